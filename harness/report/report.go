@@ -1,0 +1,200 @@
+// Package report holds report.json: the one file every stage writes into and
+// the action renders from. Fields marked "contract" are stable across
+// versions (see DESIGN.md); everything else may grow.
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+)
+
+// Version is the report.json schema version (contract).
+const Version = 1
+
+// Violation kinds (contract).
+const (
+	KindLint       = "lint"
+	KindBreaking   = "breaking"
+	KindAvro       = "avro"
+	KindSize       = "size"
+	KindTime       = "time"
+	KindThroughput = "throughput"
+	KindError      = "error"
+)
+
+type Report struct {
+	Version    int         `json:"version"`           // contract
+	Result     string      `json:"result"`            // contract: "pass" | "fail"
+	Base       Rev         `json:"base"`              // contract
+	Head       Rev         `json:"head"`              // contract
+	Violations []Violation `json:"violations"`        // contract
+	Messages   []Message   `json:"messages"`          // contract
+	Pipeline   []Pipeline  `json:"pipeline"`          // contract
+	Findings   []Finding   `json:"findings"`          // schema-check findings (lint, breaking, avro), also those allowed
+	Ignored    []Ignored   `json:"ignored,omitempty"` // metrics ignored by wiregate.yaml, with the reason
+	Env        Env         `json:"env"`
+	Stages     []Stage     `json:"stages"`
+	Benchstat  string      `json:"benchstat,omitempty"` // benchstat's text table, base vs head
+	Errors     []string    `json:"errors,omitempty"`    // stages that could not run, one line each
+}
+
+type Rev struct {
+	Ref string `json:"ref"`
+	Sha string `json:"sha"`
+}
+
+// Violation is one reason the gate fails (or would fail, when Allowed).
+type Violation struct {
+	Kind         string   `json:"kind"`    // contract
+	Subject      string   `json:"subject"` // contract: message/format/metric, file, or stage
+	Detail       string   `json:"detail"`  // contract: one sentence a reviewer can act on
+	DeltaPct     *float64 `json:"delta_pct,omitempty"`
+	ThresholdPct *float64 `json:"threshold_pct,omitempty"`
+	P            *float64 `json:"p,omitempty"`
+	Allowed      bool     `json:"allowed"` // contract: turned into a warning by a PR label
+	File         string   `json:"file,omitempty"`
+	Line         int      `json:"line,omitempty"`
+	Column       int      `json:"column,omitempty"`
+}
+
+// Finding is one schema-check result (buf lint, buf breaking, Avro compat).
+type Finding struct {
+	Kind    string `json:"kind"` // lint | breaking | avro
+	File    string `json:"file"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Rule    string `json:"rule,omitempty"`
+	Message string `json:"message"`
+}
+
+type Message struct {
+	Name    string   `json:"name"`    // contract
+	Formats []Format `json:"formats"` // contract
+}
+
+type Format struct {
+	Format   string   `json:"format"`   // contract
+	Size     *Size    `json:"size"`     // contract (nil when the format has no head or base)
+	Metrics  []Metric `json:"metrics"`  // contract
+	Aliasing bool     `json:"aliasing"` // decoder aliases strings into the input buffer
+}
+
+// Size is bytes per message, exact (mean over the record pool).
+type Size struct {
+	Base     float64  `json:"base"`      // contract
+	Head     float64  `json:"head"`      // contract
+	DeltaPct *float64 `json:"delta_pct"` // contract
+	VsJSON   float64  `json:"vs_json,omitempty"`
+}
+
+// Metric is one benchmark unit compared base vs head (benchmath).
+type Metric struct {
+	Name        string   `json:"name"` // contract: encode | decode
+	Unit        string   `json:"unit"` // contract: sec/op, B/op, allocs/op
+	Base        *Summary `json:"base"` // contract
+	Head        *Summary `json:"head"` // contract
+	DeltaPct    *float64 `json:"delta_pct"`
+	P           *float64 `json:"p"`
+	Significant bool     `json:"significant"`
+	Delta       string   `json:"delta"`                     // benchstat's delta text: "+12.30%" or "~"
+	NoiseFloor  *float64 `json:"noise_floor_pct,omitempty"` // smallest change this run could tell from noise
+}
+
+// Summary is benchmath's summary of one side's samples.
+type Summary struct {
+	Center float64 `json:"center"`
+	Lo     float64 `json:"lo"`
+	Hi     float64 `json:"hi"`
+	N      int     `json:"n"`
+}
+
+type Pipeline struct {
+	Message      string   `json:"message"` // contract
+	Format       string   `json:"format"`  // contract
+	Broker       string   `json:"broker"`  // contract: redpanda | embedded | external
+	BrokerReason string   `json:"broker_reason,omitempty"`
+	Base         *Summary `json:"base"`      // contract: records/s
+	Head         *Summary `json:"head"`      // contract: records/s
+	DeltaPct     *float64 `json:"delta_pct"` // contract
+	P            *float64 `json:"p"`         // contract
+	Significant  bool     `json:"significant"`
+	BaseNsPerMsg float64  `json:"base_ns_per_msg,omitempty"`
+	HeadNsPerMsg float64  `json:"head_ns_per_msg,omitempty"`
+	RawNsPerMsg  float64  `json:"raw_ns_per_msg,omitempty"`
+	NoiseFloor   *float64 `json:"noise_floor_pct,omitempty"`
+}
+
+type Ignored struct {
+	Subject string `json:"subject"`
+	Reason  string `json:"reason"`
+}
+
+type Env struct {
+	GoVersion    string  `json:"go_version,omitempty"`
+	OS           string  `json:"os,omitempty"`
+	CPU          string  `json:"cpu,omitempty"`
+	Cores        int     `json:"cores,omitempty"`
+	Count        int     `json:"count,omitempty"`
+	Alpha        float64 `json:"alpha,omitempty"`
+	Broker       string  `json:"broker,omitempty"`
+	BrokerReason string  `json:"broker_reason,omitempty"`
+	ConsumerCap  string  `json:"consumer_cap,omitempty"`
+	PipelineN    int     `json:"pipeline_n,omitempty"`
+	Runner       string  `json:"runner,omitempty"`
+}
+
+// Stage is one step of the run with its wall time.
+type Stage struct {
+	Name    string  `json:"name"`
+	Seconds float64 `json:"seconds"`
+	Error   string  `json:"error,omitempty"`
+}
+
+// Decide sets Result from the violations: fail when any is not allowed.
+func (r *Report) Decide() {
+	r.Result = "pass"
+	for _, v := range r.Violations {
+		if !v.Allowed {
+			r.Result = "fail"
+		}
+	}
+}
+
+// Sort puts every list in a stable order so two runs diff cleanly.
+func (r *Report) Sort() {
+	sort.SliceStable(r.Violations, func(i, j int) bool {
+		a, b := r.Violations[i], r.Violations[j]
+		if a.Kind != b.Kind {
+			return a.Kind < b.Kind
+		}
+		return a.Subject < b.Subject
+	})
+	sort.SliceStable(r.Messages, func(i, j int) bool { return r.Messages[i].Name < r.Messages[j].Name })
+	sort.SliceStable(r.Pipeline, func(i, j int) bool {
+		if r.Pipeline[i].Message != r.Pipeline[j].Message {
+			return r.Pipeline[i].Message < r.Pipeline[j].Message
+		}
+		return r.Pipeline[i].Format < r.Pipeline[j].Format
+	})
+}
+
+// New returns an empty report with non-nil lists, so report.json always has
+// every contract field even when a stage failed.
+func New() *Report {
+	return &Report{Version: Version, Result: "fail", Violations: []Violation{}, Messages: []Message{},
+		Pipeline: []Pipeline{}, Findings: []Finding{}, Stages: []Stage{}}
+}
+
+// Write writes the report as indented JSON.
+func (r *Report) Write(path string) error {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode report: %w", err)
+	}
+	if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs every test of the repo: the Go harness (including pipeline tests against
+# the embedded broker and a real Kafka broker started here) and the action's
+# TypeScript tests. Assumes the tools .ci/run installs (npm ci, Java for Kafka).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+export PATH="$root/node_modules/.bin:$PATH"
+
+kafka_started=""
+cleanup() { if [ -n "$kafka_started" ]; then bash scripts/kafka.sh stop || true; fi; }
+trap cleanup EXIT
+
+if [ -f scripts/kafka.sh ] && [ "${WIREGATE_SKIP_KAFKA:-}" != "1" ]; then
+  bash scripts/kafka.sh start
+  kafka_started=1
+  export WIREGATE_KAFKA_BROKERS="$(bash scripts/kafka.sh addr)"
+fi
+
+echo "== go test (harness)"
+(cd harness && go test -count=1 -timeout 20m ./...)
+
+if [ -d src ] && [ -f tsconfig.json ]; then
+  echo "== node tests (action)"
+  npm run --silent test:ts
+fi
