@@ -1,0 +1,115 @@
+package prepare
+
+import (
+	"sort"
+	"strings"
+
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/reflect/protoregistry"
+
+	"github.com/wiregate/wiregate/harness/exitcode"
+)
+
+// resolveMessages checks every requested name against the schema's own files
+// (not its imports); with none requested it returns every top-level message.
+func resolveMessages(files *protoregistry.Files, own map[string]bool, requested []string) ([]string, error) {
+	var available []string
+	files.RangeFiles(func(fd protoreflect.FileDescriptor) bool {
+		if !own[fd.Path()] {
+			return true
+		}
+		var walk func(ms protoreflect.MessageDescriptors, top bool)
+		walk = func(ms protoreflect.MessageDescriptors, top bool) {
+			for i := 0; i < ms.Len(); i++ {
+				m := ms.Get(i)
+				if m.IsMapEntry() {
+					continue
+				}
+				if top || len(requested) > 0 {
+					available = append(available, string(m.FullName()))
+				}
+				walk(m.Messages(), false)
+			}
+		}
+		walk(fd.Messages(), true)
+		return true
+	})
+	sort.Strings(available)
+	if len(requested) == 0 {
+		if len(available) == 0 {
+			return nil, exitcode.BadInput("--buf-input: the schemas declare no messages; add a message or point --buf-input elsewhere")
+		}
+		return available, nil
+	}
+	set := map[string]bool{}
+	for _, a := range available {
+		set[a] = true
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range requested {
+		if !set[r] {
+			return nil, exitcode.BadInput("--messages: %q is not a message in the schemas%s", r, suggest(r, available))
+		}
+		if !seen[r] {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// suggest names the closest messages, by edit distance or shared short name.
+func suggest(name string, available []string) string {
+	type cand struct {
+		name string
+		d    int
+	}
+	var cs []cand
+	short := name[strings.LastIndex(name, ".")+1:]
+	for _, a := range available {
+		d := distance(strings.ToLower(name), strings.ToLower(a))
+		if strings.EqualFold(a[strings.LastIndex(a, ".")+1:], short) {
+			d = 0
+		}
+		if d <= 3 || d <= len(name)/4 {
+			cs = append(cs, cand{a, d})
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].d < cs[j].d })
+	if len(cs) == 0 {
+		if len(available) > 8 {
+			available = available[:8]
+		}
+		return "; available: " + strings.Join(available, ", ")
+	}
+	var names []string
+	for i, c := range cs {
+		if i == 3 {
+			break
+		}
+		names = append(names, c.name)
+	}
+	return "; did you mean " + strings.Join(names, " or ") + "?"
+}
+
+// distance is the Levenshtein distance between a and b.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
