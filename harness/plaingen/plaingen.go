@@ -185,6 +185,9 @@ func writeStruct(g *protogen.GeneratedFile, m *protogen.Message) {
 	}
 	g.P("}")
 	g.P()
+	g.P("// Reset zeroes p, so a decoder reusing it starts from an empty value.")
+	g.P("func (p *", name, ") Reset() { *p = ", name, "{} }")
+	g.P()
 }
 
 func unquote(s string) string {

@@ -37,13 +37,13 @@ type Options struct {
 
 // Result is a prepared bench program.
 type Result struct {
-	Binary   string        `json:"binary"`
-	Messages []string      `json:"messages"`
-	Dir      string        `json:"dir"`
-	Reused   bool          `json:"reused"` // the binary was already built for these exact inputs
-	Build    time.Duration `json:"-"`
-	Total    time.Duration `json:"-"`
-	Seconds  float64       `json:"seconds"`
+	Binary   string             `json:"binary"`
+	Messages []string           `json:"messages"`
+	Dir      string             `json:"dir"`
+	Reused   bool               `json:"reused"` // the binary was already built for these exact inputs
+	Build    time.Duration      `json:"-"`
+	Total    time.Duration      `json:"-"`
+	Seconds  float64            `json:"seconds"`
 	Timings  map[string]float64 `json:"timings"`
 }
 

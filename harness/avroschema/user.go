@@ -1,0 +1,125 @@
+package avroschema
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/hamba/avro/v2"
+	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/wiregate/wiregate/harness/exitcode"
+)
+
+// Load parses one .avsc file. Bad JSON and invalid schemas are the user's
+// input: one line naming the file.
+func Load(path string) (avro.Schema, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, exitcode.BadInput("avro schema %s: %v", path, err)
+	}
+	var js any
+	if err := json.Unmarshal(b, &js); err != nil {
+		return nil, exitcode.BadInput("avro schema %s: not JSON (%v); fix the file", path, err)
+	}
+	s, err := avro.ParseBytesWithCache(b, "", &avro.SchemaCache{})
+	if err != nil {
+		return nil, exitcode.BadInput("avro schema %s: not a valid Avro schema: %v", path, err)
+	}
+	return s, nil
+}
+
+// ForMessage picks md's Avro schema: the first of files whose record full
+// name equals md's (checked against the message field by field), else the
+// derived one. source is the file path or "derived".
+func ForMessage(md protoreflect.MessageDescriptor, files []string) (s avro.Schema, source string, err error) {
+	for _, f := range files {
+		us, err := Load(f)
+		if err != nil {
+			return nil, "", err
+		}
+		rec, ok := us.(*avro.RecordSchema)
+		if !ok || rec.FullName() != string(md.FullName()) {
+			continue
+		}
+		derived, err := Derive(md)
+		if err != nil {
+			return nil, "", err
+		}
+		if err := match(derived.(*avro.RecordSchema), rec, ""); err != nil {
+			return nil, "", exitcode.BadInput("avro schema %s: %v; make the .avsc agree with %s", f, err, md.FullName())
+		}
+		return us, f, nil
+	}
+	d, err := Derive(md)
+	return d, "derived", err
+}
+
+// match checks the user's record against the derived one: same field names,
+// same type shapes, recursively.
+func match(want, got *avro.RecordSchema, prefix string) error {
+	gotFields := map[string]*avro.Field{}
+	for _, f := range got.Fields() {
+		gotFields[f.Name()] = f
+	}
+	for _, wf := range want.Fields() {
+		gf, ok := gotFields[wf.Name()]
+		if !ok {
+			return fmt.Errorf("field `%s%s` of the proto message is missing", prefix, wf.Name())
+		}
+		delete(gotFields, wf.Name())
+		if ws, gs := shape(wf.Type(), 0), shape(gf.Type(), 0); ws != gs {
+			return fmt.Errorf("field `%s%s` is %s in the .avsc but the proto field needs %s", prefix, wf.Name(), gs, ws)
+		}
+	}
+	var extra []string
+	for n := range gotFields {
+		extra = append(extra, n)
+	}
+	sort.Strings(extra)
+	if len(extra) > 0 {
+		return fmt.Errorf("field `%s%s` has no proto field of that name", prefix, extra[0])
+	}
+	return nil
+}
+
+// shape is a type's structure without names, docs and defaults: what decides
+// whether the plain struct can be encoded with it.
+func shape(s avro.Schema, depth int) string {
+	if depth > 8 {
+		return "…"
+	}
+	switch t := s.(type) {
+	case *avro.RefSchema:
+		return shape(t.Schema(), depth+1)
+	case *avro.PrimitiveSchema:
+		if l := t.Logical(); l != nil {
+			return string(t.Type()) + "/" + string(l.Type())
+		}
+		return string(t.Type())
+	case *avro.ArraySchema:
+		return "array<" + shape(t.Items(), depth+1) + ">"
+	case *avro.MapSchema:
+		return "map<" + shape(t.Values(), depth+1) + ">"
+	case *avro.UnionSchema:
+		var parts []string
+		for _, u := range t.Types() {
+			parts = append(parts, shape(u, depth+1))
+		}
+		return "union<" + strings.Join(parts, ",") + ">"
+	case *avro.EnumSchema:
+		return "enum"
+	case *avro.FixedSchema:
+		return fmt.Sprintf("fixed(%d)", t.Size())
+	case *avro.RecordSchema:
+		var parts []string
+		for _, f := range t.Fields() {
+			parts = append(parts, f.Name()+":"+shape(f.Type(), depth+1))
+		}
+		sort.Strings(parts)
+		return "record{" + strings.Join(parts, ",") + "}"
+	}
+	return string(s.Type())
+}

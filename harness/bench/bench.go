@@ -1,0 +1,166 @@
+// Package bench times encode and decode of every case with the standard
+// library's testing.Benchmark and writes the results in benchfmt, the text
+// format of `go test -bench`, so benchstat reads the files directly.
+// Benchmark names are stable: BenchmarkEncode/<message>/<format> and
+// BenchmarkDecode/<message>/<format>.
+package bench
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/wiregate/wiregate/harness/cases"
+)
+
+// Options control a run.
+type Options struct {
+	Count     int           // repetitions of every benchmark
+	Benchtime time.Duration // target time per benchmark run
+	Ops       []string      // "encode", "decode"; both when empty
+}
+
+var initOnce sync.Once
+
+// setBenchtime configures testing.Benchmark the way `go test -benchtime` would.
+func setBenchtime(d time.Duration) error {
+	initOnce.Do(testing.Init)
+	return flag.Set("test.benchtime", d.String())
+}
+
+// Header writes the benchfmt configuration lines.
+func Header(w io.Writer) {
+	fmt.Fprintf(w, "goos: %s\ngoarch: %s\npkg: wiregate\n", runtime.GOOS, runtime.GOARCH)
+	if cpu := cpuName(); cpu != "" {
+		fmt.Fprintf(w, "cpu: %s\n", cpu)
+	}
+}
+
+// Run writes Count rounds of every benchmark to w, round-major (all cases,
+// then all cases again), so slow drift in the machine spreads over every
+// case instead of biasing the last ones.
+func Run(w io.Writer, cs []*cases.Case, opts Options) error {
+	if opts.Count <= 0 {
+		opts.Count = 1
+	}
+	if opts.Benchtime <= 0 {
+		opts.Benchtime = time.Second
+	}
+	if err := setBenchtime(opts.Benchtime); err != nil {
+		return err
+	}
+	ops := opts.Ops
+	if len(ops) == 0 {
+		ops = []string{"encode", "decode"}
+	}
+	for r := 0; r < opts.Count; r++ {
+		for _, c := range cs {
+			mean := meanSize(c)
+			for _, op := range ops {
+				var f func(*testing.B)
+				switch op {
+				case "encode":
+					f = Encode(c)
+				case "decode":
+					f = Decode(c)
+				default:
+					return fmt.Errorf("bench: unknown op %q (encode, decode)", op)
+				}
+				res := testing.Benchmark(f)
+				if res.N == 0 {
+					return fmt.Errorf("bench: %s %s failed (see stderr)", op, c.Name())
+				}
+				writeLine(w, "Benchmark"+strings.ToUpper(op[:1])+op[1:]+"/"+c.Name(), res, mean)
+			}
+		}
+	}
+	return nil
+}
+
+// Encode benchmarks encoding the record pool, rotated.
+func Encode(c *cases.Case) func(b *testing.B) {
+	return func(b *testing.B) {
+		vals, codec := c.Values, c.Codec
+		b.ReportAllocs()
+		j := 0
+		for i := 0; i < b.N; i++ {
+			if _, err := codec.Encode(vals[j]); err != nil {
+				b.Fatal(err)
+			}
+			if j++; j == len(vals) {
+				j = 0
+			}
+		}
+	}
+}
+
+// Decode benchmarks decoding the encoded pool, rotated, into one reused
+// typed value that the codec resets before each record (as a consumer loop
+// reusing its message does).
+func Decode(c *cases.Case) func(b *testing.B) {
+	return func(b *testing.B) {
+		enc, codec := c.Encoded, c.Codec
+		v := c.Format.NewValue(c.Subject)
+		b.ReportAllocs()
+		j := 0
+		for i := 0; i < b.N; i++ {
+			if err := codec.Decode(enc[j], v); err != nil {
+				b.Fatal(err)
+			}
+			if j++; j == len(enc) {
+				j = 0
+			}
+		}
+	}
+}
+
+func meanSize(c *cases.Case) float64 {
+	total := 0
+	for _, b := range c.Encoded {
+		total += len(b)
+	}
+	return float64(total) / float64(len(c.Encoded))
+}
+
+// writeLine prints one result as `go test -bench` does, with the exact mean
+// encoded size as the extra B/msg metric.
+func writeLine(w io.Writer, name string, r testing.BenchmarkResult, bytesPerMsg float64) {
+	if p := runtime.GOMAXPROCS(0); p != 1 {
+		name = fmt.Sprintf("%s-%d", name, p)
+	}
+	nsPerOp := float64(r.T.Nanoseconds()) / float64(r.N)
+	fmt.Fprintf(w, "%s\t%8d\t%s ns/op\t%.2f B/msg\t%d B/op\t%d allocs/op\n",
+		name, r.N, formatNs(nsPerOp), bytesPerMsg, r.AllocedBytesPerOp(), r.AllocsPerOp())
+}
+
+// formatNs keeps about four significant digits, as the testing package does.
+func formatNs(ns float64) string {
+	switch {
+	case ns >= 100:
+		return fmt.Sprintf("%.0f", ns)
+	case ns >= 10:
+		return fmt.Sprintf("%.1f", ns)
+	case ns >= 1:
+		return fmt.Sprintf("%.2f", ns)
+	}
+	return fmt.Sprintf("%.3f", ns)
+}
+
+func cpuName() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return ""
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}

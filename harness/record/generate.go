@@ -1,0 +1,174 @@
+// Package record makes the records wiregate measures: a deterministic pool
+// generated from the message descriptor, or a user's protojson samples.
+//
+// Every field's value comes from its own random stream, seeded by the
+// message name, the record's index and the field's name. So a change to one
+// field (added, removed, renumbered, retyped) leaves every other field's
+// values as they were, and size deltas between base and head are the
+// schema change's own, not reshuffled randomness.
+package record
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+)
+
+// PoolSize is how many distinct records a loop rotates through.
+const PoolSize = 256
+
+// Seed is the fixed seed of generated records.
+const Seed = 20261121
+
+// epoch is "now" for generated timestamps: fixed, so records are reproducible.
+var epoch = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+
+// maxDepth bounds nesting of recursive messages (Struct, trees).
+const maxDepth = 4
+
+// Generate returns n records of mt.
+func Generate(mt protoreflect.MessageType, n int, seed uint64) []proto.Message {
+	out := make([]proto.Message, n)
+	for i := range out {
+		m := mt.New()
+		g := gen{seed: seed, index: i}
+		g.fill(m, string(mt.Descriptor().FullName()), 0)
+		out[i] = m.Interface()
+	}
+	return out
+}
+
+type gen struct {
+	seed  uint64
+	index int
+}
+
+// rng is the random stream of one field path in this record.
+func (g gen) rng(path string) *rand.Rand {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s#%d", path, g.index)
+	return rand.New(rand.NewPCG(g.seed, h.Sum64()))
+}
+
+func (g gen) fill(m protoreflect.Message, path string, depth int) {
+	d := m.Descriptor()
+	switch d.FullName() {
+	case "google.protobuf.Timestamp":
+		r := g.rng(path)
+		t := epoch.Add(-time.Duration(r.Int64N(int64(30 * 24 * time.Hour))))
+		m.Set(d.Fields().ByName("seconds"), protoreflect.ValueOfInt64(t.Unix()))
+		m.Set(d.Fields().ByName("nanos"), protoreflect.ValueOfInt32(int32(r.IntN(1_000_000))*1000))
+		return
+	case "google.protobuf.Duration":
+		r := g.rng(path)
+		m.Set(d.Fields().ByName("seconds"), protoreflect.ValueOfInt64(r.Int64N(3600)))
+		m.Set(d.Fields().ByName("nanos"), protoreflect.ValueOfInt32(int32(r.IntN(1000))*1_000_000))
+		return
+	}
+	// One member of each oneof, chosen by the oneof's own stream.
+	chosen := map[protoreflect.FullName]protoreflect.Name{}
+	oneofs := d.Oneofs()
+	for i := 0; i < oneofs.Len(); i++ {
+		o := oneofs.Get(i)
+		if o.IsSynthetic() {
+			continue
+		}
+		f := o.Fields().Get(g.rng(path + "." + string(o.Name())).IntN(o.Fields().Len()))
+		chosen[o.FullName()] = f.Name()
+	}
+	fields := d.Fields()
+	for i := 0; i < fields.Len(); i++ {
+		f := fields.Get(i)
+		fp := path + "." + string(f.Name())
+		r := g.rng(fp)
+		if o := f.ContainingOneof(); o != nil {
+			if o.IsSynthetic() {
+				if r.IntN(5) == 0 { // proto3 optional: set 80% of the time
+					continue
+				}
+			} else if chosen[o.FullName()] != f.Name() {
+				continue
+			}
+		}
+		switch {
+		case f.IsMap():
+			mp := m.Mutable(f).Map()
+			for j, n := 0, r.IntN(5); j < n; j++ {
+				k := g.scalar(f.MapKey(), r, fp, j)
+				if f.MapValue().Kind() == protoreflect.MessageKind {
+					if depth >= maxDepth {
+						continue
+					}
+					v := mp.NewValue()
+					g.fill(v.Message(), fmt.Sprintf("%s[%d]", fp, j), depth+1)
+					mp.Set(k.MapKey(), v)
+				} else {
+					mp.Set(k.MapKey(), g.scalar(f.MapValue(), r, fp, j))
+				}
+			}
+		case f.IsList():
+			l := m.Mutable(f).List()
+			for j, n := 0, r.IntN(9); j < n; j++ {
+				if f.Kind() == protoreflect.MessageKind || f.Kind() == protoreflect.GroupKind {
+					if depth >= maxDepth {
+						break
+					}
+					v := l.NewElement()
+					g.fill(v.Message(), fmt.Sprintf("%s[%d]", fp, j), depth+1)
+					l.Append(v)
+				} else {
+					l.Append(g.scalar(f, r, fp, j))
+				}
+			}
+		case f.Kind() == protoreflect.MessageKind || f.Kind() == protoreflect.GroupKind:
+			if depth >= maxDepth {
+				continue
+			}
+			g.fill(m.Mutable(f).Message(), fp, depth+1)
+		default:
+			m.Set(f, g.scalar(f, r, fp, 0))
+		}
+	}
+}
+
+// scalar is one realistic value for a field, shaped by its name.
+func (g gen) scalar(f protoreflect.FieldDescriptor, r *rand.Rand, path string, elem int) protoreflect.Value {
+	name := strings.ToLower(string(f.Name()))
+	switch f.Kind() {
+	case protoreflect.BoolKind:
+		return protoreflect.ValueOfBool(r.IntN(10) < 7)
+	case protoreflect.EnumKind:
+		vals := f.Enum().Values()
+		if vals.Len() > 1 && vals.Get(0).Number() == 0 {
+			return protoreflect.ValueOfEnum(vals.Get(1 + r.IntN(vals.Len()-1)).Number())
+		}
+		return protoreflect.ValueOfEnum(vals.Get(r.IntN(vals.Len())).Number())
+	case protoreflect.StringKind:
+		return protoreflect.ValueOfString(stringValue(name, r, g.index))
+	case protoreflect.BytesKind:
+		b := make([]byte, 16+r.IntN(49))
+		for i := range b {
+			b[i] = byte(r.Uint32())
+		}
+		return protoreflect.ValueOfBytes(b)
+	case protoreflect.FloatKind:
+		return protoreflect.ValueOfFloat32(float32(floatValue(name, r)))
+	case protoreflect.DoubleKind:
+		return protoreflect.ValueOfFloat64(floatValue(name, r))
+	case protoreflect.Int32Kind, protoreflect.Sint32Kind, protoreflect.Sfixed32Kind:
+		return protoreflect.ValueOfInt32(int32(intValue(name, r, g.index, math.MaxInt32)))
+	case protoreflect.Uint32Kind, protoreflect.Fixed32Kind:
+		return protoreflect.ValueOfUint32(uint32(intValue(name, r, g.index, math.MaxInt32)))
+	case protoreflect.Int64Kind, protoreflect.Sint64Kind, protoreflect.Sfixed64Kind:
+		return protoreflect.ValueOfInt64(intValue(name, r, g.index, math.MaxInt64))
+	case protoreflect.Uint64Kind, protoreflect.Fixed64Kind:
+		return protoreflect.ValueOfUint64(uint64(intValue(name, r, g.index, math.MaxInt64)))
+	}
+	panic(fmt.Sprintf("record: no generator for %s (%s)", path, f.Kind()))
+}
