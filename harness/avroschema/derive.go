@@ -35,7 +35,9 @@ func Derive(md protoreflect.MessageDescriptor) (avro.Schema, error) {
 	return s, nil
 }
 
-type deriver struct{ defined map[protoreflect.FullName]bool }
+type deriver struct {
+	defined map[protoreflect.FullName]bool
+}
 
 func split(n protoreflect.FullName) (namespace, name string) {
 	s := string(n)

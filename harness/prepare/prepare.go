@@ -121,11 +121,7 @@ func Prepare(ctx context.Context, opts Options) (*Result, error) {
 	if err := os.MkdirAll(work, 0o755); err != nil {
 		return nil, err
 	}
-	tmpl := filepath.Join(tmp, "buf.gen.yaml")
-	if err := writeTemplate(tmpl, plugins, msgs); err != nil {
-		return nil, err
-	}
-	if _, err := runBuf(ctx, buf, opts.BufInput, "generate", image, "--template", tmpl, "-o", work); err != nil {
+	if err := generate(ctx, buf, opts.BufInput, image, work, benchModule, plugins, msgs); err != nil {
 		return nil, err
 	}
 	lap("buf_generate", t)
@@ -200,16 +196,58 @@ func loadImage(image, own string) (*protoregistry.Files, map[string]bool, []byte
 	return files, names, canon, nil
 }
 
+// generate runs buf generate on the image with the three plugins into out,
+// for Go module `module`.
+func generate(ctx context.Context, buf, bufInput, image, out, module string, plugins pluginPaths, msgs []string) error {
+	tmpl := filepath.Join(filepath.Dir(image), "buf.gen.yaml")
+	if err := writeTemplate(tmpl, module, plugins, msgs); err != nil {
+		return err
+	}
+	_, err := runBuf(ctx, buf, bufInput, "generate", image, "--template", tmpl, "-o", out)
+	return err
+}
+
+// Generate writes the generated Go code (protoc-gen-go, vtproto, plain
+// structs) for msgs into out as part of Go module `module`, without building
+// a program: for checked-in test fixtures.
+func Generate(ctx context.Context, opts Options, module, out string) error {
+	buf, err := FindBuf(opts.Buf, opts.BufInput)
+	if err != nil {
+		return err
+	}
+	if out, err = filepath.Abs(out); err != nil {
+		return err
+	}
+	harnessDir, err := findHarness(opts.HarnessDir)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "wiregate-gen-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	image := filepath.Join(tmp, "image.binpb")
+	if _, err := runBuf(ctx, buf, opts.BufInput, "build", "-o", image); err != nil {
+		return err
+	}
+	plugins, err := buildPlugins(ctx, harnessDir, filepath.Join(tmp, "plugins"))
+	if err != nil {
+		return err
+	}
+	return generate(ctx, buf, opts.BufInput, image, out, module, plugins, opts.Messages)
+}
+
 // writeTemplate writes the buf.gen.yaml (as JSON, which YAML accepts, so
 // plugin paths need no YAML escaping).
-func writeTemplate(path string, p pluginPaths, msgs []string) error {
-	opt := "module=" + benchModule
+func writeTemplate(path, module string, p pluginPaths, msgs []string) error {
+	opt := "module=" + module
 	tmpl := map[string]any{
 		"version": "v2",
 		"managed": map[string]any{
 			"enabled": true,
 			"override": []map[string]any{
-				{"file_option": "go_package_prefix", "value": benchModule + "/gen"},
+				{"file_option": "go_package_prefix", "value": module + "/gen"},
 			},
 		},
 		"plugins": []map[string]any{

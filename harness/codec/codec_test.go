@@ -1,0 +1,74 @@
+package codec_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/wiregate/wiregate/harness/avroschema"
+	"github.com/wiregate/wiregate/harness/cases"
+	"github.com/wiregate/wiregate/harness/codec"
+	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/internal/fixture/wgplain"
+	"github.com/wiregate/wiregate/harness/roundtrip"
+	"github.com/wiregate/wiregate/harness/subject"
+)
+
+// fixtureSubjects are the repo's schemas with derived Avro schemas.
+func fixtureSubjects(t testing.TB) []*subject.Subject {
+	t.Helper()
+	var out []*subject.Subject
+	for _, s := range wgplain.Subjects() {
+		s := s
+		sch, err := avroschema.Derive(s.Type.Descriptor())
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Avro, s.AvroSource = sch, "derived"
+		out = append(out, &s)
+	}
+	return out
+}
+
+func TestEveryFormatRoundTripsEveryFixtureRecord(t *testing.T) {
+	formats, err := codec.Parse(strings.Join(codec.Names(), ","))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := cases.Build(fixtureSubjects(t), formats, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 3 * len(codec.Names()); len(cs) != want {
+		t.Fatalf("got %d cases, want %d", len(cs), want)
+	}
+	if err := roundtrip.Check(cs); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestParseRejectsUnknownFormatListingValidOnes(t *testing.T) {
+	_, err := codec.Parse("json,protobuff")
+	if err == nil {
+		t.Fatal("want an error")
+	}
+	if exitcode.Code(err) != exitcode.Unusable {
+		t.Errorf("exit code %d, want 2", exitcode.Code(err))
+	}
+	for _, want := range []string{`"protobuff"`, "protobuf", "avro", "cbor"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not mention %s", err, want)
+		}
+	}
+}
+
+func TestDefaultFormatsAreTheDesignedThree(t *testing.T) {
+	var got []string
+	for _, n := range codec.Names() {
+		if f, _ := codec.Lookup(n); f.Default {
+			got = append(got, n)
+		}
+	}
+	if strings.Join(got, ",") != "avro,json,protobuf" {
+		t.Errorf("default formats %v", got)
+	}
+}
