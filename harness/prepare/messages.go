@@ -113,3 +113,16 @@ func distance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// presentMessages keeps the names files declares as messages.
+func presentMessages(files *protoregistry.Files, names []string) []string {
+	var out []string
+	for _, n := range names {
+		if d, err := files.FindDescriptorByName(protoreflect.FullName(n)); err == nil {
+			if _, ok := d.(protoreflect.MessageDescriptor); ok {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}

@@ -33,6 +33,9 @@ type Options struct {
 	Messages   []string // fully qualified names; empty = every top-level message
 	HarnessDir string   // this module's source, linked into the bench program
 	CacheDir   string   // where prepared programs live; default user cache dir
+	// SkipMissing drops requested messages the schemas do not declare
+	// instead of failing: the base side of a PR that adds a message.
+	SkipMissing bool
 }
 
 // Result is a prepared bench program.
@@ -89,7 +92,14 @@ func Prepare(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	lap("buf_build", t)
-	msgs, err := resolveMessages(files, ownNames, opts.Messages)
+	requested := opts.Messages
+	if opts.SkipMissing {
+		requested = presentMessages(files, requested)
+		if len(opts.Messages) > 0 && len(requested) == 0 {
+			return &Result{Messages: nil}, nil
+		}
+	}
+	msgs, err := resolveMessages(files, ownNames, requested)
 	if err != nil {
 		return nil, err
 	}

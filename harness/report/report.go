@@ -6,6 +6,7 @@ package report
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"sort"
 )
@@ -108,6 +109,26 @@ type Summary struct {
 	Lo     float64 `json:"lo"`
 	Hi     float64 `json:"hi"`
 	N      int     `json:"n"`
+}
+
+// MarshalJSON leaves out bounds benchmath could not compute (±Inf when a
+// side has too few samples for a confidence interval): JSON has no infinity.
+func (s Summary) MarshalJSON() ([]byte, error) {
+	out := map[string]any{"center": finite(s.Center), "n": s.N}
+	if !math.IsInf(s.Lo, 0) && !math.IsNaN(s.Lo) {
+		out["lo"] = s.Lo
+	}
+	if !math.IsInf(s.Hi, 0) && !math.IsNaN(s.Hi) {
+		out["hi"] = s.Hi
+	}
+	return json.Marshal(out)
+}
+
+func finite(f float64) any {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return nil
+	}
+	return f
 }
 
 type Pipeline struct {
