@@ -1,0 +1,74 @@
+import type { Report } from '../report.js'
+import { cell, pct } from './numbers.js'
+
+function details(summary: string, body: string): string {
+  return `<details><summary>${summary}</summary>\n\n${body}\n\n</details>`
+}
+
+export function benchstatDetails(report: Report): string {
+  if (!report.benchstat) return ''
+  return details('benchstat (base vs head)', '```text\n' + report.benchstat.trimEnd() + '\n```')
+}
+
+/** noiseDetails lists the smallest change each metric could tell from noise in this run. */
+export function noiseDetails(report: Report): string {
+  const rows: string[] = []
+  for (const m of report.messages) {
+    for (const f of m.formats) {
+      for (const metric of f.metrics) {
+        if (metric.noise_floor_pct !== undefined) {
+          rows.push(`| \`${m.name}/${f.format}/${metric.name}\` | ${metric.unit} | ±${pct(metric.noise_floor_pct, false)} |`)
+        }
+      }
+    }
+  }
+  for (const p of report.pipeline) {
+    if (p.noise_floor_pct !== undefined) {
+      rows.push(`| \`${p.message}/${p.format}/pipeline\` | records/s | ±${pct(p.noise_floor_pct, false)} |`)
+    }
+  }
+  if (rows.length === 0) return ''
+  return details('noise floor', ['| metric | unit | noise floor |', '|---|---|---|', ...rows].join('\n'))
+}
+
+export function environmentDetails(report: Report): string {
+  const e = report.env
+  const broker = e.broker ? `${e.broker}${e.broker_reason ? ` (${e.broker_reason})` : ''}` : undefined
+  const items: Array<[string, string | number | undefined]> = [
+    ['runner', e.runner],
+    ['Go', e.go_version],
+    ['OS', e.os],
+    ['CPU', e.cpu && e.cores ? `${e.cpu} × ${e.cores} cores` : e.cpu],
+    ['rounds per side', e.count],
+    ['alpha', e.alpha],
+    ['broker', broker],
+    ['pipeline backlog', e.pipeline_n],
+    ['consumer cap', e.consumer_cap]
+  ]
+  const rows = items.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `| ${k} | ${cell(String(v))} |`)
+  if (rows.length === 0) return ''
+  return details('environment', ['| | |', '|---|---|', ...rows].join('\n'))
+}
+
+export function stagesDetails(report: Report): string {
+  if (report.stages.length === 0) return ''
+  const rows = report.stages.map(
+    s => `| ${s.name} | ${s.seconds.toFixed(1)} s | ${s.error ? `❌ ${cell(s.error)}` : ''} |`
+  )
+  const total = report.stages.reduce((sum, s) => sum + s.seconds, 0)
+  rows.push(`| **total** | ${total.toFixed(1)} s | |`)
+  return details('stage timings', ['| stage | time | |', '|---|---|---|', ...rows].join('\n'))
+}
+
+export function ignoredDetails(report: Report): string {
+  const ignored = report.ignored ?? []
+  if (ignored.length === 0) return ''
+  const rows = ignored.map(i => `| \`${cell(i.subject)}\` | ${cell(i.reason)} |`)
+  return details(`ignored by wiregate.yaml (${ignored.length})`, ['| subject | reason |', '|---|---|', ...rows].join('\n'))
+}
+
+export function errorsDetails(report: Report): string {
+  const errors = report.errors ?? []
+  if (errors.length === 0) return ''
+  return details('errors', errors.map(e => `- ${e}`).join('\n'))
+}

@@ -1,0 +1,49 @@
+// Number formatting for the report: short, fixed rules, no locale.
+
+export function pct(x: number | null | undefined, signed = true): string {
+  if (x === null || x === undefined || !Number.isFinite(x)) return 'n/a'
+  const s = Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(1)
+  return signed && x >= 0 ? `+${s}%` : `${s}%`
+}
+
+export function pValue(p: number | null | undefined): string {
+  if (p === null || p === undefined || !Number.isFinite(p)) return ''
+  return p < 0.001 ? 'p<0.001' : `p=${p.toFixed(3)}`
+}
+
+/** seconds formats a sec/op value with the unit that keeps 3 significant digits. */
+export function seconds(s: number): string {
+  const abs = Math.abs(s)
+  if (abs >= 1) return `${sig(s)} s`
+  if (abs >= 1e-3) return `${sig(s * 1e3)} ms`
+  if (abs >= 1e-6) return `${sig(s * 1e6)} µs`
+  return `${sig(s * 1e9)} ns`
+}
+
+export function bytes(b: number): string {
+  return b.toFixed(1)
+}
+
+/** rate formats records per second: 1.23M, 456k. */
+export function rate(r: number): string {
+  const abs = Math.abs(r)
+  if (abs >= 1e6) return `${sig(r / 1e6)}M`
+  if (abs >= 1e3) return `${sig(r / 1e3)}k`
+  return sig(r)
+}
+
+function sig(x: number): string {
+  const abs = Math.abs(x)
+  if (abs >= 100) return x.toFixed(0)
+  if (abs >= 10) return x.toFixed(1)
+  return x.toFixed(2)
+}
+
+export function shortSha(sha: string): string {
+  return /^[0-9a-f]{40}$/i.test(sha) ? sha.slice(0, 7) : sha
+}
+
+/** cell makes text safe inside a markdown table cell. */
+export function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ')
+}

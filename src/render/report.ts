@@ -1,0 +1,42 @@
+import type { Report } from '../report.js'
+import { checksTable } from './checks.js'
+import {
+  benchstatDetails,
+  environmentDetails,
+  errorsDetails,
+  ignoredDetails,
+  noiseDetails,
+  stagesDetails
+} from './details.js'
+import { messageSection } from './messages.js'
+import { shortSha } from './numbers.js'
+import { verdictLine } from './verdict.js'
+import { violationsTable } from './violations.js'
+
+export interface RenderContext {
+  /** link to the workflow run, when there is one */
+  runUrl?: string
+}
+
+/** renderReport turns report.json into report.md: verdict first, detail last. */
+export function renderReport(report: Report, ctx: RenderContext = {}): string {
+  const revs = `base \`${report.base.ref || '?'}\` @ ${shortSha(report.base.sha) || '?'} → head \`${report.head.ref || '?'}\` @ ${shortSha(report.head.sha) || '?'}`
+  const sections = [
+    verdictLine(report),
+    ctx.runUrl ? `${revs} · [run](${ctx.runUrl})` : revs,
+    violationsTable(report),
+    '#### Schema checks',
+    checksTable(report),
+    ...report.messages.map(m => messageSection(report, m)),
+    report.messages.length > 0
+      ? '<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha. Chart bars: base first, head second.</sub>'
+      : '',
+    benchstatDetails(report),
+    noiseDetails(report),
+    ignoredDetails(report),
+    environmentDetails(report),
+    stagesDetails(report),
+    errorsDetails(report)
+  ]
+  return sections.filter(s => s !== '').join('\n\n') + '\n'
+}

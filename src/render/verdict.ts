@@ -1,0 +1,52 @@
+import type { Report, Violation } from '../report.js'
+import { pct } from './numbers.js'
+
+const KIND_WORDS: Record<string, [string, string]> = {
+  lint: ['lint finding', 'lint findings'],
+  breaking: ['breaking change', 'breaking changes'],
+  avro: ['Avro incompatibility', 'Avro incompatibilities'],
+  size: ['size regression', 'size regressions'],
+  time: ['time regression', 'time regressions'],
+  throughput: ['throughput regression', 'throughput regressions'],
+  error: ['error', 'errors']
+}
+
+/** verdictLine is the report's first line: the result and, in a few words, why. */
+export function verdictLine(report: Report): string {
+  const blocking = report.violations.filter(v => !v.allowed)
+  const allowed = report.violations.filter(v => v.allowed)
+  const error = blocking.find(v => v.kind === 'error')
+  let line: string
+  if (error) {
+    line = `## ⛔ wiregate could not run: ${error.detail}`
+  } else if (report.result === 'pass') {
+    line = '## ✅ wiregate: pass'
+    line += allowed.length > 0 ? ` — ${reasons(allowed)} allowed by label` : ' — no schema or wire-cost regressions'
+  } else {
+    line = `## ❌ wiregate: fail — ${reasons(blocking) || 'see below'}`
+    if (allowed.length > 0) line += `; allowed by label: ${reasons(allowed)}`
+  }
+  return line
+}
+
+/** reasons summarises violations: "1 breaking change, size +12.0% on a.B/protobuf (limit 5%)". */
+function reasons(violations: Violation[]): string {
+  const parts: string[] = []
+  const byKind = new Map<string, Violation[]>()
+  for (const v of violations) byKind.set(v.kind, [...(byKind.get(v.kind) ?? []), v])
+  for (const [kind, vs] of byKind) {
+    if (kind === 'size' || kind === 'time' || kind === 'throughput') {
+      const shown = vs.slice(0, 2).map(v => `${kind} ${pct(v.delta_pct)} on ${v.subject}${limit(v)}`)
+      if (vs.length > 2) shown.push(`${vs.length - 2} more ${KIND_WORDS[kind]![1]}`)
+      parts.push(...shown)
+    } else {
+      const [one, many] = KIND_WORDS[kind] ?? [kind, kind]
+      parts.push(`${vs.length} ${vs.length === 1 ? one : many}`)
+    }
+  }
+  return parts.join(', ')
+}
+
+function limit(v: Violation): string {
+  return v.threshold_pct === undefined ? '' : ` (limit ${pct(v.threshold_pct, false)})`
+}

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { cannotComment, commentBody, findSticky, stickyMarker, upsertSticky, type CommentApi, type IssueComment } from '../src/comment.js'
+
+function fakeApi(comments: IssueComment[]): CommentApi & { calls: string[] } {
+  const calls: string[] = []
+  let next = 100
+  return {
+    calls,
+    list: async () => {
+      calls.push('list')
+      return comments
+    },
+    create: async body => {
+      calls.push('create')
+      const c = { id: next++, body }
+      comments.push(c)
+      return c
+    },
+    update: async (id, body) => {
+      calls.push(`update ${id}`)
+      const c = comments.find(x => x.id === id)!
+      c.body = body
+      return c
+    }
+  }
+}
+
+test('the marker names workflow and job', () => {
+  assert.equal(stickyMarker('CI', 'schemas'), '<!-- wiregate:CI/schemas -->')
+})
+
+test('findSticky finds only this job\'s comment', () => {
+  const m = stickyMarker('CI', 'a')
+  const comments = [
+    { id: 1, body: 'hello' },
+    { id: 2, body: `${stickyMarker('CI', 'b')}\nother job` },
+    { id: 3, body: `${m}\nmine` },
+    { id: 4, body: null }
+  ]
+  assert.equal(findSticky(comments, m)?.id, 3)
+  assert.equal(findSticky(comments, stickyMarker('CI', 'c')), undefined)
+})
+
+test('first run creates, later runs update the same comment', async () => {
+  const m = stickyMarker('CI', 'a')
+  const api = fakeApi([{ id: 1, body: 'unrelated' }])
+  assert.deepEqual(await upsertSticky(api, m, commentBody(m, 'run 1')), { action: 'created', id: 100 })
+  assert.deepEqual(await upsertSticky(api, m, commentBody(m, 'run 2')), { action: 'updated', id: 100 })
+  assert.deepEqual(api.calls, ['list', 'create', 'list', 'update 100'])
+  const list = await api.list()
+  assert.equal(list.length, 2)
+  assert.match(list[1]!.body!, /run 2/)
+})
+
+test('the body starts with the marker and fits a comment', () => {
+  const m = stickyMarker('CI', 'a')
+  const body = commentBody(m, 'y'.repeat(10).concat('\n').repeat(10000), 'https://example.test/run/9')
+  assert.ok(body.startsWith(`${m}\n`))
+  assert.ok(body.length <= 65536)
+  assert.match(body, /full report is in the job summary of \[this run\]\(https:\/\/example.test\/run\/9\)/)
+})
+
+test('403 and 404 mean the token cannot comment; 500 does not', () => {
+  assert.equal(cannotComment({ status: 403 }), true)
+  assert.equal(cannotComment({ status: 404 }), true)
+  assert.equal(cannotComment({ status: 500 }), false)
+  assert.equal(cannotComment(new Error('x')), false)
+})
