@@ -1,0 +1,179 @@
+package broker
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kfake"
+)
+
+// EmbeddedSubcommand is the hidden argument the default embedded command
+// passes to this executable; main must route it to ServeEmbedded.
+const EmbeddedSubcommand = "embedded-broker"
+
+const (
+	embeddedStartTimeout = 15 * time.Second
+	embeddedStopTimeout  = 5 * time.Second
+)
+
+// ServeEmbedded runs franz-go's kfake as a one-broker cluster on a free
+// 127.0.0.1 port, prints its address as one line on stdout, and serves until
+// ctx is done, stdin reaches EOF (the parent closed it or died), or SIGINT or
+// SIGTERM arrives. It is the body of the embedded broker's own process, so a
+// consumer's CPU cap does not also cap the broker.
+func ServeEmbedded(ctx context.Context, stdout io.Writer) error {
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serveEmbedded(ctx, os.Stdin, stdout)
+}
+
+func serveEmbedded(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
+	c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.Ports(0))
+	if err != nil {
+		return fmt.Errorf("embedded broker: %w", err)
+	}
+	defer c.Close()
+	addrs := c.ListenAddrs()
+	if len(addrs) == 0 {
+		return errors.New("embedded broker: kfake listens on no address")
+	}
+	if _, err := fmt.Fprintln(stdout, strings.Join(addrs, ",")); err != nil {
+		return fmt.Errorf("embedded broker: announcing the address: %w", err)
+	}
+	eof := make(chan struct{})
+	go func() {
+		_, _ = io.Copy(io.Discard, stdin)
+		close(eof)
+	}()
+	select {
+	case <-ctx.Done():
+	case <-eof:
+	}
+	return nil
+}
+
+func defaultEmbeddedCommand() *exec.Cmd {
+	exe, err := os.Executable()
+	if err != nil {
+		exe = os.Args[0]
+	}
+	return exec.Command(exe, EmbeddedSubcommand)
+}
+
+// startEmbedded starts the embedded broker's process and reads its address.
+// The child ends when its stdin closes (Close, or this process dying) and, on
+// Linux, when this process dies (Pdeathsig).
+func startEmbedded(ctx context.Context, cfg config) (*Broker, error) {
+	cmd := cfg.embeddedCommand()
+	setParentDeathSignal(cmd)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, fmt.Errorf("embedded broker: %w", err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("embedded broker: %w", err)
+	}
+	stderr := &tailBuffer{max: 4096}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("embedded broker: starting %s: %w", cmd.Path, err)
+	}
+	exited := make(chan struct{})
+	var waitErr error
+	go func() {
+		waitErr = cmd.Wait()
+		close(exited)
+	}()
+	kill := func() error {
+		if err := cmd.Process.Kill(); err != nil && !errors.Is(err, os.ErrProcessDone) {
+			return err
+		}
+		<-exited
+		return nil
+	}
+
+	line := make(chan string, 1)
+	go func() {
+		s := bufio.NewScanner(stdout)
+		if s.Scan() {
+			line <- strings.TrimSpace(s.Text())
+		}
+		close(line)
+		_, _ = io.Copy(io.Discard, stdout)
+	}()
+	timer := time.NewTimer(embeddedStartTimeout)
+	defer timer.Stop()
+	var addr string
+	select {
+	case addr = <-line:
+	case <-timer.C:
+		_ = kill()
+		return nil, fmt.Errorf("embedded broker: no address within %s from %s %s", embeddedStartTimeout, cmd.Path, strings.Join(cmd.Args[1:], " "))
+	case <-ctx.Done():
+		_ = kill()
+		return nil, fmt.Errorf("embedded broker: %w", ctx.Err())
+	}
+	if addr == "" {
+		_ = kill()
+		<-exited
+		return nil, fmt.Errorf("embedded broker: %s exited without an address (%v): %s", cmd.Path, waitErr, stderr.last())
+	}
+	addrs, err := ParseAddrs(addr)
+	if err != nil {
+		_ = kill()
+		return nil, fmt.Errorf("embedded broker: announced %q, not an address", addr)
+	}
+	if err := Ping(ctx, addrs, embeddedStartTimeout); err != nil {
+		_ = kill()
+		return nil, fmt.Errorf("embedded broker: started but does not answer: %w", err)
+	}
+	closeFn := func() error {
+		_ = stdin.Close()
+		select {
+		case <-exited:
+			return nil
+		case <-time.After(embeddedStopTimeout):
+			if err := kill(); err != nil {
+				return err
+			}
+			return fmt.Errorf("embedded broker: still running %s after its stdin closed; killed it", embeddedStopTimeout)
+		}
+	}
+	return &Broker{Addrs: addrs, Kind: KindEmbedded, close: closeFn, kill: kill}, nil
+}
+
+// tailBuffer keeps the last max bytes written to it, for error messages.
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > t.max {
+		t.buf = t.buf[len(t.buf)-t.max:]
+	}
+	return len(p), nil
+}
+
+// last returns the last non-empty line written.
+func (t *tailBuffer) last() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	lines := strings.Split(strings.TrimSpace(string(t.buf)), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
+}
