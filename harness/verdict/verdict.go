@@ -1,0 +1,217 @@
+// Package verdict decides the gate: it turns a measured report into
+// violations by the repo's thresholds and wiregate.yaml, and sets the
+// result. It is pure: no I/O, no clock, the same report in gives the same
+// verdict out.
+package verdict
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"golang.org/x/perf/benchunit"
+
+	"github.com/wiregate/wiregate/harness/config"
+	"github.com/wiregate/wiregate/harness/report"
+)
+
+// Allow turns failures into warnings, from PR labels.
+type Allow struct {
+	Breaking   bool // `wiregate allow breaking`: breaking and avro findings
+	Regression bool // `wiregate allow regression`: size, time and throughput
+}
+
+// Labels that allow; matched case-insensitively.
+const (
+	LabelAllowBreaking   = "wiregate allow breaking"
+	LabelAllowRegression = "wiregate allow regression"
+)
+
+// AllowFromLabels reads the PR's labels. The bare words "breaking" and
+// "regression" are accepted too (the gate's --allow flag passes those).
+func AllowFromLabels(labels []string) Allow {
+	var a Allow
+	for _, l := range labels {
+		switch strings.ToLower(strings.TrimSpace(l)) {
+		case LabelAllowBreaking, "breaking":
+			a.Breaking = true
+		case LabelAllowRegression, "regression":
+			a.Regression = true
+		}
+	}
+	return a
+}
+
+// Apply appends to r.Violations (and r.Ignored) everything that fails the
+// gate, then decides and sorts r. Call it once per report.
+//
+//   - size: bytes/message grew by more than the size threshold (exact).
+//   - time: encode/decode sec/op or allocs/op is worse, significantly
+//     (p <= alpha) and by more than the time threshold.
+//   - throughput: pipeline records/s is lower, significantly and by more
+//     than the throughput threshold.
+//   - lint, breaking, avro: one per finding.
+//   - error: one per stage that could not run.
+//
+// Improvements are never violations. Metrics that wiregate.yaml ignores are
+// listed in r.Ignored with the reason instead.
+func Apply(r *report.Report, cfg config.Config, allow Allow) {
+	v := &verdict{r: r, cfg: cfg, allow: allow}
+	if !(cfg.Alpha > 0 && cfg.Alpha < 1) {
+		v.cfg.Alpha = config.DefaultAlpha
+	}
+	for _, m := range r.Messages {
+		for _, f := range m.Formats {
+			th := cfg.ThresholdsFor(m.Name, f.Format)
+			if f.Size != nil {
+				v.size(m.Name, f.Format, *f.Size, th.SizePct)
+			}
+			for _, met := range f.Metrics {
+				v.metric(m.Name, f.Format, met, th.TimePct)
+			}
+		}
+	}
+	for _, p := range r.Pipeline {
+		v.pipeline(p, cfg.ThresholdsFor(p.Message, p.Format).ThroughputPct)
+	}
+	for _, f := range r.Findings {
+		v.finding(f)
+	}
+	for _, e := range r.Errors {
+		v.add(report.Violation{Kind: report.KindError, Subject: "wiregate", Detail: e})
+	}
+	sort.SliceStable(r.Ignored, func(i, j int) bool { return r.Ignored[i].Subject < r.Ignored[j].Subject })
+	r.Decide()
+	r.Sort()
+}
+
+type verdict struct {
+	r     *report.Report
+	cfg   config.Config
+	allow Allow
+}
+
+func (v *verdict) add(x report.Violation) {
+	switch x.Kind {
+	case report.KindBreaking, report.KindAvro:
+		x.Allowed = v.allow.Breaking
+	case report.KindSize, report.KindTime, report.KindThroughput:
+		x.Allowed = v.allow.Regression
+	}
+	v.r.Violations = append(v.r.Violations, x)
+}
+
+// ignored records subject as ignored when wiregate.yaml says so.
+func (v *verdict) ignored(subject string) bool {
+	reason, ok := v.cfg.Ignored(subject)
+	if ok {
+		v.r.Ignored = append(v.r.Ignored, report.Ignored{Subject: subject, Reason: reason})
+	}
+	return ok
+}
+
+func (v *verdict) size(message, format string, s report.Size, threshold float64) {
+	subject := message + "/" + format + "/size"
+	delta := s.DeltaPct
+	if delta == nil {
+		if s.Base == 0 {
+			return // no base size to grow from
+		}
+		d := (s.Head/s.Base - 1) * 100
+		delta = &d
+	}
+	if !exceeds(*delta, threshold) || v.ignored(subject) {
+		return
+	}
+	v.add(report.Violation{Kind: report.KindSize, Subject: subject, DeltaPct: ptr(*delta), ThresholdPct: ptr(threshold),
+		Detail: fmt.Sprintf("%s messages grew %s per message (%.2f → %.2f bytes), more than the %s size threshold",
+			format, pct(*delta), s.Base, s.Head, pct(threshold))})
+}
+
+func (v *verdict) metric(message, format string, m report.Metric, threshold float64) {
+	subject := message + "/" + format + "/" + m.Name
+	var what string
+	switch m.Unit {
+	case "sec/op":
+		what = m.Name + " got %s slower"
+	case "allocs/op":
+		subject += "/allocs"
+		what = m.Name + " allocations/op grew %s"
+	default:
+		return // B/op and custom units are reported, not gated
+	}
+	if m.DeltaPct == nil || !exceeds(*m.DeltaPct, threshold) || !v.significant(m.P, m.Significant) || v.ignored(subject) {
+		return
+	}
+	v.add(report.Violation{Kind: report.KindTime, Subject: subject, DeltaPct: ptr(*m.DeltaPct), ThresholdPct: ptr(threshold), P: m.P,
+		Detail: fmt.Sprintf(what+" (%s, %s), more than the %s time threshold",
+			pct(*m.DeltaPct), centers(m.Base, m.Head, m.Unit), test(m.P, m.Base, m.Head), pct(threshold))})
+}
+
+func (v *verdict) pipeline(p report.Pipeline, threshold float64) {
+	subject := p.Message + "/" + p.Format + "/pipeline"
+	if p.DeltaPct == nil || !exceeds(-*p.DeltaPct, threshold) || !v.significant(p.P, p.Significant) || v.ignored(subject) {
+		return
+	}
+	v.add(report.Violation{Kind: report.KindThroughput, Subject: subject, DeltaPct: ptr(*p.DeltaPct), ThresholdPct: ptr(threshold), P: p.P,
+		Detail: fmt.Sprintf("pipeline throughput fell %s (%s, %s, %s broker), more than the %s throughput threshold",
+			pct(-*p.DeltaPct), centers(p.Base, p.Head, "records/s"), test(p.P, p.Base, p.Head), p.Broker, pct(threshold))})
+}
+
+func (v *verdict) finding(f report.Finding) {
+	detail := f.Message
+	if f.Rule != "" {
+		detail += " (" + f.Rule + ")"
+	}
+	kind := f.Kind
+	if kind != report.KindLint && kind != report.KindBreaking && kind != report.KindAvro {
+		kind = report.KindError // a finding of a kind nobody gates on is still not a silent pass
+	}
+	v.add(report.Violation{Kind: kind, Subject: f.File, Detail: detail, File: f.File, Line: f.Line, Column: f.Column})
+}
+
+// significant applies the configured alpha to p the way benchstat's "~"
+// does (p <= alpha); without a p it trusts the comparison's own flag.
+func (v *verdict) significant(p *float64, flag bool) bool {
+	if p == nil {
+		return flag
+	}
+	return *p <= v.cfg.Alpha
+}
+
+// exceeds is delta > threshold, blind to float rounding: 100 → 105 bytes
+// computes as 5.000000000000004%, which is not more than 5%.
+func exceeds(delta, threshold float64) bool {
+	return delta-threshold > 1e-9
+}
+
+func ptr(f float64) *float64 { return &f }
+
+func pct(f float64) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", f), "0"), ".") + "%"
+}
+
+// centers is "313.1ns → 358.6ns", scaled the way benchstat scales the unit.
+func centers(base, head *report.Summary, unit string) string {
+	if base == nil || head == nil {
+		return "no summary"
+	}
+	class := benchunit.ClassOf(unit)
+	suffix := " " + unit
+	if unit == "sec/op" {
+		suffix = "s"
+	}
+	return benchunit.Scale(base.Center, class) + suffix + " → " + benchunit.Scale(head.Center, class) + suffix
+}
+
+// test is "p=0.001, n=10+10": the test's p and the samples per side.
+func test(p *float64, base, head *report.Summary) string {
+	var parts []string
+	if p != nil {
+		parts = append(parts, fmt.Sprintf("p=%.3f", *p))
+	}
+	if base != nil && head != nil {
+		parts = append(parts, fmt.Sprintf("n=%d+%d", base.N, head.N))
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,192 @@
+package verdict
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/wiregate/wiregate/harness/config"
+	"github.com/wiregate/wiregate/harness/report"
+)
+
+const msg = "telemetry.v1.TelemetryEvent"
+
+func f(v float64) *float64 { return &v }
+
+// timing builds a metric whose head is delta% off base with p-value p.
+func timing(name, unit string, delta, p float64) report.Metric {
+	base := 300e-9
+	if unit == "allocs/op" {
+		base = 6
+	}
+	return report.Metric{Name: name, Unit: unit,
+		Base:     &report.Summary{Center: base, Lo: base * 0.98, Hi: base * 1.02, N: 10},
+		Head:     &report.Summary{Center: base * (1 + delta/100), N: 10},
+		DeltaPct: f(delta), P: f(p), Significant: p <= 0.05}
+}
+
+func size(base, head float64) *report.Size {
+	return &report.Size{Base: base, Head: head, DeltaPct: f((head/base - 1) * 100)}
+}
+
+func withFormat(format string, s *report.Size, ms ...report.Metric) *report.Report {
+	r := report.New()
+	r.Messages = []report.Message{{Name: msg, Formats: []report.Format{{Format: format, Size: s, Metrics: ms}}}}
+	return r
+}
+
+func pipeline(format string, delta, p float64) *report.Report {
+	r := report.New()
+	r.Pipeline = []report.Pipeline{{Message: msg, Format: format, Broker: "embedded",
+		Base: &report.Summary{Center: 1e6, N: 10}, Head: &report.Summary{Center: 1e6 * (1 + delta/100), N: 10},
+		DeltaPct: f(delta), P: f(p), Significant: p <= 0.05}}
+	return r
+}
+
+func cfgWith(yaml string) config.Config {
+	c, err := config.Parse([]byte(yaml), config.FileName, config.Default())
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+type want struct {
+	kind, subject string
+	allowed       bool
+	detail        []string
+}
+
+func TestApply(t *testing.T) {
+	cases := []struct {
+		name    string
+		r       *report.Report
+		cfg     config.Config
+		allow   Allow
+		want    []want
+		result  string
+		ignored []string
+	}{
+		{name: "significant and above threshold", r: withFormat("protobuf", nil, timing("decode", "sec/op", 14.2, 0.001)),
+			cfg: config.Default(), result: "fail",
+			want: []want{{kind: "time", subject: msg + "/protobuf/decode",
+				detail: []string{"decode got 14.2% slower", "300.0ns → 342.6ns", "p=0.001, n=10+10", "more than the 10% time threshold"}}}},
+		{name: "significant but below threshold", r: withFormat("protobuf", nil, timing("decode", "sec/op", 8, 0.001)),
+			cfg: config.Default(), result: "pass"},
+		{name: "above threshold but not significant", r: withFormat("protobuf", nil, timing("decode", "sec/op", 30, 0.2)),
+			cfg: config.Default(), result: "pass"},
+		{name: "alpha from config decides significance", r: withFormat("protobuf", nil, timing("decode", "sec/op", 30, 0.03)),
+			cfg: cfgWith("alpha: 0.01"), result: "pass"},
+		{name: "improvement", r: withFormat("protobuf", size(104, 90), timing("encode", "sec/op", -40, 0.0001), timing("encode", "allocs/op", -50, 0.0001)),
+			cfg: config.Default(), result: "pass"},
+		{name: "allocs growth", r: withFormat("json", nil, timing("decode", "allocs/op", 16.7, 0.0001)),
+			cfg: config.Default(), result: "fail",
+			want: []want{{kind: "time", subject: msg + "/json/decode/allocs", detail: []string{"decode allocations/op grew 16.7%", "6.000 allocs/op → 7.002 allocs/op"}}}},
+		{name: "B/op is not gated", r: withFormat("json", nil, timing("decode", "B/op", 50, 0.0001)),
+			cfg: config.Default(), result: "pass"},
+		{name: "size above threshold, no statistics needed", r: withFormat("avro", size(92.6, 98.0)),
+			cfg: config.Default(), result: "fail",
+			want: []want{{kind: "size", subject: msg + "/avro/size", detail: []string{"avro messages grew 5.83% per message (92.60 → 98.00 bytes)", "5% size threshold"}}}},
+		{name: "size at threshold", r: withFormat("avro", size(100, 105)), cfg: config.Default(), result: "pass"},
+		{name: "override per message", r: withFormat("avro", size(92.6, 98.0)),
+			cfg: cfgWith("overrides:\n  - message: telemetry.v1.*\n    size: 8%"), result: "pass"},
+		{name: "override per format leaves others", r: withFormat("avro", size(92.6, 98.0)),
+			cfg: cfgWith("overrides:\n  - format: json\n    size: 8%"), result: "fail",
+			want: []want{{kind: "size", subject: msg + "/avro/size", detail: []string{"5% size threshold"}}}},
+		{name: "override time for one format", r: withFormat("json", nil, timing("encode", "sec/op", 25, 0.001)),
+			cfg: cfgWith("overrides:\n  - format: json\n    time: 30%"), result: "pass"},
+		{name: "ignore with reason", r: withFormat("json", nil, timing("encode", "sec/op", 25, 0.001)),
+			cfg: cfgWith("ignore:\n  - subject: " + msg + "/json/encode\n    reason: not on the hot path"), result: "pass",
+			ignored: []string{msg + "/json/encode"}},
+		{name: "throughput drop", r: pipeline("protobuf", -12.3, 0.002), cfg: config.Default(), result: "fail",
+			want: []want{{kind: "throughput", subject: msg + "/protobuf/pipeline",
+				detail: []string{"pipeline throughput fell 12.3%", "p=0.002, n=10+10", "embedded broker", "10% throughput threshold"}}}},
+		{name: "throughput gain", r: pipeline("protobuf", 25, 0.001), cfg: config.Default(), result: "pass"},
+		{name: "throughput drop not significant", r: pipeline("protobuf", -20, 0.3), cfg: config.Default(), result: "pass"},
+		{name: "allow regression", r: pipeline("protobuf", -12.3, 0.002), cfg: config.Default(), allow: Allow{Regression: true},
+			result: "pass", want: []want{{kind: "throughput", subject: msg + "/protobuf/pipeline", allowed: true}}},
+		{name: "findings", r: withFindings(schemaFindings), cfg: config.Default(), result: "fail", want: []want{
+			{kind: "avro", subject: "schemas/o.avsc", detail: []string{"field `region` has no default (BACKWARD)"}},
+			{kind: "breaking", subject: "schemas/o.proto", detail: []string{"was deleted. (FIELD_NO_DELETE)"}},
+			{kind: "lint", subject: "schemas/o.proto", detail: []string{"should be lower_snake_case"}},
+		}},
+		{name: "allow breaking leaves lint failing", r: withFindings(schemaFindings), cfg: config.Default(), allow: Allow{Breaking: true}, result: "fail", want: []want{
+			{kind: "avro", subject: "schemas/o.avsc", allowed: true},
+			{kind: "breaking", subject: "schemas/o.proto", allowed: true},
+			{kind: "lint", subject: "schemas/o.proto"},
+		}},
+		{name: "allow regression does not allow breaking", r: withFindings(schemaFindings[1:2]), cfg: config.Default(), allow: Allow{Regression: true}, result: "fail", want: []want{
+			{kind: "breaking", subject: "schemas/o.proto"},
+		}},
+		{name: "stage errors", r: withErrors("pipeline: broker unreachable"), cfg: config.Default(), allow: Allow{Breaking: true, Regression: true},
+			result: "fail", want: []want{{kind: "error", subject: "wiregate", detail: []string{"broker unreachable"}}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			Apply(c.r, c.cfg, c.allow)
+			if c.r.Result != c.result {
+				t.Errorf("result %s, want %s; violations %+v", c.r.Result, c.result, c.r.Violations)
+			}
+			if len(c.r.Violations) != len(c.want) {
+				t.Fatalf("violations %+v, want %d", c.r.Violations, len(c.want))
+			}
+			for i, w := range c.want {
+				v := c.r.Violations[i]
+				if v.Kind != w.kind || v.Subject != w.subject || v.Allowed != w.allowed {
+					t.Errorf("violation %d: %+v, want %+v", i, v, w)
+				}
+				for _, d := range w.detail {
+					if !strings.Contains(v.Detail, d) {
+						t.Errorf("detail %q lacks %q", v.Detail, d)
+					}
+				}
+			}
+			if len(c.r.Ignored) != len(c.ignored) {
+				t.Fatalf("ignored %+v, want %v", c.r.Ignored, c.ignored)
+			}
+			for i, s := range c.ignored {
+				if c.r.Ignored[i].Subject != s || c.r.Ignored[i].Reason == "" {
+					t.Errorf("ignored %+v, want %s with a reason", c.r.Ignored[i], s)
+				}
+			}
+		})
+	}
+}
+
+// schemaFindings has one finding of each schema kind, in violation order.
+var schemaFindings = []report.Finding{
+	{Kind: "avro", File: "schemas/o.avsc", Line: 9, Rule: "BACKWARD", Message: "new readers cannot read old data: record `o.O`: field `region` has no default"},
+	{Kind: "breaking", File: "schemas/o.proto", Line: 12, Column: 3, Rule: "FIELD_NO_DELETE", Message: `Previously present field "3" with name "x" on message "O" was deleted.`},
+	{Kind: "lint", File: "schemas/o.proto", Line: 4, Column: 1, Rule: "FIELD_LOWER_SNAKE_CASE", Message: `Field name "fooBar" should be lower_snake_case.`},
+}
+
+func withFindings(fs []report.Finding) *report.Report {
+	r := report.New()
+	r.Findings = append(r.Findings, fs...)
+	return r
+}
+
+func withErrors(errs ...string) *report.Report {
+	r := report.New()
+	r.Errors = errs
+	return r
+}
+
+func TestViolationCarriesLocation(t *testing.T) {
+	r := withFindings(schemaFindings)
+	Apply(r, config.Default(), Allow{})
+	for _, v := range r.Violations {
+		if v.File == "" || v.Line == 0 {
+			t.Errorf("no location: %+v", v)
+		}
+	}
+}
+
+func TestAllowFromLabels(t *testing.T) {
+	a := AllowFromLabels([]string{"bug", "Wiregate allow breaking ", "regression"})
+	if !a.Breaking || !a.Regression {
+		t.Errorf("%+v", a)
+	}
+	if a := AllowFromLabels([]string{"wiregate allow everything"}); a.Breaking || a.Regression {
+		t.Errorf("%+v", a)
+	}
+}
