@@ -86,20 +86,15 @@ func oneLine(s string) string { return strings.Join(strings.Fields(strings.Repla
 // findTools resolves buf once for both sides: the base worktree has no
 // node_modules of its own.
 func (g *run) findTools(ctx context.Context) error {
-	for _, dir := range []string{g.o.HeadDir, g.o.HarnessDir, "."} {
-		if dir == "" {
-			continue
-		}
-		if buf, err := prepare.FindBuf(g.o.Buf, dir); err == nil {
-			g.o.Buf, _ = filepath.Abs(buf)
-			if !strings.ContainsRune(buf, os.PathSeparator) {
-				g.o.Buf = buf
-			}
-			return nil
-		}
+	buf, err := prepare.FindBuf(g.o.Buf, g.o.HeadDir, g.o.HarnessDir, ".")
+	if err != nil {
+		return err
 	}
-	_, err := prepare.FindBuf(g.o.Buf, g.o.HeadDir)
-	return err
+	if strings.ContainsRune(buf, os.PathSeparator) {
+		buf, _ = filepath.Abs(buf)
+	}
+	g.o.Buf = buf
+	return nil
 }
 
 func (g *run) readFindings(ctx context.Context) error {

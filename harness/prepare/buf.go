@@ -14,9 +14,9 @@ import (
 )
 
 // FindBuf returns the buf binary to use: explicit, $WIREGATE_BUF, buf on
-// PATH, or node_modules/.bin/buf above dir (where `npm ci` puts the pinned
-// @bufbuild/buf).
-func FindBuf(explicit, dir string) (string, error) {
+// PATH, or node_modules/.bin/buf above one of dirs (where `npm ci` puts the
+// pinned @bufbuild/buf).
+func FindBuf(explicit string, dirs ...string) (string, error) {
 	if explicit != "" {
 		return explicit, nil
 	}
@@ -26,14 +26,19 @@ func FindBuf(explicit, dir string) (string, error) {
 	if p, err := exec.LookPath("buf"); err == nil {
 		return p, nil
 	}
-	abs, _ := filepath.Abs(dir)
-	for d := abs; ; d = filepath.Dir(d) {
-		p := filepath.Join(d, "node_modules", ".bin", "buf")
-		if _, err := os.Stat(p); err == nil {
-			return p, nil
+	for _, dir := range dirs {
+		if dir == "" {
+			continue
 		}
-		if filepath.Dir(d) == d {
-			break
+		abs, _ := filepath.Abs(dir)
+		for d := abs; ; d = filepath.Dir(d) {
+			p := filepath.Join(d, "node_modules", ".bin", "buf")
+			if _, err := os.Stat(p); err == nil {
+				return p, nil
+			}
+			if filepath.Dir(d) == d {
+				break
+			}
 		}
 	}
 	return "", exitcode.BadInput("buf not found: run `npm ci` (it installs the pinned @bufbuild/buf) or pass --buf PATH")

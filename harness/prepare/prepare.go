@@ -60,11 +60,11 @@ func Prepare(ctx context.Context, opts Options) (*Result, error) {
 	if err := checkBufInput(opts.BufInput); err != nil {
 		return nil, err
 	}
-	buf, err := FindBuf(opts.Buf, opts.BufInput)
+	harnessDir, err := findHarness(opts.HarnessDir)
 	if err != nil {
 		return nil, err
 	}
-	harnessDir, err := findHarness(opts.HarnessDir)
+	buf, err := FindBuf(opts.Buf, opts.BufInput, harnessDir)
 	if err != nil {
 		return nil, err
 	}
