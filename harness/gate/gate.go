@@ -81,7 +81,9 @@ func (g *run) stage(name string, f func(ctx context.Context) error) bool {
 	return err == nil
 }
 
-func oneLine(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", "; ")), " ") }
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", "; ")), " ")
+}
 
 // findTools resolves buf once for both sides: the base worktree has no
 // node_modules of its own.
