@@ -1,0 +1,190 @@
+// End to end: dist/index.js on a throwaway git repo built from this repo's
+// schemas, with a fake GitHub API. The cases that need the harness's
+// `wiregate gate` skip only while that command is not registered.
+import assert from 'node:assert/strict'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { after, before, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { FakeGitHub } from './fakeGitHub.js'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const entry = join(root, 'dist', 'index.js')
+const ORDER = 'schemas/orders/v1/order.proto'
+
+const gateReady = (() => {
+  const r = spawnSync('go', ['run', './cmd/wiregate', 'help'], { cwd: join(root, 'harness'), encoding: 'utf8' })
+  return /^\s+gate\s/m.test(`${r.stdout}${r.stderr}`)
+})()
+const needsGate = gateReady ? {} : { skip: 'the harness has no `wiregate gate` command yet' }
+
+let repo: string
+let baseSha: string
+let api: FakeGitHub
+let apiUrl: string
+
+function git(...args: string[]): string {
+  return execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim()
+}
+
+/** headWith commits an edit of order.proto on a fresh branch off the base. */
+function headWith(branch: string, edit: (proto: string) => string): string {
+  git('checkout', '-q', '-B', branch, baseSha)
+  const path = join(repo, ORDER)
+  writeFileSync(path, edit(readFileSync(path, 'utf8')))
+  git('commit', '-qam', branch)
+  return git('rev-parse', 'HEAD')
+}
+
+interface ActionRun {
+  code: number
+  stdout: string
+  summary: string
+  outputs: Record<string, string>
+  report: { result: string; violations: Array<{ kind: string; allowed: boolean; subject: string }> } | undefined
+}
+
+async function runAction(headSha: string, labels: string[] = []): Promise<ActionRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'wiregate-e2e-run-'))
+  const event = join(dir, 'event.json')
+  writeFileSync(event, JSON.stringify({
+    number: 1,
+    pull_request: { number: 1, base: { sha: baseSha, ref: 'main' }, head: { sha: headSha, ref: 'feature' }, labels: labels.map(name => ({ name })) }
+  }))
+  const summary = join(dir, 'summary.md')
+  const output = join(dir, 'output.txt')
+  writeFileSync(summary, '')
+  writeFileSync(output, '')
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? dir,
+    GOPATH: process.env.GOPATH ?? join(process.env.HOME ?? dir, 'go'),
+    GOCACHE: process.env.GOCACHE ?? join(process.env.HOME ?? dir, '.cache', 'go-build'),
+    GOFLAGS: process.env.GOFLAGS ?? '',
+    GOPROXY: process.env.GOPROXY ?? '',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: event,
+    GITHUB_REPOSITORY: 'o/r',
+    GITHUB_API_URL: apiUrl,
+    GITHUB_SERVER_URL: 'https://github.example',
+    GITHUB_RUN_ID: '42',
+    GITHUB_WORKFLOW: 'CI',
+    GITHUB_JOB: 'wiregate',
+    GITHUB_SHA: headSha,
+    GITHUB_REF_NAME: '1/merge',
+    GITHUB_STEP_SUMMARY: summary,
+    GITHUB_OUTPUT: output,
+    GITHUB_WORKSPACE: repo,
+    RUNNER_TEMP: dir,
+    RUNNER_TOOL_CACHE: join(tmpdir(), 'wiregate-e2e-toolcache'),
+    'INPUT_GITHUB-TOKEN': 'test-token',
+    INPUT_MESSAGES: 'orders.v1.Order',
+    INPUT_FORMATS: 'json,protobuf',
+    INPUT_COUNT: '3',
+    INPUT_PIPELINE: 'false',
+    INPUT_BROKER: 'embedded'
+  }
+  const child = spawn(process.execPath, [entry], { cwd: repo, env })
+  let stdout = ''
+  child.stdout.on('data', d => (stdout += d))
+  child.stderr.on('data', d => (stdout += d))
+  const code = await new Promise<number>(resolve => child.on('close', c => resolve(c ?? -1)))
+  const outputs: Record<string, string> = {}
+  for (const m of readFileSync(output, 'utf8').matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) outputs[m[1]!] = m[3]!
+  const reportPath = join(dir, 'wiregate', 'report.json')
+  const report = existsSync(reportPath) ? JSON.parse(readFileSync(reportPath, 'utf8')) : undefined
+  return { code, stdout, summary: readFileSync(summary, 'utf8'), outputs, report }
+}
+
+before(async () => {
+  repo = mkdtempSync(join(tmpdir(), 'wiregate-e2e-repo-'))
+  cpSync(join(root, 'schemas'), join(repo, 'schemas'), { recursive: true })
+  cpSync(join(root, 'buf.yaml'), join(repo, 'buf.yaml'))
+  git('init', '-q', '-b', 'main')
+  git('config', 'user.email', 'e2e@wiregate.test')
+  git('config', 'user.name', 'wiregate e2e')
+  git('add', '.')
+  git('commit', '-qm', 'base')
+  baseSha = git('rev-parse', 'HEAD')
+  api = new FakeGitHub()
+  apiUrl = await api.start()
+})
+
+after(async () => {
+  await api?.stop()
+})
+
+test('a .proto syntax error exits 2 naming the file; the comment is created once, then edited', async () => {
+  const head = headWith('syntax-error', p => p.replace('int32 quantity = 3;', 'int32 quantity = 3'))
+  const first = await runAction(head)
+  assert.equal(first.code, 2, first.stdout)
+  assert.match(first.stdout, /::error.*schemas\/orders\/v1\/order\.proto:\d+:\d+/)
+  assert.match(first.summary, /could not run: schemas\/orders\/v1\/order\.proto:\d+:\d+/)
+  assert.equal(first.outputs.result, 'fail')
+  assert.equal(api.comments.length, 1)
+  assert.match(api.comments[0]!.body, /^<!-- wiregate:CI\/wiregate -->\n/)
+  const id = api.comments[0]!.id
+
+  const second = await runAction(head)
+  assert.equal(second.code, 2)
+  assert.equal(api.comments.length, 1, 'a second run must not add a comment')
+  assert.equal(api.comments[0]!.id, id)
+  assert.ok(api.requests.includes(`PATCH /repos/o/r/issues/comments/${id}`), api.requests.join('\n'))
+  assert.equal(git('worktree', 'list').split('\n').length, 1, 'the base worktree is removed')
+})
+
+test('a token that cannot comment gives a warning; the summary is still written', async () => {
+  const head = headWith('syntax-error-403', p => p.replace('int32 quantity = 3;', 'int32 quantity = 3'))
+  api.deny = true
+  try {
+    const run = await runAction(head)
+    assert.equal(run.code, 2)
+    assert.match(run.stdout, /::warning::wiregate cannot comment on PR #1/)
+    assert.match(run.summary, /could not run/)
+  } finally {
+    api.deny = false
+  }
+})
+
+test('(a) a comment-only change passes', needsGate, async () => {
+  const head = headWith('comment-only', p => p.replace('// Order is', '// An Order is'))
+  const run = await runAction(head)
+  assert.equal(run.code, 0, run.stdout)
+  assert.equal(run.outputs.result, 'pass')
+  assert.equal(run.outputs.violations, '0')
+  assert.equal(run.outputs.breaking, 'false')
+  assert.match(run.summary, /^## ✅ wiregate: pass/)
+  assert.match(api.comments.at(-1)!.body, /✅ wiregate: pass/)
+})
+
+test('(b) a renumbered field is a breaking change', needsGate, async () => {
+  const head = headWith('renumber', p => p.replace('double price = 2;', 'double price = 12;'))
+  const run = await runAction(head)
+  assert.equal(run.code, 1, run.stdout)
+  assert.equal(run.outputs.result, 'fail')
+  assert.equal(run.outputs.breaking, 'true')
+  assert.match(run.stdout, /::error file=schemas\/orders\/v1\/order\.proto,line=\d+/)
+  assert.ok(run.report?.violations.some(v => v.kind === 'breaking' && !v.allowed))
+  assert.match(run.summary, /^## ❌ wiregate: fail — .*breaking/)
+})
+
+test('(c) an added repeated field is a size violation', needsGate, async () => {
+  const head = headWith('repeated', p => p.replace('map<string, string> meta = 7;', 'map<string, string> meta = 7;\n  repeated string tags = 8;'))
+  const run = await runAction(head)
+  assert.equal(run.code, 1, run.stdout)
+  assert.ok(run.report?.violations.some(v => v.kind === 'size' && !v.allowed), JSON.stringify(run.report?.violations))
+  assert.match(run.summary, /size \+\d/)
+})
+
+test('(d) the allow-breaking label turns the breaking change into a warning', needsGate, async () => {
+  const head = headWith('renumber-allowed', p => p.replace('double price = 2;', 'double price = 12;'))
+  const run = await runAction(head, ['wiregate allow breaking'])
+  assert.equal(run.code, 0, run.stdout)
+  assert.equal(run.outputs.result, 'pass')
+  assert.equal(run.outputs.violations, '0')
+  assert.ok(run.report?.violations.some(v => v.kind === 'breaking' && v.allowed))
+  assert.match(run.summary, /⚠️ allowed \| breaking/)
+})
