@@ -187,8 +187,8 @@ func TestNestedEnumAndUnion(t *testing.T) {
 
 func TestBadInput(t *testing.T) {
 	for file, want := range map[string]string{
-		"bad_json.avsc":   "avro schema testdata/bad_json.avsc: not JSON",
-		"bad_schema.avsc": "avro schema testdata/bad_schema.avsc: not a valid Avro schema",
+		"bad_json.avsc.json":   "avro schema testdata/bad_json.avsc.json: not JSON",
+		"bad_schema.avsc.json": "avro schema testdata/bad_schema.avsc.json: not a valid Avro schema",
 	} {
 		p := filepath.Join("testdata", file)
 		data, _ := os.ReadFile(p)

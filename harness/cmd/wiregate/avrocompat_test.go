@@ -12,14 +12,14 @@ import (
 
 func TestAvroCompatCLI(t *testing.T) {
 	td := filepath.Join("..", "..", "avrocompat", "testdata")
-	v1, v2 := filepath.Join(td, "order_v1.avsc"), filepath.Join(td, "order_v2_region.avsc")
+	v1, v2 := filepath.Join(td, "order_v1.avsc.json"), filepath.Join(td, "order_v2_region.avsc.json")
 
 	r := runWiregate(t, "avro-compat", "--level", "FORWARD", v1, v2)
 	if r.code != 0 || r.stdout != "" {
 		t.Errorf("FORWARD (old readers ignore the new field): %+v", r)
 	}
 	r = runWiregate(t, "avro-compat", "--level", "BACKWARD", v1, v2)
-	if r.code != 1 || !strings.Contains(r.stdout, v2+":9: new readers cannot read old data: record `orders.v1.Order`: field `region` has no default") {
+	if r.code != 1 || !strings.Contains(r.stdout, v2+":9: new readers cannot read old data: record `fixture.v1.Order`: field `region` has no default") {
 		t.Errorf("BACKWARD: %+v", r)
 	}
 	r = runWiregate(t, "avro-compat", v2, v1, "--level", "FULL", "--json")
@@ -40,8 +40,8 @@ func TestAvroCompatCLI(t *testing.T) {
 	}
 
 	wantBadInput(t, runWiregate(t, "avro-compat", "--level", "SIDEWAYS", v1, v2), `"SIDEWAYS" is not one of BACKWARD, FORWARD, FULL`)
-	wantBadInput(t, runWiregate(t, "avro-compat", filepath.Join(td, "order_v1.avsc"), filepath.Join(td, "bad_json.avsc")), "bad_json.avsc: not JSON")
-	wantBadInput(t, runWiregate(t, "avro-compat", v1, filepath.Join(td, "bad_schema.avsc")), "bad_schema.avsc: not a valid Avro schema")
+	wantBadInput(t, runWiregate(t, "avro-compat", filepath.Join(td, "order_v1.avsc.json"), filepath.Join(td, "bad_json.avsc.json")), "bad_json.avsc.json: not JSON")
+	wantBadInput(t, runWiregate(t, "avro-compat", v1, filepath.Join(td, "bad_schema.avsc.json")), "bad_schema.avsc.json: not a valid Avro schema")
 	wantBadInput(t, runWiregate(t, "avro-compat", v1), "want OLD.avsc NEW.avsc")
 	wantBadInput(t, runWiregate(t, "avro-compat", v1, "nope.avsc"), "nope.avsc: cannot read it")
 }
