@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { WiregateError } from './errors.js'
+import type { Inputs } from './inputs.js'
 import { firstLine, run } from './proc.js'
 import { parseReport, type Report } from './report.js'
 
@@ -21,26 +22,31 @@ export async function buildHarness(actionDir: string, outDir: string): Promise<s
   return bin
 }
 
+/** The inputs the harness takes as they are. */
+export type HarnessInputs = Pick<
+  Inputs,
+  | 'bufInput'
+  | 'messages'
+  | 'samples'
+  | 'formats'
+  | 'avroSchemas'
+  | 'avroCompatibility'
+  | 'sizeThreshold'
+  | 'timeThreshold'
+  | 'throughputThreshold'
+  | 'alpha'
+  | 'count'
+  | 'pipeline'
+  | 'pipelineMessages'
+  | 'broker'
+>
+
 /** GateArgs are the flags of `wiregate gate`, one field per flag. */
-export interface GateArgs {
+export interface GateArgs extends HarnessInputs {
   harnessDir: string
   baseDir: string
   headDir: string
   buf: string
-  bufInput: string
-  messages: string[]
-  samples: string
-  formats: string[]
-  avroSchemas: string
-  avroCompatibility: string
-  sizeThreshold: string
-  timeThreshold: string
-  throughputThreshold: string
-  alpha: number
-  count: number
-  pipeline: boolean
-  pipelineMessages: number
-  broker: string
   findings: string
   allow: string[]
   baseRef: string
