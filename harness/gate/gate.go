@@ -13,6 +13,7 @@ import (
 
 	"github.com/wiregate/wiregate/harness/codec"
 	"github.com/wiregate/wiregate/harness/compare"
+	"github.com/wiregate/wiregate/harness/config"
 	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/prepare"
 	"github.com/wiregate/wiregate/harness/report"
@@ -25,6 +26,7 @@ type run struct {
 	r          *report.Report
 	base, head *side
 	sizes      map[string][2]*sizes.Size // message/format → base, head
+	cfg        config.Config
 }
 
 // Run executes the gate and writes report.json (and base.txt, head.txt,
@@ -44,10 +46,11 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 	g.r.Env = report.Env{GoVersion: runtime.Version(), OS: runtime.GOOS + "/" + runtime.GOARCH,
 		Cores: runtime.NumCPU(), Count: o.Count, Alpha: o.Alpha, Runner: os.Getenv("RUNNER_NAME")}
 
+	g.cfg = config.Default()
+	configured := g.stage("config", g.loadConfig)
 	g.stage("findings", g.readFindings)
-	g.stage("tools", g.findTools)
 	g.stage("avro-compatibility", g.avroCompat)
-	prepared := g.stage("prepare", g.prepare)
+	prepared := configured && g.stage("tools", g.findTools) && g.stage("prepare", g.prepare)
 	checked := prepared && g.stage("correctness", g.correctness)
 	if checked {
 		g.stage("sizes", g.measureSizes)
@@ -217,7 +220,7 @@ func (g *run) compare(ctx context.Context) error {
 		return err
 	}
 	defer hf.Close()
-	res, err := compare.Files(bf, hf, "base", "head", g.o.Alpha)
+	res, err := compare.Files(bf, hf, "base", "head", g.cfg.Alpha)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,168 @@
+package gate_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/wiregate/wiregate/harness/gate"
+	"github.com/wiregate/wiregate/harness/report"
+)
+
+// checkouts makes a base and a head copy of the repo's schemas; change
+// edits head (and base, for wiregate.yaml) before the run.
+func checkouts(t *testing.T) (base, head string) {
+	t.Helper()
+	root := t.TempDir()
+	for _, d := range []string{"base", "head"} {
+		dir := filepath.Join(root, d)
+		os.MkdirAll(dir, 0o755)
+		if out, err := exec.Command("cp", "-r", "../../schemas", "../../buf.yaml", dir).CombinedOutput(); err != nil {
+			t.Fatalf("%v %s", err, out)
+		}
+	}
+	return filepath.Join(root, "base"), filepath.Join(root, "head")
+}
+
+func replaceIn(t *testing.T, file, old, new string) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil || !strings.Contains(string(b), old) {
+		t.Fatalf("%s: no %q (%v)", file, old, err)
+	}
+	os.WriteFile(file, []byte(strings.Replace(string(b), old, new, 1)), 0o644)
+}
+
+func run(t *testing.T, base, head string, edit func(o *gate.Options)) *report.Report {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs the whole gate")
+	}
+	o := gate.Options{HarnessDir: "..", BaseDir: base, HeadDir: head, BufInput: ".",
+		Messages: []string{"telemetry.v1.TelemetryEvent"}, Formats: "json,protobuf,avro",
+		AvroGlobs: []string{"**/*.avsc"}, AvroLevel: "BACKWARD",
+		SizeThreshold: "5%", TimeThreshold: "10%", ThroughputThreshold: "10%", Alpha: 0.05,
+		Count: 2, Benchtime: 5 * time.Millisecond, Out: t.TempDir()}
+	if edit != nil {
+		edit(&o)
+	}
+	r, err := gate.Run(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(o.Out, "report.json")); err != nil {
+		t.Fatal("no report.json written")
+	}
+	return r
+}
+
+func kinds(r *report.Report) map[string]int {
+	k := map[string]int{}
+	for _, v := range r.Violations {
+		k[v.Kind]++
+	}
+	return k
+}
+
+const telemetryProto = "schemas/telemetry/v1/telemetry_event.proto"
+
+func TestIdenticalSidesPass(t *testing.T) {
+	base, head := checkouts(t)
+	r := run(t, base, head, nil)
+	if r.Result != "pass" || len(r.Violations) != 0 || len(r.Errors) != 0 {
+		t.Fatalf("A/A run: %s %+v %v", r.Result, r.Violations, r.Errors)
+	}
+	if len(r.Messages) != 1 || len(r.Messages[0].Formats) != 3 {
+		t.Fatalf("messages %+v", r.Messages)
+	}
+	for _, f := range r.Messages[0].Formats {
+		if f.Size == nil || *f.Size.DeltaPct != 0 || len(f.Metrics) == 0 {
+			t.Errorf("%s: size %+v, %d metrics", f.Format, f.Size, len(f.Metrics))
+		}
+	}
+	if !strings.Contains(r.Benchstat, "Decode/telemetry.v1.TelemetryEvent/protobuf") {
+		t.Error("no benchstat table in the report")
+	}
+}
+
+func TestAddedRepeatedFieldIsASizeViolationUnlessAllowed(t *testing.T) {
+	base, head := checkouts(t)
+	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  repeated string tags = 13;")
+	// The head .avsc must follow the proto (the harness checks it), with a
+	// default so Avro BACKWARD still holds.
+	replaceIn(t, filepath.Join(head, "schemas/telemetry/v1/telemetry_event.avsc"),
+		`{"name": "region", "type": "string"}`, `{"name": "region", "type": "string"},
+    {"name": "tags", "type": {"type": "array", "items": "string"}, "default": []}`)
+	r := run(t, base, head, nil)
+	if k := kinds(r); k["size"] != 3 || r.Result != "fail" || k["avro"] != 0 || k["error"] != 0 {
+		t.Fatalf("result %s, violations %+v, errors %v", r.Result, r.Violations, r.Errors)
+	}
+	for _, v := range r.Violations {
+		if v.DeltaPct == nil || *v.DeltaPct <= 5 || !strings.HasPrefix(v.Subject, "telemetry.v1.TelemetryEvent/") {
+			t.Errorf("violation %+v", v)
+		}
+	}
+	allowed := run(t, base, head, func(o *gate.Options) { o.Allow = []string{"regression"} })
+	if allowed.Result != "pass" || len(allowed.Violations) != 3 || !allowed.Violations[0].Allowed {
+		t.Fatalf("allow regression: %s %+v", allowed.Result, allowed.Violations)
+	}
+}
+
+func TestBaseWiregateYamlRaisesTheSizeThreshold(t *testing.T) {
+	base, head := checkouts(t)
+	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  string zone = 13;")
+	os.WriteFile(filepath.Join(base, "wiregate.yaml"), []byte("thresholds:\n  size: 50%\n"), 0o644)
+	r := run(t, base, head, func(o *gate.Options) { o.Formats = "protobuf" })
+	if r.Result != "pass" || len(r.Violations) != 0 {
+		t.Fatalf("with size: 50%% in base wiregate.yaml: %s %+v", r.Result, r.Violations)
+	}
+	// The same file in head only is not trusted.
+	os.Remove(filepath.Join(base, "wiregate.yaml"))
+	os.WriteFile(filepath.Join(head, "wiregate.yaml"), []byte("thresholds:\n  size: 50%\n"), 0o644)
+	r = run(t, base, head, func(o *gate.Options) { o.Formats = "protobuf" })
+	if kinds(r)["size"] != 1 {
+		t.Fatalf("a head-only wiregate.yaml loosened the gate: %+v", r.Violations)
+	}
+}
+
+func TestAvroFieldWithoutDefaultBreaksBackward(t *testing.T) {
+	base, head := checkouts(t)
+	replaceIn(t, filepath.Join(head, "schemas/telemetry/v1/telemetry_event.avsc"),
+		`{"name": "region", "type": "string"}`, `{"name": "region", "type": "string"},
+    {"name": "site", "type": "string"}`)
+	r := run(t, base, head, func(o *gate.Options) { o.Formats = "protobuf" })
+	k := kinds(r)
+	if k["avro"] != 1 || r.Result != "fail" {
+		t.Fatalf("violations %+v", r.Violations)
+	}
+	for _, v := range r.Violations {
+		if v.Kind == "avro" && (!strings.Contains(v.Detail, "site") || !strings.Contains(v.Subject, "telemetry_event.avsc")) {
+			t.Errorf("avro violation does not name file and field: %+v", v)
+		}
+	}
+}
+
+func TestBrokenHeadSchemaIsAnErrorWithTheReportWritten(t *testing.T) {
+	base, head := checkouts(t)
+	replaceIn(t, filepath.Join(head, telemetryProto), "int64 timestamp = 2;", "int64 timestamp = ;")
+	r := run(t, base, head, nil)
+	if kinds(r)["error"] == 0 || r.Result != "fail" || len(r.Errors) == 0 {
+		t.Fatalf("result %s violations %+v", r.Result, r.Violations)
+	}
+	if !strings.Contains(r.Errors[0], "telemetry_event.proto:") {
+		t.Errorf("error does not name the file: %v", r.Errors)
+	}
+}
+
+func TestBadWiregateYamlStopsBeforeMeasuring(t *testing.T) {
+	base, head := checkouts(t)
+	os.WriteFile(filepath.Join(base, "wiregate.yaml"), []byte("thresholds:\n  size: lots\n"), 0o644)
+	r := run(t, base, head, nil)
+	if kinds(r)["error"] == 0 || len(r.Messages) != 0 || !strings.Contains(strings.Join(r.Errors, " "), "wiregate.yaml") {
+		t.Fatalf("errors %v, messages %d", r.Errors, len(r.Messages))
+	}
+}
