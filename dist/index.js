@@ -21270,7 +21270,7 @@ function gateOutputs(report) {
   };
 }
 function failureMessage(report) {
-  const reasons2 = blocking(report).map((v) => `${v.kind}: ${v.subject}: ${v.detail}`);
+  const reasons2 = blocking(report).map((v) => v.kind === "error" ? v.detail : `${v.kind}: ${v.subject}: ${v.detail}`);
   if (reasons2.length === 0) reasons2.push(...report.errors ?? []);
   if (reasons2.length === 0) reasons2.push("report.json says fail");
   return `wiregate failed:
@@ -26234,14 +26234,26 @@ async function runGate(inputs, plan, env, render = {}) {
       findings,
       stages
     );
-    await writeFile2(join6(outDir, "report.json"), JSON.stringify(report, null, 2) + "\n");
+    await writeReportJson(report, outDir);
   } finally {
     await base?.remove();
   }
+  return writeMarkdown(report, outDir, render);
+}
+async function writeReportJson(report, outDir) {
+  await writeFile2(join6(outDir, "report.json"), JSON.stringify(report, null, 2) + "\n");
+}
+async function writeMarkdown(report, outDir, render) {
   const markdown = renderReport(report, render);
   const reportMarkdown = join6(outDir, "report.md");
   await writeFile2(reportMarkdown, markdown);
   return { report, markdown, exitCode: exitCode(report), reportJson: join6(outDir, "report.json"), reportMarkdown };
+}
+async function stoppedBeforeRun(message, outDir, render = {}) {
+  await mkdir3(outDir, { recursive: true });
+  const report = errorReport({ ref: "", sha: "" }, { ref: "", sha: "" }, message);
+  await writeReportJson(report, outDir);
+  return writeMarkdown(report, outDir, render);
 }
 function annotate(findings, plan, log) {
   const allowBreaking = allowFlags(plan.labels).includes("breaking");
@@ -26290,30 +26302,7 @@ async function postComment(inputs, plan, result) {
     );
   }
 }
-async function main() {
-  let inputs;
-  let plan;
-  try {
-    inputs = readInputs((name) => getInput(name));
-    plan = planRun(inputs, {
-      eventName: process.env.GITHUB_EVENT_NAME ?? "",
-      payload: readEvent(),
-      sha: process.env.GITHUB_SHA ?? "",
-      refName: process.env.GITHUB_REF_NAME ?? ""
-    });
-  } catch (err) {
-    setFailed(errorMessage(err));
-    process.exitCode = EXIT_ERROR;
-    return;
-  }
-  const tmp = process.env.RUNNER_TEMP || tmpdir();
-  const result = await runGate(inputs, plan, {
-    actionDir: actionDir(import.meta.url),
-    tmpDir: join7(tmp, "wiregate-work"),
-    toolCache: process.env.RUNNER_TOOL_CACHE || join7(tmp, "wiregate-tools"),
-    outDir: join7(tmp, "wiregate"),
-    log: coreLog
-  }, { runUrl: runUrl() });
+async function publish(result, inputs, plan) {
   const outputs = gateOutputs(result.report);
   setOutput("result", outputs.result);
   setOutput("report-json", result.reportJson);
@@ -26325,13 +26314,46 @@ async function main() {
   } catch (err) {
     warning(`could not write the job summary: ${errorMessage(err)}`);
   }
-  try {
-    await postComment(inputs, plan, result);
-  } catch (err) {
-    warning(`could not post the PR comment: ${errorMessage(err)}`);
+  if (inputs && plan) {
+    try {
+      await postComment(inputs, plan, result);
+    } catch (err) {
+      warning(`could not post the PR comment: ${errorMessage(err)}`);
+    }
   }
   if (result.exitCode !== 0) setFailed(failureMessage(result.report));
   process.exitCode = result.exitCode;
+}
+async function main() {
+  const tmp = process.env.RUNNER_TEMP || tmpdir();
+  const outDir = join7(tmp, "wiregate");
+  let inputs;
+  let plan;
+  try {
+    inputs = readInputs((name) => getInput(name));
+    plan = planRun(inputs, {
+      eventName: process.env.GITHUB_EVENT_NAME ?? "",
+      payload: readEvent(),
+      sha: process.env.GITHUB_SHA ?? "",
+      refName: process.env.GITHUB_REF_NAME ?? ""
+    });
+  } catch (err) {
+    await publish(await stoppedBeforeRun(errorMessage(err), outDir, { runUrl: runUrl() }));
+    return;
+  }
+  const result = await runGate(
+    inputs,
+    plan,
+    {
+      actionDir: actionDir(import.meta.url),
+      tmpDir: join7(tmp, "wiregate-work"),
+      toolCache: process.env.RUNNER_TOOL_CACHE || join7(tmp, "wiregate-tools"),
+      outDir,
+      log: coreLog
+    },
+    { runUrl: runUrl() }
+  );
+  await publish(result, inputs, plan);
 }
 
 // src/index.ts

@@ -1598,10 +1598,16 @@ async function runGate(inputs, plan, env, render = {}) {
       findings,
       stages
     );
-    await writeFile(join6(outDir, "report.json"), JSON.stringify(report, null, 2) + "\n");
+    await writeReportJson(report, outDir);
   } finally {
     await base?.remove();
   }
+  return writeMarkdown(report, outDir, render);
+}
+async function writeReportJson(report, outDir) {
+  await writeFile(join6(outDir, "report.json"), JSON.stringify(report, null, 2) + "\n");
+}
+async function writeMarkdown(report, outDir, render) {
   const markdown = renderReport(report, render);
   const reportMarkdown = join6(outDir, "report.md");
   await writeFile(reportMarkdown, markdown);

@@ -44,7 +44,7 @@ export function gateOutputs(report: Report): GateOutputs {
 
 /** failureMessage is what setFailed says: one line per reason. */
 export function failureMessage(report: Report): string {
-  const reasons = blocking(report).map(v => `${v.kind}: ${v.subject}: ${v.detail}`)
+  const reasons = blocking(report).map(v => (v.kind === 'error' ? v.detail : `${v.kind}: ${v.subject}: ${v.detail}`))
   if (reasons.length === 0) reasons.push(...(report.errors ?? []))
   if (reasons.length === 0) reasons.push('report.json says fail')
   return `wiregate failed:\n${reasons.join('\n')}`

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { actionDir } from './actionDir.js'
 import { cannotComment, commentBody, stickyMarker, upsertSticky } from './comment.js'
-import { EXIT_ERROR, errorMessage } from './errors.js'
+import { errorMessage } from './errors.js'
 import { failureMessage, gateOutputs } from './gate.js'
 import { issueCommentApi } from './github.js'
 import { readInputs, type InputName, type Inputs } from './inputs.js'
 import type { Log } from './log.js'
 import { planRun, type EventPayload, type Plan } from './plan.js'
-import { runGate, type RunResult } from './run.js'
+import { runGate, stoppedBeforeRun, type RunResult } from './run.js'
 
 const coreLog: Log = {
   info: m => core.info(m),
@@ -53,7 +53,34 @@ async function postComment(inputs: Inputs, plan: Plan, result: RunResult): Promi
   }
 }
 
+/** publish sets the outputs, writes the job summary, posts the comment and
+ * sets the exit code: the same for a finished run and one stopped early. */
+async function publish(result: RunResult, inputs?: Inputs, plan?: Plan): Promise<void> {
+  const outputs = gateOutputs(result.report)
+  core.setOutput('result', outputs.result)
+  core.setOutput('report-json', result.reportJson)
+  core.setOutput('report-markdown', result.reportMarkdown)
+  core.setOutput('violations', String(outputs.violations))
+  core.setOutput('breaking', String(outputs.breaking))
+  try {
+    await core.summary.addRaw(result.markdown).write()
+  } catch (err) {
+    core.warning(`could not write the job summary: ${errorMessage(err)}`)
+  }
+  if (inputs && plan) {
+    try {
+      await postComment(inputs, plan, result)
+    } catch (err) {
+      core.warning(`could not post the PR comment: ${errorMessage(err)}`)
+    }
+  }
+  if (result.exitCode !== 0) core.setFailed(failureMessage(result.report))
+  process.exitCode = result.exitCode
+}
+
 export async function main(): Promise<void> {
+  const tmp = process.env.RUNNER_TEMP || tmpdir()
+  const outDir = join(tmp, 'wiregate')
   let inputs: Inputs
   let plan: Plan
   try {
@@ -65,37 +92,20 @@ export async function main(): Promise<void> {
       refName: process.env.GITHUB_REF_NAME ?? ''
     })
   } catch (err) {
-    core.setFailed(errorMessage(err))
-    process.exitCode = EXIT_ERROR
+    await publish(await stoppedBeforeRun(errorMessage(err), outDir, { runUrl: runUrl() }))
     return
   }
-  const tmp = process.env.RUNNER_TEMP || tmpdir()
-  const result = await runGate(inputs, plan, {
-    actionDir: actionDir(import.meta.url),
-    tmpDir: join(tmp, 'wiregate-work'),
-    toolCache: process.env.RUNNER_TOOL_CACHE || join(tmp, 'wiregate-tools'),
-    outDir: join(tmp, 'wiregate'),
-    log: coreLog
-  }, { runUrl: runUrl() })
-
-  const outputs = gateOutputs(result.report)
-  core.setOutput('result', outputs.result)
-  core.setOutput('report-json', result.reportJson)
-  core.setOutput('report-markdown', result.reportMarkdown)
-  core.setOutput('violations', String(outputs.violations))
-  core.setOutput('breaking', String(outputs.breaking))
-
-  try {
-    await core.summary.addRaw(result.markdown).write()
-  } catch (err) {
-    core.warning(`could not write the job summary: ${errorMessage(err)}`)
-  }
-  try {
-    await postComment(inputs, plan, result)
-  } catch (err) {
-    core.warning(`could not post the PR comment: ${errorMessage(err)}`)
-  }
-
-  if (result.exitCode !== 0) core.setFailed(failureMessage(result.report))
-  process.exitCode = result.exitCode
+  const result = await runGate(
+    inputs,
+    plan,
+    {
+      actionDir: actionDir(import.meta.url),
+      tmpDir: join(tmp, 'wiregate-work'),
+      toolCache: process.env.RUNNER_TOOL_CACHE || join(tmp, 'wiregate-tools'),
+      outDir,
+      log: coreLog
+    },
+    { runUrl: runUrl() }
+  )
+  await publish(result, inputs, plan)
 }

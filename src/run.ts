@@ -92,14 +92,31 @@ export async function runGate(inputs: Inputs, plan: Plan, env: RunEnv, render: R
       findings,
       stages
     )
-    await writeFile(join(outDir, 'report.json'), JSON.stringify(report, null, 2) + '\n')
+    await writeReportJson(report, outDir)
   } finally {
     await base?.remove()
   }
+  return writeMarkdown(report, outDir, render)
+}
+
+async function writeReportJson(report: Report, outDir: string): Promise<void> {
+  await writeFile(join(outDir, 'report.json'), JSON.stringify(report, null, 2) + '\n')
+}
+
+async function writeMarkdown(report: Report, outDir: string, render: RenderContext): Promise<RunResult> {
   const markdown = renderReport(report, render)
   const reportMarkdown = join(outDir, 'report.md')
   await writeFile(reportMarkdown, markdown)
   return { report, markdown, exitCode: exitCode(report), reportJson: join(outDir, 'report.json'), reportMarkdown }
+}
+
+/** stoppedBeforeRun is the result of a run that could not even be planned
+ * (a bad input): the summary still renders the one-line error. */
+export async function stoppedBeforeRun(message: string, outDir: string, render: RenderContext = {}): Promise<RunResult> {
+  await mkdir(outDir, { recursive: true })
+  const report = errorReport({ ref: '', sha: '' }, { ref: '', sha: '' }, message)
+  await writeReportJson(report, outDir)
+  return writeMarkdown(report, outDir, render)
 }
 
 /** annotate puts each schema finding on its file; allowed breaking changes are warnings. */

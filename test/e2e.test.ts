@@ -46,7 +46,7 @@ interface ActionRun {
   report: { result: string; violations: Array<{ kind: string; allowed: boolean; subject: string }> } | undefined
 }
 
-async function runAction(headSha: string, labels: string[] = []): Promise<ActionRun> {
+async function runAction(headSha: string, labels: string[] = [], inputs: Record<string, string> = {}): Promise<ActionRun> {
   const dir = mkdtempSync(join(tmpdir(), 'wiregate-e2e-run-'))
   const event = join(dir, 'event.json')
   writeFileSync(event, JSON.stringify({
@@ -85,7 +85,8 @@ async function runAction(headSha: string, labels: string[] = []): Promise<Action
     INPUT_FORMATS: 'json,protobuf',
     INPUT_COUNT: '3',
     INPUT_PIPELINE: 'false',
-    INPUT_BROKER: 'embedded'
+    INPUT_BROKER: 'embedded',
+    ...inputs
   }
   const child = spawn(process.execPath, [entry], { cwd: repo, env })
   let stdout = ''
@@ -136,6 +137,14 @@ test('a .proto syntax error exits 2 naming the file; the comment is created once
   assert.equal(git('worktree', 'list').split('\n').length, 1, 'the base worktree is removed')
 })
 
+test('a bad input exits 2 naming the input, and the summary says so', async () => {
+  const run = await runAction(baseSha, [], { 'INPUT_SIZE-THRESHOLD': '-5%' })
+  assert.equal(run.code, 2, run.stdout)
+  assert.match(run.stdout, /::error::wiregate failed:%0Ainput 'size-threshold' is "-5%25"/)
+  assert.match(run.summary, /could not run: input 'size-threshold'/)
+  assert.equal(run.outputs.result, 'fail')
+})
+
 test('a token that cannot comment gives a warning; the summary is still written', async () => {
   const head = headWith('syntax-error-403', p => p.replace('int32 quantity = 3;', 'int32 quantity = 3'))
   api.deny = true
@@ -166,7 +175,7 @@ test('(b) a renumbered field is a breaking change', needsGate, async () => {
   assert.equal(run.code, 1, run.stdout)
   assert.equal(run.outputs.result, 'fail')
   assert.equal(run.outputs.breaking, 'true')
-  assert.match(run.stdout, /::error file=schemas\/orders\/v1\/order\.proto,line=\d+/)
+  assert.match(run.stdout, /::error title=buf breaking[^:]*,file=schemas\/orders\/v1\/order\.proto,line=\d+/)
   assert.ok(run.report?.violations.some(v => v.kind === 'breaking' && !v.allowed))
   assert.match(run.summary, /^## ❌ wiregate: fail — .*breaking/)
 })
