@@ -91,11 +91,16 @@ func buildPlugins(ctx context.Context, harnessDir, dir string) (pluginPaths, err
 	if _, err := os.Stat(p.wiregate); err == nil {
 		return p, nil
 	}
-	tmp := dir + ".tmp"
-	os.RemoveAll(tmp)
-	if err := os.MkdirAll(tmp, 0o755); err != nil {
+	// A private staging dir, renamed into place: concurrent prepares (the
+	// action's base and head, parallel tests) never see half a directory.
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return p, err
 	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), filepath.Base(dir)+".tmp-")
+	if err != nil {
+		return p, err
+	}
+	defer os.RemoveAll(tmp)
 	if err := goBuild(ctx, harnessDir, tmp+"/", "google.golang.org/protobuf/cmd/protoc-gen-go",
 		"github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto", "./cmd/protoc-gen-wiregate"); err != nil {
 		return p, fmt.Errorf("build protoc plugins: %w", err)

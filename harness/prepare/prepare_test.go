@@ -86,3 +86,28 @@ func TestSkipMissingDropsMessagesTheBaseLacks(t *testing.T) {
 		t.Errorf("messages %v", res.Messages)
 	}
 }
+
+// Two prepares at once into one empty cache (the plugins and the program
+// are built by both) must both succeed with a working program.
+func TestConcurrentPreparesShareTheCache(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds bench programs")
+	}
+	opts := prepare.Options{BufInput: schemasCopy(t), HarnessDir: "..", CacheDir: t.TempDir(),
+		Messages: []string{"pingpong.v1.PingPong"}}
+	errs := make(chan error, 2)
+	for i := 0; i < 2; i++ {
+		go func() {
+			res, err := prepare.Prepare(context.Background(), opts)
+			if err == nil {
+				_, err = exec.Command(res.Binary, "list").Output()
+			}
+			errs <- err
+		}()
+	}
+	for i := 0; i < 2; i++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
