@@ -74,8 +74,6 @@ func (o *Options) validate() error {
 		return exitcode.BadInput("pipeline %s/%s: no encoded records to produce", o.Message, o.Format)
 	case len(o.Brokers) == 0:
 		return exitcode.BadInput("pipeline: no broker address; use --broker auto, embedded, redpanda, or host:port")
-	case o.ConsumerCommand == nil:
-		return errors.New("pipeline: Options.ConsumerCommand is nil")
 	}
 	if o.ConnectTimeout <= 0 {
 		o.ConnectTimeout = broker.PingTimeout
@@ -95,6 +93,9 @@ func (o *Options) validate() error {
 func Run(ctx context.Context, o Options) (res Result, err error) {
 	if err := o.validate(); err != nil {
 		return Result{}, err
+	}
+	if o.ConsumerCommand == nil {
+		return Result{}, errors.New("pipeline: Options.ConsumerCommand is nil")
 	}
 	if err := broker.Ping(ctx, o.Brokers, o.ConnectTimeout); err != nil {
 		return Result{}, err
@@ -118,12 +119,12 @@ func Run(ctx context.Context, o Options) (res Result, err error) {
 		return Result{}, err
 	}
 	spec := ConsumerSpec{Brokers: o.Brokers, Topic: t.name, N: o.N, Timeout: o.Timeout, Idle: o.Idle}
-	decoded, err := drain(ctx, o, spec, sum)
+	decoded, err := drain(ctx, o.ConsumerCommand, spec, sum)
 	if err != nil {
 		return Result{}, err
 	}
 	spec.Raw = true
-	raw, err := drain(ctx, o, spec, sum)
+	raw, err := drain(ctx, o.ConsumerCommand, spec, sum)
 	if err != nil {
 		return Result{}, err
 	}
@@ -138,12 +139,12 @@ func Run(ctx context.Context, o Options) (res Result, err error) {
 }
 
 // drain runs one capped consumer process and verifies its count and checksum.
-func drain(ctx context.Context, o Options, spec ConsumerSpec, want uint64) (ConsumeResult, error) {
+func drain(ctx context.Context, command func(context.Context, ConsumerSpec) *exec.Cmd, spec ConsumerSpec, want uint64) (ConsumeResult, error) {
 	kind := "decoding"
 	if spec.Raw {
 		kind = "raw"
 	}
-	cmd := o.ConsumerCommand(ctx, spec)
+	cmd := command(ctx, spec)
 	capConsumer(cmd)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout = &stdout
