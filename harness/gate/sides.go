@@ -21,6 +21,7 @@ type side struct {
 	dir  string
 	prep *prepare.Result
 	args []string // selection flags for the bench program
+	avro []string // the side's .avsc files
 }
 
 func (s *side) prepare(ctx context.Context, o *Options, messages []string, skipMissing bool) error {
@@ -36,11 +37,18 @@ func (s *side) prepare(ctx context.Context, o *Options, messages []string, skipM
 	if err != nil {
 		return err
 	}
-	s.args = []string{"--messages", strings.Join(p.Messages, ","), "--formats", o.Formats, "--avro", strings.Join(avro, ",")}
-	if o.Samples != "" {
-		s.args = append(s.args, "--samples", o.Samples)
-	}
+	s.avro = avro
+	s.args = s.selection(strings.Join(p.Messages, ","), o.Formats, o.Samples)
 	return nil
+}
+
+// selection is the bench program's flags for these messages and formats.
+func (s *side) selection(messages, formats, samples string) []string {
+	args := []string{"--messages", messages, "--formats", formats, "--avro", strings.Join(s.avro, ",")}
+	if samples != "" {
+		args = append(args, "--samples", samples)
+	}
+	return args
 }
 
 // run runs one bench-program subcommand and returns its stdout. A failure

@@ -51,8 +51,6 @@ func (g *run) avroCompat(ctx context.Context) error {
 	return nil
 }
 
-func (g *run) pipeline(ctx context.Context) error { return nil }
-
 // verdict applies thresholds, wiregate.yaml and the allow labels, turns
 // stage errors into `error` violations and sets the result.
 func (g *run) verdict(ctx context.Context) error {

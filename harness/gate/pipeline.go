@@ -1,0 +1,135 @@
+package gate
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"sort"
+	"strings"
+
+	"github.com/wiregate/wiregate/harness/broker"
+	"github.com/wiregate/wiregate/harness/compare"
+	"github.com/wiregate/wiregate/harness/pipeline"
+	"github.com/wiregate/wiregate/harness/report"
+)
+
+// pipelineSamples are one side's drains of one backlog.
+type pipelineSamples struct {
+	rps, nsPerMsg []float64
+	raw           float64
+	cap           string
+	peakRSS       int64
+}
+
+// pipeline measures end-to-end throughput with constant backlogs: each side
+// fills one topic per message and format once; a raw drain of each warms the
+// broker's read path and gives the fixed per-record cost; then rounds of
+// decoded drains alternate base and head, like the bench rounds.
+func (g *run) pipeline(ctx context.Context) error {
+	b, err := broker.Start(ctx, g.o.Broker, broker.WithEmbeddedCommand(func() *exec.Cmd {
+		// The bench program has the embedded-broker subcommand; whoever
+		// runs the gate (cmd/wiregate, a test binary) may not.
+		return exec.Command(g.head.prep.Binary, broker.EmbeddedSubcommand)
+	}))
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	g.r.Env.Broker, g.r.Env.BrokerReason, g.r.Env.PipelineN = b.Kind, b.Reason, int(g.o.PipelineN)
+	addrs := strings.Join(b.Addrs, ",")
+
+	sides := []*side{g.base, g.head}
+	backlogs := map[*side][]pipeline.Backlog{}
+	defer func() {
+		for _, bls := range backlogs {
+			for _, bl := range bls {
+				_ = bl.Delete(ctx)
+			}
+		}
+	}()
+	samples := map[*side]map[string]*pipelineSamples{}
+	for _, s := range sides {
+		if len(s.prep.Messages) == 0 {
+			continue
+		}
+		var bls []pipeline.Backlog
+		if err := s.runJSON(ctx, &bls, "pipeline-fill", "--brokers", addrs, "--broker-kind", b.Kind, "--n", fmt.Sprint(g.o.PipelineN)); err != nil {
+			return err
+		}
+		backlogs[s] = bls
+		samples[s] = map[string]*pipelineSamples{}
+		for _, bl := range bls {
+			res, err := bl.Drain(ctx, true, g.consumer(s, bl))
+			if err != nil {
+				return fmt.Errorf("%s: %w", s.name, err)
+			}
+			samples[s][bl.Message+"/"+bl.Format] = &pipelineSamples{raw: res.NsPerMsg}
+		}
+	}
+	rounds := g.pipelineRounds()
+	for round := 0; round < rounds; round++ {
+		for _, s := range sides {
+			for _, bl := range backlogs[s] {
+				res, err := bl.Drain(ctx, false, g.consumer(s, bl))
+				if err != nil {
+					return fmt.Errorf("%s: %w", s.name, err)
+				}
+				ps := samples[s][bl.Message+"/"+bl.Format]
+				ps.rps = append(ps.rps, res.RPS)
+				ps.nsPerMsg = append(ps.nsPerMsg, res.NsPerMsg)
+				ps.cap = res.Cap
+				ps.peakRSS = max(ps.peakRSS, res.PeakRSSBytes)
+			}
+		}
+		g.o.Log("wiregate: pipeline round %d/%d", round+1, rounds)
+	}
+	var keys []string
+	for k := range samples[g.head] {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		head := samples[g.head][k]
+		msg, format, _ := strings.Cut(k, "/")
+		entry := report.Pipeline{Message: msg, Format: format, Broker: b.Kind, BrokerReason: b.Reason,
+			HeadNsPerMsg: median(head.nsPerMsg), RawNsPerMsg: head.raw}
+		g.r.Env.ConsumerCap = head.cap
+		if base := samples[g.base][k]; base != nil {
+			c := compare.Samples(base.rps, head.rps, "records/s", g.cfg.Alpha)
+			bs, hs := c.Base, c.Head
+			entry.Base, entry.Head, entry.DeltaPct, entry.P, entry.Significant = &bs, &hs, c.DeltaPct, c.P, c.Significant
+			entry.NoiseFloor, entry.BaseNsPerMsg = c.NoiseFloorPct, median(base.nsPerMsg)
+		} else {
+			c := compare.Samples(head.rps, head.rps, "records/s", g.cfg.Alpha)
+			hs := c.Head
+			entry.Head = &hs
+		}
+		g.r.Pipeline = append(g.r.Pipeline, entry)
+	}
+	return nil
+}
+
+// pipelineRounds is the number of decoded drains per side and backlog: the
+// bench's count, at most 5 (n=5 per side already reaches p < 0.01 for a
+// clean shift; each round drains every backlog of both sides).
+func (g *run) pipelineRounds() int { return min(g.o.Count, 5) }
+
+// consumer starts side s's bench program as the capped consumer of bl.
+func (g *run) consumer(s *side, bl pipeline.Backlog) func(context.Context, pipeline.ConsumerSpec) *exec.Cmd {
+	return func(ctx context.Context, spec pipeline.ConsumerSpec) *exec.Cmd {
+		args := append([]string{"pipeline-consume"}, s.selection(bl.Message, bl.Format, g.o.Samples)...)
+		return exec.Command(s.prep.Binary, append(append(args, "--"), spec.Args()...)...)
+	}
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
