@@ -166,3 +166,29 @@ func TestBadWiregateYamlStopsBeforeMeasuring(t *testing.T) {
 		t.Fatalf("errors %v, messages %d", r.Errors, len(r.Messages))
 	}
 }
+
+// broker auto without Docker falls back to the embedded broker, and the
+// report says so; the pipeline rows carry both sides' records/s samples.
+func TestPipelineStageWithAutoBroker(t *testing.T) {
+	base, head := checkouts(t)
+	r := run(t, base, head, func(o *gate.Options) {
+		o.Formats, o.Pipeline, o.PipelineN, o.Broker, o.Count = "protobuf,json", true, 5000, "auto", 3
+	})
+	if len(r.Errors) != 0 || len(r.Pipeline) != 2 {
+		t.Fatalf("errors %v, pipeline %+v", r.Errors, r.Pipeline)
+	}
+	if os.Getenv("DOCKER_HOST") == "" && r.Env.Broker != "embedded" {
+		t.Skipf("a Docker daemon answered here: broker %s", r.Env.Broker)
+	}
+	if !strings.Contains(r.Env.BrokerReason, "auto") || !strings.Contains(r.Env.BrokerReason, "embedded") {
+		t.Errorf("broker reason %q does not say auto fell back to embedded", r.Env.BrokerReason)
+	}
+	for _, p := range r.Pipeline {
+		if p.Base == nil || p.Head == nil || p.Base.N != 3 || p.Head.N != 3 || p.P == nil || p.RawNsPerMsg <= 0 || p.Broker != "embedded" {
+			t.Errorf("pipeline row %+v", p)
+		}
+	}
+	if !strings.Contains(r.Env.ConsumerCap, "GOMAXPROCS=1") {
+		t.Errorf("consumer cap %q", r.Env.ConsumerCap)
+	}
+}
