@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -65,6 +66,14 @@ func cmdGate(ctx context.Context, args []string) error {
 		return exitcode.BadInput("--pipeline-messages %d: use 1 to 100000000", o.PipelineN)
 	}
 	o.Messages, o.AvroGlobs, o.Allow = splitList(*messages), splitList(*avro), splitList(*allow)
+	// The bench programs run elsewhere: every path they get is absolute.
+	for _, p := range []*string{&o.BaseDir, &o.HeadDir, &o.Out, &o.Samples, &o.HarnessDir, &o.FindingsFile} {
+		if *p != "" {
+			if abs, err := filepath.Abs(*p); err == nil {
+				*p = abs
+			}
+		}
+	}
 	for _, a := range o.Allow {
 		if a != "breaking" && a != "regression" {
 			return exitcode.BadInput("--allow %q: use breaking and/or regression", a)
