@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Reruns every figure the README quotes, sequentially (run it on an otherwise
+# idle machine: timings from a busy one are noise). Results go to
+# docs/results/. Takes ~45 minutes on the 2-core development machine.
+#   scripts/figures.sh [codec|overhead|prepare|pipeline|gate|calibrate]...   (default: all)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+res=$root/docs/results
+mkdir -p "$res"
+export PATH="$root/node_modules/.bin:$PATH"
+go build -o /tmp/wiregate-figures ./harness/cmd/wiregate
+wg=/tmp/wiregate-figures
+which=("$@"); [ ${#which[@]} -eq 0 ] && which=(codec overhead prepare pipeline gate calibrate)
+
+for w in "${which[@]}"; do case $w in
+codec) # Issue 2: the published telemetry table.
+  $wg sizes --buf-input . --harness-dir harness --messages telemetry.v1.TelemetryEvent \
+     --formats json,protobuf,avro,msgpack,cbor > "$res/telemetry-sizes.txt"
+  $wg bench --buf-input . --harness-dir harness --messages telemetry.v1.TelemetryEvent \
+     --formats json,protobuf,avro,msgpack,cbor --count 10 --benchtime 1s -o "$res/telemetry-bench.txt"
+  go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da "$res/telemetry-bench.txt" > "$res/telemetry-benchstat.txt" 2>/dev/null \
+    || (cd harness && go run ./cmd/wiregate compare "$res/telemetry-bench.txt" "$res/telemetry-bench.txt" > "$res/telemetry-benchstat.txt")
+  ;;
+overhead) # Issue 2: harness vs direct library calls.
+  (cd harness && go test ./codec -run '^$' -bench Overhead -count 10 -benchtime 500ms) > "$res/overhead-bench.txt"
+  ;;
+prepare) # Issue 2: cold (empty Go build cache and wiregate cache) and warm prepare.
+  cold=$(mktemp -d)
+  { echo "# cold: empty GOCACHE and WIREGATE_CACHE"; GOCACHE=$cold/go WIREGATE_CACHE=$cold/wg $wg prepare --buf-input . --harness-dir harness
+    echo "# warm: same caches, unchanged schemas"; GOCACHE=$cold/go WIREGATE_CACHE=$cold/wg $wg prepare --buf-input . --harness-dir harness
+    echo "# changed schema (a field added), warm Go build cache"
+    ch=$(mktemp -d); cp -r schemas buf.yaml "$ch/"
+    sed -i 's#string region = 12;#string region = 12;\n  repeated string tags = 13;#' "$ch/schemas/telemetry/v1/telemetry_event.proto"
+    GOCACHE=$cold/go WIREGATE_CACHE=$cold/wg $wg prepare --buf-input "$ch" --harness-dir harness; rm -rf "$ch"
+  } > "$res/prepare.txt"; rm -rf "$cold"
+  ;;
+pipeline) # Issue 3: N = 2,000,000 telemetry records, embedded broker and real Kafka.
+  { $wg pipeline --buf-input . --harness-dir harness --messages telemetry.v1.TelemetryEvent --formats json,protobuf,avro --broker embedded --n 2000000
+    bash scripts/kafka.sh start >/dev/null
+    $wg pipeline --buf-input . --harness-dir harness --messages telemetry.v1.TelemetryEvent --formats json,protobuf,avro --broker "$(bash scripts/kafka.sh addr)" --n 2000000
+    bash scripts/kafka.sh stop >/dev/null
+  } > "$res/pipeline-2m.txt" 2>&1
+  ;;
+gate) # Issue 5: whole-gate wall time with the defaults, cold and warm (base = HEAD).
+  cold=$(mktemp -d); wt=$(mktemp -d); rm -rf "$wt"; git worktree add --detach "$wt" HEAD >/dev/null
+  for kind in cold warm; do
+    s=$(date +%s.%N)
+    GOCACHE=$cold/go WIREGATE_CACHE=$cold/wg $wg gate --harness-dir harness --base-dir "$wt" --head-dir . --out "$res/gate-$kind" --quiet || true
+    e=$(date +%s.%N)
+    python3 -c "import json,sys; r=json.load(open('$res/gate-$kind/report.json')); print('$kind wall %.1fs result=%s' % ($e-$s, r['result'])); [print('  %-20s %6.1fs' % (x['name'], x['seconds'])) for x in r['stages']]"
+  done > "$res/gate-wall.txt"
+  git worktree remove --force "$wt"; rm -rf "$cold"
+  ;;
+calibrate) # Issue 4: A/A false violations and power, with the defaults, no pipeline; then pipeline A/A.
+  bash scripts/calibrate.sh 10 --pipeline=false > "$res/calibration.txt" 2>&1
+  bash scripts/calibrate.sh 4 --messages telemetry.v1.TelemetryEvent --broker embedded > "$res/calibration-pipeline.txt" 2>&1
+  ;;
+*) echo "unknown figure set $w" >&2; exit 2;;
+esac; echo "figures: $w done"; done
