@@ -175,8 +175,9 @@ func (g *run) measureSizes(ctx context.Context) error {
 }
 
 // benchRounds alternates base and head, one round each, count times, after
-// one discarded warm-up round per side: slow drift on a shared runner then
-// hits both sides alike instead of whichever ran second.
+// one discarded warm-up round per side, flipping which side goes first every
+// round (ABBA): slow drift on a shared runner then hits both sides alike
+// instead of whichever ran second.
 func (g *run) benchRounds(ctx context.Context) error {
 	files := map[*side]string{g.base: filepath.Join(g.o.Out, "base.txt"), g.head: filepath.Join(g.o.Out, "head.txt")}
 	for _, f := range files {
@@ -184,7 +185,7 @@ func (g *run) benchRounds(ctx context.Context) error {
 	}
 	bt := g.o.Benchtime.String()
 	for round := -1; round < g.o.Count; round++ {
-		for _, s := range []*side{g.base, g.head} {
+		for _, s := range abba([]*side{g.base, g.head}, round+1) {
 			if len(s.prep.Messages) == 0 {
 				continue
 			}

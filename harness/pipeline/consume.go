@@ -14,9 +14,16 @@ import (
 // nil Decoder drains the records without decoding (the raw figure).
 type Decoder func(offset int64, payload []byte) error
 
-// DefaultFetchMaxBytes is the consumer's fetch size: large, so the broker's
-// per-request overhead does not dominate a small record.
-const DefaultFetchMaxBytes = 50 << 20
+// DefaultFetchMaxBytes and DefaultFetchMaxPartitionBytes are the Java
+// consumer's defaults (fetch.max.bytes, max.partition.fetch.bytes): what a
+// real consumer of a one-partition topic runs with. A 50 MiB partition fetch
+// measured the consumer's memory instead of its decoding: at N = 2,000,000
+// protobuf records it drained at 478k records/s with 631 MiB peak RSS,
+// against 777k records/s and 354 MiB with 4 MiB fetches.
+const (
+	DefaultFetchMaxBytes          = 50 << 20
+	DefaultFetchMaxPartitionBytes = 1 << 20
+)
 
 // DefaultIdle is how long the consumer waits for the next record before it
 // calls the drain stalled (a dead broker, a topic with fewer records than N).
@@ -71,7 +78,7 @@ func Consume(ctx context.Context, o ConsumeOptions) (ConsumeResult, error) {
 		kgo.SeedBrokers(o.Brokers...),
 		kgo.ConsumePartitions(map[string]map[int32]kgo.Offset{o.Topic: {0: kgo.NewOffset().At(0)}}),
 		kgo.FetchMaxBytes(o.FetchMaxBytes),
-		kgo.FetchMaxPartitionBytes(o.FetchMaxBytes),
+		kgo.FetchMaxPartitionBytes(min(o.FetchMaxBytes, DefaultFetchMaxPartitionBytes)),
 		kgo.BrokerMaxReadBytes(max(2*o.FetchMaxBytes, 2*DefaultFetchMaxBytes)), // a broker may exceed a small fetch size
 		kgo.DialTimeout(5*time.Second),
 	)

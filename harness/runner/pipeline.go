@@ -199,4 +199,3 @@ func decoder(c *cases.Case) pipeline.Decoder {
 		return nil
 	}
 }
-

@@ -55,3 +55,13 @@ func TestPipelineCLIBadInput(t *testing.T) {
 	wantBadInput(t, runWiregate(t, "pipeline", "--buf-input", repoRoot(t), "--messages", "telemetry.v1.TelemetryEvent",
 		"--broker", "127.0.0.1:1", "--n", "10"), "127.0.0.1:1")
 }
+
+// On GitHub's runners Docker is present: the CI workflow sets
+// WIREGATE_REDPANDA_TEST=1 and the Redpanda testcontainer path runs for real.
+// Here (no Docker daemon) the fail-fast path is tested in package broker.
+func TestPipelineCLIRedpanda(t *testing.T) {
+	if os.Getenv("WIREGATE_REDPANDA_TEST") != "1" {
+		t.Skip("set WIREGATE_REDPANDA_TEST=1 where a Docker daemon runs")
+	}
+	pipelineCLI(t, "redpanda", "redpanda")
+}
