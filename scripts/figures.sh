@@ -23,7 +23,8 @@ codec) # Issue 2: the published telemetry table.
     || (cd harness && go run ./cmd/wiregate compare "$res/telemetry-bench.txt" "$res/telemetry-bench.txt" > "$res/telemetry-benchstat.txt")
   ;;
 overhead) # Issue 2: harness vs direct library calls.
-  (cd harness && go test ./codec -run '^$' -bench Overhead -count 10 -benchtime 500ms) > "$res/overhead-bench.txt"
+  (cd harness && go test ./codec -run '^$' -bench 'Overhead(Decode|Encode)' -count 10 -benchtime 500ms) > "$res/overhead-bench.txt"
+  (cd harness && go test ./codec -run '^$' -bench OverheadFloor -count 10 -benchtime 200ms) > "$res/overhead-floor.txt"
   ;;
 prepare) # Issue 2: cold (empty Go build cache and wiregate cache) and warm prepare.
   cold=$(mktemp -d)
