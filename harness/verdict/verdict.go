@@ -47,7 +47,8 @@ func AllowFromLabels(labels []string) Allow {
 //
 //   - size: bytes/message grew by more than the size threshold (exact).
 //   - time: encode/decode sec/op or allocs/op is worse, significantly
-//     (p <= alpha) and by more than the time threshold.
+//     (p at or below the Holm cutoff at alpha over the run's metrics) and
+//     by more than the time threshold.
 //   - throughput: pipeline records/s is lower, significantly and by more
 //     than the throughput threshold.
 //   - lint, breaking, avro: one per finding.
@@ -60,6 +61,7 @@ func Apply(r *report.Report, cfg config.Config, allow Allow) {
 	if !(cfg.Alpha > 0 && cfg.Alpha < 1) {
 		v.cfg.Alpha = config.DefaultAlpha
 	}
+	v.timeCutoff, v.pipeCutoff = v.cutoffs()
 	for _, m := range r.Messages {
 		for _, f := range m.Formats {
 			th := cfg.ThresholdsFor(m.Name, f.Format)
@@ -89,6 +91,57 @@ type verdict struct {
 	r     *report.Report
 	cfg   config.Config
 	allow Allow
+	// timeCutoff and pipeCutoff are the largest p-values Holm's procedure
+	// rejects in each family (-1: none): see cutoffs.
+	timeCutoff, pipeCutoff float64
+}
+
+// cutoffs applies Holm–Bonferroni to each family of tests one run makes:
+// every gated encode/decode metric (sec/op, allocs/op), and every pipeline
+// row. One run tests dozens of metrics; at alpha each, about one in twenty
+// noise-only comparisons would look significant, and a gate that fails
+// identical code that often gets switched off. Holm keeps the chance of
+// any false alarm in a family at alpha, and rejects everything Bonferroni
+// would and more.
+func (v *verdict) cutoffs() (timeCut, pipeCut float64) {
+	var times, pipes []float64
+	for _, m := range v.r.Messages {
+		for _, f := range m.Formats {
+			for _, met := range f.Metrics {
+				subject := m.Name + "/" + f.Format + "/" + met.Name
+				if met.Unit == "allocs/op" {
+					subject += "/allocs"
+				} else if met.Unit != "sec/op" {
+					continue
+				}
+				if _, ignored := v.cfg.Ignored(subject); met.P != nil && !ignored {
+					times = append(times, *met.P)
+				}
+			}
+		}
+	}
+	for _, p := range v.r.Pipeline {
+		if _, ignored := v.cfg.Ignored(p.Message + "/" + p.Format + "/pipeline"); p.P != nil && !ignored {
+			pipes = append(pipes, *p.P)
+		}
+	}
+	return Holm(times, v.cfg.Alpha), Holm(pipes, v.cfg.Alpha)
+}
+
+// Holm returns the largest p-value that Holm's step-down procedure rejects
+// at family-wise level alpha (-1 when it rejects none): sorted ascending,
+// p(i) is rejected while p(i) <= alpha/(m-i).
+func Holm(ps []float64, alpha float64) float64 {
+	s := append([]float64(nil), ps...)
+	sort.Float64s(s)
+	cut := -1.0
+	for i, p := range s {
+		if p > alpha/float64(len(s)-i) {
+			break
+		}
+		cut = p
+	}
+	return cut
 }
 
 func (v *verdict) add(x report.Violation) {
@@ -140,7 +193,7 @@ func (v *verdict) metric(message, format string, m report.Metric, threshold floa
 	default:
 		return // B/op and custom units are reported, not gated
 	}
-	if m.DeltaPct == nil || !exceeds(*m.DeltaPct, threshold) || !v.significant(m.P, m.Significant) || v.ignored(subject) {
+	if m.DeltaPct == nil || !exceeds(*m.DeltaPct, threshold) || !v.gated(subject, m.P, m.Significant, v.timeCutoff) {
 		return
 	}
 	v.add(report.Violation{Kind: report.KindTime, Subject: subject, DeltaPct: ptr(*m.DeltaPct), ThresholdPct: ptr(threshold), P: m.P,
@@ -150,7 +203,7 @@ func (v *verdict) metric(message, format string, m report.Metric, threshold floa
 
 func (v *verdict) pipeline(p report.Pipeline, threshold float64) {
 	subject := p.Message + "/" + p.Format + "/pipeline"
-	if p.DeltaPct == nil || !exceeds(-*p.DeltaPct, threshold) || !v.significant(p.P, p.Significant) || v.ignored(subject) {
+	if p.DeltaPct == nil || !exceeds(-*p.DeltaPct, threshold) || !v.gated(subject, p.P, p.Significant, v.pipeCutoff) {
 		return
 	}
 	v.add(report.Violation{Kind: report.KindThroughput, Subject: subject, DeltaPct: ptr(*p.DeltaPct), ThresholdPct: ptr(threshold), P: p.P,
@@ -170,13 +223,26 @@ func (v *verdict) finding(f report.Finding) {
 	v.add(report.Violation{Kind: kind, Subject: f.File, Detail: detail, File: f.File, Line: f.Line, Column: f.Column})
 }
 
-// significant applies the configured alpha to p the way benchstat's "~"
-// does (p <= alpha); without a p it trusts the comparison's own flag.
-func (v *verdict) significant(p *float64, flag bool) bool {
+// gated decides a regression past its threshold: a violation when it is
+// significant in its family; an ignored metric (outside every family) is
+// listed with its reason when it would have failed on its own at alpha.
+func (v *verdict) gated(subject string, p *float64, flag bool, cutoff float64) bool {
+	if _, ok := v.cfg.Ignored(subject); ok {
+		if v.significant(p, flag, v.cfg.Alpha) {
+			v.ignored(subject)
+		}
+		return false
+	}
+	return v.significant(p, flag, cutoff)
+}
+
+// significant is p at or below its family's Holm cutoff (which is never
+// above alpha); without a p it trusts the comparison's own flag.
+func (v *verdict) significant(p *float64, flag bool, cutoff float64) bool {
 	if p == nil {
 		return flag
 	}
-	return *p <= v.cfg.Alpha
+	return *p <= cutoff && *p <= v.cfg.Alpha
 }
 
 // exceeds is delta > threshold, blind to float rounding: 100 → 105 bytes

@@ -190,3 +190,51 @@ func TestAllowFromLabels(t *testing.T) {
 		t.Errorf("%+v", a)
 	}
 }
+
+func TestHolm(t *testing.T) {
+	for _, tc := range []struct {
+		ps   []float64
+		want float64
+	}{
+		{nil, -1},
+		{[]float64{0.04}, 0.04},                    // one test: plain alpha
+		{[]float64{0.04, 0.5, 0.9}, -1},            // 0.04 > 0.05/3
+		{[]float64{0.01, 0.02, 0.9}, 0.02},         // 0.01 <= 0.05/3, 0.02 <= 0.05/2, 0.9 > 0.05
+		{[]float64{0.001, 0.03, 0.02, 0.5}, 0.001}, // 0.02 > 0.05/3 stops the step-down
+	} {
+		if got := Holm(tc.ps, 0.05); got != tc.want {
+			t.Errorf("Holm(%v) = %v, want %v", tc.ps, got, tc.want)
+		}
+	}
+}
+
+// The false alarm seen in an A/A calibration run: one metric of eighteen at
+// p=0.043 and +18% is significant alone, not in its family.
+func TestOneOfManyMarginalPValuesIsNotAViolation(t *testing.T) {
+	r := report.New()
+	var fs []report.Format
+	for i, name := range []string{"json", "protobuf", "avro"} {
+		for _, op := range []string{"encode", "decode"} {
+			p, d := 0.6, 2.0
+			if i == 1 && op == "decode" {
+				p, d = 0.043, 18
+			}
+			fs = append(fs, report.Format{Format: name + "-" + op, Metrics: []report.Metric{{Name: op, Unit: "sec/op",
+				Base: &report.Summary{Center: 1, N: 10}, Head: &report.Summary{Center: 1 + d/100, N: 10},
+				DeltaPct: &d, P: &p, Significant: p <= 0.05}}})
+		}
+	}
+	r.Messages = []report.Message{{Name: "m.v1.M", Formats: fs}}
+	Apply(r, config.Default(), Allow{})
+	if r.Result != "pass" || len(r.Violations) != 0 {
+		t.Fatalf("a lone p=0.043 among 6 tests failed the gate: %+v", r.Violations)
+	}
+	// A real regression stands out of the family.
+	p := 0.0002
+	r.Messages[0].Formats[3].Metrics[0].P = &p
+	r.Violations = nil
+	Apply(r, config.Default(), Allow{})
+	if len(r.Violations) != 1 {
+		t.Fatalf("p=0.0002 +18%% not flagged: %+v", r.Violations)
+	}
+}
