@@ -204,6 +204,7 @@ func (g *run) benchRounds(ctx context.Context) error {
 			g.o.Log("wiregate: bench round %d/%d", round+1, g.o.Count)
 		}
 	}
+	g.r.Env.BenchPin = g.head.pin
 	return nil
 }
 

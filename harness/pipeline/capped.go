@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/wiregate/wiregate/harness/pin"
 )
 
 // The consumer's cap: one scheduler thread, a memory limit, and one CPU.
@@ -31,42 +33,17 @@ func capConsumer(cmd *exec.Cmd) {
 		env = os.Environ()
 	}
 	env = append(env, "GOMAXPROCS="+consumerGOMAXPROCS, "GOMEMLIMIT="+consumerGOMEMLIMIT)
-	cpu, err := consumerCPU()
+	cpu, err := pin.CPU()
 	switch {
 	case err != nil:
 		env = append(env, pinEnv+"=none:"+err.Error())
-	case tasksetWorks(cpu):
-		taskset, _ := exec.LookPath("taskset")
-		cmd.Args = append([]string{"taskset", "-c", strconv.Itoa(cpu), cmd.Path}, cmd.Args[1:]...)
-		cmd.Path = taskset
+	case pin.TasksetWorks(cpu):
+		pin.Taskset(cmd, cpu)
 		env = append(env, fmt.Sprintf("%s=taskset:%d", pinEnv, cpu))
 	default:
 		env = append(env, fmt.Sprintf("%s=self:%d", pinEnv, cpu))
 	}
 	cmd.Env = env
-}
-
-// consumerCPU picks the highest-numbered CPU this process may run on (the
-// broker and the producer tend to start on the low ones).
-func consumerCPU() (int, error) {
-	var set unix.CPUSet
-	if err := unix.SchedGetaffinity(0, &set); err != nil {
-		return 0, fmt.Errorf("sched_getaffinity: %v", err)
-	}
-	for cpu := 1023; cpu >= 0; cpu-- {
-		if set.IsSet(cpu) {
-			return cpu, nil
-		}
-	}
-	return 0, fmt.Errorf("no CPU in this process's affinity mask")
-}
-
-func tasksetWorks(cpu int) bool {
-	path, err := exec.LookPath("taskset")
-	if err != nil {
-		return false
-	}
-	return exec.Command(path, "-c", strconv.Itoa(cpu), "true").Run() == nil
 }
 
 // applyCapInConsumer pins the consumer's threads when asked to pin itself,

@@ -162,6 +162,7 @@ type Env struct {
 	Broker       string  `json:"broker,omitempty"`
 	BrokerReason string  `json:"broker_reason,omitempty"`
 	ConsumerCap  string  `json:"consumer_cap,omitempty"`
+	BenchPin     string  `json:"bench_pin,omitempty"` // where the bench processes ran
 	PipelineN    int     `json:"pipeline_n,omitempty"`
 	Runner       string  `json:"runner,omitempty"`
 }

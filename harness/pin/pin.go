@@ -1,0 +1,69 @@
+// Package pin runs a measuring process on one CPU. On a 2-vCPU runner the
+// two CPUs need not be equal (a noisy neighbour on one), and where the
+// scheduler places base's and head's processes must not decide a verdict:
+// every measuring process goes to the same CPU.
+package pin
+
+import (
+	"fmt"
+	"os/exec"
+	"strconv"
+	"sync"
+
+	"golang.org/x/sys/unix"
+)
+
+// CPU is the highest-numbered CPU this process may run on (brokers and
+// producers tend to start on the low ones).
+func CPU() (int, error) {
+	var set unix.CPUSet
+	if err := unix.SchedGetaffinity(0, &set); err != nil {
+		return 0, fmt.Errorf("sched_getaffinity: %v", err)
+	}
+	for cpu := 1023; cpu >= 0; cpu-- {
+		if set.IsSet(cpu) {
+			return cpu, nil
+		}
+	}
+	return 0, fmt.Errorf("no CPU in this process's affinity mask")
+}
+
+var (
+	worksOnce sync.Once
+	works     = map[int]bool{}
+	worksMu   sync.Mutex
+)
+
+// TasksetWorks reports whether `taskset -c cpu` runs here (containers may
+// forbid changing affinity).
+func TasksetWorks(cpu int) bool {
+	worksMu.Lock()
+	defer worksMu.Unlock()
+	if ok, seen := works[cpu]; seen {
+		return ok
+	}
+	path, err := exec.LookPath("taskset")
+	ok := err == nil && exec.Command(path, "-c", strconv.Itoa(cpu), "true").Run() == nil
+	works[cpu] = ok
+	return ok
+}
+
+// Taskset rewrites cmd to run under `taskset -c cpu`.
+func Taskset(cmd *exec.Cmd, cpu int) {
+	taskset, _ := exec.LookPath("taskset")
+	cmd.Args = append([]string{"taskset", "-c", strconv.Itoa(cpu), cmd.Path}, cmd.Args[1:]...)
+	cmd.Path = taskset
+}
+
+// Command pins cmd to CPU() when taskset works and says what held.
+func Command(cmd *exec.Cmd) string {
+	cpu, err := CPU()
+	if err != nil {
+		return "not pinned: " + err.Error()
+	}
+	if !TasksetWorks(cpu) {
+		return "not pinned: taskset unavailable"
+	}
+	Taskset(cmd, cpu)
+	return fmt.Sprintf("pinned to cpu %d by taskset", cpu)
+}
