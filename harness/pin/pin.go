@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os/exec"
 	"strconv"
-	"sync"
 
 	"golang.org/x/sys/unix"
 )
@@ -28,24 +27,12 @@ func CPU() (int, error) {
 	return 0, fmt.Errorf("no CPU in this process's affinity mask")
 }
 
-var (
-	worksOnce sync.Once
-	works     = map[int]bool{}
-	worksMu   sync.Mutex
-)
-
 // TasksetWorks reports whether `taskset -c cpu` runs here (containers may
-// forbid changing affinity).
+// forbid changing affinity). Asked every time: it costs a few milliseconds
+// per measuring process, and PATH can change.
 func TasksetWorks(cpu int) bool {
-	worksMu.Lock()
-	defer worksMu.Unlock()
-	if ok, seen := works[cpu]; seen {
-		return ok
-	}
 	path, err := exec.LookPath("taskset")
-	ok := err == nil && exec.Command(path, "-c", strconv.Itoa(cpu), "true").Run() == nil
-	works[cpu] = ok
-	return ok
+	return err == nil && exec.Command(path, "-c", strconv.Itoa(cpu), "true").Run() == nil
 }
 
 // Taskset rewrites cmd to run under `taskset -c cpu`.
