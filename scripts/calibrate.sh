@@ -7,6 +7,7 @@
 #          times: how often the time violation is raised, and the noise floor
 #          the runs reported.
 # Usage: scripts/calibrate.sh [RUNS] [extra gate flags…]   (default 10 runs)
+#        CALIBRATE_ONLY=aa|slow scripts/calibrate.sh …         (one half only)
 # Output: one line per run, then a summary; raw reports in .wiregate/calibrate/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,7 +53,11 @@ for k in sorted(floors):
         print(f"   noise floor {k}: median {statistics.median(floors[k]):.1f}% (min {min(floors[k]):.1f}%, max {max(floors[k]):.1f}%)")
 PY
 }
-for i in $(seq 1 "$runs"); do gate aa aa "$i"; done
-summarize aa
-for i in $(seq 1 "$runs"); do gate slow slow "$i"; done
-summarize slow
+if [ "${CALIBRATE_ONLY:-aa}" = aa ] || [ -z "${CALIBRATE_ONLY:-}" ]; then
+  for i in $(seq 1 "$runs"); do gate aa aa "$i"; done
+  summarize aa
+fi
+if [ "${CALIBRATE_ONLY:-slow}" = slow ] || [ -z "${CALIBRATE_ONLY:-}" ]; then
+  for i in $(seq 1 "$runs"); do gate slow slow "$i"; done
+  summarize slow
+fi
