@@ -61,7 +61,7 @@ func Apply(r *report.Report, cfg config.Config, allow Allow) {
 	if !(cfg.Alpha > 0 && cfg.Alpha < 1) {
 		v.cfg.Alpha = config.DefaultAlpha
 	}
-	v.timeCutoff, v.pipeCutoff = v.cutoffs()
+	v.timeCutoff, v.allocsCutoff, v.pipeCutoff = v.cutoffs()
 	for _, m := range r.Messages {
 		for _, f := range m.Formats {
 			th := cfg.ThresholdsFor(m.Name, f.Format)
@@ -91,31 +91,36 @@ type verdict struct {
 	r     *report.Report
 	cfg   config.Config
 	allow Allow
-	// timeCutoff and pipeCutoff are the largest p-values Holm's procedure
-	// rejects in each family (-1: none): see cutoffs.
-	timeCutoff, pipeCutoff float64
+	// timeCutoff, allocsCutoff and pipeCutoff are the largest p-values
+	// Holm's procedure rejects in each family (-1: none): see cutoffs.
+	timeCutoff, allocsCutoff, pipeCutoff float64
 }
 
 // cutoffs applies Holm–Bonferroni to each family of tests one run makes:
-// every gated encode/decode metric (sec/op, allocs/op), and every pipeline
-// row. One run tests dozens of metrics; at alpha each, about one in twenty
-// noise-only comparisons would look significant, and a gate that fails
-// identical code that often gets switched off. Holm keeps the chance of
-// any false alarm in a family at alpha, and rejects everything Bonferroni
-// would and more.
-func (v *verdict) cutoffs() (timeCut, pipeCut float64) {
-	var times, pipes []float64
+// encode/decode timings (sec/op), allocation counts (allocs/op), and
+// pipeline rows. One run tests dozens of metrics; at alpha each, about one
+// in twenty noise-only comparisons would look significant, and a gate that
+// fails identical code that often gets switched off. Holm keeps the chance
+// of any false alarm in a family at alpha. Allocation counts are their own
+// family: they are near-deterministic (p = 1 when unchanged), and counting
+// them with the timings halved the timings' power for nothing.
+func (v *verdict) cutoffs() (timeCut, allocsCut, pipeCut float64) {
+	var times, allocs, pipes []float64
 	for _, m := range v.r.Messages {
 		for _, f := range m.Formats {
 			for _, met := range f.Metrics {
 				subject := m.Name + "/" + f.Format + "/" + met.Name
-				if met.Unit == "allocs/op" {
+				family := &times
+				switch met.Unit {
+				case "allocs/op":
 					subject += "/allocs"
-				} else if met.Unit != "sec/op" {
+					family = &allocs
+				case "sec/op":
+				default:
 					continue
 				}
 				if _, ignored := v.cfg.Ignored(subject); met.P != nil && !ignored {
-					times = append(times, *met.P)
+					*family = append(*family, *met.P)
 				}
 			}
 		}
@@ -125,7 +130,7 @@ func (v *verdict) cutoffs() (timeCut, pipeCut float64) {
 			pipes = append(pipes, *p.P)
 		}
 	}
-	return Holm(times, v.cfg.Alpha), Holm(pipes, v.cfg.Alpha)
+	return Holm(times, v.cfg.Alpha), Holm(allocs, v.cfg.Alpha), Holm(pipes, v.cfg.Alpha)
 }
 
 // Holm returns the largest p-value that Holm's step-down procedure rejects
@@ -184,16 +189,18 @@ func (v *verdict) size(message, format string, s report.Size, threshold float64)
 func (v *verdict) metric(message, format string, m report.Metric, threshold float64) {
 	subject := message + "/" + format + "/" + m.Name
 	var what string
+	cutoff := v.timeCutoff
 	switch m.Unit {
 	case "sec/op":
 		what = m.Name + " got %s slower"
 	case "allocs/op":
 		subject += "/allocs"
 		what = m.Name + " allocations/op grew %s"
+		cutoff = v.allocsCutoff
 	default:
 		return // B/op and custom units are reported, not gated
 	}
-	if m.DeltaPct == nil || !exceeds(*m.DeltaPct, threshold) || !v.gated(subject, m.P, m.Significant, v.timeCutoff) {
+	if m.DeltaPct == nil || !exceeds(*m.DeltaPct, threshold) || !v.gated(subject, m.P, m.Significant, cutoff) {
 		return
 	}
 	v.add(report.Violation{Kind: report.KindTime, Subject: subject, DeltaPct: ptr(*m.DeltaPct), ThresholdPct: ptr(threshold), P: m.P,
