@@ -10,6 +10,7 @@ import (
 
 	"github.com/hamba/avro/v2"
 
+	"github.com/wiregate/wiregate/harness/avroschema"
 	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/report"
 )
@@ -123,7 +124,7 @@ func TestFreshInstancePerCheck(t *testing.T) {
 	}
 	// Why: a shared instance answers the second question from the first.
 	shared := avro.NewSchemaCompatibility()
-	parse := func(b []byte) avro.Schema { s, _ := Parse("x", b); return s }
+	parse := func(b []byte) avro.Schema { s, _ := avroschema.Parse("x", b); return s }
 	_ = shared.Compatible(parse(addedWithDefault), parse(v1))
 	if shared.Compatible(parse(addedNoDefault), parse(v1)) == nil {
 		t.Log("hamba's shared instance still calls an added field without default compatible (the reason compatible() is fresh)")

@@ -1,7 +1,6 @@
 package avrocompat
 
 import (
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
@@ -9,31 +8,15 @@ import (
 
 	"github.com/hamba/avro/v2"
 
-	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/avroschema"
 	"github.com/wiregate/wiregate/harness/report"
 )
-
-// Parse parses one .avsc; name is the file as the user knows it. Bad JSON
-// and invalid schemas are the user's input.
-func Parse(name string, data []byte) (avro.Schema, error) {
-	var js any
-	if err := json.Unmarshal(data, &js); err != nil {
-		return nil, exitcode.BadInput("avro schema %s: not JSON (%v); fix the file", name, err)
-	}
-	// A fresh cache per file: two versions of one record must not share
-	// named types through hamba's global cache.
-	s, err := avro.ParseBytesWithCache(data, "", &avro.SchemaCache{})
-	if err != nil {
-		return nil, exitcode.BadInput("avro schema %s: not a valid Avro schema: %v", name, err)
-	}
-	return s, nil
-}
 
 // Check checks head (the new version of file) against the earlier versions
 // (oldest first; the last is the base) at level. Non-transitive levels look
 // at the last earlier version only; no earlier version (a new file) passes.
 func Check(file string, head []byte, earlier [][]byte, level Level) ([]report.Finding, error) {
-	headSchema, err := Parse(file, head)
+	headSchema, err := avroschema.Parse(file, head)
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +35,7 @@ func Check(file string, head []byte, earlier [][]byte, level Level) ([]report.Fi
 	byMsg := map[string]*problem{}
 	for i := len(earlier) - 1; i >= first; i-- { // newest first: the base leads
 		label := fmt.Sprintf("%s (earlier version %d of %d)", file, i+1, len(earlier))
-		old, err := Parse(label, earlier[i])
+		old, err := avroschema.Parse(label, earlier[i])
 		if err != nil {
 			return nil, err
 		}

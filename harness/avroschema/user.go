@@ -20,13 +20,21 @@ func Load(path string) (avro.Schema, error) {
 	if err != nil {
 		return nil, exitcode.BadInput("avro schema %s: %v", path, err)
 	}
+	return Parse(path, b)
+}
+
+// Parse parses one .avsc's contents; name is the file as the user knows it
+// (a path, or path@version from git history).
+func Parse(name string, data []byte) (avro.Schema, error) {
 	var js any
-	if err := json.Unmarshal(b, &js); err != nil {
-		return nil, exitcode.BadInput("avro schema %s: not JSON (%v); fix the file", path, err)
+	if err := json.Unmarshal(data, &js); err != nil {
+		return nil, exitcode.BadInput("avro schema %s: not JSON (%v); fix the file", name, err)
 	}
-	s, err := avro.ParseBytesWithCache(b, "", &avro.SchemaCache{})
+	// A fresh cache per file: two versions of one record must not share
+	// named types through hamba's global cache.
+	s, err := avro.ParseBytesWithCache(data, "", &avro.SchemaCache{})
 	if err != nil {
-		return nil, exitcode.BadInput("avro schema %s: not a valid Avro schema: %v", path, err)
+		return nil, exitcode.BadInput("avro schema %s: not a valid Avro schema: %v", name, err)
 	}
 	return s, nil
 }
