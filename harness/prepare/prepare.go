@@ -170,25 +170,17 @@ func Prepare(ctx context.Context, opts Options) (*Result, error) {
 }
 
 func loadImage(image, own string) (*protoregistry.Files, map[string]bool, []byte, error) {
-	b, err := os.ReadFile(image)
+	set, err := readSet(image)
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("read buf image: %w", err)
+		return nil, nil, nil, err
 	}
-	var set descriptorpb.FileDescriptorSet
-	if err := proto.Unmarshal(b, &set); err != nil {
-		return nil, nil, nil, fmt.Errorf("parse buf image: %w", err)
-	}
-	files, err := protodesc.NewFiles(&set)
+	files, err := protodesc.NewFiles(set)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("load buf image: %w", err)
 	}
-	ob, err := os.ReadFile(own)
+	ownSet, err := readSet(own)
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("read buf image: %w", err)
-	}
-	var ownSet descriptorpb.FileDescriptorSet
-	if err := proto.Unmarshal(ob, &ownSet); err != nil {
-		return nil, nil, nil, fmt.Errorf("parse buf image: %w", err)
+		return nil, nil, nil, err
 	}
 	names := map[string]bool{}
 	for _, f := range ownSet.File {
@@ -199,7 +191,7 @@ func loadImage(image, own string) (*protoregistry.Files, map[string]bool, []byte
 	for _, f := range set.File {
 		f.SourceCodeInfo = nil
 	}
-	canon, err := proto.MarshalOptions{Deterministic: true}.Marshal(&set)
+	canon, err := proto.MarshalOptions{Deterministic: true}.Marshal(set)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("hash buf image: %w", err)
 	}
@@ -246,6 +238,19 @@ func Generate(ctx context.Context, opts Options, module, out string) error {
 		return err
 	}
 	return generate(ctx, buf, opts.BufInput, image, out, module, plugins, opts.Messages)
+}
+
+// readSet reads a buf image written with -o *.binpb.
+func readSet(path string) (*descriptorpb.FileDescriptorSet, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read buf image: %w", err)
+	}
+	var set descriptorpb.FileDescriptorSet
+	if err := proto.Unmarshal(b, &set); err != nil {
+		return nil, fmt.Errorf("parse buf image %s: %w", path, err)
+	}
+	return &set, nil
 }
 
 // writeTemplate writes the buf.gen.yaml (as JSON, which YAML accepts, so

@@ -10,7 +10,6 @@ import (
 
 	"github.com/wiregate/wiregate/harness/bench"
 	"github.com/wiregate/wiregate/harness/exitcode"
-	"github.com/wiregate/wiregate/harness/roundtrip"
 	"github.com/wiregate/wiregate/harness/sizes"
 )
 
@@ -22,12 +21,9 @@ func runSizes(ctx context.Context, env *Env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	cs, err := sel.Cases(env)
+	cs, err := sel.CheckedCases(env)
 	if err != nil {
 		return err
-	}
-	if err := roundtrip.Check(cs); err != nil {
-		return exitcode.Failf("%v", err)
 	}
 	ss := sizes.Measure(cs)
 	if *asJSON {
@@ -63,14 +59,9 @@ func runBench(ctx context.Context, env *Env, args []string) error {
 	if *benchtime <= 0 {
 		return exitcode.BadInput("--benchtime %s: must be positive, e.g. 200ms", *benchtime)
 	}
-	cs, err := sel.Cases(env)
+	cs, err := sel.CheckedCases(env)
 	if err != nil {
 		return err
-	}
-	// Correctness before timing: no number for a codec that does not
-	// round-trip.
-	if err := roundtrip.Check(cs); err != nil {
-		return exitcode.Failf("%v", err)
 	}
 	w := env.Stdout
 	if *out != "" {

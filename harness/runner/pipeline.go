@@ -61,18 +61,6 @@ func consumerCommand(c *cases.Case, sel Selection) func(context.Context, pipelin
 	}
 }
 
-func pipelineCases(env *Env, sel *Selection) ([]*cases.Case, error) {
-	cs, err := sel.Cases(env)
-	if err != nil {
-		return nil, err
-	}
-	// Correctness before timing, as for the benchmarks.
-	if err := roundtrip.Check(cs); err != nil {
-		return nil, exitcode.Failf("%v", err)
-	}
-	return cs, nil
-}
-
 // runPipeline measures every case end to end (fill, decoded drain, raw
 // drain, delete): `wiregate pipeline`.
 func runPipeline(ctx context.Context, env *Env, args []string) error {
@@ -92,7 +80,7 @@ func runPipeline(ctx context.Context, env *Env, args []string) error {
 	if bf.n <= 0 || bf.n > pipeline.MaxN {
 		return exitcode.BadInput("--n %d: want a backlog from 1 to %d records", bf.n, pipeline.MaxN)
 	}
-	cs, err := pipelineCases(env, &sel)
+	cs, err := sel.CheckedCases(env)
 	if err != nil {
 		return err
 	}
@@ -130,7 +118,7 @@ func runPipelineFill(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	cs, err := pipelineCases(env, &sel)
+	cs, err := sel.CheckedCases(env)
 	if err != nil {
 		return err
 	}

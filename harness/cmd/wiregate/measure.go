@@ -39,6 +39,17 @@ func (s *schemaFlags) prepare(ctx context.Context) (*prepare.Result, error) {
 	})
 }
 
+// program prepares the bench program and returns it with the selection
+// flags to run it with.
+func (s *schemaFlags) program(ctx context.Context) (*prepare.Result, []string, error) {
+	p, err := s.prepare(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	args, err := s.runnerArgs(p)
+	return p, args, err
+}
+
 // runnerArgs are the selection flags passed on to the bench program.
 func (s *schemaFlags) runnerArgs(p *prepare.Result) ([]string, error) {
 	avro, err := schemafiles.Glob(s.bufInput, splitList(s.avroGlobs))
@@ -116,7 +127,6 @@ func cmdMeasure(ctx context.Context, name string, args []string) error {
 	switch name {
 	case "sizes":
 		asJSON := fs.Bool("json", false, "print a JSON array")
-		defer func() {}()
 		if err := parseFlags(fs, args); err != nil {
 			return err
 		}
@@ -140,11 +150,7 @@ func cmdMeasure(ctx context.Context, name string, args []string) error {
 			return err
 		}
 	}
-	p, err := s.prepare(ctx)
-	if err != nil {
-		return err
-	}
-	rargs, err := s.runnerArgs(p)
+	p, rargs, err := s.program(ctx)
 	if err != nil {
 		return err
 	}

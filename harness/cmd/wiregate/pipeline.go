@@ -34,11 +34,7 @@ func cmdPipeline(ctx context.Context, args []string) error {
 	if *n <= 0 || *n > pipeline.MaxN {
 		return exitcode.BadInput("--n %d: want a backlog from 1 to %d records", *n, pipeline.MaxN)
 	}
-	p, err := s.prepare(ctx)
-	if err != nil {
-		return err
-	}
-	rargs, err := s.runnerArgs(p)
+	p, rargs, err := s.program(ctx)
 	if err != nil {
 		return err
 	}
