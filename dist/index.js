@@ -20912,7 +20912,7 @@ var ToolRunner = class extends events.EventEmitter {
           this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
           state.CheckComplete();
         });
-        state.on("done", (error2, exitCode2) => {
+        state.on("done", (error2, exitCode) => {
           if (stdbuffer.length > 0) {
             this.emit("stdline", stdbuffer);
           }
@@ -20923,7 +20923,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve3(exitCode2);
+            resolve3(exitCode);
           }
         });
         if (this.options.input) {
@@ -21105,11 +21105,11 @@ function getExecOutput(commandLine, args, options) {
       }
     };
     const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
-    const exitCode2 = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
+    const exitCode = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
     stdout += stdoutDecoder.end();
     stderr += stderrDecoder.end();
     return {
-      exitCode: exitCode2,
+      exitCode,
       stdout,
       stderr
     };
@@ -21161,13 +21161,39 @@ function info(message) {
 // src/main.ts
 import { readFileSync as readFileSync2 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join as join7 } from "node:path";
+import { join as join6 } from "node:path";
 
 // src/actionDir.ts
 import { dirname as dirname3 } from "node:path";
 import { fileURLToPath } from "node:url";
 function actionDir(moduleUrl) {
   return dirname3(dirname3(fileURLToPath(moduleUrl)));
+}
+
+// src/errors.ts
+var WiregateError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "WiregateError";
+  }
+};
+var EXIT_ERROR = 2;
+function errorMessage(err) {
+  return err instanceof Error ? err.message : String(err);
+}
+
+// src/actionInputs.ts
+function readActionInputs(get) {
+  return {
+    githubToken: get("github-token").trim(),
+    comment: parseBool("comment", get("comment").trim()),
+    baseRef: get("base-ref").trim()
+  };
+}
+function parseBool(name, value) {
+  if (/^true$/i.test(value)) return true;
+  if (/^false$/i.test(value)) return false;
+  throw new WiregateError(`input '${name}' is ${JSON.stringify(value)}: want true or false`);
 }
 
 // src/render/truncate.ts
@@ -21226,55 +21252,6 @@ async function upsertSticky(api, marker, body) {
 function cannotComment(err) {
   const status = err?.status;
   return status === 403 || status === 404 || status === 401;
-}
-
-// src/errors.ts
-var WiregateError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "WiregateError";
-  }
-};
-var EXIT_PASS = 0;
-var EXIT_FAIL = 1;
-var EXIT_ERROR = 2;
-function errorMessage(err) {
-  return err instanceof Error ? err.message : String(err);
-}
-
-// src/gate.ts
-var ALLOW_BREAKING_LABEL = "wiregate allow breaking";
-var ALLOW_REGRESSION_LABEL = "wiregate allow regression";
-function allowFlags(labels) {
-  const have = new Set(labels.map((l) => l.trim().toLowerCase()));
-  const allow = [];
-  if (have.has(ALLOW_BREAKING_LABEL)) allow.push("breaking");
-  if (have.has(ALLOW_REGRESSION_LABEL)) allow.push("regression");
-  return allow;
-}
-function blocking(report) {
-  return report.violations.filter((v) => !v.allowed);
-}
-function couldNotRun(report) {
-  return report.violations.some((v) => v.kind === "error" && !v.allowed);
-}
-function exitCode(report) {
-  if (couldNotRun(report)) return EXIT_ERROR;
-  return report.result === "pass" ? EXIT_PASS : EXIT_FAIL;
-}
-function gateOutputs(report) {
-  return {
-    result: report.result,
-    violations: blocking(report).length,
-    breaking: report.violations.some((v) => v.kind === "breaking")
-  };
-}
-function failureMessage(report) {
-  const reasons2 = blocking(report).map((v) => v.kind === "error" ? v.detail : `${v.kind}: ${v.subject}: ${v.detail}`);
-  if (reasons2.length === 0) reasons2.push(...report.errors ?? []);
-  if (reasons2.length === 0) reasons2.push("report.json says fail");
-  return `wiregate failed:
-${reasons2.join("\n")}`;
 }
 
 // node_modules/@actions/github/lib/context.js
@@ -25454,123 +25431,31 @@ function issueCommentApi(token, owner, repo, issueNumber) {
   };
 }
 
-// src/inputs.ts
-var INPUT_DEFAULTS = {
-  "github-token": "",
-  "working-directory": ".",
-  "buf-input": ".",
-  messages: "",
-  samples: "",
-  "avro-schemas": "**/*.avsc",
-  "avro-compatibility": "BACKWARD",
-  formats: "json,protobuf,avro",
-  "base-ref": "",
-  lint: "true",
-  breaking: "true",
-  "size-threshold": "5%",
-  "time-threshold": "10%",
-  "throughput-threshold": "10%",
-  alpha: "0.05",
-  count: "10",
-  pipeline: "true",
-  "pipeline-messages": "200000",
-  broker: "auto",
-  comment: "true"
-};
-var KNOWN_FORMATS = ["json", "protobuf", "avro", "protojson", "vtprotobuf", "msgpack", "cbor"];
-var AVRO_LEVELS = [
-  "BACKWARD",
-  "BACKWARD_TRANSITIVE",
-  "FORWARD",
-  "FORWARD_TRANSITIVE",
-  "FULL",
-  "FULL_TRANSITIVE",
-  "NONE"
-];
-function readInputs(get) {
-  const raw = (name) => {
-    const v = get(name).trim();
-    return v === "" ? INPUT_DEFAULTS[name] : v;
-  };
+// src/outputs.ts
+function blocking(report) {
+  return report.violations.filter((v) => !v.allowed);
+}
+function gateOutputs(report) {
   return {
-    githubToken: raw("github-token"),
-    workingDirectory: raw("working-directory"),
-    bufInput: raw("buf-input"),
-    messages: parseMessages(raw("messages")),
-    samples: raw("samples"),
-    avroSchemas: raw("avro-schemas"),
-    avroCompatibility: parseAvroLevel(raw("avro-compatibility")),
-    formats: parseFormats(raw("formats")),
-    baseRef: raw("base-ref"),
-    lint: parseBool("lint", raw("lint")),
-    breaking: parseBool("breaking", raw("breaking")),
-    sizeThreshold: parsePercent("size-threshold", raw("size-threshold")),
-    timeThreshold: parsePercent("time-threshold", raw("time-threshold")),
-    throughputThreshold: parsePercent("throughput-threshold", raw("throughput-threshold")),
-    alpha: parseAlpha(raw("alpha")),
-    count: parsePositiveInt("count", raw("count")),
-    pipeline: parseBool("pipeline", raw("pipeline")),
-    pipelineMessages: parsePositiveInt("pipeline-messages", raw("pipeline-messages")),
-    broker: parseBroker(raw("broker")),
-    comment: parseBool("comment", raw("comment"))
+    result: report.result,
+    violations: blocking(report).length,
+    breaking: report.violations.some((v) => v.kind === "breaking")
   };
 }
-function bad(name, value, want) {
-  return new WiregateError(`input '${name}' is ${JSON.stringify(value)}: want ${want}`);
+function failureMessage(report) {
+  const reasons2 = blocking(report).map((v) => v.kind === "error" ? v.detail : `${v.kind}: ${v.subject}: ${v.detail}`);
+  if (reasons2.length === 0) reasons2.push(...report.errors ?? []);
+  if (reasons2.length === 0) reasons2.push("report.json says fail");
+  return `wiregate failed:
+${reasons2.join("\n")}`;
 }
-function splitList(value) {
-  return value.split(/[,\n]/).map((s) => s.trim()).filter((s) => s !== "");
-}
-function parseBool(name, value) {
-  if (/^true$/i.test(value)) return true;
-  if (/^false$/i.test(value)) return false;
-  throw bad(name, value, "true or false");
-}
-function parsePercent(name, value) {
-  const m = /^(\d+(?:\.\d+)?)\s*%?$/.exec(value);
-  if (!m) throw bad(name, value, "a non-negative percentage such as 5%");
-  return `${Number(m[1])}%`;
-}
-function parseAlpha(value) {
-  const n = Number(value);
-  if (!/^\d*\.?\d+$/.test(value) || !(n > 0 && n < 1)) throw bad("alpha", value, "a number between 0 and 1 such as 0.05");
-  return n;
-}
-function parsePositiveInt(name, value) {
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw bad(name, value, "a whole number of at least 1");
-  return Number(value);
-}
-function parseMessages(value) {
-  const names = splitList(value);
-  for (const n of names) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(n)) {
-      throw bad("messages", n, "fully qualified message names such as telemetry.v1.TelemetryEvent");
-    }
-  }
-  return names;
-}
-function parseFormats(value) {
-  const formats = splitList(value).map((f) => f.toLowerCase());
-  if (formats.length === 0) throw bad("formats", value, `one or more of ${KNOWN_FORMATS.join(", ")}`);
-  for (const f of formats) {
-    if (!KNOWN_FORMATS.includes(f)) {
-      throw bad("formats", f, `one of ${KNOWN_FORMATS.join(", ")}`);
-    }
-  }
-  return [...new Set(formats)];
-}
-function parseAvroLevel(value) {
-  const level = value.toUpperCase();
-  if (!AVRO_LEVELS.includes(level)) {
-    throw bad("avro-compatibility", value, AVRO_LEVELS.join(", "));
-  }
-  return level;
-}
-function parseBroker(value) {
-  if (["auto", "redpanda", "embedded"].includes(value)) return value;
-  const addrs = splitList(value);
-  if (addrs.length > 0 && addrs.every((a) => /^[A-Za-z0-9.\-_[\]:]+:\d{1,5}$/.test(a))) return addrs.join(",");
-  throw bad("broker", value, "auto, redpanda, embedded, or host:port[,host:port\u2026]");
+var TITLES = { lint: "buf lint", breaking: "buf breaking", avro: "Avro compatibility" };
+function annotations(report) {
+  return report.violations.filter((v) => v.file).map((v) => ({
+    severity: v.allowed ? "warning" : "error",
+    message: v.detail,
+    annotation: { title: TITLES[v.kind] ?? `wiregate ${v.kind}`, file: v.file, startLine: v.line, startColumn: v.column }
+  }));
 }
 
 // src/plan.ts
@@ -25622,50 +25507,14 @@ function labelNames(labels) {
 }
 
 // src/run.ts
-import { mkdir as mkdir3, mkdtemp as mkdtemp2, writeFile as writeFile2 } from "node:fs/promises";
-import { join as join6, resolve as resolve2 } from "node:path";
+import { existsSync as existsSync5 } from "node:fs";
+import { mkdir as mkdir3, mkdtemp, readFile, writeFile as writeFile2 } from "node:fs/promises";
+import { join as join5, resolve as resolve2 } from "node:path";
 
 // src/buf.ts
 import { existsSync as existsSync3 } from "node:fs";
 import { mkdir as mkdir2 } from "node:fs/promises";
 import { join as join3 } from "node:path";
-
-// src/bufFindings.ts
-import { posix } from "node:path";
-function parseBufOutput(stdout) {
-  const annotations = [];
-  const other = [];
-  for (const line of stdout.split("\n").map((l) => l.trim()).filter((l) => l !== "")) {
-    try {
-      const a = JSON.parse(line);
-      if (typeof a === "object" && a !== null && typeof a.type === "string") annotations.push(a);
-      else other.push(line);
-    } catch {
-      other.push(line);
-    }
-  }
-  return { annotations, other };
-}
-function compileError(annotations, fileRoot) {
-  const c = annotations.find((a) => a.type === "COMPILE");
-  if (!c) return void 0;
-  const where = [repoPath(fileRoot, c.path), c.start_line, c.start_column].filter((x) => x !== void 0 && x !== 0).join(":");
-  return `${where}: ${c.message} (the schema does not compile; fix it and push again)`;
-}
-function toFindings(kind, annotations, fileRoot) {
-  return annotations.map((a) => ({
-    kind,
-    file: repoPath(fileRoot, a.path),
-    line: a.start_line || void 0,
-    column: a.start_column || void 0,
-    rule: a.type,
-    message: a.message
-  }));
-}
-function repoPath(fileRoot, path4) {
-  if (!path4) return fileRoot === "" ? "." : fileRoot;
-  return posix.normalize(posix.join(fileRoot || ".", path4));
-}
 
 // src/proc.ts
 async function run(command, args, opts = {}) {
@@ -25710,78 +25559,11 @@ async function locateBuf(searchDirs, toolCache, log) {
   }
   return installed;
 }
-async function bufLint(c) {
-  return bufFindings(c, "lint", ["lint", c.bufInput, "--error-format=json"]);
-}
-async function bufBreaking(c, againstDir) {
-  const against = join3(againstDir, c.bufInput);
-  if (!existsSync3(against)) {
-    throw new WiregateError(`input 'buf-input' (${c.bufInput}) does not exist in the base commit: set 'breaking: false' for the first run`);
-  }
-  return bufFindings(c, "breaking", ["breaking", c.bufInput, "--against", against, "--error-format=json"]);
-}
-async function bufFindings(c, kind, args) {
-  if (!existsSync3(join3(c.cwd, c.bufInput))) {
-    throw new WiregateError(`input 'buf-input' (${c.bufInput}) does not exist in ${c.cwd}`);
-  }
-  const r = await run(c.buf, args, { cwd: c.cwd });
-  const { annotations, other } = parseBufOutput(r.stdout);
-  const compile = compileError(annotations, c.fileRoot);
-  if (compile) throw new WiregateError(compile);
-  if (r.code === 0 || r.code === 100 && other.length === 0) return toFindings(kind, annotations, c.fileRoot);
-  const why = firstLine(r.stderr) || firstLine(other.join("\n")) || `exit code ${r.code}`;
-  throw new WiregateError(`buf ${kind} failed on input 'buf-input' (${c.bufInput}): ${why}`);
-}
 
 // src/harness.ts
+import { spawn as spawn2 } from "node:child_process";
 import { existsSync as existsSync4 } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { join as join4 } from "node:path";
-
-// src/report.ts
-var REPORT_VERSION = 1;
-function errorReport(base, head, message, findings = [], stages = []) {
-  const subject = findings.find((f) => f.file)?.file ?? "wiregate";
-  return {
-    version: REPORT_VERSION,
-    result: "fail",
-    base,
-    head,
-    violations: [{ kind: "error", subject, detail: message, allowed: false }],
-    messages: [],
-    pipeline: [],
-    findings,
-    env: {},
-    stages,
-    errors: [message]
-  };
-}
-function parseReport(text) {
-  const raw = JSON.parse(text);
-  if (raw.version !== REPORT_VERSION) {
-    throw new Error(`report.json has version ${String(raw.version)}, this action reads version ${REPORT_VERSION}`);
-  }
-  if (raw.result !== "pass" && raw.result !== "fail") {
-    throw new Error(`report.json has result ${JSON.stringify(raw.result)}, want "pass" or "fail"`);
-  }
-  return {
-    version: raw.version,
-    result: raw.result,
-    base: raw.base ?? { ref: "", sha: "" },
-    head: raw.head ?? { ref: "", sha: "" },
-    violations: raw.violations ?? [],
-    messages: raw.messages ?? [],
-    pipeline: raw.pipeline ?? [],
-    findings: raw.findings ?? [],
-    ignored: raw.ignored ?? [],
-    env: raw.env ?? {},
-    stages: raw.stages ?? [],
-    benchstat: raw.benchstat,
-    errors: raw.errors ?? []
-  };
-}
-
-// src/harness.ts
 async function buildHarness(actionDir2, outDir) {
   const harnessDir = join4(actionDir2, "harness");
   if (!existsSync4(join4(harnessDir, "go.mod"))) {
@@ -25796,50 +25578,21 @@ async function buildHarness(actionDir2, outDir) {
   }
   return bin;
 }
-function gateArgv(a) {
-  return [
-    "gate",
-    `--harness-dir=${a.harnessDir}`,
-    `--base-dir=${a.baseDir}`,
-    `--head-dir=${a.headDir}`,
-    `--buf=${a.buf}`,
-    `--buf-input=${a.bufInput}`,
-    `--messages=${a.messages.join(",")}`,
-    `--samples=${a.samples}`,
-    `--formats=${a.formats.join(",")}`,
-    `--avro-schemas=${a.avroSchemas}`,
-    `--avro-compatibility=${a.avroCompatibility}`,
-    `--size-threshold=${a.sizeThreshold}`,
-    `--time-threshold=${a.timeThreshold}`,
-    `--throughput-threshold=${a.throughputThreshold}`,
-    `--alpha=${a.alpha}`,
-    `--count=${a.count}`,
-    `--pipeline=${a.pipeline}`,
-    `--pipeline-messages=${a.pipelineMessages}`,
-    `--broker=${a.broker}`,
-    `--findings=${a.findings}`,
-    `--allow=${a.allow.join(",")}`,
-    `--base-ref=${a.baseRef}`,
-    `--base-sha=${a.baseSha}`,
-    `--head-ref=${a.headRef}`,
-    `--head-sha=${a.headSha}`,
-    `--out=${a.out}`
-  ];
-}
-async function runHarnessGate(bin, args) {
-  const r = await run(bin, gateArgv(args), { cwd: args.headDir, stream: true });
-  const path4 = join4(args.out, "report.json");
-  if (!existsSync4(path4)) {
-    throw new WiregateError(`wiregate gate wrote no report.json (exit code ${r.code}): ${lastLine(r.stderr) || "no output"}`);
-  }
+var FORWARDED = ["SIGINT", "SIGTERM"];
+async function runWiregate(bin, args, cwd) {
+  const child2 = spawn2(bin, args, { cwd, stdio: ["ignore", 2, 2] });
+  const forward = (signal) => {
+    child2.kill(signal);
+  };
+  for (const s of FORWARDED) process.on(s, forward);
   try {
-    return { report: parseReport(await readFile(path4, "utf8")), code: r.code };
-  } catch (err) {
-    throw new WiregateError(`wiregate gate wrote an unreadable ${path4}: ${err instanceof Error ? err.message : String(err)}`);
+    return await new Promise((resolve3, reject) => {
+      child2.on("error", reject);
+      child2.on("close", (code) => resolve3(code ?? 2));
+    });
+  } finally {
+    for (const s of FORWARDED) process.off(s, forward);
   }
-}
-function lastLine(text) {
-  return text.trim().split("\n").pop()?.trim() ?? "";
 }
 
 // src/render/numbers.ts
@@ -25874,6 +25627,18 @@ function sig(x) {
   if (abs >= 10) return x.toFixed(1);
   return x.toFixed(2);
 }
+function measure(x, unit) {
+  switch (unit) {
+    case "sec/op":
+      return seconds(x);
+    case "B/msg":
+      return `${bytes(x)} B/msg`;
+    case "records/s":
+      return `${rate(x)} records/s`;
+    default:
+      return `${sig(x)} ${unit}`;
+  }
+}
 function shortSha(sha) {
   return /^[0-9a-f]{40}$/i.test(sha) ? sha.slice(0, 7) : sha;
 }
@@ -25883,19 +25648,22 @@ function cell(text) {
 
 // src/render/checks.ts
 var CHECKS = [
-  { kind: "lint", title: "buf lint" },
-  { kind: "breaking", title: "buf breaking" },
-  { kind: "avro", title: "Avro compatibility" }
+  { kind: "lint", title: "buf lint", stage: "buf lint" },
+  { kind: "breaking", title: "buf breaking", stage: "buf breaking" },
+  { kind: "avro", title: "Avro compatibility", stage: "avro-compatibility" }
 ];
 var SHOWN_PER_CHECK = 5;
 function checksTable(report) {
   const rows = ["| check | result | findings |", "|---|---|---|"];
-  for (const { kind, title } of CHECKS) {
+  for (const { kind, title, stage } of CHECKS) {
     const findings = report.findings.filter((f) => f.kind === kind);
     const violations = report.violations.filter((v) => v.kind === kind);
     const allowed = violations.length > 0 && violations.every((v) => v.allowed);
+    const ran = report.stages.find((s) => s.name === stage);
     let status;
-    if (findings.length === 0 && violations.length === 0) status = "\u2705 ok";
+    if (ran === void 0) status = "\u2014 not run";
+    else if (ran.error) status = "\u26D4 could not run";
+    else if (findings.length === 0 && violations.length === 0) status = "\u2705 ok";
     else if (allowed) status = `\u26A0\uFE0F ${count2(findings, violations)} (allowed)`;
     else if (violations.length > 0) status = `\u274C ${count2(findings, violations)}`;
     else status = `\u2139\uFE0F ${findings.length} (not gating)`;
@@ -26097,9 +25865,11 @@ function violationsTable(report) {
   for (const v of report.violations) {
     const mark = v.allowed ? "\u26A0\uFE0F allowed" : "\u274C";
     const numbers = [
+      v.unit && v.base !== void 0 && v.head !== void 0 ? `${measure(v.base, v.unit)} \u2192 ${measure(v.head, v.unit)}` : "",
       v.delta_pct !== void 0 ? pct(v.delta_pct) : "",
       v.threshold_pct !== void 0 ? `limit ${pct(v.threshold_pct, false)}` : "",
-      pValue(v.p)
+      pValue(v.p),
+      v.base_n && v.head_n ? `n=${v.base_n}+${v.head_n}` : ""
     ].filter((s) => s !== "");
     const detail = numbers.length > 0 ? `${v.detail} (${numbers.join(", ")})` : v.detail;
     rows.push(`| ${mark} | ${v.kind} | \`${cell(v.subject)}\` | ${cell(detail)} |`);
@@ -26128,140 +25898,100 @@ function renderReport(report, ctx = {}) {
   return sections.filter((s) => s !== "").join("\n\n") + "\n";
 }
 
-// src/worktree.ts
-import { mkdtemp } from "node:fs/promises";
-import { join as join5 } from "node:path";
-async function git(cwd, ...args) {
-  const r = await run("git", args, { cwd });
-  return { code: r.code, out: r.stdout.trim(), err: r.stderr.trim() };
+// src/report.ts
+var REPORT_VERSION = 1;
+function errorReport(base, head, message, findings = [], stages = []) {
+  const subject = findings.find((f) => f.file)?.file ?? "wiregate";
+  return {
+    version: REPORT_VERSION,
+    result: "fail",
+    base,
+    head,
+    violations: [{ kind: "error", subject, detail: message, allowed: false }],
+    messages: [],
+    pipeline: [],
+    findings,
+    env: {},
+    stages,
+    errors: [message]
+  };
 }
-async function resolveCommit(cwd, ref) {
-  for (const candidate of [ref, `origin/${ref}`]) {
-    const r = await git(cwd, "rev-parse", "--verify", "--quiet", `${candidate}^{commit}`);
-    if (r.code === 0 && r.out) return r.out;
+function parseReport(text) {
+  const raw = JSON.parse(text);
+  if (raw.version !== REPORT_VERSION) {
+    throw new Error(`report.json has version ${String(raw.version)}, this action reads version ${REPORT_VERSION}`);
   }
-  return void 0;
-}
-async function checkoutBase(workingDirectory, ref, tmpRoot) {
-  const top = await git(workingDirectory, "rev-parse", "--show-toplevel");
-  if (top.code !== 0) {
-    throw new WiregateError(`input 'working-directory' (${workingDirectory}) is not inside a git repository: ${firstLine(top.err)}`);
-  }
-  const prefix = (await git(workingDirectory, "rev-parse", "--show-prefix")).out;
-  let sha = await resolveCommit(workingDirectory, ref);
-  if (!sha) {
-    const fetched = await git(workingDirectory, "fetch", "--no-tags", "--depth=1", "origin", ref);
-    if (fetched.code === 0) sha = await resolveCommit(workingDirectory, "FETCH_HEAD");
-  }
-  if (!sha) {
-    throw new WiregateError(
-      `base commit ${ref} is not in this clone and could not be fetched: set 'fetch-depth: 0' on actions/checkout`
-    );
-  }
-  const root = await mkdtemp(join5(tmpRoot, "wiregate-base-"));
-  const added = await git(workingDirectory, "worktree", "add", "--detach", root, sha);
-  if (added.code !== 0) {
-    throw new WiregateError(`git worktree add for base ${sha} failed: ${firstLine(added.err)}`);
+  if (raw.result !== "pass" && raw.result !== "fail") {
+    throw new Error(`report.json has result ${JSON.stringify(raw.result)}, want "pass" or "fail"`);
   }
   return {
-    sha,
-    root,
-    dir: prefix ? join5(root, prefix) : root,
-    prefix: prefix.replace(/\/$/, ""),
-    remove: async () => {
-      await git(workingDirectory, "worktree", "remove", "--force", root);
-    }
+    version: raw.version,
+    result: raw.result,
+    base: raw.base ?? { ref: "", sha: "" },
+    head: raw.head ?? { ref: "", sha: "" },
+    violations: raw.violations ?? [],
+    messages: raw.messages ?? [],
+    pipeline: raw.pipeline ?? [],
+    findings: raw.findings ?? [],
+    ignored: raw.ignored ?? [],
+    env: raw.env ?? {},
+    stages: raw.stages ?? [],
+    benchstat: raw.benchstat,
+    errors: raw.errors ?? []
   };
 }
 
 // src/run.ts
-async function runGate(inputs, plan, env, render = {}) {
+async function runGate(plan, env, render = {}) {
   const outDir = resolve2(env.outDir);
   await mkdir3(outDir, { recursive: true });
   await mkdir3(env.tmpDir, { recursive: true });
-  const workingDirectory = resolve2(inputs.workingDirectory);
-  const stages = [];
-  const findings = [];
-  let base;
+  const reportJson = join5(outDir, "report.json");
   let report;
-  const timed = async (name, f) => {
-    const start = Date.now();
-    try {
-      return await f();
-    } finally {
-      stages.push({ name, seconds: (Date.now() - start) / 1e3 });
-    }
-  };
+  let exitCode;
   try {
-    base = await timed("base checkout", () => checkoutBase(workingDirectory, plan.baseRef, env.tmpDir));
-    const baseCheckout = base;
-    const buf = await timed("locate buf", () => locateBuf([workingDirectory, env.actionDir], env.toolCache, env.log));
-    const check = { buf, cwd: workingDirectory, bufInput: inputs.bufInput, fileRoot: join6(baseCheckout.prefix, inputs.bufInput) };
-    if (inputs.lint) findings.push(...await timed("buf lint", () => bufLint(check)));
-    if (inputs.breaking) findings.push(...await timed("buf breaking", () => bufBreaking(check, baseCheckout.dir)));
-    annotate(findings, plan, env.log);
-    const findingsPath = join6(outDir, "findings.json");
-    await writeFile2(findingsPath, JSON.stringify(findings, null, 2) + "\n");
-    const binDir = await mkdtemp2(join6(env.tmpDir, "wiregate-bin-"));
-    const bin = await timed("build harness", () => buildHarness(env.actionDir, binDir));
-    const gate = await runHarnessGate(bin, {
-      ...inputs,
-      harnessDir: join6(env.actionDir, "harness"),
-      baseDir: baseCheckout.dir,
-      headDir: workingDirectory,
-      buf,
-      findings: findingsPath,
-      allow: allowFlags(plan.labels),
-      baseRef: plan.baseLabel,
-      baseSha: baseCheckout.sha,
-      headRef: plan.headLabel,
-      headSha: plan.headSha,
-      out: outDir
-    });
-    report = gate.report;
-    report.stages = [...stages, ...report.stages];
-    if (gate.code !== exitCode(report)) {
-      env.log.warning(`wiregate gate exited ${gate.code} but report.json says ${report.result}; following report.json`);
+    const buf = await locateBuf([process.cwd(), env.actionDir], env.toolCache, env.log);
+    const bin = await buildHarness(env.actionDir, await mkdtemp(join5(env.tmpDir, "wiregate-bin-")));
+    exitCode = await runWiregate(bin, [...gateArgv(plan, env, buf, outDir), ...env.gateFlags], process.cwd());
+    if (!existsSync5(reportJson)) {
+      throw new WiregateError(`wiregate gate wrote no report.json (exit code ${exitCode})`);
     }
+    report = parseReport(await readFile(reportJson, "utf8"));
   } catch (err) {
     if (!(err instanceof WiregateError)) env.log.info(err instanceof Error && err.stack ? err.stack : String(err));
     const message = errorMessage(err);
     env.log.error(message, { title: "wiregate could not run" });
-    report = errorReport(
-      { ref: plan.baseLabel, sha: base?.sha ?? plan.baseRef },
-      { ref: plan.headLabel, sha: plan.headSha },
-      message,
-      findings,
-      stages
-    );
-    await writeReportJson(report, outDir);
-  } finally {
-    await base?.remove();
+    const stopped = errorReport({ ref: plan.baseLabel, sha: plan.baseRef }, { ref: plan.headLabel ?? "", sha: plan.headSha ?? "" }, message);
+    return finish(stopped, EXIT_ERROR, outDir, render, true);
   }
-  return writeMarkdown(report, outDir, render);
+  return finish(report, exitCode, outDir, render, false);
 }
-async function writeReportJson(report, outDir) {
-  await writeFile2(join6(outDir, "report.json"), JSON.stringify(report, null, 2) + "\n");
-}
-async function writeMarkdown(report, outDir, render) {
+async function finish(report, exitCode, outDir, render, writeJson) {
+  const reportJson = join5(outDir, "report.json");
+  if (writeJson) await writeFile2(reportJson, JSON.stringify(report, null, 2) + "\n");
   const markdown = renderReport(report, render);
-  const reportMarkdown = join6(outDir, "report.md");
+  const reportMarkdown = join5(outDir, "report.md");
   await writeFile2(reportMarkdown, markdown);
-  return { report, markdown, exitCode: exitCode(report), reportJson: join6(outDir, "report.json"), reportMarkdown };
+  return { report, markdown, exitCode, reportJson, reportMarkdown };
+}
+function gateArgv(plan, env, buf, outDir) {
+  const argv = [
+    "gate",
+    `--base-ref=${plan.baseRef}`,
+    `--base-label=${plan.baseLabel}`,
+    `--labels=${JSON.stringify(plan.labels)}`,
+    `--harness-dir=${join5(env.actionDir, "harness")}`,
+    `--buf=${buf}`,
+    `--tmp-dir=${env.tmpDir}`,
+    `--out=${outDir}`
+  ];
+  if (plan.headSha) argv.push(`--head-sha=${plan.headSha}`);
+  if (plan.headLabel) argv.push(`--head-label=${plan.headLabel}`);
+  return argv;
 }
 async function stoppedBeforeRun(message, outDir, render = {}) {
   await mkdir3(outDir, { recursive: true });
-  const report = errorReport({ ref: "", sha: "" }, { ref: "", sha: "" }, message);
-  await writeReportJson(report, outDir);
-  return writeMarkdown(report, outDir, render);
-}
-function annotate(findings, plan, log) {
-  const allowBreaking = allowFlags(plan.labels).includes("breaking");
-  for (const f of findings) {
-    const annotation = { title: `buf ${f.kind}${f.rule ? `: ${f.rule}` : ""}`, file: f.file, startLine: f.line, startColumn: f.column };
-    if (f.kind === "breaking" && allowBreaking) log.warning(f.message, annotation);
-    else log.error(f.message, annotation);
-  }
+  return finish(errorReport({ ref: "", sha: "" }, { ref: "", sha: "" }, message), EXIT_ERROR, outDir, render, true);
 }
 
 // src/main.ts
@@ -26303,6 +26033,10 @@ async function postComment(inputs, plan, result) {
   }
 }
 async function publish(result, inputs, plan) {
+  for (const a of annotations(result.report)) {
+    if (a.severity === "warning") warning(a.message, a.annotation);
+    else error(a.message, a.annotation);
+  }
   const outputs = gateOutputs(result.report);
   setOutput("result", outputs.result);
   setOutput("report-json", result.reportJson);
@@ -26326,11 +26060,11 @@ async function publish(result, inputs, plan) {
 }
 async function main() {
   const tmp = process.env.RUNNER_TEMP || tmpdir();
-  const outDir = join7(tmp, "wiregate");
+  const outDir = join6(tmp, "wiregate");
   let inputs;
   let plan;
   try {
-    inputs = readInputs((name) => getInput(name));
+    inputs = readActionInputs((name) => getInput(name));
     plan = planRun(inputs, {
       eventName: process.env.GITHUB_EVENT_NAME ?? "",
       payload: readEvent(),
@@ -26342,13 +26076,14 @@ async function main() {
     return;
   }
   const result = await runGate(
-    inputs,
     plan,
     {
       actionDir: actionDir(import.meta.url),
-      tmpDir: join7(tmp, "wiregate-work"),
-      toolCache: process.env.RUNNER_TOOL_CACHE || join7(tmp, "wiregate-tools"),
+      tmpDir: join6(tmp, "wiregate-work"),
+      toolCache: process.env.RUNNER_TOOL_CACHE || join6(tmp, "wiregate-tools"),
       outDir,
+      // The gate reads its inputs from INPUT_* as the runner set them.
+      gateFlags: ["--inputs-from-env"],
       log: coreLog
     },
     { runUrl: runUrl() }

@@ -1,8 +1,9 @@
 import { createRequire as __wiregateCreateRequire } from 'node:module'; const require = __wiregateCreateRequire(import.meta.url);
 
 // src/local.ts
+import { mkdir as mkdir4, mkdtemp as mkdtemp2 } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join7, resolve as resolve3 } from "node:path";
+import { join as join6, resolve as resolve3 } from "node:path";
 
 // src/actionDir.ts
 import { dirname } from "node:path";
@@ -18,244 +19,15 @@ var WiregateError = class extends Error {
     this.name = "WiregateError";
   }
 };
-var EXIT_PASS = 0;
-var EXIT_FAIL = 1;
 var EXIT_ERROR = 2;
 function errorMessage(err) {
   return err instanceof Error ? err.message : String(err);
 }
 
-// src/inputs.ts
-var INPUT_DEFAULTS = {
-  "github-token": "",
-  "working-directory": ".",
-  "buf-input": ".",
-  messages: "",
-  samples: "",
-  "avro-schemas": "**/*.avsc",
-  "avro-compatibility": "BACKWARD",
-  formats: "json,protobuf,avro",
-  "base-ref": "",
-  lint: "true",
-  breaking: "true",
-  "size-threshold": "5%",
-  "time-threshold": "10%",
-  "throughput-threshold": "10%",
-  alpha: "0.05",
-  count: "10",
-  pipeline: "true",
-  "pipeline-messages": "200000",
-  broker: "auto",
-  comment: "true"
-};
-var KNOWN_FORMATS = ["json", "protobuf", "avro", "protojson", "vtprotobuf", "msgpack", "cbor"];
-var AVRO_LEVELS = [
-  "BACKWARD",
-  "BACKWARD_TRANSITIVE",
-  "FORWARD",
-  "FORWARD_TRANSITIVE",
-  "FULL",
-  "FULL_TRANSITIVE",
-  "NONE"
-];
-function readInputs(get) {
-  const raw = (name) => {
-    const v = get(name).trim();
-    return v === "" ? INPUT_DEFAULTS[name] : v;
-  };
-  return {
-    githubToken: raw("github-token"),
-    workingDirectory: raw("working-directory"),
-    bufInput: raw("buf-input"),
-    messages: parseMessages(raw("messages")),
-    samples: raw("samples"),
-    avroSchemas: raw("avro-schemas"),
-    avroCompatibility: parseAvroLevel(raw("avro-compatibility")),
-    formats: parseFormats(raw("formats")),
-    baseRef: raw("base-ref"),
-    lint: parseBool("lint", raw("lint")),
-    breaking: parseBool("breaking", raw("breaking")),
-    sizeThreshold: parsePercent("size-threshold", raw("size-threshold")),
-    timeThreshold: parsePercent("time-threshold", raw("time-threshold")),
-    throughputThreshold: parsePercent("throughput-threshold", raw("throughput-threshold")),
-    alpha: parseAlpha(raw("alpha")),
-    count: parsePositiveInt("count", raw("count")),
-    pipeline: parseBool("pipeline", raw("pipeline")),
-    pipelineMessages: parsePositiveInt("pipeline-messages", raw("pipeline-messages")),
-    broker: parseBroker(raw("broker")),
-    comment: parseBool("comment", raw("comment"))
-  };
-}
-function bad(name, value, want) {
-  return new WiregateError(`input '${name}' is ${JSON.stringify(value)}: want ${want}`);
-}
-function splitList(value) {
-  return value.split(/[,\n]/).map((s) => s.trim()).filter((s) => s !== "");
-}
-function parseBool(name, value) {
-  if (/^true$/i.test(value)) return true;
-  if (/^false$/i.test(value)) return false;
-  throw bad(name, value, "true or false");
-}
-function parsePercent(name, value) {
-  const m = /^(\d+(?:\.\d+)?)\s*%?$/.exec(value);
-  if (!m) throw bad(name, value, "a non-negative percentage such as 5%");
-  return `${Number(m[1])}%`;
-}
-function parseAlpha(value) {
-  const n = Number(value);
-  if (!/^\d*\.?\d+$/.test(value) || !(n > 0 && n < 1)) throw bad("alpha", value, "a number between 0 and 1 such as 0.05");
-  return n;
-}
-function parsePositiveInt(name, value) {
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw bad(name, value, "a whole number of at least 1");
-  return Number(value);
-}
-function parseMessages(value) {
-  const names = splitList(value);
-  for (const n of names) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(n)) {
-      throw bad("messages", n, "fully qualified message names such as telemetry.v1.TelemetryEvent");
-    }
-  }
-  return names;
-}
-function parseFormats(value) {
-  const formats = splitList(value).map((f) => f.toLowerCase());
-  if (formats.length === 0) throw bad("formats", value, `one or more of ${KNOWN_FORMATS.join(", ")}`);
-  for (const f of formats) {
-    if (!KNOWN_FORMATS.includes(f)) {
-      throw bad("formats", f, `one of ${KNOWN_FORMATS.join(", ")}`);
-    }
-  }
-  return [...new Set(formats)];
-}
-function parseAvroLevel(value) {
-  const level = value.toUpperCase();
-  if (!AVRO_LEVELS.includes(level)) {
-    throw bad("avro-compatibility", value, AVRO_LEVELS.join(", "));
-  }
-  return level;
-}
-function parseBroker(value) {
-  if (["auto", "redpanda", "embedded"].includes(value)) return value;
-  const addrs = splitList(value);
-  if (addrs.length > 0 && addrs.every((a) => /^[A-Za-z0-9.\-_[\]:]+:\d{1,5}$/.test(a))) return addrs.join(",");
-  throw bad("broker", value, "auto, redpanda, embedded, or host:port[,host:port\u2026]");
-}
-
-// src/localArgs.ts
-import { parseArgs } from "node:util";
-var LOCAL_USAGE = `usage: npm run gate -- [--base REF] [--messages a.B,c.D] [--formats json,protobuf,avro]
-       [--count N] [--no-pipeline] [--pipeline-messages N] [--broker auto|redpanda|embedded|host:port]
-       [--working-directory DIR] [--buf-input DIR] [--samples DIR] [--size-threshold 5%]
-       [--time-threshold 10%] [--throughput-threshold 10%] [--alpha 0.05] [--no-lint] [--no-breaking]
-       [--out DIR]
-Gates the working tree against REF (default HEAD), prints report.md, writes .wiregate/ (or --out).`;
-var PASSED_THROUGH = [
-  "messages",
-  "formats",
-  "count",
-  "pipeline-messages",
-  "broker",
-  "working-directory",
-  "buf-input",
-  "samples",
-  "avro-schemas",
-  "avro-compatibility",
-  "size-threshold",
-  "time-threshold",
-  "throughput-threshold",
-  "alpha"
-];
-function parseLocalArgs(argv) {
-  const options = {
-    base: { type: "string" },
-    out: { type: "string" },
-    help: { type: "boolean" },
-    "no-pipeline": { type: "boolean" },
-    "no-lint": { type: "boolean" },
-    "no-breaking": { type: "boolean" }
-  };
-  for (const name of PASSED_THROUGH) options[name] = { type: "string" };
-  let values;
-  try {
-    values = parseArgs({ args: argv, options, allowPositionals: false, strict: true }).values;
-  } catch (err) {
-    throw new WiregateError(`${err instanceof Error ? err.message : String(err)}
-${LOCAL_USAGE}`);
-  }
-  if (values.help) return "help";
-  const inputs = { comment: "false" };
-  for (const name of PASSED_THROUGH) {
-    const v = values[name];
-    if (typeof v === "string") inputs[name] = v;
-  }
-  if (values["no-pipeline"]) inputs.pipeline = "false";
-  if (values["no-lint"]) inputs.lint = "false";
-  if (values["no-breaking"]) inputs.breaking = "false";
-  return { base: values.base || "HEAD", out: values.out || ".wiregate", inputs };
-}
-
-// src/log.ts
-var stderrLog = {
-  info: (m) => process.stderr.write(`${m}
-`),
-  warning: (m, a) => process.stderr.write(`warning: ${where(a)}${m}
-`),
-  error: (m, a) => process.stderr.write(`error: ${where(a)}${m}
-`)
-};
-function where(a) {
-  if (!a?.file) return "";
-  return `${[a.file, a.startLine, a.startColumn].filter((x) => x !== void 0).join(":")}: `;
-}
-
-// src/run.ts
-import { mkdir as mkdir3, mkdtemp as mkdtemp2, writeFile } from "node:fs/promises";
-import { join as join6, resolve as resolve2 } from "node:path";
-
-// src/buf.ts
+// src/harness.ts
+import { spawn as spawn2 } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir as mkdir2 } from "node:fs/promises";
 import { join as join3 } from "node:path";
-
-// src/bufFindings.ts
-import { posix } from "node:path";
-function parseBufOutput(stdout) {
-  const annotations = [];
-  const other = [];
-  for (const line of stdout.split("\n").map((l) => l.trim()).filter((l) => l !== "")) {
-    try {
-      const a = JSON.parse(line);
-      if (typeof a === "object" && a !== null && typeof a.type === "string") annotations.push(a);
-      else other.push(line);
-    } catch {
-      other.push(line);
-    }
-  }
-  return { annotations, other };
-}
-function compileError(annotations, fileRoot) {
-  const c = annotations.find((a) => a.type === "COMPILE");
-  if (!c) return void 0;
-  const where2 = [repoPath(fileRoot, c.path), c.start_line, c.start_column].filter((x) => x !== void 0 && x !== 0).join(":");
-  return `${where2}: ${c.message} (the schema does not compile; fix it and push again)`;
-}
-function toFindings(kind, annotations, fileRoot) {
-  return annotations.map((a) => ({
-    kind,
-    file: repoPath(fileRoot, a.path),
-    line: a.start_line || void 0,
-    column: a.start_column || void 0,
-    rule: a.type,
-    message: a.message
-  }));
-}
-function repoPath(fileRoot, path4) {
-  if (!path4) return fileRoot === "" ? "." : fileRoot;
-  return posix.normalize(posix.join(fileRoot || ".", path4));
-}
 
 // node_modules/@actions/exec/lib/exec.js
 import { StringDecoder } from "string_decoder";
@@ -803,7 +575,7 @@ var ToolRunner = class extends events.EventEmitter {
           this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
           state.CheckComplete();
         });
-        state.on("done", (error, exitCode2) => {
+        state.on("done", (error, exitCode) => {
           if (stdbuffer.length > 0) {
             this.emit("stdline", stdbuffer);
           }
@@ -814,7 +586,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error) {
             reject(error);
           } else {
-            resolve4(exitCode2);
+            resolve4(exitCode);
           }
         });
         if (this.options.input) {
@@ -996,11 +768,11 @@ function getExecOutput(commandLine, args, options) {
       }
     };
     const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
-    const exitCode2 = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
+    const exitCode = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
     stdout += stdoutDecoder.end();
     stderr += stderrDecoder.end();
     return {
-      exitCode: exitCode2,
+      exitCode,
       stdout,
       stderr
     };
@@ -1027,7 +799,76 @@ function firstLine(text) {
   return text.split("\n").map((s) => s.trim()).find((s) => s !== "") ?? "";
 }
 
+// src/harness.ts
+async function buildHarness(actionDir2, outDir) {
+  const harnessDir = join3(actionDir2, "harness");
+  if (!existsSync(join3(harnessDir, "go.mod"))) {
+    throw new WiregateError(`the action's harness is missing (${harnessDir}/go.mod): use the action from its repository`);
+  }
+  const go = await run("go", ["version"]);
+  if (go.code !== 0) throw new WiregateError("Go is not on PATH: add actions/setup-go before wiregate");
+  const bin = join3(outDir, "wiregate");
+  const built = await run("go", ["build", "-o", bin, "./cmd/wiregate"], { cwd: harnessDir });
+  if (built.code !== 0) {
+    throw new WiregateError(`building the wiregate harness failed: ${firstLine(built.stderr) || `exit code ${built.code}`}`);
+  }
+  return bin;
+}
+var FORWARDED = ["SIGINT", "SIGTERM"];
+async function runWiregate(bin, args, cwd) {
+  const child2 = spawn2(bin, args, { cwd, stdio: ["ignore", 2, 2] });
+  const forward = (signal) => {
+    child2.kill(signal);
+  };
+  for (const s of FORWARDED) process.on(s, forward);
+  try {
+    return await new Promise((resolve4, reject) => {
+      child2.on("error", reject);
+      child2.on("close", (code) => resolve4(code ?? 2));
+    });
+  } finally {
+    for (const s of FORWARDED) process.off(s, forward);
+  }
+}
+
+// src/log.ts
+var stderrLog = {
+  info: (m) => process.stderr.write(`${m}
+`),
+  warning: (m, a) => process.stderr.write(`warning: ${where(a)}${m}
+`),
+  error: (m, a) => process.stderr.write(`error: ${where(a)}${m}
+`)
+};
+function where(a) {
+  if (!a?.file) return "";
+  return `${[a.file, a.startLine, a.startColumn].filter((x) => x !== void 0).join(":")}: `;
+}
+
+// src/localArgs.ts
+var USAGE = `usage: npm run gate -- [--base REF] [--out DIR] [wiregate gate flags\u2026]
+Gates the working tree against REF (default HEAD), prints report.md, writes .wiregate/ (or --out).
+Every input of the action is a flag of the same name (--messages, --count, --pipeline=false, \u2026).`;
+function splitArgs(argv) {
+  const ours = {};
+  const passed = [];
+  for (let i = 0; i < argv.length; i++) {
+    const m = /^--(base|out)(?:=(.*))?$/.exec(argv[i]);
+    if (!m) passed.push(argv[i]);
+    else ours[m[1]] = m[2] ?? argv[++i] ?? "";
+  }
+  return { ours, passed };
+}
+
+// src/run.ts
+import { existsSync as existsSync3 } from "node:fs";
+import { mkdir as mkdir3, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { join as join5, resolve as resolve2 } from "node:path";
+
 // src/buf.ts
+import { existsSync as existsSync2 } from "node:fs";
+import { mkdir as mkdir2 } from "node:fs/promises";
+import { join as join4 } from "node:path";
 var BUF_VERSION = "1.75.0";
 async function versionOf(path4) {
   const r = await run(path4, ["--version"]);
@@ -1036,12 +877,12 @@ async function versionOf(path4) {
 async function locateBuf(searchDirs, toolCache, log) {
   if (await versionOf("buf") === BUF_VERSION) return "buf";
   for (const dir of searchDirs) {
-    const candidate = join3(dir, "node_modules", ".bin", "buf");
-    if (existsSync(candidate) && await versionOf(candidate) === BUF_VERSION) return candidate;
+    const candidate = join4(dir, "node_modules", ".bin", "buf");
+    if (existsSync2(candidate) && await versionOf(candidate) === BUF_VERSION) return candidate;
   }
-  const prefix = join3(toolCache, "wiregate-buf", BUF_VERSION);
-  const installed = join3(prefix, "node_modules", ".bin", "buf");
-  if (existsSync(installed) && await versionOf(installed) === BUF_VERSION) return installed;
+  const prefix = join4(toolCache, "wiregate-buf", BUF_VERSION);
+  const installed = join4(prefix, "node_modules", ".bin", "buf");
+  if (existsSync2(installed) && await versionOf(installed) === BUF_VERSION) return installed;
   log.info(`installing @bufbuild/buf@${BUF_VERSION} into ${prefix}`);
   await mkdir2(prefix, { recursive: true });
   const npm = await run("npm", ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", `@bufbuild/buf@${BUF_VERSION}`]);
@@ -1049,155 +890,6 @@ async function locateBuf(searchDirs, toolCache, log) {
     throw new WiregateError(`could not install @bufbuild/buf@${BUF_VERSION} with npm: ${firstLine(npm.stderr) || "buf did not run"}`);
   }
   return installed;
-}
-async function bufLint(c) {
-  return bufFindings(c, "lint", ["lint", c.bufInput, "--error-format=json"]);
-}
-async function bufBreaking(c, againstDir) {
-  const against = join3(againstDir, c.bufInput);
-  if (!existsSync(against)) {
-    throw new WiregateError(`input 'buf-input' (${c.bufInput}) does not exist in the base commit: set 'breaking: false' for the first run`);
-  }
-  return bufFindings(c, "breaking", ["breaking", c.bufInput, "--against", against, "--error-format=json"]);
-}
-async function bufFindings(c, kind, args) {
-  if (!existsSync(join3(c.cwd, c.bufInput))) {
-    throw new WiregateError(`input 'buf-input' (${c.bufInput}) does not exist in ${c.cwd}`);
-  }
-  const r = await run(c.buf, args, { cwd: c.cwd });
-  const { annotations, other } = parseBufOutput(r.stdout);
-  const compile = compileError(annotations, c.fileRoot);
-  if (compile) throw new WiregateError(compile);
-  if (r.code === 0 || r.code === 100 && other.length === 0) return toFindings(kind, annotations, c.fileRoot);
-  const why = firstLine(r.stderr) || firstLine(other.join("\n")) || `exit code ${r.code}`;
-  throw new WiregateError(`buf ${kind} failed on input 'buf-input' (${c.bufInput}): ${why}`);
-}
-
-// src/gate.ts
-var ALLOW_BREAKING_LABEL = "wiregate allow breaking";
-var ALLOW_REGRESSION_LABEL = "wiregate allow regression";
-function allowFlags(labels) {
-  const have = new Set(labels.map((l) => l.trim().toLowerCase()));
-  const allow = [];
-  if (have.has(ALLOW_BREAKING_LABEL)) allow.push("breaking");
-  if (have.has(ALLOW_REGRESSION_LABEL)) allow.push("regression");
-  return allow;
-}
-function couldNotRun(report) {
-  return report.violations.some((v) => v.kind === "error" && !v.allowed);
-}
-function exitCode(report) {
-  if (couldNotRun(report)) return EXIT_ERROR;
-  return report.result === "pass" ? EXIT_PASS : EXIT_FAIL;
-}
-
-// src/harness.ts
-import { existsSync as existsSync2 } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { join as join4 } from "node:path";
-
-// src/report.ts
-var REPORT_VERSION = 1;
-function errorReport(base, head, message, findings = [], stages = []) {
-  const subject = findings.find((f) => f.file)?.file ?? "wiregate";
-  return {
-    version: REPORT_VERSION,
-    result: "fail",
-    base,
-    head,
-    violations: [{ kind: "error", subject, detail: message, allowed: false }],
-    messages: [],
-    pipeline: [],
-    findings,
-    env: {},
-    stages,
-    errors: [message]
-  };
-}
-function parseReport(text) {
-  const raw = JSON.parse(text);
-  if (raw.version !== REPORT_VERSION) {
-    throw new Error(`report.json has version ${String(raw.version)}, this action reads version ${REPORT_VERSION}`);
-  }
-  if (raw.result !== "pass" && raw.result !== "fail") {
-    throw new Error(`report.json has result ${JSON.stringify(raw.result)}, want "pass" or "fail"`);
-  }
-  return {
-    version: raw.version,
-    result: raw.result,
-    base: raw.base ?? { ref: "", sha: "" },
-    head: raw.head ?? { ref: "", sha: "" },
-    violations: raw.violations ?? [],
-    messages: raw.messages ?? [],
-    pipeline: raw.pipeline ?? [],
-    findings: raw.findings ?? [],
-    ignored: raw.ignored ?? [],
-    env: raw.env ?? {},
-    stages: raw.stages ?? [],
-    benchstat: raw.benchstat,
-    errors: raw.errors ?? []
-  };
-}
-
-// src/harness.ts
-async function buildHarness(actionDir2, outDir) {
-  const harnessDir = join4(actionDir2, "harness");
-  if (!existsSync2(join4(harnessDir, "go.mod"))) {
-    throw new WiregateError(`the action's harness is missing (${harnessDir}/go.mod): use the action from its repository`);
-  }
-  const go = await run("go", ["version"]);
-  if (go.code !== 0) throw new WiregateError("Go is not on PATH: add actions/setup-go before wiregate");
-  const bin = join4(outDir, "wiregate");
-  const built = await run("go", ["build", "-o", bin, "./cmd/wiregate"], { cwd: harnessDir });
-  if (built.code !== 0) {
-    throw new WiregateError(`building the wiregate harness failed: ${firstLine(built.stderr) || `exit code ${built.code}`}`);
-  }
-  return bin;
-}
-function gateArgv(a) {
-  return [
-    "gate",
-    `--harness-dir=${a.harnessDir}`,
-    `--base-dir=${a.baseDir}`,
-    `--head-dir=${a.headDir}`,
-    `--buf=${a.buf}`,
-    `--buf-input=${a.bufInput}`,
-    `--messages=${a.messages.join(",")}`,
-    `--samples=${a.samples}`,
-    `--formats=${a.formats.join(",")}`,
-    `--avro-schemas=${a.avroSchemas}`,
-    `--avro-compatibility=${a.avroCompatibility}`,
-    `--size-threshold=${a.sizeThreshold}`,
-    `--time-threshold=${a.timeThreshold}`,
-    `--throughput-threshold=${a.throughputThreshold}`,
-    `--alpha=${a.alpha}`,
-    `--count=${a.count}`,
-    `--pipeline=${a.pipeline}`,
-    `--pipeline-messages=${a.pipelineMessages}`,
-    `--broker=${a.broker}`,
-    `--findings=${a.findings}`,
-    `--allow=${a.allow.join(",")}`,
-    `--base-ref=${a.baseRef}`,
-    `--base-sha=${a.baseSha}`,
-    `--head-ref=${a.headRef}`,
-    `--head-sha=${a.headSha}`,
-    `--out=${a.out}`
-  ];
-}
-async function runHarnessGate(bin, args) {
-  const r = await run(bin, gateArgv(args), { cwd: args.headDir, stream: true });
-  const path4 = join4(args.out, "report.json");
-  if (!existsSync2(path4)) {
-    throw new WiregateError(`wiregate gate wrote no report.json (exit code ${r.code}): ${lastLine(r.stderr) || "no output"}`);
-  }
-  try {
-    return { report: parseReport(await readFile(path4, "utf8")), code: r.code };
-  } catch (err) {
-    throw new WiregateError(`wiregate gate wrote an unreadable ${path4}: ${err instanceof Error ? err.message : String(err)}`);
-  }
-}
-function lastLine(text) {
-  return text.trim().split("\n").pop()?.trim() ?? "";
 }
 
 // src/render/numbers.ts
@@ -1232,6 +924,18 @@ function sig(x) {
   if (abs >= 10) return x.toFixed(1);
   return x.toFixed(2);
 }
+function measure(x, unit) {
+  switch (unit) {
+    case "sec/op":
+      return seconds(x);
+    case "B/msg":
+      return `${bytes(x)} B/msg`;
+    case "records/s":
+      return `${rate(x)} records/s`;
+    default:
+      return `${sig(x)} ${unit}`;
+  }
+}
 function shortSha(sha) {
   return /^[0-9a-f]{40}$/i.test(sha) ? sha.slice(0, 7) : sha;
 }
@@ -1241,19 +945,22 @@ function cell(text) {
 
 // src/render/checks.ts
 var CHECKS = [
-  { kind: "lint", title: "buf lint" },
-  { kind: "breaking", title: "buf breaking" },
-  { kind: "avro", title: "Avro compatibility" }
+  { kind: "lint", title: "buf lint", stage: "buf lint" },
+  { kind: "breaking", title: "buf breaking", stage: "buf breaking" },
+  { kind: "avro", title: "Avro compatibility", stage: "avro-compatibility" }
 ];
 var SHOWN_PER_CHECK = 5;
 function checksTable(report) {
   const rows = ["| check | result | findings |", "|---|---|---|"];
-  for (const { kind, title } of CHECKS) {
+  for (const { kind, title, stage } of CHECKS) {
     const findings = report.findings.filter((f) => f.kind === kind);
     const violations = report.violations.filter((v) => v.kind === kind);
     const allowed = violations.length > 0 && violations.every((v) => v.allowed);
+    const ran = report.stages.find((s) => s.name === stage);
     let status;
-    if (findings.length === 0 && violations.length === 0) status = "\u2705 ok";
+    if (ran === void 0) status = "\u2014 not run";
+    else if (ran.error) status = "\u26D4 could not run";
+    else if (findings.length === 0 && violations.length === 0) status = "\u2705 ok";
     else if (allowed) status = `\u26A0\uFE0F ${count(findings, violations)} (allowed)`;
     else if (violations.length > 0) status = `\u274C ${count(findings, violations)}`;
     else status = `\u2139\uFE0F ${findings.length} (not gating)`;
@@ -1455,9 +1162,11 @@ function violationsTable(report) {
   for (const v of report.violations) {
     const mark = v.allowed ? "\u26A0\uFE0F allowed" : "\u274C";
     const numbers = [
+      v.unit && v.base !== void 0 && v.head !== void 0 ? `${measure(v.base, v.unit)} \u2192 ${measure(v.head, v.unit)}` : "",
       v.delta_pct !== void 0 ? pct(v.delta_pct) : "",
       v.threshold_pct !== void 0 ? `limit ${pct(v.threshold_pct, false)}` : "",
-      pValue(v.p)
+      pValue(v.p),
+      v.base_n && v.head_n ? `n=${v.base_n}+${v.head_n}` : ""
     ].filter((s) => s !== "");
     const detail = numbers.length > 0 ? `${v.detail} (${numbers.join(", ")})` : v.detail;
     rows.push(`| ${mark} | ${v.kind} | \`${cell(v.subject)}\` | ${cell(detail)} |`);
@@ -1486,170 +1195,127 @@ function renderReport(report, ctx = {}) {
   return sections.filter((s) => s !== "").join("\n\n") + "\n";
 }
 
-// src/worktree.ts
-import { mkdtemp } from "node:fs/promises";
-import { join as join5 } from "node:path";
-async function git(cwd, ...args) {
-  const r = await run("git", args, { cwd });
-  return { code: r.code, out: r.stdout.trim(), err: r.stderr.trim() };
-}
-async function resolveCommit(cwd, ref) {
-  for (const candidate of [ref, `origin/${ref}`]) {
-    const r = await git(cwd, "rev-parse", "--verify", "--quiet", `${candidate}^{commit}`);
-    if (r.code === 0 && r.out) return r.out;
-  }
-  return void 0;
-}
-async function checkoutBase(workingDirectory, ref, tmpRoot) {
-  const top = await git(workingDirectory, "rev-parse", "--show-toplevel");
-  if (top.code !== 0) {
-    throw new WiregateError(`input 'working-directory' (${workingDirectory}) is not inside a git repository: ${firstLine(top.err)}`);
-  }
-  const prefix = (await git(workingDirectory, "rev-parse", "--show-prefix")).out;
-  let sha = await resolveCommit(workingDirectory, ref);
-  if (!sha) {
-    const fetched = await git(workingDirectory, "fetch", "--no-tags", "--depth=1", "origin", ref);
-    if (fetched.code === 0) sha = await resolveCommit(workingDirectory, "FETCH_HEAD");
-  }
-  if (!sha) {
-    throw new WiregateError(
-      `base commit ${ref} is not in this clone and could not be fetched: set 'fetch-depth: 0' on actions/checkout`
-    );
-  }
-  const root = await mkdtemp(join5(tmpRoot, "wiregate-base-"));
-  const added = await git(workingDirectory, "worktree", "add", "--detach", root, sha);
-  if (added.code !== 0) {
-    throw new WiregateError(`git worktree add for base ${sha} failed: ${firstLine(added.err)}`);
-  }
+// src/report.ts
+var REPORT_VERSION = 1;
+function errorReport(base, head, message, findings = [], stages = []) {
+  const subject = findings.find((f) => f.file)?.file ?? "wiregate";
   return {
-    sha,
-    root,
-    dir: prefix ? join5(root, prefix) : root,
-    prefix: prefix.replace(/\/$/, ""),
-    remove: async () => {
-      await git(workingDirectory, "worktree", "remove", "--force", root);
-    }
+    version: REPORT_VERSION,
+    result: "fail",
+    base,
+    head,
+    violations: [{ kind: "error", subject, detail: message, allowed: false }],
+    messages: [],
+    pipeline: [],
+    findings,
+    env: {},
+    stages,
+    errors: [message]
   };
 }
-async function headInfo(workingDirectory) {
-  const sha = (await git(workingDirectory, "rev-parse", "HEAD")).out;
-  const ref = (await git(workingDirectory, "rev-parse", "--abbrev-ref", "HEAD")).out;
-  const dirty = (await git(workingDirectory, "status", "--porcelain")).out !== "";
-  return { sha, ref, dirty };
+function parseReport(text) {
+  const raw = JSON.parse(text);
+  if (raw.version !== REPORT_VERSION) {
+    throw new Error(`report.json has version ${String(raw.version)}, this action reads version ${REPORT_VERSION}`);
+  }
+  if (raw.result !== "pass" && raw.result !== "fail") {
+    throw new Error(`report.json has result ${JSON.stringify(raw.result)}, want "pass" or "fail"`);
+  }
+  return {
+    version: raw.version,
+    result: raw.result,
+    base: raw.base ?? { ref: "", sha: "" },
+    head: raw.head ?? { ref: "", sha: "" },
+    violations: raw.violations ?? [],
+    messages: raw.messages ?? [],
+    pipeline: raw.pipeline ?? [],
+    findings: raw.findings ?? [],
+    ignored: raw.ignored ?? [],
+    env: raw.env ?? {},
+    stages: raw.stages ?? [],
+    benchstat: raw.benchstat,
+    errors: raw.errors ?? []
+  };
 }
 
 // src/run.ts
-async function runGate(inputs, plan, env, render = {}) {
+async function runGate(plan, env, render = {}) {
   const outDir = resolve2(env.outDir);
   await mkdir3(outDir, { recursive: true });
   await mkdir3(env.tmpDir, { recursive: true });
-  const workingDirectory = resolve2(inputs.workingDirectory);
-  const stages = [];
-  const findings = [];
-  let base;
+  const reportJson = join5(outDir, "report.json");
   let report;
-  const timed = async (name, f) => {
-    const start = Date.now();
-    try {
-      return await f();
-    } finally {
-      stages.push({ name, seconds: (Date.now() - start) / 1e3 });
-    }
-  };
+  let exitCode;
   try {
-    base = await timed("base checkout", () => checkoutBase(workingDirectory, plan.baseRef, env.tmpDir));
-    const baseCheckout = base;
-    const buf = await timed("locate buf", () => locateBuf([workingDirectory, env.actionDir], env.toolCache, env.log));
-    const check = { buf, cwd: workingDirectory, bufInput: inputs.bufInput, fileRoot: join6(baseCheckout.prefix, inputs.bufInput) };
-    if (inputs.lint) findings.push(...await timed("buf lint", () => bufLint(check)));
-    if (inputs.breaking) findings.push(...await timed("buf breaking", () => bufBreaking(check, baseCheckout.dir)));
-    annotate(findings, plan, env.log);
-    const findingsPath = join6(outDir, "findings.json");
-    await writeFile(findingsPath, JSON.stringify(findings, null, 2) + "\n");
-    const binDir = await mkdtemp2(join6(env.tmpDir, "wiregate-bin-"));
-    const bin = await timed("build harness", () => buildHarness(env.actionDir, binDir));
-    const gate = await runHarnessGate(bin, {
-      ...inputs,
-      harnessDir: join6(env.actionDir, "harness"),
-      baseDir: baseCheckout.dir,
-      headDir: workingDirectory,
-      buf,
-      findings: findingsPath,
-      allow: allowFlags(plan.labels),
-      baseRef: plan.baseLabel,
-      baseSha: baseCheckout.sha,
-      headRef: plan.headLabel,
-      headSha: plan.headSha,
-      out: outDir
-    });
-    report = gate.report;
-    report.stages = [...stages, ...report.stages];
-    if (gate.code !== exitCode(report)) {
-      env.log.warning(`wiregate gate exited ${gate.code} but report.json says ${report.result}; following report.json`);
+    const buf = await locateBuf([process.cwd(), env.actionDir], env.toolCache, env.log);
+    const bin = await buildHarness(env.actionDir, await mkdtemp(join5(env.tmpDir, "wiregate-bin-")));
+    exitCode = await runWiregate(bin, [...gateArgv(plan, env, buf, outDir), ...env.gateFlags], process.cwd());
+    if (!existsSync3(reportJson)) {
+      throw new WiregateError(`wiregate gate wrote no report.json (exit code ${exitCode})`);
     }
+    report = parseReport(await readFile(reportJson, "utf8"));
   } catch (err) {
     if (!(err instanceof WiregateError)) env.log.info(err instanceof Error && err.stack ? err.stack : String(err));
     const message = errorMessage(err);
     env.log.error(message, { title: "wiregate could not run" });
-    report = errorReport(
-      { ref: plan.baseLabel, sha: base?.sha ?? plan.baseRef },
-      { ref: plan.headLabel, sha: plan.headSha },
-      message,
-      findings,
-      stages
-    );
-    await writeReportJson(report, outDir);
-  } finally {
-    await base?.remove();
+    const stopped = errorReport({ ref: plan.baseLabel, sha: plan.baseRef }, { ref: plan.headLabel ?? "", sha: plan.headSha ?? "" }, message);
+    return finish(stopped, EXIT_ERROR, outDir, render, true);
   }
-  return writeMarkdown(report, outDir, render);
+  return finish(report, exitCode, outDir, render, false);
 }
-async function writeReportJson(report, outDir) {
-  await writeFile(join6(outDir, "report.json"), JSON.stringify(report, null, 2) + "\n");
-}
-async function writeMarkdown(report, outDir, render) {
+async function finish(report, exitCode, outDir, render, writeJson) {
+  const reportJson = join5(outDir, "report.json");
+  if (writeJson) await writeFile(reportJson, JSON.stringify(report, null, 2) + "\n");
   const markdown = renderReport(report, render);
-  const reportMarkdown = join6(outDir, "report.md");
+  const reportMarkdown = join5(outDir, "report.md");
   await writeFile(reportMarkdown, markdown);
-  return { report, markdown, exitCode: exitCode(report), reportJson: join6(outDir, "report.json"), reportMarkdown };
+  return { report, markdown, exitCode, reportJson, reportMarkdown };
 }
-function annotate(findings, plan, log) {
-  const allowBreaking = allowFlags(plan.labels).includes("breaking");
-  for (const f of findings) {
-    const annotation = { title: `buf ${f.kind}${f.rule ? `: ${f.rule}` : ""}`, file: f.file, startLine: f.line, startColumn: f.column };
-    if (f.kind === "breaking" && allowBreaking) log.warning(f.message, annotation);
-    else log.error(f.message, annotation);
-  }
+function gateArgv(plan, env, buf, outDir) {
+  const argv = [
+    "gate",
+    `--base-ref=${plan.baseRef}`,
+    `--base-label=${plan.baseLabel}`,
+    `--labels=${JSON.stringify(plan.labels)}`,
+    `--harness-dir=${join5(env.actionDir, "harness")}`,
+    `--buf=${buf}`,
+    `--tmp-dir=${env.tmpDir}`,
+    `--out=${outDir}`
+  ];
+  if (plan.headSha) argv.push(`--head-sha=${plan.headSha}`);
+  if (plan.headLabel) argv.push(`--head-label=${plan.headLabel}`);
+  return argv;
 }
 
 // src/local.ts
 async function local(argv) {
-  const args = parseLocalArgs(argv);
-  if (args === "help") {
-    process.stdout.write(`${LOCAL_USAGE}
+  const { ours, passed } = splitArgs(argv);
+  if (passed.some((a) => a === "-h" || a === "--help" || a === "-help")) {
+    process.stdout.write(`${USAGE}
+
+wiregate gate flags:
 `);
-    return 0;
+    const tmp = join6(tmpdir(), "wiregate-local");
+    await mkdir4(tmp, { recursive: true });
+    const bin = await buildHarness(actionDir(import.meta.url), await mkdtemp2(join6(tmp, "wiregate-bin-")));
+    return runWiregate(bin, ["gate", "--help"], process.cwd());
   }
-  const inputs = readInputs((name) => args.inputs[name] ?? "");
-  const head = await headInfo(resolve3(inputs.workingDirectory));
-  const plan = {
-    baseRef: args.base,
-    baseLabel: args.base,
-    headSha: head.dirty ? `${head.sha.slice(0, 12)}+dirty` : head.sha,
-    headLabel: head.ref === "HEAD" ? "working tree" : `${head.ref} (working tree)`,
-    labels: []
-  };
-  const root = actionDir(import.meta.url);
-  const result = await runGate(inputs, plan, {
-    actionDir: root,
-    tmpDir: join7(tmpdir(), "wiregate-local"),
-    toolCache: join7(tmpdir(), "wiregate-tools"),
-    outDir: resolve3(args.out),
-    log: stderrLog
-  });
+  const base = ours.base || "HEAD";
+  const outDir = resolve3(ours.out || ".wiregate");
+  const result = await runGate(
+    { baseRef: base, baseLabel: base, labels: [] },
+    {
+      actionDir: actionDir(import.meta.url),
+      tmpDir: join6(tmpdir(), "wiregate-local"),
+      toolCache: join6(tmpdir(), "wiregate-tools"),
+      outDir,
+      gateFlags: passed,
+      log: stderrLog
+    }
+  );
   process.stdout.write(result.markdown);
   process.stderr.write(`
-wiregate: ${result.report.result} (exit ${result.exitCode}); reports in ${resolve3(args.out)}
+wiregate: ${result.report.result} (exit ${result.exitCode}); reports in ${outDir}
 `);
   return result.exitCode;
 }

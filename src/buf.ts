@@ -1,14 +1,13 @@
 import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { compileError, parseBufOutput, toFindings } from './bufFindings.js'
 import { WiregateError } from './errors.js'
 import type { Log } from './log.js'
 import { firstLine, run } from './proc.js'
-import type { Finding } from './report.js'
 
 /** The buf version every wiregate run uses, so lint and breaking rules do not
- * drift between runs (keep in step with package.json). */
+ * drift between runs. package.json pins the same version for `npm ci`; a
+ * test keeps the two equal. */
 export const BUF_VERSION = '1.75.0'
 
 async function versionOf(path: string): Promise<string | undefined> {
@@ -34,40 +33,4 @@ export async function locateBuf(searchDirs: string[], toolCache: string, log: Lo
     throw new WiregateError(`could not install @bufbuild/buf@${BUF_VERSION} with npm: ${firstLine(npm.stderr) || 'buf did not run'}`)
   }
   return installed
-}
-
-export interface BufCheck {
-  buf: string
-  /** the working directory: buf runs here */
-  cwd: string
-  bufInput: string
-  /** where buf's input-relative paths sit in the repo, for annotations */
-  fileRoot: string
-}
-
-/** bufLint runs buf lint on head. */
-export async function bufLint(c: BufCheck): Promise<Finding[]> {
-  return bufFindings(c, 'lint', ['lint', c.bufInput, '--error-format=json'])
-}
-
-/** bufBreaking runs buf breaking on head against the base's buf input. */
-export async function bufBreaking(c: BufCheck, againstDir: string): Promise<Finding[]> {
-  const against = join(againstDir, c.bufInput)
-  if (!existsSync(against)) {
-    throw new WiregateError(`input 'buf-input' (${c.bufInput}) does not exist in the base commit: set 'breaking: false' for the first run`)
-  }
-  return bufFindings(c, 'breaking', ['breaking', c.bufInput, '--against', against, '--error-format=json'])
-}
-
-async function bufFindings(c: BufCheck, kind: 'lint' | 'breaking', args: string[]): Promise<Finding[]> {
-  if (!existsSync(join(c.cwd, c.bufInput))) {
-    throw new WiregateError(`input 'buf-input' (${c.bufInput}) does not exist in ${c.cwd}`)
-  }
-  const r = await run(c.buf, args, { cwd: c.cwd })
-  const { annotations, other } = parseBufOutput(r.stdout)
-  const compile = compileError(annotations, c.fileRoot)
-  if (compile) throw new WiregateError(compile)
-  if (r.code === 0 || (r.code === 100 && other.length === 0)) return toFindings(kind, annotations, c.fileRoot)
-  const why = firstLine(r.stderr) || firstLine(other.join('\n')) || `exit code ${r.code}`
-  throw new WiregateError(`buf ${kind} failed on input 'buf-input' (${c.bufInput}): ${why}`)
 }

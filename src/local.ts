@@ -1,39 +1,40 @@
 // `npm run gate`: the action's gate on the working tree, no GitHub involved.
+// --base and --out are ours; every other flag goes to `wiregate gate` as
+// it is (`npm run gate -- --help` lists them).
+import { mkdir, mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { actionDir } from './actionDir.js'
 import { EXIT_ERROR, errorMessage } from './errors.js'
-import { readInputs } from './inputs.js'
-import { parseLocalArgs, LOCAL_USAGE } from './localArgs.js'
+import { buildHarness, runWiregate } from './harness.js'
 import { stderrLog } from './log.js'
+import { splitArgs, USAGE } from './localArgs.js'
 import { runGate } from './run.js'
-import { headInfo } from './worktree.js'
 
 async function local(argv: string[]): Promise<number> {
-  const args = parseLocalArgs(argv)
-  if (args === 'help') {
-    process.stdout.write(`${LOCAL_USAGE}\n`)
-    return 0
+  const { ours, passed } = splitArgs(argv)
+  if (passed.some(a => a === '-h' || a === '--help' || a === '-help')) {
+    process.stdout.write(`${USAGE}\n\nwiregate gate flags:\n`)
+    const tmp = join(tmpdir(), 'wiregate-local')
+    await mkdir(tmp, { recursive: true })
+    const bin = await buildHarness(actionDir(import.meta.url), await mkdtemp(join(tmp, 'wiregate-bin-')))
+    return runWiregate(bin, ['gate', '--help'], process.cwd())
   }
-  const inputs = readInputs(name => args.inputs[name] ?? '')
-  const head = await headInfo(resolve(inputs.workingDirectory))
-  const plan = {
-    baseRef: args.base,
-    baseLabel: args.base,
-    headSha: head.dirty ? `${head.sha.slice(0, 12)}+dirty` : head.sha,
-    headLabel: head.ref === 'HEAD' ? 'working tree' : `${head.ref} (working tree)`,
-    labels: []
-  }
-  const root = actionDir(import.meta.url)
-  const result = await runGate(inputs, plan, {
-    actionDir: root,
-    tmpDir: join(tmpdir(), 'wiregate-local'),
-    toolCache: join(tmpdir(), 'wiregate-tools'),
-    outDir: resolve(args.out),
-    log: stderrLog
-  })
+  const base = ours.base || 'HEAD'
+  const outDir = resolve(ours.out || '.wiregate')
+  const result = await runGate(
+    { baseRef: base, baseLabel: base, labels: [] },
+    {
+      actionDir: actionDir(import.meta.url),
+      tmpDir: join(tmpdir(), 'wiregate-local'),
+      toolCache: join(tmpdir(), 'wiregate-tools'),
+      outDir,
+      gateFlags: passed,
+      log: stderrLog
+    }
+  )
   process.stdout.write(result.markdown)
-  process.stderr.write(`\nwiregate: ${result.report.result} (exit ${result.exitCode}); reports in ${resolve(args.out)}\n`)
+  process.stderr.write(`\nwiregate: ${result.report.result} (exit ${result.exitCode}); reports in ${outDir}\n`)
   return result.exitCode
 }
 

@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { actionDir } from './actionDir.js'
+import { readActionInputs, type ActionInputs } from './actionInputs.js'
 import { cannotComment, commentBody, stickyMarker, upsertSticky } from './comment.js'
 import { errorMessage } from './errors.js'
-import { failureMessage, gateOutputs } from './gate.js'
 import { issueCommentApi } from './github.js'
-import { readInputs, type InputName, type Inputs } from './inputs.js'
 import type { Log } from './log.js'
+import { annotations, failureMessage, gateOutputs } from './outputs.js'
 import { planRun, type EventPayload, type Plan } from './plan.js'
 import { runGate, stoppedBeforeRun, type RunResult } from './run.js'
 
@@ -33,7 +33,7 @@ function runUrl(): string | undefined {
   return server && repo && id ? `${server}/${repo}/actions/runs/${id}` : undefined
 }
 
-async function postComment(inputs: Inputs, plan: Plan, result: RunResult): Promise<void> {
+async function postComment(inputs: ActionInputs, plan: Plan, result: RunResult): Promise<void> {
   if (!inputs.comment || plan.pullNumber === undefined) return
   const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? '').split('/')
   if (!owner || !repo || !inputs.githubToken) {
@@ -53,9 +53,14 @@ async function postComment(inputs: Inputs, plan: Plan, result: RunResult): Promi
   }
 }
 
-/** publish sets the outputs, writes the job summary, posts the comment and
- * sets the exit code: the same for a finished run and one stopped early. */
-async function publish(result: RunResult, inputs?: Inputs, plan?: Plan): Promise<void> {
+/** publish annotates, sets the outputs, writes the job summary, posts the
+ * comment and sets the exit code: the same for a finished run and one
+ * stopped early. Every decision in it was made by `wiregate gate`. */
+async function publish(result: RunResult, inputs?: ActionInputs, plan?: Plan): Promise<void> {
+  for (const a of annotations(result.report)) {
+    if (a.severity === 'warning') core.warning(a.message, a.annotation)
+    else core.error(a.message, a.annotation)
+  }
   const outputs = gateOutputs(result.report)
   core.setOutput('result', outputs.result)
   core.setOutput('report-json', result.reportJson)
@@ -81,10 +86,10 @@ async function publish(result: RunResult, inputs?: Inputs, plan?: Plan): Promise
 export async function main(): Promise<void> {
   const tmp = process.env.RUNNER_TEMP || tmpdir()
   const outDir = join(tmp, 'wiregate')
-  let inputs: Inputs
+  let inputs: ActionInputs
   let plan: Plan
   try {
-    inputs = readInputs((name: InputName) => core.getInput(name))
+    inputs = readActionInputs(name => core.getInput(name))
     plan = planRun(inputs, {
       eventName: process.env.GITHUB_EVENT_NAME ?? '',
       payload: readEvent(),
@@ -96,13 +101,14 @@ export async function main(): Promise<void> {
     return
   }
   const result = await runGate(
-    inputs,
     plan,
     {
       actionDir: actionDir(import.meta.url),
       tmpDir: join(tmp, 'wiregate-work'),
       toolCache: process.env.RUNNER_TOOL_CACHE || join(tmp, 'wiregate-tools'),
       outDir,
+      // The gate reads its inputs from INPUT_* as the runner set them.
+      gateFlags: ['--inputs-from-env'],
       log: coreLog
     },
     { runUrl: runUrl() }

@@ -1,5 +1,5 @@
 import { WiregateError } from './errors.js'
-import type { Inputs } from './inputs.js'
+import type { ActionInputs } from './actionInputs.js'
 
 /** The subset of a GitHub event payload that wiregate reads. */
 export interface EventPayload {
@@ -28,8 +28,9 @@ export interface Plan {
   baseRef: string
   /** the ref name shown in the report */
   baseLabel: string
-  headSha: string
-  headLabel: string
+  /** head's sha and name in the report; wiregate asks git when unset */
+  headSha?: string
+  headLabel?: string
   /** pull request number to comment on; undefined outside pull requests */
   pullNumber?: number
   labels: string[]
@@ -38,7 +39,7 @@ export interface Plan {
 const ZERO_SHA = /^0+$/
 
 /** planRun resolves what is compared with what, from the event and inputs. */
-export function planRun(inputs: Pick<Inputs, 'baseRef'>, ctx: EventContext): Plan {
+export function planRun(inputs: Pick<ActionInputs, 'baseRef'>, ctx: EventContext): Plan {
   const override = inputs.baseRef
   switch (ctx.eventName) {
     case 'pull_request':

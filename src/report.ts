@@ -13,10 +13,17 @@ export interface Rev {
 export interface Violation {
   kind: ViolationKind
   subject: string
+  /** prose; the numbers are the fields below, formatted by the renderer */
   detail: string
+  /** of base and head: B/msg, sec/op, allocs/op, records/s */
+  unit?: string
+  base?: number
+  head?: number
   delta_pct?: number
   threshold_pct?: number
   p?: number
+  base_n?: number
+  head_n?: number
   allowed: boolean
   file?: string
   line?: number
@@ -101,6 +108,7 @@ export interface Env {
   broker?: string
   broker_reason?: string
   consumer_cap?: string
+  bench_pin?: string
   pipeline_n?: number
   runner?: string
 }

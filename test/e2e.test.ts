@@ -1,8 +1,7 @@
 // End to end: dist/index.js on a throwaway git repo built from this repo's
-// schemas, with a fake GitHub API. The cases that need the harness's
-// `wiregate gate` skip only while that command is not registered.
+// schemas, with a fake GitHub API standing in for api.github.com.
 import assert from 'node:assert/strict'
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -14,11 +13,6 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const entry = join(root, 'dist', 'index.js')
 const ORDER = 'schemas/orders/v1/order.proto'
 
-const gateReady = (() => {
-  const r = spawnSync('go', ['run', './cmd/wiregate', 'help'], { cwd: join(root, 'harness'), encoding: 'utf8' })
-  return /^\s+gate\s/m.test(`${r.stdout}${r.stderr}`)
-})()
-const needsGate = gateReady ? {} : { skip: 'the harness has no `wiregate gate` command yet' }
 
 let repo: string
 let baseSha: string
@@ -38,12 +32,17 @@ function headWith(branch: string, edit: (proto: string) => string): string {
   return git('rev-parse', 'HEAD')
 }
 
+interface GateReport {
+  result: string
+  violations: Array<{ kind: string; allowed: boolean; subject: string }>
+}
+
 interface ActionRun {
   code: number
   stdout: string
   summary: string
   outputs: Record<string, string>
-  report: { result: string; violations: Array<{ kind: string; allowed: boolean; subject: string }> } | undefined
+  report: GateReport | undefined
 }
 
 async function runAction(headSha: string, labels: string[] = [], inputs: Record<string, string> = {}): Promise<ActionRun> {
@@ -80,7 +79,9 @@ async function runAction(headSha: string, labels: string[] = [], inputs: Record<
     GITHUB_WORKSPACE: repo,
     RUNNER_TEMP: dir,
     RUNNER_TOOL_CACHE: join(tmpdir(), 'wiregate-e2e-toolcache'),
+    // The runner passes every input, action.yml's default when unset.
     'INPUT_GITHUB-TOKEN': 'test-token',
+    INPUT_COMMENT: 'true',
     INPUT_MESSAGES: 'orders.v1.Order',
     INPUT_FORMATS: 'json,protobuf',
     INPUT_COUNT: '3',
@@ -158,7 +159,7 @@ test('a token that cannot comment gives a warning; the summary is still written'
   }
 })
 
-test('(a) a comment-only change passes', needsGate, async () => {
+test('(a) a comment-only change passes', async () => {
   const head = headWith('comment-only', p => p.replace('// Order is', '// An Order is'))
   const run = await runAction(head)
   assert.equal(run.code, 0, run.stdout)
@@ -169,7 +170,7 @@ test('(a) a comment-only change passes', needsGate, async () => {
   assert.match(api.comments.at(-1)!.body, /✅ wiregate: pass/)
 })
 
-test('(b) a renumbered field is a breaking change', needsGate, async () => {
+test('(b) a renumbered field is a breaking change', async () => {
   const head = headWith('renumber', p => p.replace('double price = 2;', 'double price = 12;'))
   const run = await runAction(head)
   assert.equal(run.code, 1, run.stdout)
@@ -180,7 +181,7 @@ test('(b) a renumbered field is a breaking change', needsGate, async () => {
   assert.match(run.summary, /^## ❌ wiregate: fail — .*breaking/)
 })
 
-test('(c) an added repeated field is a size violation', needsGate, async () => {
+test('(c) an added repeated field is a size violation', async () => {
   const head = headWith('repeated', p => p.replace('map<string, string> meta = 7;', 'map<string, string> meta = 7;\n  repeated string tags = 8;'))
   const run = await runAction(head)
   assert.equal(run.code, 1, run.stdout)
@@ -188,7 +189,7 @@ test('(c) an added repeated field is a size violation', needsGate, async () => {
   assert.match(run.summary, /size \+\d/)
 })
 
-test('(d) the allow-breaking label turns the breaking change into a warning', needsGate, async () => {
+test('(d) the allow-breaking label turns the breaking change into a warning', async () => {
   const head = headWith('renumber-allowed', p => p.replace('double price = 2;', 'double price = 12;'))
   const run = await runAction(head, ['wiregate allow breaking'])
   assert.equal(run.code, 0, run.stdout)
@@ -196,4 +197,29 @@ test('(d) the allow-breaking label turns the breaking change into a warning', ne
   assert.equal(run.outputs.violations, '0')
   assert.ok(run.report?.violations.some(v => v.kind === 'breaking' && v.allowed))
   assert.match(run.summary, /⚠️ allowed \| breaking/)
+})
+
+/** verdictOf is what a label decides: the result and each violation's allowed bit. */
+function verdictOf(r: GateReport | undefined): string[] {
+  return [r?.result ?? 'none', ...(r?.violations ?? []).map(v => `${v.kind} ${v.subject} allowed=${v.allowed}`).sort()]
+}
+
+test('each label gives the same verdict through the action and through wiregate gate --labels', async () => {
+  const head = headWith('renumber-and-grow', p =>
+    p.replace('double price = 2;', 'double price = 12;').replace('map<string, string> meta = 7;', 'map<string, string> meta = 7;\n  repeated string tags = 8;')
+  )
+  const bin = join(mkdtempSync(join(tmpdir(), 'wiregate-e2e-bin-')), 'wiregate')
+  execFileSync('go', ['build', '-o', bin, './cmd/wiregate'], { cwd: join(root, 'harness') })
+  git('checkout', '-q', head)
+  for (const label of ['wiregate allow breaking', 'wiregate allow regression']) {
+    const viaAction = await runAction(head, [label])
+    const out = mkdtempSync(join(tmpdir(), 'wiregate-e2e-cli-'))
+    const cli = spawn(bin, ['gate', `--base-ref=${baseSha}`, `--labels=${JSON.stringify([label])}`, `--harness-dir=${join(root, 'harness')}`,
+      '--messages=orders.v1.Order', '--formats=json,protobuf', '--count=3', '--pipeline=false', `--out=${out}`, '--quiet'], { cwd: repo, stdio: 'ignore' })
+    const code = await new Promise<number>(resolve => cli.on('close', c => resolve(c ?? -1)))
+    const viaCli = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as GateReport
+    assert.deepEqual(verdictOf(viaAction.report), verdictOf(viaCli), label)
+    assert.equal(viaAction.code, code, label)
+    assert.ok(viaCli.violations.some(v => v.allowed) && viaCli.violations.some(v => !v.allowed), `${label}: ${verdictOf(viaCli).join('; ')}`)
+  }
 })

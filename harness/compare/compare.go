@@ -23,9 +23,6 @@ import (
 	"github.com/wiregate/wiregate/harness/report"
 )
 
-// DefaultAlpha is benchstat's default significance level.
-const DefaultAlpha = 0.05
-
 // confidence is the level of the summaries' intervals, as benchstat's default.
 const confidence = 0.95
 
@@ -235,11 +232,14 @@ func fromCells(base, head benchmath.Summary, cmp benchmath.Comparison, nBase, nH
 		Significant: !(cmp.P > cmp.Alpha), // FormatDelta's own test for "~"
 		Delta:       cmp.FormatDelta(base.Center, head.Center),
 	}
-	c.DeltaPct = deltaPct(base.Center, head.Center)
+	c.DeltaPct = DeltaPct(base.Center, head.Center)
 	return c
 }
 
-func deltaPct(base, head float64) *float64 {
+// DeltaPct is the change from base to head in percent: the one place
+// wiregate computes a delta (metrics, sizes, pipeline rows). Nil when base
+// is 0 and head is not, or the result is not finite.
+func DeltaPct(base, head float64) *float64 {
 	var d float64
 	switch {
 	case base == head:

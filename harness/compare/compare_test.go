@@ -18,6 +18,10 @@ import (
 	"github.com/wiregate/wiregate/harness/exitcode"
 )
 
+// alpha is benchstat's default significance level, which these tests
+// reproduce (the gate's own default is the inputs package's).
+const alpha = 0.05
+
 func open(t *testing.T, path string) *os.File {
 	t.Helper()
 	f, err := os.Open(path)
@@ -30,7 +34,7 @@ func open(t *testing.T, path string) *os.File {
 
 func filesIn(t *testing.T, dir, base, head string) (*Result, error) {
 	t.Helper()
-	return Files(open(t, filepath.Join(dir, base)), open(t, filepath.Join(dir, head)), base, head, DefaultAlpha)
+	return Files(open(t, filepath.Join(dir, base)), open(t, filepath.Join(dir, head)), base, head, alpha)
 }
 
 var (
@@ -88,10 +92,10 @@ func TestTextIsBenchstat(t *testing.T) {
 		dir, base, head string
 		alpha           float64
 	}{
-		{"testdata", "base.txt", "head.txt", DefaultAlpha},
+		{"testdata", "base.txt", "head.txt", alpha},
 		{"testdata", "base.txt", "head.txt", 0.01},
-		{upstream, "old.txt", "new.txt", DefaultAlpha},
-		{upstream, "crc-old.txt", "crc-new.txt", DefaultAlpha},
+		{upstream, "old.txt", "new.txt", alpha},
+		{upstream, "crc-old.txt", "crc-new.txt", alpha},
 	}
 	for _, c := range cases {
 		want := runBenchstat(t, c.dir, "-alpha", strconv.FormatFloat(c.alpha, 'g', -1, 64), c.base, c.head)
@@ -163,7 +167,7 @@ func TestBadInput(t *testing.T) {
 			}
 		}
 	}
-	_, err := Files(failingReader{}, open(t, "testdata/head.txt"), "base.txt", "head.txt", DefaultAlpha)
+	_, err := Files(failingReader{}, open(t, "testdata/head.txt"), "base.txt", "head.txt", alpha)
 	if exitcode.Code(err) != exitcode.Unusable || !strings.Contains(err.Error(), "base.txt: cannot read") {
 		t.Errorf("unreadable: %v", err)
 	}
@@ -184,11 +188,11 @@ func TestSamples(t *testing.T) {
 		slower = append(slower, v*0.8)
 		same = append(same, v+1)
 	}
-	c := Samples(base, slower, "records/s", DefaultAlpha)
+	c := Samples(base, slower, "records/s", alpha)
 	if !c.Significant || c.DeltaPct == nil || *c.DeltaPct > -19 || c.Unit != "records/s" {
 		t.Errorf("a 20%% drop should be significant: %+v", c)
 	}
-	if c := Samples(base, same, "records/s", DefaultAlpha); c.Significant && c.Delta != "~" {
+	if c := Samples(base, same, "records/s", alpha); c.Significant && c.Delta != "~" {
 		// +1 on every sample shifts ranks only slightly; it must not read as a big change.
 		if *c.DeltaPct > 1 {
 			t.Errorf("tiny shift: %+v", c)
@@ -197,7 +201,7 @@ func TestSamples(t *testing.T) {
 	if base[0] != 1000 {
 		t.Error("Samples sorted the caller's slice")
 	}
-	few := Samples([]float64{1, 2, 3}, []float64{4, 5, 6}, "records/s", DefaultAlpha)
+	few := Samples([]float64{1, 2, 3}, []float64{4, 5, 6}, "records/s", alpha)
 	if few.Significant || few.NoiseFloorPct != nil || !strings.Contains(few.NoiseFloorReason, "n=3") {
 		t.Errorf("n=3 cannot reach 0.05: %+v", few)
 	}
@@ -205,7 +209,7 @@ func TestSamples(t *testing.T) {
 
 func TestNoiseFloor(t *testing.T) {
 	base := []float64{100, 102, 98, 101, 99, 103, 97, 100.5, 99.5, 101.5}
-	floor, reason := NoiseFloor(base, benchmath.AssumeNothing, DefaultAlpha)
+	floor, reason := NoiseFloor(base, benchmath.AssumeNothing, alpha)
 	if floor == nil {
 		t.Fatalf("no floor: %s", reason)
 	}
@@ -228,10 +232,10 @@ func TestNoiseFloor(t *testing.T) {
 	for _, v := range base {
 		wide = append(wide, 100+(v-100)*5)
 	}
-	if w, _ := NoiseFloor(wide, benchmath.AssumeNothing, DefaultAlpha); w == nil || *w <= *floor {
+	if w, _ := NoiseFloor(wide, benchmath.AssumeNothing, alpha); w == nil || *w <= *floor {
 		t.Errorf("wider spread should have a higher floor: %v vs %v", w, *floor)
 	}
-	if f, r := NoiseFloor([]float64{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, benchmath.AssumeNothing, DefaultAlpha); f != nil || r == "" {
+	if f, r := NoiseFloor([]float64{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, benchmath.AssumeNothing, alpha); f != nil || r == "" {
 		t.Errorf("zeros: %v %q", f, r)
 	}
 }

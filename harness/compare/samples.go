@@ -4,12 +4,9 @@ import "golang.org/x/perf/benchmath"
 
 // Samples compares two sets of raw samples (e.g. pipeline records/s per
 // round) with the statistics benchstat uses for benchmarks: median, 95%
-// interval, Mann-Whitney U at alpha. An invalid alpha falls back to
-// DefaultAlpha; callers validate user input with config.ParseAlpha.
+// interval, Mann-Whitney U at alpha, which the caller has validated (the
+// gate's inputs and wiregate.yaml do).
 func Samples(base, head []float64, unit string, alpha float64) Comparison {
-	if checkAlpha(alpha) != nil {
-		alpha = DefaultAlpha
-	}
 	thresholds := benchmath.DefaultThresholds
 	thresholds.CompareAlpha = alpha
 	// NewSample sorts in place; the caller's slices stay as they were.

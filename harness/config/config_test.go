@@ -18,12 +18,12 @@ func TestParsePercent(t *testing.T) {
 		}
 	}
 	bad := map[string]string{
-		"abc":  `--size-threshold: "abc" is not a percentage; write e.g. 5%`,
-		"":     `--size-threshold: "" is not a percentage`,
-		"%":    `is not a percentage`,
-		"-5%":  `"-5%" is negative`,
-		"NaN%": `is not a percentage`,
-		"5%%":  `is not a percentage`,
+		"abc":  `--size-threshold is "abc": not a percentage; write e.g. 5%`,
+		"":     `--size-threshold is "": not a percentage`,
+		"%":    `not a percentage`,
+		"-5%":  `"-5%": negative`,
+		"NaN%": `not a percentage`,
+		"5%%":  `not a percentage`,
 	}
 	for in, want := range bad {
 		_, err := ParsePercent("--size-threshold", in)
@@ -65,7 +65,7 @@ ignore:
 `
 
 func TestParseExample(t *testing.T) {
-	c, err := Parse([]byte(example), FileName, Default())
+	c, err := Parse([]byte(example), FileName, inputsBase())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestParseExample(t *testing.T) {
 
 func TestParseBadInput(t *testing.T) {
 	cases := map[string][]string{
-		"thresholds: {size: abc}":                      {"wiregate.yaml line 1: thresholds.size", `"abc" is not a percentage`},
+		"thresholds: {size: abc}":                      {"wiregate.yaml line 1: thresholds.size", `"abc": not a percentage`},
 		"thresholds:\n  sizee: 5%":                     {"wiregate.yaml line 2", `unknown key "sizee"`, "size, time, throughput"},
 		"colour: blue":                                 {`unknown key "colour"`, "alpha, thresholds, overrides, ignore"},
 		"ignore:\n  - subject: a/b/c":                  {"ignore[0].reason is missing", `"a/b/c"`},
@@ -122,7 +122,7 @@ func TestParseBadInput(t *testing.T) {
 		"ignore:\n  - subject: '[x'\n    reason: r": {"bad glob"},
 	}
 	for in, wants := range cases {
-		_, err := Parse([]byte(in), FileName, Default())
+		_, err := Parse([]byte(in), FileName, inputsBase())
 		if exitcode.Code(err) != exitcode.Unusable {
 			t.Errorf("%q: want bad input, got %v", in, err)
 			continue
@@ -137,7 +137,7 @@ func TestParseBadInput(t *testing.T) {
 
 func TestLoad(t *testing.T) {
 	dir := t.TempDir()
-	base := Default()
+	base := inputsBase()
 	base.Thresholds.SizePct = 7 // as if from --size-threshold
 	c, err := Load(dir, base)
 	if err != nil || c.Thresholds.SizePct != 7 || c.Source != "" {
@@ -156,4 +156,10 @@ func TestLoad(t *testing.T) {
 	if c, err := Load(dir, base); err != nil || c.Thresholds.SizePct != 7 {
 		t.Fatalf("empty file: %+v %v", c, err)
 	}
+}
+
+// inputsBase is a configuration as the gate's inputs would make it (the
+// inputs package owns the real defaults; these are test data).
+func inputsBase() Config {
+	return Config{Alpha: 0.05, Thresholds: Thresholds{SizePct: 5, TimePct: 10, ThroughputPct: 10}}
 }

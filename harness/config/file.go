@@ -49,11 +49,6 @@ type Ignore struct {
 	Reason  string `json:"reason"`
 }
 
-// Default is the configuration with the action's defaults.
-func Default() Config {
-	return Config{Alpha: DefaultAlpha, Thresholds: DefaultThresholds()}
-}
-
 // ThresholdsFor returns the thresholds for one message in one format:
 // the repo's thresholds, then every matching override in file order (a
 // later one wins).
@@ -96,7 +91,7 @@ func set(dst *float64, v *float64) {
 	}
 }
 
-// Load reads wiregate.yaml from the repo root over base (the action's
+// Load reads wiregate.yaml from the repo root over base (the gate's
 // inputs). A missing file leaves base as it is.
 func Load(root string, base Config) (Config, error) {
 	p := filepath.Join(root, FileName)

@@ -1,7 +1,8 @@
-// Package config holds the gate's knobs: thresholds and alpha from the
-// action's inputs, and the optional wiregate.yaml at the repo root that
-// overrides thresholds per message or format and ignores metrics with a
-// written reason.
+// Package config is what the verdict needs besides the measurements:
+// thresholds and alpha (from the gate's inputs, which own their defaults),
+// overlaid by the optional wiregate.yaml at the repo root, which overrides
+// thresholds per message or format and ignores metrics with a written
+// reason.
 package config
 
 import (
@@ -19,26 +20,19 @@ type Thresholds struct {
 	ThroughputPct float64 `json:"throughput_pct"` // significant drop of pipeline records/s
 }
 
-// DefaultThresholds are the action's defaults (DESIGN.md).
-func DefaultThresholds() Thresholds {
-	return Thresholds{SizePct: 5, TimePct: 10, ThroughputPct: 10}
-}
-
-// DefaultAlpha is the action's default significance level.
-const DefaultAlpha = 0.05
-
 // ParsePercent reads a threshold written "5%", "5" or "0.5%" as a percent.
-// name says where it came from ("--size-threshold", "wiregate.yaml line 3:
-// thresholds.size") so the error can point there.
+// name says where it came from ("input 'size-threshold'", "--size-threshold",
+// "wiregate.yaml line 3: thresholds.size") so the error can point there:
+// `<name> is "<text>": <what is wrong>`.
 func ParsePercent(name, s string) (float64, error) {
 	t := strings.TrimSpace(s)
 	num := strings.TrimSpace(strings.TrimSuffix(t, "%"))
 	v, err := strconv.ParseFloat(num, 64)
 	if t == "" || err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, exitcode.BadInput("%s: %q is not a percentage; write e.g. 5%%", name, s)
+		return 0, exitcode.BadInput("%s is %q: not a percentage; write e.g. 5%%", name, s)
 	}
 	if v < 0 {
-		return 0, exitcode.BadInput("%s: %q is negative; a threshold is the largest allowed regression, write e.g. 5%%", name, s)
+		return 0, exitcode.BadInput("%s is %q: negative; a threshold is the largest allowed regression, write e.g. 5%%", name, s)
 	}
 	return v, nil
 }
@@ -47,7 +41,7 @@ func ParsePercent(name, s string) (float64, error) {
 func ParseAlpha(name, s string) (float64, error) {
 	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	if err != nil || !(v > 0 && v < 1) {
-		return 0, exitcode.BadInput("%s: %q is not a significance level in (0, 1); write e.g. 0.05", name, s)
+		return 0, exitcode.BadInput("%s is %q: not a significance level in (0, 1); write e.g. 0.05", name, s)
 	}
 	return v, nil
 }

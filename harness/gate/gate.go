@@ -2,20 +2,16 @@ package gate
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
 	"time"
 
-	"github.com/wiregate/wiregate/harness/codec"
-	"github.com/wiregate/wiregate/harness/compare"
+	"github.com/wiregate/wiregate/harness/checkout"
 	"github.com/wiregate/wiregate/harness/config"
 	"github.com/wiregate/wiregate/harness/exitcode"
-	"github.com/wiregate/wiregate/harness/prepare"
+	"github.com/wiregate/wiregate/harness/inputs"
 	"github.com/wiregate/wiregate/harness/report"
 	"github.com/wiregate/wiregate/harness/sizes"
 )
@@ -23,10 +19,12 @@ import (
 // run is one gate run's state.
 type run struct {
 	o          *Options
+	s          inputs.Settings
 	r          *report.Report
 	base, head *side
 	sizes      map[string][2]*sizes.Size // message/format → base, head
 	cfg        config.Config
+	bufRoot    string // where the buf input sits in the repository, for findings
 }
 
 // Run executes the gate and writes report.json (and base.txt, head.txt,
@@ -40,28 +38,28 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 		return nil, exitcode.BadInput("--out %s: %v", o.Out, err)
 	}
 	g := &run{o: &o, r: report.New(), sizes: map[string][2]*sizes.Size{},
-		base: &side{name: "base", dir: o.BaseDir}, head: &side{name: "head", dir: o.HeadDir}}
-	g.r.Base = report.Rev{Ref: o.BaseRef, Sha: o.BaseSha}
-	g.r.Head = report.Rev{Ref: o.HeadRef, Sha: o.HeadSha}
+		base: &side{name: "base", dir: o.BaseDir}, head: &side{name: "head"}}
+	g.r.Base = report.Rev{Ref: o.BaseLabel}
+	g.r.Head = report.Rev{Ref: o.HeadLabel, Sha: o.HeadSha}
 	g.r.Env = report.Env{GoVersion: runtime.Version(), OS: runtime.GOOS + "/" + runtime.GOARCH,
-		Cores: runtime.NumCPU(), Count: o.Count, Alpha: o.Alpha, Runner: os.Getenv("RUNNER_NAME")}
+		Cores: runtime.NumCPU(), Runner: os.Getenv("RUNNER_NAME")}
 
-	g.cfg = config.Default()
-	configured := g.stage("config", g.loadConfig)
-	g.stage("findings", g.readFindings)
-	g.stage("avro-compatibility", g.avroCompat)
-	prepared := configured && g.stage("tools", g.findTools) && g.stage("prepare", g.prepare)
-	checked := prepared && g.stage("correctness", g.correctness)
-	if checked {
-		g.stage("sizes", g.measureSizes)
-		if g.stage("bench", g.benchRounds) {
-			g.stage("compare", g.compare)
-		}
-		if o.Pipeline {
-			g.stage("pipeline", g.pipeline)
+	if g.stage(ctx, "inputs", g.readInputs) && g.stage(ctx, "checkout", g.checkout) {
+		defer g.removeWorktree()
+		configured := g.stage(ctx, "config", g.loadConfig)
+		compiles := g.stage(ctx, "tools", g.findTools) && g.schemaChecks(ctx)
+		g.stage(ctx, "avro-compatibility", g.avroCompat)
+		if configured && compiles && g.stage(ctx, "prepare", g.prepare) && g.stage(ctx, "correctness", g.correctness) {
+			g.stage(ctx, "sizes", g.measureSizes)
+			if g.stage(ctx, "bench", g.benchRounds) {
+				g.stage(ctx, "compare", g.compare)
+			}
+			if g.s.Pipeline {
+				g.stage(ctx, "pipeline", g.pipeline)
+			}
 		}
 	}
-	g.stage("verdict", g.verdict)
+	g.stage(ctx, "verdict", g.verdict)
 	g.r.Sort()
 	if err := g.r.Write(filepath.Join(o.Out, "report.json")); err != nil {
 		return g.r, err
@@ -70,10 +68,10 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 }
 
 // stage times f, records it, and turns its error into a report error.
-func (g *run) stage(name string, f func(ctx context.Context) error) bool {
+func (g *run) stage(ctx context.Context, name string, f func(ctx context.Context) error) bool {
 	g.o.Log("wiregate: %s", name)
 	start := time.Now()
-	err := f(context.Background())
+	err := f(ctx)
 	st := report.Stage{Name: name, Seconds: time.Since(start).Seconds()}
 	if err != nil {
 		st.Error = oneLine(err.Error())
@@ -88,189 +86,72 @@ func oneLine(s string) string {
 	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", "; ")), " ")
 }
 
-// findTools resolves buf once for both sides: the base worktree has no
-// node_modules of its own.
-func (g *run) findTools(ctx context.Context) error {
-	buf, err := prepare.FindBuf(g.o.Buf, g.o.HeadDir, g.o.HarnessDir, ".")
+// readInputs validates every input (the first bad one is the error).
+func (g *run) readInputs(ctx context.Context) error {
+	s, err := inputs.Parse(g.o.Inputs)
 	if err != nil {
 		return err
 	}
-	if strings.ContainsRune(buf, os.PathSeparator) {
-		buf, _ = filepath.Abs(buf)
+	if s.WorkingDirectory, err = filepath.Abs(s.WorkingDirectory); err != nil {
+		return err
 	}
-	g.o.Buf = buf
+	if s.Samples != "" && !filepath.IsAbs(s.Samples) {
+		s.Samples = filepath.Join(s.WorkingDirectory, s.Samples)
+	}
+	g.s = s
+	g.head.dir = s.WorkingDirectory
+	g.r.Env.Count, g.r.Env.Alpha = s.Count, s.Alpha
 	return nil
 }
 
-func (g *run) readFindings(ctx context.Context) error {
-	if g.o.FindingsFile == "" {
+// checkout makes the base side: a worktree of BaseRef, or BaseDir as it is.
+// It also fills in the shas the caller did not give.
+func (g *run) checkout(ctx context.Context) error {
+	if g.r.Head.Sha == "" {
+		if sha, ref, dirty, err := checkout.Head(ctx, g.head.dir); err == nil {
+			g.r.Head.Sha = sha
+			if dirty {
+				g.r.Head.Sha = sha[:12] + "+dirty"
+			}
+			if g.r.Head.Ref == "" {
+				g.r.Head.Ref = ref
+			}
+		}
+	}
+	switch {
+	case g.o.BaseDir != "":
+		g.r.Base.Sha = gitSha(ctx, g.o.BaseDir)
 		return nil
+	case g.o.BaseRef == "":
+		return exitcode.BadInput("no base: give --base-ref (a commit to compare against) or --base-dir (a checkout of it)")
 	}
-	b, err := os.ReadFile(g.o.FindingsFile)
-	if err != nil {
-		return exitcode.BadInput("--findings %s: %v", g.o.FindingsFile, err)
+	tmp := g.o.TmpDir
+	if tmp == "" {
+		tmp = os.TempDir()
 	}
-	var fs []report.Finding
-	if err := json.Unmarshal(b, &fs); err != nil {
-		return exitcode.BadInput("--findings %s: not a JSON array of findings: %v", g.o.FindingsFile, err)
-	}
-	g.r.Findings = append(g.r.Findings, fs...)
-	return nil
-}
-
-// prepare builds head first (its message list is the measured set), then
-// base with the same messages minus those the base does not declare yet.
-func (g *run) prepare(ctx context.Context) error {
-	if err := g.head.prepare(ctx, g.o, g.o.Messages, false); err != nil {
-		return err
-	}
-	return g.base.prepare(ctx, g.o, g.head.prep.Messages, true)
-}
-
-func (g *run) correctness(ctx context.Context) error {
-	for _, s := range []*side{g.base, g.head} {
-		if len(s.prep.Messages) == 0 {
-			continue
-		}
-		if _, err := s.run(ctx, "check"); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (g *run) measureSizes(ctx context.Context) error {
-	for i, s := range []*side{g.base, g.head} {
-		if len(s.prep.Messages) == 0 {
-			continue
-		}
-		var ss []sizes.Size
-		if err := s.runJSON(ctx, &ss, "sizes", "--json"); err != nil {
-			return err
-		}
-		for j := range ss {
-			k := ss[j].Message + "/" + ss[j].Format
-			pair := g.sizes[k]
-			pair[i] = &ss[j]
-			g.sizes[k] = pair
-		}
-	}
-	for k, pair := range g.sizes {
-		msg, format, _ := strings.Cut(k, "/")
-		f := g.format(msg, format)
-		if pair[1] == nil {
-			continue
-		}
-		sz := &report.Size{Head: pair[1].BytesMean, VsJSON: pair[1].VsJSON}
-		if pair[0] != nil {
-			sz.Base = pair[0].BytesMean
-			if sz.Base > 0 {
-				d := 100 * (sz.Head - sz.Base) / sz.Base
-				sz.DeltaPct = &d
-			}
-		}
-		f.Size = sz
-	}
-	return nil
-}
-
-// benchRounds alternates base and head, one round each, count times, after
-// one discarded warm-up round per side, flipping which side goes first every
-// round (ABBA): slow drift on a shared runner then hits both sides alike
-// instead of whichever ran second.
-func (g *run) benchRounds(ctx context.Context) error {
-	files := map[*side]string{g.base: filepath.Join(g.o.Out, "base.txt"), g.head: filepath.Join(g.o.Out, "head.txt")}
-	for _, f := range files {
-		os.Remove(f)
-	}
-	bt := g.o.Benchtime.String()
-	for round := -1; round < g.o.Count; round++ {
-		for _, s := range abba([]*side{g.base, g.head}, round+1) {
-			if len(s.prep.Messages) == 0 {
-				continue
-			}
-			out, err := s.run(ctx, "bench", "--count", "1", "--benchtime", bt, fmt.Sprintf("--header=%v", round == 0))
-			if err != nil {
-				return err
-			}
-			if round < 0 {
-				continue // warm-up
-			}
-			if err := appendFile(files[s], out); err != nil {
-				return err
-			}
-		}
-		if round >= 0 {
-			g.o.Log("wiregate: bench round %d/%d", round+1, g.o.Count)
-		}
-	}
-	g.r.Env.BenchPin = g.head.pin
-	return nil
-}
-
-func (g *run) compare(ctx context.Context) error {
-	if len(g.base.prep.Messages) == 0 {
-		return nil // nothing to compare against: head-only sizes are still reported
-	}
-	bf, err := os.Open(filepath.Join(g.o.Out, "base.txt"))
+	w, err := checkout.Add(ctx, g.head.dir, g.o.BaseRef, tmp)
 	if err != nil {
 		return err
 	}
-	defer bf.Close()
-	hf, err := os.Open(filepath.Join(g.o.Out, "head.txt"))
-	if err != nil {
-		return err
-	}
-	defer hf.Close()
-	res, err := compare.Files(bf, hf, "base", "head", g.cfg.Alpha)
-	if err != nil {
-		return err
-	}
-	g.r.Benchstat = res.Text
-	if err := os.WriteFile(filepath.Join(g.o.Out, "benchstat.txt"), []byte(res.Text), 0o644); err != nil {
-		return err
-	}
-	for _, c := range res.Comparisons {
-		if c.Message == "" || c.Unit == "B/msg" {
-			continue // sizes are exact and reported from the sizes stage
-		}
-		f := g.format(c.Message, c.Format)
-		f.Metrics = append(f.Metrics, c.Metric(c.Op))
-	}
-	for i := range g.r.Messages {
-		for j := range g.r.Messages[i].Formats {
-			ms := g.r.Messages[i].Formats[j].Metrics
-			sort.SliceStable(ms, func(a, b int) bool {
-				if ms[a].Name != ms[b].Name {
-					return ms[a].Name < ms[b].Name // decode, encode
-				}
-				return unitOrder[ms[a].Unit] < unitOrder[ms[b].Unit]
-			})
-		}
+	g.base.worktree, g.base.dir, g.r.Base.Sha = w, w.Dir, w.Sha
+	if g.r.Base.Ref == "" {
+		g.r.Base.Ref = g.o.BaseRef
 	}
 	return nil
 }
 
-var unitOrder = map[string]int{"sec/op": 0, "B/op": 1, "allocs/op": 2}
+func (g *run) removeWorktree() {
+	if g.base.worktree != nil {
+		if err := g.base.worktree.Remove(); err != nil {
+			g.o.Log("wiregate: removing the base worktree: %v", err)
+		}
+	}
+}
 
-// format returns the report entry for message/format, creating it.
-func (g *run) format(msg, format string) *report.Format {
-	var m *report.Message
-	for i := range g.r.Messages {
-		if g.r.Messages[i].Name == msg {
-			m = &g.r.Messages[i]
-		}
+func gitSha(ctx context.Context, dir string) string {
+	sha, _, _, err := checkout.Head(ctx, dir)
+	if err != nil {
+		return ""
 	}
-	if m == nil {
-		g.r.Messages = append(g.r.Messages, report.Message{Name: msg, Formats: []report.Format{}})
-		m = &g.r.Messages[len(g.r.Messages)-1]
-	}
-	for i := range m.Formats {
-		if m.Formats[i].Format == format {
-			return &m.Formats[i]
-		}
-	}
-	codecFormat, _ := codec.Lookup(format)
-	m.Formats = append(m.Formats, report.Format{Format: format, Metrics: []report.Metric{}, Aliasing: codecFormat.Aliasing})
-	return &m.Formats[len(m.Formats)-1]
+	return sha
 }

@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/wiregate/wiregate/harness/gate"
+	"github.com/wiregate/wiregate/harness/inputs"
 	"github.com/wiregate/wiregate/harness/report"
 )
 
@@ -37,19 +37,20 @@ func replaceIn(t *testing.T, file, old, new string) {
 	os.WriteFile(file, []byte(strings.Replace(string(b), old, new, 1)), 0o644)
 }
 
-func run(t *testing.T, base, head string, edit func(o *gate.Options)) *report.Report {
+// run gates head against base with the inputs a test needs: one message,
+// two rounds of 5ms, no pipeline, unless edit says otherwise.
+func run(t *testing.T, base, head string, edit func(in map[string]string, o *gate.Options)) *report.Report {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("runs the whole gate")
 	}
-	o := gate.Options{HarnessDir: "..", BaseDir: base, HeadDir: head, BufInput: ".",
-		Messages: []string{"telemetry.v1.TelemetryEvent"}, Formats: "json,protobuf,avro",
-		AvroGlobs: []string{"**/*.avsc"}, AvroLevel: "BACKWARD",
-		SizeThreshold: "5%", TimeThreshold: "10%", ThroughputThreshold: "10%", Alpha: 0.05,
-		Count: 2, Benchtime: 5 * time.Millisecond, Out: t.TempDir()}
+	in := map[string]string{"working-directory": head, "messages": "telemetry.v1.TelemetryEvent",
+		"count": "2", "benchtime": "5ms", "pipeline": "false"}
+	o := gate.Options{HarnessDir: "..", BaseDir: base, Out: t.TempDir()}
 	if edit != nil {
-		edit(&o)
+		edit(in, &o)
 	}
+	o.Inputs = inputs.Map(in)
 	r, err := gate.Run(context.Background(), o)
 	if err != nil {
 		t.Fatal(err)
@@ -106,7 +107,7 @@ func TestAddedRepeatedFieldIsASizeViolationUnlessAllowed(t *testing.T) {
 			t.Errorf("violation %+v", v)
 		}
 	}
-	allowed := run(t, base, head, func(o *gate.Options) { o.Allow = []string{"regression"} })
+	allowed := run(t, base, head, func(in map[string]string, o *gate.Options) { o.Labels = []string{"wiregate allow regression"} })
 	if allowed.Result != "pass" || len(allowed.Violations) != 3 || !allowed.Violations[0].Allowed {
 		t.Fatalf("allow regression: %s %+v", allowed.Result, allowed.Violations)
 	}
@@ -116,14 +117,14 @@ func TestBaseWiregateYamlRaisesTheSizeThreshold(t *testing.T) {
 	base, head := checkouts(t)
 	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  string zone = 13;")
 	os.WriteFile(filepath.Join(base, "wiregate.yaml"), []byte("thresholds:\n  size: 50%\n"), 0o644)
-	r := run(t, base, head, func(o *gate.Options) { o.Formats = "protobuf" })
+	r := run(t, base, head, func(in map[string]string, o *gate.Options) { in["formats"] = "protobuf" })
 	if r.Result != "pass" || len(r.Violations) != 0 {
 		t.Fatalf("with size: 50%% in base wiregate.yaml: %s %+v", r.Result, r.Violations)
 	}
 	// The same file in head only is not trusted.
 	os.Remove(filepath.Join(base, "wiregate.yaml"))
 	os.WriteFile(filepath.Join(head, "wiregate.yaml"), []byte("thresholds:\n  size: 50%\n"), 0o644)
-	r = run(t, base, head, func(o *gate.Options) { o.Formats = "protobuf" })
+	r = run(t, base, head, func(in map[string]string, o *gate.Options) { in["formats"] = "protobuf" })
 	if kinds(r)["size"] != 1 {
 		t.Fatalf("a head-only wiregate.yaml loosened the gate: %+v", r.Violations)
 	}
@@ -134,7 +135,7 @@ func TestAvroFieldWithoutDefaultBreaksBackward(t *testing.T) {
 	replaceIn(t, filepath.Join(head, "schemas/telemetry/v1/telemetry_event.avsc"),
 		`{"name": "region", "type": "string"}`, `{"name": "region", "type": "string"},
     {"name": "site", "type": "string"}`)
-	r := run(t, base, head, func(o *gate.Options) { o.Formats = "protobuf" })
+	r := run(t, base, head, func(in map[string]string, o *gate.Options) { in["formats"] = "protobuf" })
 	k := kinds(r)
 	if k["avro"] != 1 || r.Result != "fail" {
 		t.Fatalf("violations %+v", r.Violations)
@@ -171,8 +172,8 @@ func TestBadWiregateYamlStopsBeforeMeasuring(t *testing.T) {
 // report says so; the pipeline rows carry both sides' records/s samples.
 func TestPipelineStageWithAutoBroker(t *testing.T) {
 	base, head := checkouts(t)
-	r := run(t, base, head, func(o *gate.Options) {
-		o.Formats, o.Pipeline, o.PipelineN, o.Broker, o.Count = "protobuf,json", true, 5000, "auto", 3
+	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
+		in["formats"], in["pipeline"], in["pipeline-messages"], in["broker"], in["count"] = "protobuf,json", "true", "5000", "auto", "3"
 	})
 	if len(r.Errors) != 0 || len(r.Pipeline) != 2 {
 		t.Fatalf("errors %v, pipeline %+v", r.Errors, r.Pipeline)

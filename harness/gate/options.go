@@ -1,40 +1,34 @@
-// Package gate runs every harness stage for one base/head pair and writes
-// report.json: schema findings, Avro compatibility, prepare, correctness,
-// sizes, interleaved bench rounds, pipeline rounds, comparison and verdict.
-// A stage that cannot run is recorded as an error in the report (which is
-// written regardless) and the stages that do not depend on it go on.
+// Package gate runs every stage of one base/head comparison and writes
+// report.json: inputs, base checkout, wiregate.yaml, buf lint and breaking,
+// Avro compatibility, prepare, correctness, sizes, interleaved bench
+// rounds, pipeline rounds, comparison and verdict. A stage that cannot run
+// is recorded as an error in the report (which is written regardless) and
+// the stages that do not depend on it go on. The report's exit code is the
+// gate's answer.
 package gate
 
-import "time"
+import "github.com/wiregate/wiregate/harness/inputs"
 
-// Options are the gate's inputs; cmd/wiregate's `gate` flags map onto them
-// one to one (the action passes its inputs through).
+// Options are one gate run: its inputs (the action's, validated by the
+// inputs package as the first stage) and the plan the caller made.
 type Options struct {
-	HarnessDir string
-	BaseDir    string // base checkout (a git worktree)
-	HeadDir    string // head checkout (the working tree)
-	Buf        string
-	BufInput   string // relative to each side's dir
-	Messages   []string
-	Samples    string
-	Formats    string
-	AvroGlobs  []string
-	AvroLevel  string
+	// Inputs gives every gate input's text; empty text is the default.
+	Inputs inputs.Getter
+	// Labels are the PR's raw label names; the verdict decides what they allow.
+	Labels []string
 
-	SizeThreshold, TimeThreshold, ThroughputThreshold string
-	Alpha                                             float64
-	Count                                             int
-	Benchtime                                         time.Duration
+	// The base side: a commit checked out as a git worktree of the
+	// working directory's repository (BaseRef), or an existing checkout
+	// (BaseDir).
+	BaseRef, BaseDir string
+	// Labels and shas shown in the report. Empty: the ref, and the shas
+	// git reports for each side.
+	BaseLabel, HeadLabel, HeadSha string
 
-	Pipeline  bool
-	PipelineN int64
-	Broker    string
-
-	FindingsFile string   // buf lint/breaking findings, written by the action
-	Allow        []string // "breaking", "regression" (from PR labels)
-
-	BaseRef, BaseSha, HeadRef, HeadSha string
-	Out                                string
-	CacheDir                           string
-	Log                                func(format string, args ...any)
+	HarnessDir string // wiregate's harness/ source, linked into the bench programs
+	Buf        string // buf binary; found near the checkouts when empty
+	CacheDir   string // prepared bench programs
+	TmpDir     string // worktrees; the system's temp dir when empty
+	Out        string // report.json, base.txt, head.txt, benchstat.txt
+	Log        func(format string, args ...any)
 }

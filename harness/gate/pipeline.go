@@ -26,7 +26,7 @@ type pipelineSamples struct {
 // broker's read path and gives the fixed per-record cost; then rounds of
 // decoded drains alternate base and head, like the bench rounds.
 func (g *run) pipeline(ctx context.Context) error {
-	b, err := broker.Start(ctx, g.o.Broker, broker.WithEmbeddedCommand(func() *exec.Cmd {
+	b, err := broker.Start(ctx, g.s.Broker, broker.WithEmbeddedCommand(func() *exec.Cmd {
 		// The bench program has the embedded-broker subcommand; whoever
 		// runs the gate (cmd/wiregate, a test binary) may not.
 		return exec.Command(g.head.prep.Binary, broker.EmbeddedSubcommand)
@@ -35,7 +35,7 @@ func (g *run) pipeline(ctx context.Context) error {
 		return err
 	}
 	defer b.Close()
-	g.r.Env.Broker, g.r.Env.BrokerReason, g.r.Env.PipelineN = b.Kind, b.Reason, int(g.o.PipelineN)
+	g.r.Env.Broker, g.r.Env.BrokerReason, g.r.Env.PipelineN = b.Kind, b.Reason, int(g.s.PipelineMessages)
 	addrs := strings.Join(b.Addrs, ",")
 
 	sides := []*side{g.base, g.head}
@@ -53,7 +53,7 @@ func (g *run) pipeline(ctx context.Context) error {
 			continue
 		}
 		var bls []pipeline.Backlog
-		if err := s.runJSON(ctx, &bls, "pipeline-fill", "--brokers", addrs, "--broker-kind", b.Kind, "--n", fmt.Sprint(g.o.PipelineN)); err != nil {
+		if err := s.runJSON(ctx, &bls, "pipeline-fill", "--brokers", addrs, "--broker-kind", b.Kind, "--n", fmt.Sprint(g.s.PipelineMessages)); err != nil {
 			return err
 		}
 		backlogs[s] = bls
@@ -139,7 +139,7 @@ func (g *run) pipeline(ctx context.Context) error {
 // whose complete-separation Mann-Whitney p, 2/C(2n,n), is at most
 // alpha/(2m), and never more than count. For this repo's 9 rows: 6.
 func (g *run) pipelineRounds(m int) int {
-	limit := max(g.o.Count, 2)
+	limit := max(g.s.Count, 2)
 	n := min(5, limit)
 	for n < limit && 2/binomial(2*n, n) > g.cfg.Alpha/float64(2*max(m, 1)) {
 		n++
@@ -158,7 +158,7 @@ func binomial(n, k int) float64 {
 // consumer starts side s's bench program as the capped consumer of bl.
 func (g *run) consumer(s *side, bl pipeline.Backlog) func(context.Context, pipeline.ConsumerSpec) *exec.Cmd {
 	return func(ctx context.Context, spec pipeline.ConsumerSpec) *exec.Cmd {
-		args := append([]string{"pipeline-consume"}, s.selection(bl.Message, bl.Format, g.o.Samples)...)
+		args := append([]string{"pipeline-consume"}, s.selection(bl.Message, bl.Format, g.s.Samples)...)
 		return exec.Command(s.prep.Binary, append(append(args, "--"), spec.Args()...)...)
 	}
 }

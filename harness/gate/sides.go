@@ -10,7 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/wiregate/wiregate/harness/checkout"
 	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/inputs"
 	"github.com/wiregate/wiregate/harness/pin"
 	"github.com/wiregate/wiregate/harness/prepare"
 	"github.com/wiregate/wiregate/harness/schemafiles"
@@ -24,23 +26,26 @@ type side struct {
 	args []string // selection flags for the bench program
 	avro []string // the side's .avsc files
 	pin  string   // how its measuring processes were pinned
+	// worktree is the checkout the gate made for this side (base), removed
+	// when the run ends.
+	worktree *checkout.Worktree
 }
 
-func (s *side) prepare(ctx context.Context, o *Options, messages []string, skipMissing bool) error {
+func (s *side) prepare(ctx context.Context, o *Options, set inputs.Settings, messages []string, skipMissing bool) error {
 	p, err := prepare.Prepare(ctx, prepare.Options{
-		BufInput: filepath.Join(s.dir, o.BufInput), Buf: o.Buf, Messages: messages,
+		BufInput: filepath.Join(s.dir, set.BufInput), Buf: o.Buf, Messages: messages,
 		HarnessDir: o.HarnessDir, CacheDir: o.CacheDir, SkipMissing: skipMissing,
 	})
 	if err != nil {
 		return fmt.Errorf("%s: %w", s.name, err)
 	}
 	s.prep = p
-	avro, err := schemafiles.Glob(s.dir, o.AvroGlobs)
+	avro, err := schemafiles.Glob(s.dir, set.AvroSchemas)
 	if err != nil {
 		return err
 	}
 	s.avro = avro
-	s.args = s.selection(strings.Join(p.Messages, ","), o.Formats, o.Samples)
+	s.args = s.selection(strings.Join(p.Messages, ","), strings.Join(set.Formats, ","), set.Samples)
 	return nil
 }
 

@@ -1,6 +1,6 @@
 // Package report holds report.json: the one file every stage writes into and
 // the action renders from. Fields marked "contract" are stable across
-// versions (see DESIGN.md); everything else may grow.
+// versions (docs/action.md lists them); everything else may grow.
 package report
 
 import (
@@ -47,13 +47,20 @@ type Rev struct {
 }
 
 // Violation is one reason the gate fails (or would fail, when Allowed).
+// Detail is prose; the numbers are fields of their own, and the renderer
+// formats them (one place decides how a number reads).
 type Violation struct {
-	Kind         string   `json:"kind"`    // contract
-	Subject      string   `json:"subject"` // contract: message/format/metric, file, or stage
-	Detail       string   `json:"detail"`  // contract: one sentence a reviewer can act on
+	Kind         string   `json:"kind"`           // contract
+	Subject      string   `json:"subject"`        // contract: message/format/metric, file, or stage
+	Detail       string   `json:"detail"`         // contract: one sentence a reviewer can act on, without numbers
+	Unit         string   `json:"unit,omitempty"` // of Base and Head: B/msg, sec/op, allocs/op, records/s
+	Base         *float64 `json:"base,omitempty"` // the metric's center on base
+	Head         *float64 `json:"head,omitempty"` // … and on head
 	DeltaPct     *float64 `json:"delta_pct,omitempty"`
 	ThresholdPct *float64 `json:"threshold_pct,omitempty"`
 	P            *float64 `json:"p,omitempty"`
+	BaseN        int      `json:"base_n,omitempty"` // samples per side behind P
+	HeadN        int      `json:"head_n,omitempty"`
 	Allowed      bool     `json:"allowed"` // contract: turned into a warning by a PR label
 	File         string   `json:"file,omitempty"`
 	Line         int      `json:"line,omitempty"`
@@ -124,6 +131,31 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 	return json.Marshal(out)
 }
 
+// UnmarshalJSON reads what MarshalJSON writes: a bound that is missing is
+// one benchmath could not compute (±Inf).
+func (s *Summary) UnmarshalJSON(b []byte) error {
+	var in struct {
+		Center *float64 `json:"center"`
+		Lo     *float64 `json:"lo"`
+		Hi     *float64 `json:"hi"`
+		N      int      `json:"n"`
+	}
+	if err := json.Unmarshal(b, &in); err != nil {
+		return err
+	}
+	*s = Summary{Center: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), N: in.N}
+	if in.Center != nil {
+		s.Center = *in.Center
+	}
+	if in.Lo != nil {
+		s.Lo = *in.Lo
+	}
+	if in.Hi != nil {
+		s.Hi = *in.Hi
+	}
+	return nil
+}
+
 func finite(f float64) any {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		return nil
@@ -174,6 +206,28 @@ type Stage struct {
 	Error   string  `json:"error,omitempty"`
 }
 
+// Format returns the entry for message in format, adding it (and the
+// message) when the report has none yet.
+func (r *Report) Format(message, format string) *Format {
+	var m *Message
+	for i := range r.Messages {
+		if r.Messages[i].Name == message {
+			m = &r.Messages[i]
+		}
+	}
+	if m == nil {
+		r.Messages = append(r.Messages, Message{Name: message, Formats: []Format{}})
+		m = &r.Messages[len(r.Messages)-1]
+	}
+	for i := range m.Formats {
+		if m.Formats[i].Format == format {
+			return &m.Formats[i]
+		}
+	}
+	m.Formats = append(m.Formats, Format{Format: format, Metrics: []Metric{}})
+	return &m.Formats[len(m.Formats)-1]
+}
+
 // Decide sets Result from the violations: fail when any is not allowed.
 func (r *Report) Decide() {
 	r.Result = "pass"
@@ -182,6 +236,21 @@ func (r *Report) Decide() {
 			r.Result = "fail"
 		}
 	}
+}
+
+// ExitCode is the gate's answer as a process exit code: 2 when wiregate
+// could not run (an error not allowed), 1 when the gate failed, 0 when it
+// passed. The action exits with it; nothing re-derives it.
+func (r *Report) ExitCode() int {
+	for _, v := range r.Violations {
+		if v.Kind == KindError && !v.Allowed {
+			return 2
+		}
+	}
+	if r.Result == "pass" {
+		return 0
+	}
+	return 1
 }
 
 // Sort puts every list in a stable order so two runs diff cleanly.

@@ -17,6 +17,9 @@ type Size struct {
 	// VsJSON is BytesMean as a fraction of the JSON mean (0 when JSON is
 	// not measured).
 	VsJSON float64 `json:"vs_json,omitempty"`
+	// Aliasing says the format's decoder points strings into its input
+	// (the program that has the codecs knows; the gate only reports it).
+	Aliasing bool `json:"aliasing,omitempty"`
 }
 
 // Measure computes sizes for every case, in case order.
@@ -24,7 +27,7 @@ func Measure(cs []*cases.Case) []Size {
 	out := make([]Size, 0, len(cs))
 	jsonMean := map[string]float64{}
 	for _, c := range cs {
-		s := Size{Message: c.Subject.Name(), Format: c.Format.Name, Records: len(c.Encoded), BytesMin: -1}
+		s := Size{Message: c.Subject.Name(), Format: c.Format.Name, Records: len(c.Encoded), BytesMin: -1, Aliasing: c.Format.Aliasing}
 		total := 0
 		for _, b := range c.Encoded {
 			total += len(b)

@@ -5,11 +5,8 @@
 package verdict
 
 import (
-	"fmt"
 	"sort"
 	"strings"
-
-	"golang.org/x/perf/benchunit"
 
 	"github.com/wiregate/wiregate/harness/config"
 	"github.com/wiregate/wiregate/harness/report"
@@ -27,15 +24,15 @@ const (
 	LabelAllowRegression = "wiregate allow regression"
 )
 
-// AllowFromLabels reads the PR's labels. The bare words "breaking" and
-// "regression" are accepted too (the gate's --allow flag passes those).
+// AllowFromLabels reads the PR's raw label names. Only the full label
+// names count: a PR labelled just "regression" allows nothing.
 func AllowFromLabels(labels []string) Allow {
 	var a Allow
 	for _, l := range labels {
 		switch strings.ToLower(strings.TrimSpace(l)) {
-		case LabelAllowBreaking, "breaking":
+		case LabelAllowBreaking:
 			a.Breaking = true
-		case LabelAllowRegression, "regression":
+		case LabelAllowRegression:
 			a.Regression = true
 		}
 	}
@@ -52,15 +49,12 @@ func AllowFromLabels(labels []string) Allow {
 //   - throughput: pipeline records/s is lower, significantly and by more
 //     than the throughput threshold.
 //   - lint, breaking, avro: one per finding.
-//   - error: one per stage that could not run.
+//   - error: one per stage that could not run (r.Stages with an error).
 //
 // Improvements are never violations. Metrics that wiregate.yaml ignores are
 // listed in r.Ignored with the reason instead.
 func Apply(r *report.Report, cfg config.Config, allow Allow) {
 	v := &verdict{r: r, cfg: cfg, allow: allow}
-	if !(cfg.Alpha > 0 && cfg.Alpha < 1) {
-		v.cfg.Alpha = config.DefaultAlpha
-	}
 	v.timeCutoff, v.allocsCutoff, v.pipeCutoff = v.cutoffs()
 	for _, m := range r.Messages {
 		for _, f := range m.Formats {
@@ -79,8 +73,12 @@ func Apply(r *report.Report, cfg config.Config, allow Allow) {
 	for _, f := range r.Findings {
 		v.finding(f)
 	}
-	for _, e := range r.Errors {
-		v.add(report.Violation{Kind: report.KindError, Subject: "wiregate", Detail: e})
+	for _, st := range r.Stages {
+		if st.Error != "" {
+			// The message names the file or input and the fix; the stage
+			// that could not run is the subject.
+			v.add(report.Violation{Kind: report.KindError, Subject: st.Name, Detail: st.Error})
+		}
 	}
 	sort.SliceStable(r.Ignored, func(i, j int) bool { return r.Ignored[i].Subject < r.Ignored[j].Subject })
 	r.Decide()
@@ -170,32 +168,24 @@ func (v *verdict) ignored(subject string) bool {
 
 func (v *verdict) size(message, format string, s report.Size, threshold float64) {
 	subject := message + "/" + format + "/size"
-	delta := s.DeltaPct
-	if delta == nil {
-		if s.Base == 0 {
-			return // no base size to grow from
-		}
-		d := (s.Head/s.Base - 1) * 100
-		delta = &d
-	}
-	if !exceeds(*delta, threshold) || v.ignored(subject) {
+	if s.DeltaPct == nil || !exceeds(*s.DeltaPct, threshold) || v.ignored(subject) {
 		return
 	}
-	v.add(report.Violation{Kind: report.KindSize, Subject: subject, DeltaPct: ptr(*delta), ThresholdPct: ptr(threshold),
-		Detail: fmt.Sprintf("%s messages grew %s per message (%.2f → %.2f bytes), more than the %s size threshold",
-			format, pct(*delta), s.Base, s.Head, pct(threshold))})
+	v.add(report.Violation{Kind: report.KindSize, Subject: subject, Unit: "B/msg", Base: ptr(s.Base), Head: ptr(s.Head),
+		DeltaPct: ptr(*s.DeltaPct), ThresholdPct: ptr(threshold),
+		Detail: format + " messages grew by more than the size threshold"})
 }
 
 func (v *verdict) metric(message, format string, m report.Metric, threshold float64) {
 	subject := message + "/" + format + "/" + m.Name
-	var what string
+	var detail string
 	cutoff := v.timeCutoff
 	switch m.Unit {
 	case "sec/op":
-		what = m.Name + " got %s slower"
+		detail = m.Name + " got slower, significantly and by more than the time threshold"
 	case "allocs/op":
 		subject += "/allocs"
-		what = m.Name + " allocations/op grew %s"
+		detail = m.Name + " allocates more per operation, significantly and by more than the time threshold"
 		cutoff = v.allocsCutoff
 	default:
 		return // B/op and custom units are reported, not gated
@@ -203,9 +193,8 @@ func (v *verdict) metric(message, format string, m report.Metric, threshold floa
 	if m.DeltaPct == nil || !exceeds(*m.DeltaPct, threshold) || !v.gated(subject, m.P, m.Significant, cutoff) {
 		return
 	}
-	v.add(report.Violation{Kind: report.KindTime, Subject: subject, DeltaPct: ptr(*m.DeltaPct), ThresholdPct: ptr(threshold), P: m.P,
-		Detail: fmt.Sprintf(what+" (%s, %s), more than the %s time threshold",
-			pct(*m.DeltaPct), centers(m.Base, m.Head, m.Unit), test(m.P, m.Base, m.Head), pct(threshold))})
+	v.add(measured(report.Violation{Kind: report.KindTime, Subject: subject, Unit: m.Unit, DeltaPct: ptr(*m.DeltaPct),
+		ThresholdPct: ptr(threshold), P: m.P, Detail: detail}, m.Base, m.Head))
 }
 
 func (v *verdict) pipeline(p report.Pipeline, threshold float64) {
@@ -213,9 +202,17 @@ func (v *verdict) pipeline(p report.Pipeline, threshold float64) {
 	if p.DeltaPct == nil || !exceeds(-*p.DeltaPct, threshold) || !v.gated(subject, p.P, p.Significant, v.pipeCutoff) {
 		return
 	}
-	v.add(report.Violation{Kind: report.KindThroughput, Subject: subject, DeltaPct: ptr(*p.DeltaPct), ThresholdPct: ptr(threshold), P: p.P,
-		Detail: fmt.Sprintf("pipeline throughput fell %s (%s, %s, %s broker), more than the %s throughput threshold",
-			pct(-*p.DeltaPct), centers(p.Base, p.Head, "records/s"), test(p.P, p.Base, p.Head), p.Broker, pct(threshold))})
+	v.add(measured(report.Violation{Kind: report.KindThroughput, Subject: subject, Unit: "records/s", DeltaPct: ptr(*p.DeltaPct),
+		ThresholdPct: ptr(threshold), P: p.P,
+		Detail: "pipeline throughput fell on the " + p.Broker + " broker, significantly and by more than the throughput threshold"}, p.Base, p.Head))
+}
+
+// measured copies the two sides' centers and sample counts into x.
+func measured(x report.Violation, base, head *report.Summary) report.Violation {
+	if base != nil && head != nil {
+		x.Base, x.Head, x.BaseN, x.HeadN = ptr(base.Center), ptr(head.Center), base.N, head.N
+	}
+	return x
 }
 
 func (v *verdict) finding(f report.Finding) {
@@ -259,32 +256,3 @@ func exceeds(delta, threshold float64) bool {
 }
 
 func ptr(f float64) *float64 { return &f }
-
-func pct(f float64) string {
-	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", f), "0"), ".") + "%"
-}
-
-// centers is "313.1ns → 358.6ns", scaled the way benchstat scales the unit.
-func centers(base, head *report.Summary, unit string) string {
-	if base == nil || head == nil {
-		return "no summary"
-	}
-	class := benchunit.ClassOf(unit)
-	suffix := " " + unit
-	if unit == "sec/op" {
-		suffix = "s"
-	}
-	return benchunit.Scale(base.Center, class) + suffix + " → " + benchunit.Scale(head.Center, class) + suffix
-}
-
-// test is "p=0.001, n=10+10": the test's p and the samples per side.
-func test(p *float64, base, head *report.Summary) string {
-	var parts []string
-	if p != nil {
-		parts = append(parts, fmt.Sprintf("p=%.3f", *p))
-	}
-	if base != nil && head != nil {
-		parts = append(parts, fmt.Sprintf("n=%d+%d", base.N, head.N))
-	}
-	return strings.Join(parts, ", ")
-}

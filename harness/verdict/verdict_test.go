@@ -1,10 +1,13 @@
 package verdict
 
 import (
+	"math"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/wiregate/wiregate/harness/config"
+	"github.com/wiregate/wiregate/harness/inputs"
 	"github.com/wiregate/wiregate/harness/report"
 )
 
@@ -43,7 +46,7 @@ func pipeline(format string, delta, p float64) *report.Report {
 }
 
 func cfgWith(yaml string) config.Config {
-	c, err := config.Parse([]byte(yaml), config.FileName, config.Default())
+	c, err := config.Parse([]byte(yaml), config.FileName, defaults())
 	if err != nil {
 		panic(err)
 	}
@@ -54,6 +57,10 @@ type want struct {
 	kind, subject string
 	allowed       bool
 	detail        []string
+	// numbers, for measured kinds: unit, base and head centers, delta,
+	// threshold (all checked to 0.01)
+	unit                            string
+	base, head, delta, threshold, p float64
 }
 
 func TestApply(t *testing.T) {
@@ -67,58 +74,62 @@ func TestApply(t *testing.T) {
 		ignored []string
 	}{
 		{name: "significant and above threshold", r: withFormat("protobuf", nil, timing("decode", "sec/op", 14.2, 0.001)),
-			cfg: config.Default(), result: "fail",
+			cfg: defaults(), result: "fail",
 			want: []want{{kind: "time", subject: msg + "/protobuf/decode",
-				detail: []string{"decode got 14.2% slower", "300.0ns → 342.6ns", "p=0.001, n=10+10", "more than the 10% time threshold"}}}},
+				detail: []string{"decode got slower", "time threshold"},
+				unit:   "sec/op", base: 300e-9, head: 342.6e-9, delta: 14.2, threshold: 10, p: 0.001}}},
 		{name: "significant but below threshold", r: withFormat("protobuf", nil, timing("decode", "sec/op", 8, 0.001)),
-			cfg: config.Default(), result: "pass"},
+			cfg: defaults(), result: "pass"},
 		{name: "above threshold but not significant", r: withFormat("protobuf", nil, timing("decode", "sec/op", 30, 0.2)),
-			cfg: config.Default(), result: "pass"},
+			cfg: defaults(), result: "pass"},
 		{name: "alpha from config decides significance", r: withFormat("protobuf", nil, timing("decode", "sec/op", 30, 0.03)),
 			cfg: cfgWith("alpha: 0.01"), result: "pass"},
 		{name: "improvement", r: withFormat("protobuf", size(104, 90), timing("encode", "sec/op", -40, 0.0001), timing("encode", "allocs/op", -50, 0.0001)),
-			cfg: config.Default(), result: "pass"},
+			cfg: defaults(), result: "pass"},
 		{name: "allocs growth", r: withFormat("json", nil, timing("decode", "allocs/op", 16.7, 0.0001)),
-			cfg: config.Default(), result: "fail",
-			want: []want{{kind: "time", subject: msg + "/json/decode/allocs", detail: []string{"decode allocations/op grew 16.7%", "6.000 allocs/op → 7.002 allocs/op"}}}},
+			cfg: defaults(), result: "fail",
+			want: []want{{kind: "time", subject: msg + "/json/decode/allocs", detail: []string{"decode allocates more"},
+				unit: "allocs/op", base: 6, head: 7.002, delta: 16.7, threshold: 10, p: 0.0001}}},
 		{name: "B/op is not gated", r: withFormat("json", nil, timing("decode", "B/op", 50, 0.0001)),
-			cfg: config.Default(), result: "pass"},
+			cfg: defaults(), result: "pass"},
 		{name: "size above threshold, no statistics needed", r: withFormat("avro", size(92.6, 98.0)),
-			cfg: config.Default(), result: "fail",
-			want: []want{{kind: "size", subject: msg + "/avro/size", detail: []string{"avro messages grew 5.83% per message (92.60 → 98.00 bytes)", "5% size threshold"}}}},
-		{name: "size at threshold", r: withFormat("avro", size(100, 105)), cfg: config.Default(), result: "pass"},
+			cfg: defaults(), result: "fail",
+			want: []want{{kind: "size", subject: msg + "/avro/size", detail: []string{"avro messages grew", "size threshold"},
+				unit: "B/msg", base: 92.6, head: 98, delta: 5.83, threshold: 5}}},
+		{name: "size at threshold", r: withFormat("avro", size(100, 105)), cfg: defaults(), result: "pass"},
 		{name: "override per message", r: withFormat("avro", size(92.6, 98.0)),
 			cfg: cfgWith("overrides:\n  - message: telemetry.v1.*\n    size: 8%"), result: "pass"},
 		{name: "override per format leaves others", r: withFormat("avro", size(92.6, 98.0)),
 			cfg: cfgWith("overrides:\n  - format: json\n    size: 8%"), result: "fail",
-			want: []want{{kind: "size", subject: msg + "/avro/size", detail: []string{"5% size threshold"}}}},
+			want: []want{{kind: "size", subject: msg + "/avro/size", unit: "B/msg", base: 92.6, head: 98, delta: 5.83, threshold: 5}}},
 		{name: "override time for one format", r: withFormat("json", nil, timing("encode", "sec/op", 25, 0.001)),
 			cfg: cfgWith("overrides:\n  - format: json\n    time: 30%"), result: "pass"},
 		{name: "ignore with reason", r: withFormat("json", nil, timing("encode", "sec/op", 25, 0.001)),
 			cfg: cfgWith("ignore:\n  - subject: " + msg + "/json/encode\n    reason: not on the hot path"), result: "pass",
 			ignored: []string{msg + "/json/encode"}},
-		{name: "throughput drop", r: pipeline("protobuf", -12.3, 0.002), cfg: config.Default(), result: "fail",
+		{name: "throughput drop", r: pipeline("protobuf", -12.3, 0.002), cfg: defaults(), result: "fail",
 			want: []want{{kind: "throughput", subject: msg + "/protobuf/pipeline",
-				detail: []string{"pipeline throughput fell 12.3%", "p=0.002, n=10+10", "embedded broker", "10% throughput threshold"}}}},
-		{name: "throughput gain", r: pipeline("protobuf", 25, 0.001), cfg: config.Default(), result: "pass"},
-		{name: "throughput drop not significant", r: pipeline("protobuf", -20, 0.3), cfg: config.Default(), result: "pass"},
-		{name: "allow regression", r: pipeline("protobuf", -12.3, 0.002), cfg: config.Default(), allow: Allow{Regression: true},
+				detail: []string{"pipeline throughput fell", "embedded broker", "throughput threshold"},
+				unit:   "records/s", base: 1e6, head: 877e3, delta: -12.3, threshold: 10, p: 0.002}}},
+		{name: "throughput gain", r: pipeline("protobuf", 25, 0.001), cfg: defaults(), result: "pass"},
+		{name: "throughput drop not significant", r: pipeline("protobuf", -20, 0.3), cfg: defaults(), result: "pass"},
+		{name: "allow regression", r: pipeline("protobuf", -12.3, 0.002), cfg: defaults(), allow: Allow{Regression: true},
 			result: "pass", want: []want{{kind: "throughput", subject: msg + "/protobuf/pipeline", allowed: true}}},
-		{name: "findings", r: withFindings(schemaFindings), cfg: config.Default(), result: "fail", want: []want{
+		{name: "findings", r: withFindings(schemaFindings), cfg: defaults(), result: "fail", want: []want{
 			{kind: "avro", subject: "schemas/o.avsc", detail: []string{"field `region` has no default (BACKWARD)"}},
 			{kind: "breaking", subject: "schemas/o.proto", detail: []string{"was deleted. (FIELD_NO_DELETE)"}},
 			{kind: "lint", subject: "schemas/o.proto", detail: []string{"should be lower_snake_case"}},
 		}},
-		{name: "allow breaking leaves lint failing", r: withFindings(schemaFindings), cfg: config.Default(), allow: Allow{Breaking: true}, result: "fail", want: []want{
+		{name: "allow breaking leaves lint failing", r: withFindings(schemaFindings), cfg: defaults(), allow: Allow{Breaking: true}, result: "fail", want: []want{
 			{kind: "avro", subject: "schemas/o.avsc", allowed: true},
 			{kind: "breaking", subject: "schemas/o.proto", allowed: true},
 			{kind: "lint", subject: "schemas/o.proto"},
 		}},
-		{name: "allow regression does not allow breaking", r: withFindings(schemaFindings[1:2]), cfg: config.Default(), allow: Allow{Regression: true}, result: "fail", want: []want{
+		{name: "allow regression does not allow breaking", r: withFindings(schemaFindings[1:2]), cfg: defaults(), allow: Allow{Regression: true}, result: "fail", want: []want{
 			{kind: "breaking", subject: "schemas/o.proto"},
 		}},
-		{name: "stage errors", r: withErrors("pipeline: broker unreachable"), cfg: config.Default(), allow: Allow{Breaking: true, Regression: true},
-			result: "fail", want: []want{{kind: "error", subject: "wiregate", detail: []string{"broker unreachable"}}}},
+		{name: "stage errors", r: withStageError("pipeline", "broker 127.0.0.1:1 unreachable"), cfg: defaults(), allow: Allow{Breaking: true, Regression: true},
+			result: "fail", want: []want{{kind: "error", subject: "pipeline", detail: []string{"broker 127.0.0.1:1 unreachable"}}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -138,6 +149,9 @@ func TestApply(t *testing.T) {
 					if !strings.Contains(v.Detail, d) {
 						t.Errorf("detail %q lacks %q", v.Detail, d)
 					}
+				}
+				if w.unit != "" {
+					checkNumbers(t, v, w)
 				}
 			}
 			if len(c.r.Ignored) != len(c.ignored) {
@@ -165,15 +179,15 @@ func withFindings(fs []report.Finding) *report.Report {
 	return r
 }
 
-func withErrors(errs ...string) *report.Report {
+func withStageError(stage, err string) *report.Report {
 	r := report.New()
-	r.Errors = errs
+	r.Stages = []report.Stage{{Name: "sizes"}, {Name: stage, Error: err}}
 	return r
 }
 
 func TestViolationCarriesLocation(t *testing.T) {
 	r := withFindings(schemaFindings)
-	Apply(r, config.Default(), Allow{})
+	Apply(r, defaults(), Allow{})
 	for _, v := range r.Violations {
 		if v.File == "" || v.Line == 0 {
 			t.Errorf("no location: %+v", v)
@@ -182,9 +196,13 @@ func TestViolationCarriesLocation(t *testing.T) {
 }
 
 func TestAllowFromLabels(t *testing.T) {
-	a := AllowFromLabels([]string{"bug", "Wiregate allow breaking ", "regression"})
+	a := AllowFromLabels([]string{"bug", "Wiregate allow breaking ", "WIREGATE ALLOW REGRESSION"})
 	if !a.Breaking || !a.Regression {
 		t.Errorf("%+v", a)
+	}
+	// A common label that happens to be one of the words allows nothing.
+	if a := AllowFromLabels([]string{"regression", "breaking", "allow"}); a.Breaking || a.Regression {
+		t.Errorf("bare words: %+v", a)
 	}
 	if a := AllowFromLabels([]string{"wiregate allow everything"}); a.Breaking || a.Regression {
 		t.Errorf("%+v", a)
@@ -225,7 +243,7 @@ func TestOneOfManyMarginalPValuesIsNotAViolation(t *testing.T) {
 		}
 	}
 	r.Messages = []report.Message{{Name: "m.v1.M", Formats: fs}}
-	Apply(r, config.Default(), Allow{})
+	Apply(r, defaults(), Allow{})
 	if r.Result != "pass" || len(r.Violations) != 0 {
 		t.Fatalf("a lone p=0.043 among 6 tests failed the gate: %+v", r.Violations)
 	}
@@ -233,8 +251,45 @@ func TestOneOfManyMarginalPValuesIsNotAViolation(t *testing.T) {
 	p := 0.0002
 	r.Messages[0].Formats[3].Metrics[0].P = &p
 	r.Violations = nil
-	Apply(r, config.Default(), Allow{})
+	Apply(r, defaults(), Allow{})
 	if len(r.Violations) != 1 {
 		t.Fatalf("p=0.0002 +18%% not flagged: %+v", r.Violations)
 	}
+}
+
+// defaults is the configuration the gate's default inputs make.
+func defaults() config.Config { return inputs.Defaults().Config() }
+
+// checkNumbers compares a measured violation's structured numbers with w,
+// and checks its detail is prose: the renderer formats the numbers.
+func checkNumbers(t *testing.T, v report.Violation, w want) {
+	t.Helper()
+	near := func(name string, got *float64, want float64) {
+		if got == nil || math.Abs(*got-want) > 0.005*math.Abs(want)+1e-12 {
+			t.Errorf("%s: %v, want %v", name, deref(got), want)
+		}
+	}
+	if v.Unit != w.unit {
+		t.Errorf("unit %q, want %q", v.Unit, w.unit)
+	}
+	near("base", v.Base, w.base)
+	near("head", v.Head, w.head)
+	near("delta", v.DeltaPct, w.delta)
+	near("threshold", v.ThresholdPct, w.threshold)
+	if w.p != 0 {
+		near("p", v.P, w.p)
+		if v.BaseN == 0 || v.HeadN == 0 {
+			t.Errorf("no sample counts: %+v", v)
+		}
+	}
+	if regexp.MustCompile(`[0-9]`).MatchString(v.Detail) {
+		t.Errorf("detail %q carries numbers", v.Detail)
+	}
+}
+
+func deref(f *float64) any {
+	if f == nil {
+		return nil
+	}
+	return *f
 }

@@ -39,6 +39,20 @@ function sig(x: number): string {
   return x.toFixed(2)
 }
 
+/** measure formats a value in its unit: "410 ns", "104.1 B/msg", "1.20M records/s". */
+export function measure(x: number, unit: string): string {
+  switch (unit) {
+    case 'sec/op':
+      return seconds(x)
+    case 'B/msg':
+      return `${bytes(x)} B/msg`
+    case 'records/s':
+      return `${rate(x)} records/s`
+    default:
+      return `${sig(x)} ${unit}`
+  }
+}
+
 export function shortSha(sha: string): string {
   return /^[0-9a-f]{40}$/i.test(sha) ? sha.slice(0, 7) : sha
 }

@@ -1,5 +1,5 @@
 import type { Report } from '../report.js'
-import { cell, pct, pValue } from './numbers.js'
+import { cell, measure, pct, pValue } from './numbers.js'
 
 /** violationsTable lists every violation, allowed ones marked as such. */
 export function violationsTable(report: Report): string {
@@ -8,9 +8,11 @@ export function violationsTable(report: Report): string {
   for (const v of report.violations) {
     const mark = v.allowed ? '⚠️ allowed' : '❌'
     const numbers = [
+      v.unit && v.base !== undefined && v.head !== undefined ? `${measure(v.base, v.unit)} → ${measure(v.head, v.unit)}` : '',
       v.delta_pct !== undefined ? pct(v.delta_pct) : '',
       v.threshold_pct !== undefined ? `limit ${pct(v.threshold_pct, false)}` : '',
-      pValue(v.p)
+      pValue(v.p),
+      v.base_n && v.head_n ? `n=${v.base_n}+${v.head_n}` : ''
     ].filter(s => s !== '')
     const detail = numbers.length > 0 ? `${v.detail} (${numbers.join(', ')})` : v.detail
     rows.push(`| ${mark} | ${v.kind} | \`${cell(v.subject)}\` | ${cell(detail)} |`)

@@ -11,6 +11,7 @@ import (
 	"github.com/wiregate/wiregate/harness/compare"
 	"github.com/wiregate/wiregate/harness/config"
 	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/inputs"
 )
 
 func init() {
@@ -19,7 +20,8 @@ func init() {
 
 func cmdCompare(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
-	alphaText := fs.String("alpha", "0.05", "significance level, in (0, 1)")
+	alphaInput, _ := inputs.Lookup("alpha")
+	alphaText := fs.String("alpha", alphaInput.Default, "significance level, in (0, 1)")
 	asJSON := fs.Bool("json", false, "print a JSON array of comparisons instead of benchstat's table")
 	files, err := parseWithOperands(fs, args)
 	if err != nil {

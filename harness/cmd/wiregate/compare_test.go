@@ -36,7 +36,7 @@ func TestCompareCLI(t *testing.T) {
 	}{
 		{[]string{"compare", base}, "want two files"},
 		{[]string{"compare", base, "missing.txt"}, "missing.txt: cannot open it"},
-		{[]string{"compare", base, head, "--alpha", "2"}, `--alpha: "2" is not a significance level`},
+		{[]string{"compare", base, head, "--alpha", "2"}, `--alpha is "2": not a significance level`},
 		{[]string{"compare", "--bogus", base, head}, "-bogus"},
 		{[]string{"compare", base, filepath.Join("..", "..", "compare", "testdata", "empty.txt")}, "empty.txt is empty"},
 	}

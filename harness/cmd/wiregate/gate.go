@@ -2,15 +2,17 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
-	"time"
+	"strings"
 
 	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/gate"
+	"github.com/wiregate/wiregate/harness/inputs"
+	"github.com/wiregate/wiregate/harness/report"
 )
 
 func init() {
@@ -20,63 +22,47 @@ func init() {
 func cmdGate(ctx context.Context, args []string) error {
 	var o gate.Options
 	fs := flag.NewFlagSet("gate", flag.ContinueOnError)
-	fs.StringVar(&o.HarnessDir, "harness-dir", "", "wiregate's harness/ source")
-	fs.StringVar(&o.BaseDir, "base-dir", "", "base checkout (required)")
-	fs.StringVar(&o.HeadDir, "head-dir", ".", "head checkout")
-	fs.StringVar(&o.Buf, "buf", "", "buf binary")
-	fs.StringVar(&o.BufInput, "buf-input", ".", "directory holding buf.yaml, relative to each checkout")
-	messages := fs.String("messages", "", "fully qualified messages (default: every top-level message)")
-	fs.StringVar(&o.Samples, "samples", "", "directory of <full.Message.Name>.jsonl protojson samples")
-	fs.StringVar(&o.Formats, "formats", "json,protobuf,avro", "formats to measure")
-	avro := fs.String("avro-schemas", "**/*.avsc", "Avro schema globs, relative to each checkout")
-	fs.StringVar(&o.AvroLevel, "avro-compatibility", "BACKWARD", "Avro compatibility level")
-	fs.StringVar(&o.SizeThreshold, "size-threshold", "5%", "largest allowed growth of bytes/message")
-	fs.StringVar(&o.TimeThreshold, "time-threshold", "10%", "largest allowed significant slowdown")
-	fs.StringVar(&o.ThroughputThreshold, "throughput-threshold", "10%", "largest allowed significant drop of records/s")
-	alpha := fs.String("alpha", "0.05", "significance level")
-	fs.IntVar(&o.Count, "count", 10, "interleaved rounds per side")
-	fs.DurationVar(&o.Benchtime, "benchtime", 100*time.Millisecond, "target time per benchmark per round")
-	fs.BoolVar(&o.Pipeline, "pipeline", true, "run the pipeline stage")
-	fs.Int64Var(&o.PipelineN, "pipeline-messages", 200000, "backlog size N")
-	fs.StringVar(&o.Broker, "broker", "auto", "auto, redpanda, embedded, or host:port,…")
-	fs.StringVar(&o.FindingsFile, "findings", "", "JSON array of buf lint/breaking findings")
-	allow := fs.String("allow", "", "breaking,regression: turn those violations into warnings")
-	fs.StringVar(&o.BaseRef, "base-ref", "", "")
-	fs.StringVar(&o.BaseSha, "base-sha", "", "")
-	fs.StringVar(&o.HeadRef, "head-ref", "", "")
-	fs.StringVar(&o.HeadSha, "head-sha", "", "")
-	fs.StringVar(&o.Out, "out", ".wiregate", "directory for report.json, base.txt, head.txt")
-	fs.StringVar(&o.CacheDir, "cache-dir", "", "where prepared bench programs are kept")
+	fs.StringVar(&o.BaseRef, "base-ref", "", "commit to compare against, checked out as a git worktree of the working directory's repository")
+	fs.StringVar(&o.BaseDir, "base-dir", "", "an existing checkout of the base instead of --base-ref")
+	fs.StringVar(&o.BaseLabel, "base-label", "", "the base's name in the report (default: --base-ref)")
+	fs.StringVar(&o.HeadLabel, "head-label", "", "the head's name in the report (default: its branch)")
+	fs.StringVar(&o.HeadSha, "head-sha", "", "the head's sha in the report (default: git's, +dirty for a changed tree)")
+	labels := fs.String("labels", "", "the PR's label names: a JSON array, or comma separated")
+	fs.StringVar(&o.Out, "out", ".wiregate", "directory for report.json, base.txt, head.txt, benchstat.txt")
+	fs.StringVar(&o.HarnessDir, "harness-dir", "", "wiregate's harness/ source (default: found from the working directory)")
+	fs.StringVar(&o.Buf, "buf", "", "buf binary (default: $WIREGATE_BUF, buf on PATH, or node_modules/.bin/buf)")
+	fs.StringVar(&o.CacheDir, "cache-dir", "", "where prepared bench programs are kept (default $WIREGATE_CACHE or the user cache dir)")
+	fs.StringVar(&o.TmpDir, "tmp-dir", "", "where the base worktree goes (default: the system's temp dir)")
+	fromEnv := fs.Bool("inputs-from-env", false, "read inputs not given as flags from INPUT_<NAME> variables, as the action runner sets them")
 	quiet := fs.Bool("quiet", false, "no progress lines on stderr")
+	given := map[string]*string{}
+	for _, in := range inputs.Table {
+		if in.Owner != inputs.Action {
+			given[in.Name] = fs.String(in.Name, "", fmt.Sprintf("%s (default %q)", in.Doc, in.Default))
+		}
+	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if o.BaseDir == "" {
-		return exitcode.BadInput("--base-dir is required: a checkout of the base commit (git worktree add)")
+	o.Inputs = func(name string) (string, string) {
+		if v := given[name]; v != nil && *v != "" {
+			return *v, "--" + name
+		}
+		if *fromEnv {
+			return inputs.FromEnv(name)
+		}
+		return "", "--" + name
 	}
-	a, err := strconv.ParseFloat(*alpha, 64)
-	if err != nil || a <= 0 || a >= 1 {
-		return exitcode.BadInput("--alpha %q: use a number between 0 and 1, e.g. 0.05", *alpha)
+	var err error
+	if o.Labels, err = parseLabels(*labels); err != nil {
+		return err
 	}
-	o.Alpha = a
-	if o.Count < 2 || o.Count > 100 {
-		return exitcode.BadInput("--count %d: use 2 to 100 rounds (statistics need at least 2 per side; 10 is the default)", o.Count)
-	}
-	if o.PipelineN <= 0 || o.PipelineN > 100_000_000 {
-		return exitcode.BadInput("--pipeline-messages %d: use 1 to 100000000", o.PipelineN)
-	}
-	o.Messages, o.AvroGlobs, o.Allow = splitList(*messages), splitList(*avro), splitList(*allow)
 	// The bench programs run elsewhere: every path they get is absolute.
-	for _, p := range []*string{&o.BaseDir, &o.HeadDir, &o.Out, &o.Samples, &o.HarnessDir, &o.FindingsFile} {
+	for _, p := range []*string{&o.BaseDir, &o.Out, &o.HarnessDir, &o.CacheDir, &o.TmpDir} {
 		if *p != "" {
 			if abs, err := filepath.Abs(*p); err == nil {
 				*p = abs
 			}
-		}
-	}
-	for _, a := range o.Allow {
-		if a != "breaking" && a != "regression" {
-			return exitcode.BadInput("--allow %q: use breaking and/or regression", a)
 		}
 	}
 	if !*quiet {
@@ -86,12 +72,49 @@ func cmdGate(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "wiregate: %s (%d violations); report: %s/report.json\n", r.Result, len(r.Violations), o.Out)
-	switch {
-	case len(r.Errors) > 0:
-		return &exitcode.Error{Code: exitcode.Unusable, Err: fmt.Errorf("%s", r.Errors[0])}
-	case r.Result == "fail":
-		return &exitcode.Error{Code: exitcode.Failed, Err: fmt.Errorf("gate failed: %d violations", len(r.Violations))}
+	code := r.ExitCode()
+	fmt.Fprintf(os.Stderr, "wiregate: %s (%s); report: %s\n", r.Result, violations(r), filepath.Join(o.Out, "report.json"))
+	switch code {
+	case exitcode.Unusable:
+		why := "see the report's errors"
+		if len(r.Errors) > 0 {
+			why = r.Errors[0]
+		}
+		return &exitcode.Error{Code: code, Err: fmt.Errorf("%s", why)}
+	case exitcode.Failed:
+		return &exitcode.Error{Code: code, Err: fmt.Errorf("gate failed: %s", violations(r))}
 	}
 	return nil
+}
+
+// parseLabels reads label names: a JSON array (names may hold commas), or
+// a comma-separated list.
+func parseLabels(s string) ([]string, error) {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "[") {
+		var names []string
+		if err := json.Unmarshal([]byte(s), &names); err != nil {
+			return nil, exitcode.BadInput("--labels %q: not a JSON array of strings: %v", s, err)
+		}
+		return names, nil
+	}
+	return inputs.List(s), nil
+}
+
+// violations is "1 violation" or "3 violations (1 allowed)".
+func violations(r *report.Report) string {
+	n, allowed := len(r.Violations), 0
+	for _, v := range r.Violations {
+		if v.Allowed {
+			allowed++
+		}
+	}
+	s := fmt.Sprintf("%d violation", n)
+	if n != 1 {
+		s += "s"
+	}
+	if allowed > 0 {
+		s += fmt.Sprintf(" (%d allowed)", allowed)
+	}
+	return s
 }

@@ -1,0 +1,129 @@
+package bufcheck
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/prepare"
+	"github.com/wiregate/wiregate/harness/report"
+)
+
+const deleted = `{"path":"schemas/orders/v1/order.proto","start_line":8,"start_column":1,"end_line":16,"end_column":2,"type":"FIELD_NO_DELETE","message":"Previously present field \"2\" was deleted."}` + "\n"
+
+func TestFindingsAreRepoRelative(t *testing.T) {
+	as, other := Parse([]byte(deleted + "\n"))
+	if len(other) != 0 || len(as) != 1 {
+		t.Fatalf("annotations %+v, other %v", as, other)
+	}
+	got := Findings(report.KindBreaking, as, "proto")
+	want := report.Finding{Kind: "breaking", File: "proto/schemas/orders/v1/order.proto", Line: 8, Column: 1,
+		Rule: "FIELD_NO_DELETE", Message: `Previously present field "2" was deleted.`}
+	if len(got) != 1 || got[0] != want {
+		t.Fatalf("%+v", got)
+	}
+	for root, want := range map[string]string{".": "a/b.proto", "": "a/b.proto", "sub/./dir": "sub/dir/a/b.proto"} {
+		if got := RepoPath(root, "a/b.proto"); got != want {
+			t.Errorf("RepoPath(%q): %s, want %s", root, got, want)
+		}
+	}
+}
+
+func TestCompileErrorNamesFileLineColumn(t *testing.T) {
+	as, _ := Parse([]byte(`{"path":"schemas/orders/v1/order.proto","start_line":17,"start_column":11,"type":"COMPILE","message":"encountered unmatched ` + "`{`" + ` delimiter"}`))
+	msg := CompileError(as, ".")
+	if !strings.HasPrefix(msg, "schemas/orders/v1/order.proto:17:11: encountered unmatched `{` delimiter") {
+		t.Fatalf("%q", msg)
+	}
+	if as, _ := Parse([]byte(deleted)); CompileError(as, ".") != "" {
+		t.Fatal("a finding is not a compile error")
+	}
+}
+
+func TestNonJSONIsKeptApart(t *testing.T) {
+	_, other := Parse([]byte("Failure: no .proto files were targeted.\n"))
+	if len(other) != 1 || other[0] != "Failure: no .proto files were targeted." {
+		t.Fatalf("%q", other)
+	}
+}
+
+// module writes a buf module with one file into a fresh directory.
+func module(t *testing.T, proto string) string {
+	t.Helper()
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "buf.yaml"), "version: v2\nlint:\n  use: [STANDARD]\nbreaking:\n  use: [FILE]\n")
+	write(t, filepath.Join(dir, "shop/v1/cart.proto"), proto)
+	return dir
+}
+
+func write(t *testing.T, p, s string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+const cart = `syntax = "proto3";
+
+package shop.v1;
+
+// Cart is a shopping cart.
+message Cart {
+  string id = 1;
+  int32 items = 2;
+}
+`
+
+func check(t *testing.T, dir string) Check {
+	t.Helper()
+	buf, err := prepare.FindBuf("", ".")
+	if err != nil {
+		t.Skip(err)
+	}
+	return Check{Buf: buf, Dir: dir, BufInput: ".", FileRoot: "protos"}
+}
+
+func TestRealBuf(t *testing.T) {
+	ctx := context.Background()
+	base := module(t, cart)
+	if fs, err := check(t, base).Lint(ctx); err != nil || len(fs) != 0 {
+		t.Fatalf("clean module: %+v %v", fs, err)
+	}
+
+	camel := module(t, strings.Replace(cart, "int32 items = 2;", "int32 itemCount = 2;", 1))
+	fs, err := check(t, camel).Lint(ctx)
+	if err != nil || len(fs) != 1 || fs[0].Rule != "FIELD_LOWER_SNAKE_CASE" || fs[0].File != "protos/shop/v1/cart.proto" || fs[0].Line != 8 {
+		t.Fatalf("lint: %+v %v", fs, err)
+	}
+
+	renumbered := module(t, strings.Replace(cart, "int32 items = 2;", "int32 items = 3;", 1))
+	fs, err = check(t, renumbered).Breaking(ctx, base)
+	if err != nil || len(fs) == 0 || fs[0].Kind != report.KindBreaking || fs[0].File != "protos/shop/v1/cart.proto" {
+		t.Fatalf("breaking: %+v %v", fs, err)
+	}
+
+	broken := module(t, strings.Replace(cart, "int32 items = 2;", "int32 items = 2", 1))
+	_, err = check(t, broken).Lint(ctx)
+	if err == nil || exitcode.Code(err) != exitcode.Unusable || !strings.HasPrefix(err.Error(), "protos/shop/v1/cart.proto:9:1: ") ||
+		strings.Contains(err.Error(), "\n") {
+		t.Fatalf("compile error: %v", err)
+	}
+
+	// The base commit predates the buf module: there is nothing to break.
+	nested := t.TempDir()
+	if err := os.Rename(renumbered, filepath.Join(nested, "api")); err != nil {
+		t.Fatal(err)
+	}
+	c := check(t, nested)
+	c.BufInput = "api"
+	_, err = c.Breaking(ctx, t.TempDir())
+	if err == nil || exitcode.Code(err) != exitcode.Unusable || !strings.Contains(err.Error(), "set breaking to false") {
+		t.Fatalf("no base input: %v", err)
+	}
+}

@@ -1,0 +1,85 @@
+package checkout
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wiregate/wiregate/harness/exitcode"
+)
+
+func repo(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	run := func(args ...string) {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	run("init", "-q", "-b", "main")
+	run("config", "user.email", "t@wiregate.test")
+	run("config", "user.name", "t")
+	os.MkdirAll(filepath.Join(dir, "api"), 0o755)
+	os.WriteFile(filepath.Join(dir, "api", "a.txt"), []byte("v1\n"), 0o644)
+	run("add", ".")
+	run("commit", "-qm", "v1")
+	run("tag", "v1")
+	os.WriteFile(filepath.Join(dir, "api", "a.txt"), []byte("v2\n"), 0o644)
+	run("commit", "-qam", "v2")
+	return dir
+}
+
+func TestAddChecksOutTheRefAndRemoveCleansUp(t *testing.T) {
+	ctx := context.Background()
+	dir := repo(t)
+	w, err := Add(ctx, filepath.Join(dir, "api"), "v1", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(w.Dir, "a.txt"))
+	if err != nil || string(b) != "v1\n" || filepath.Base(w.Dir) != "api" {
+		t.Fatalf("%s: %q %v", w.Dir, b, err)
+	}
+	if err := w.Remove(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(w.Root); !os.IsNotExist(err) {
+		t.Fatalf("worktree left behind: %v", err)
+	}
+	out, _ := exec.Command("git", "-C", dir, "worktree", "list").Output()
+	if n := strings.Count(strings.TrimSpace(string(out)), "\n"); n != 0 {
+		t.Fatalf("worktrees left registered:\n%s", out)
+	}
+}
+
+func TestUnknownRefIsBadInput(t *testing.T) {
+	_, err := Add(context.Background(), repo(t), "no-such-ref", t.TempDir())
+	if exitcode.Code(err) != exitcode.Unusable || !strings.Contains(err.Error(), "fetch-depth: 0") {
+		t.Fatalf("%v", err)
+	}
+	_, err = Add(context.Background(), t.TempDir(), "HEAD", t.TempDir())
+	if exitcode.Code(err) != exitcode.Unusable || !strings.Contains(err.Error(), "not inside a git repository") {
+		t.Fatalf("%v", err)
+	}
+}
+
+func TestHeadSeesDirtyTree(t *testing.T) {
+	ctx := context.Background()
+	dir := repo(t)
+	sha, ref, dirty, err := Head(ctx, dir)
+	if err != nil || len(sha) != 40 || ref != "main" || dirty {
+		t.Fatalf("%s %s %v %v", sha, ref, dirty, err)
+	}
+	os.WriteFile(filepath.Join(dir, "api", "a.txt"), []byte("v3\n"), 0o644)
+	if _, _, dirty, _ := Head(ctx, dir); !dirty {
+		t.Fatal("an edited file is not dirty")
+	}
+	if p, _ := Prefix(ctx, filepath.Join(dir, "api")); p != "api/" {
+		t.Fatalf("prefix %q", p)
+	}
+}

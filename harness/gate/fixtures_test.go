@@ -1,0 +1,89 @@
+package gate_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wiregate/wiregate/harness/gate"
+	"github.com/wiregate/wiregate/harness/report"
+)
+
+var update = flag.Bool("update", false, "rewrite ../../test/fixtures/*.json from real gate runs (scripts/fixtures.sh)")
+
+// fixtures are the action's test reports: real `wiregate gate` output, so
+// the TypeScript renderer is tested on what Go writes.
+const fixtures = "../../test/fixtures"
+
+// The action's fixtures must be what this code writes: each decodes into
+// report.Report with no unknown field and encodes back byte for byte (a
+// renamed, dropped or retyped field, or a new field Go always writes, fails
+// here). Regenerate them with scripts/fixtures.sh.
+func TestActionFixturesAreFresh(t *testing.T) {
+	for _, name := range []string{"pass", "fail", "allowed"} {
+		path := filepath.Join(fixtures, name+".json")
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r report.Report
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&r); err != nil {
+			t.Errorf("%s is stale (%v): run scripts/fixtures.sh", path, err)
+			continue
+		}
+		out, err := json.MarshalIndent(&r, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(append(out, '\n'), b) {
+			t.Errorf("%s is not what report.Write writes: run scripts/fixtures.sh", path)
+		}
+	}
+}
+
+// TestUpdateActionFixtures makes the fixtures from three real gate runs on
+// this repo's schemas, pipeline included: identical sides (pass), a
+// renumbered field plus a repeated field (fail: breaking and size), and the
+// same with both allow labels (pass, everything allowed).
+func TestUpdateActionFixtures(t *testing.T) {
+	if !*update {
+		t.Skip("run with -update (scripts/fixtures.sh) to regenerate")
+	}
+	edit := func(in map[string]string, o *gate.Options) {
+		in["messages"] = "telemetry.v1.TelemetryEvent,orders.v1.Order"
+		in["pipeline"], in["pipeline-messages"], in["broker"], in["count"] = "true", "20000", "embedded", "5"
+		o.BaseLabel, o.HeadLabel, o.HeadSha = "main", "feature", strings.Repeat("b", 40)
+	}
+	write := func(name string, r *report.Report, base, head string) {
+		r.Base.Sha = strings.Repeat("a", 40)
+		b, err := json.MarshalIndent(r, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Temp directories are the only thing that differs between machines.
+		s := strings.NewReplacer(base, "/tmp/base", head, "/tmp/head").Replace(string(b))
+		if err := os.WriteFile(filepath.Join(fixtures, name+".json"), []byte(s+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	base, head := checkouts(t)
+	write("pass", run(t, base, head, edit), base, head)
+
+	base, head = checkouts(t)
+	replaceIn(t, filepath.Join(head, "schemas/orders/v1/order.proto"), "double price = 2;", "double price = 12;")
+	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  repeated string tags = 13;")
+	replaceIn(t, filepath.Join(head, "schemas/telemetry/v1/telemetry_event.avsc"),
+		`{"name": "region", "type": "string"}`, `{"name": "region", "type": "string"},
+    {"name": "tags", "type": {"type": "array", "items": "string"}, "default": []}`)
+	write("fail", run(t, base, head, edit), base, head)
+	write("allowed", run(t, base, head, func(in map[string]string, o *gate.Options) {
+		edit(in, o)
+		o.Labels = []string{"wiregate allow breaking", "wiregate allow regression"}
+	}), base, head)
+}

@@ -1,0 +1,147 @@
+package gate
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/wiregate/wiregate/harness/compare"
+	"github.com/wiregate/wiregate/harness/report"
+	"github.com/wiregate/wiregate/harness/sizes"
+)
+
+// prepare builds head first (its message list is the measured set), then
+// base with the same messages minus those the base does not declare yet.
+func (g *run) prepare(ctx context.Context) error {
+	if err := g.head.prepare(ctx, g.o, g.s, g.s.Messages, false); err != nil {
+		return err
+	}
+	return g.base.prepare(ctx, g.o, g.s, g.head.prep.Messages, true)
+}
+
+func (g *run) correctness(ctx context.Context) error {
+	for _, s := range []*side{g.base, g.head} {
+		if len(s.prep.Messages) == 0 {
+			continue
+		}
+		if _, err := s.run(ctx, "check"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (g *run) measureSizes(ctx context.Context) error {
+	for i, s := range []*side{g.base, g.head} {
+		if len(s.prep.Messages) == 0 {
+			continue
+		}
+		var ss []sizes.Size
+		if err := s.runJSON(ctx, &ss, "sizes", "--json"); err != nil {
+			return err
+		}
+		for j := range ss {
+			k := ss[j].Message + "/" + ss[j].Format
+			pair := g.sizes[k]
+			pair[i] = &ss[j]
+			g.sizes[k] = pair
+		}
+	}
+	for k, pair := range g.sizes {
+		head := pair[1]
+		if head == nil {
+			continue
+		}
+		msg, format, _ := strings.Cut(k, "/")
+		f := g.r.Format(msg, format)
+		f.Aliasing = head.Aliasing
+		f.Size = &report.Size{Head: head.BytesMean, VsJSON: head.VsJSON}
+		if base := pair[0]; base != nil {
+			f.Size.Base = base.BytesMean
+			f.Size.DeltaPct = compare.DeltaPct(base.BytesMean, head.BytesMean)
+		}
+	}
+	return nil
+}
+
+// benchRounds alternates base and head, one round each, count times, after
+// one discarded warm-up round per side, flipping which side goes first every
+// round (ABBA): slow drift on a shared runner then hits both sides alike
+// instead of whichever ran second.
+func (g *run) benchRounds(ctx context.Context) error {
+	files := map[*side]string{g.base: filepath.Join(g.o.Out, "base.txt"), g.head: filepath.Join(g.o.Out, "head.txt")}
+	for _, f := range files {
+		os.Remove(f)
+	}
+	bt := g.s.Benchtime.String()
+	for round := -1; round < g.s.Count; round++ {
+		for _, s := range abba([]*side{g.base, g.head}, round+1) {
+			if len(s.prep.Messages) == 0 {
+				continue
+			}
+			out, err := s.run(ctx, "bench", "--count", "1", "--benchtime", bt, fmt.Sprintf("--header=%v", round == 0))
+			if err != nil {
+				return err
+			}
+			if round < 0 {
+				continue // warm-up
+			}
+			if err := appendFile(files[s], out); err != nil {
+				return err
+			}
+		}
+		if round >= 0 {
+			g.o.Log("wiregate: bench round %d/%d", round+1, g.s.Count)
+		}
+	}
+	g.r.Env.BenchPin = g.head.pin
+	return nil
+}
+
+func (g *run) compare(ctx context.Context) error {
+	if len(g.base.prep.Messages) == 0 {
+		return nil // nothing to compare against: head-only sizes are still reported
+	}
+	bf, err := os.Open(filepath.Join(g.o.Out, "base.txt"))
+	if err != nil {
+		return err
+	}
+	defer bf.Close()
+	hf, err := os.Open(filepath.Join(g.o.Out, "head.txt"))
+	if err != nil {
+		return err
+	}
+	defer hf.Close()
+	res, err := compare.Files(bf, hf, "base", "head", g.cfg.Alpha)
+	if err != nil {
+		return err
+	}
+	g.r.Benchstat = res.Text
+	if err := os.WriteFile(filepath.Join(g.o.Out, "benchstat.txt"), []byte(res.Text), 0o644); err != nil {
+		return err
+	}
+	for _, c := range res.Comparisons {
+		if c.Message == "" || c.Unit == "B/msg" {
+			continue // sizes are exact and reported from the sizes stage
+		}
+		f := g.r.Format(c.Message, c.Format)
+		f.Metrics = append(f.Metrics, c.Metric(c.Op))
+	}
+	for i := range g.r.Messages {
+		for j := range g.r.Messages[i].Formats {
+			ms := g.r.Messages[i].Formats[j].Metrics
+			sort.SliceStable(ms, func(a, b int) bool {
+				if ms[a].Name != ms[b].Name {
+					return ms[a].Name < ms[b].Name // decode, encode
+				}
+				return unitOrder[ms[a].Unit] < unitOrder[ms[b].Unit]
+			})
+		}
+	}
+	return nil
+}
+
+var unitOrder = map[string]int{"sec/op": 0, "B/op": 1, "allocs/op": 2}

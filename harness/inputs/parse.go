@@ -1,0 +1,210 @@
+package inputs
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/wiregate/wiregate/harness/avrocompat"
+	"github.com/wiregate/wiregate/harness/broker"
+	"github.com/wiregate/wiregate/harness/codec"
+	"github.com/wiregate/wiregate/harness/config"
+	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/pipeline"
+)
+
+// Getter returns an input's raw text and where it came from ("input
+// 'count'" from the action, "--count" from the command line), for errors.
+// Empty text means the default.
+type Getter func(name string) (text, where string)
+
+// value is one input's text and where it came from.
+type value struct {
+	text, where string
+}
+
+// bad is the one-line error for an input: where it came from, what it was,
+// and what is wanted.
+func (v value) bad(format string, args ...any) error {
+	return exitcode.BadInput("%s is %q: %s", v.where, v.text, fmt.Sprintf(format, args...))
+}
+
+// Parse validates every gate input: empty text takes the default from Table.
+// The first bad input is the error, naming it.
+func Parse(get Getter) (Settings, error) {
+	var s Settings
+	for _, in := range Table {
+		if in.parse == nil {
+			continue
+		}
+		text, where := get(in.Name)
+		text = strings.TrimSpace(text)
+		if text == "" {
+			text = in.Default
+		}
+		if where == "" {
+			where = "input '" + in.Name + "'"
+		}
+		if err := in.parse(&s, value{text: text, where: where}); err != nil {
+			return s, err
+		}
+	}
+	return s, nil
+}
+
+// FromEnv reads inputs the way the action runner passes them: INPUT_<NAME>,
+// upper-cased with the hyphens kept (as @actions/core's getInput does).
+func FromEnv(name string) (string, string) {
+	return os.Getenv("INPUT_" + strings.ToUpper(strings.ReplaceAll(name, " ", "_"))), "input '" + name + "'"
+}
+
+// List splits a comma- or newline-separated input.
+func List(text string) []string {
+	var out []string
+	for _, p := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == '\n' }) {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func parseBool(v value) (bool, error) {
+	switch strings.ToLower(v.text) {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return false, v.bad("want true or false")
+}
+
+// text, boolean and percent make the parser of an input that sets one field.
+func text(field func(*Settings) *string) func(*Settings, value) error {
+	return func(s *Settings, v value) error {
+		*field(s) = v.text
+		return nil
+	}
+}
+
+func boolean(field func(*Settings) *bool) func(*Settings, value) error {
+	return func(s *Settings, v value) (err error) {
+		*field(s), err = parseBool(v)
+		return err
+	}
+}
+
+func percent(field func(*Settings) *float64) func(*Settings, value) error {
+	return func(s *Settings, v value) (err error) {
+		*field(s), err = config.ParsePercent(v.where, v.text)
+		return err
+	}
+}
+
+var messageName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$`)
+
+func parseMessages(s *Settings, v value) error {
+	for _, n := range List(v.text) {
+		if !messageName.MatchString(n) {
+			return value{text: n, where: v.where}.bad("want fully qualified message names such as telemetry.v1.TelemetryEvent")
+		}
+		s.Messages = append(s.Messages, n)
+	}
+	return nil
+}
+
+func parseAvroSchemas(s *Settings, v value) error {
+	s.AvroSchemas = List(v.text)
+	return nil
+}
+
+func parseAvroCompatibility(s *Settings, v value) error {
+	l, err := avrocompat.ParseLevel(v.text)
+	if err != nil {
+		names := make([]string, len(avrocompat.Levels))
+		for i, l := range avrocompat.Levels {
+			names[i] = string(l)
+		}
+		return v.bad("want one of %s", strings.Join(names, ", "))
+	}
+	s.AvroCompatibility = l
+	return nil
+}
+
+func parseFormats(s *Settings, v value) error {
+	known := codec.Names()
+	s.Formats = nil
+	for _, f := range List(v.text) {
+		f = strings.ToLower(f)
+		if !slices.Contains(known, f) {
+			return value{text: f, where: v.where}.bad("not a format; valid formats: %s", strings.Join(known, ", "))
+		}
+		if !slices.Contains(s.Formats, f) {
+			s.Formats = append(s.Formats, f)
+		}
+	}
+	if len(s.Formats) == 0 {
+		return v.bad("no format given; valid formats: %s", strings.Join(known, ", "))
+	}
+	return nil
+}
+
+func parseAlpha(s *Settings, v value) (err error) {
+	s.Alpha, err = config.ParseAlpha(v.where, v.text)
+	return err
+}
+
+// Statistics need at least 2 samples per side; past 100 rounds a gate takes
+// hours for no practical gain in sensitivity.
+const minCount, maxCount = 2, 100
+
+func parseCount(s *Settings, v value) error {
+	n, err := strconv.Atoi(v.text)
+	if err != nil || n < minCount || n > maxCount {
+		return v.bad("want a whole number of rounds from %d to %d (statistics need at least %d per side)", minCount, maxCount, minCount)
+	}
+	s.Count = n
+	return nil
+}
+
+func parsePipelineMessages(s *Settings, v value) error {
+	n, err := strconv.ParseInt(v.text, 10, 64)
+	if err != nil || n < 1 || n > pipeline.MaxN {
+		return v.bad("want a backlog of 1 to %d records", pipeline.MaxN)
+	}
+	s.PipelineMessages = n
+	return nil
+}
+
+func parseBroker(s *Settings, v value) error {
+	switch v.text {
+	case "auto", "redpanda", "embedded":
+		s.Broker = v.text
+		return nil
+	}
+	addrs, err := broker.ParseAddrs(v.text)
+	if err != nil {
+		return v.bad("want auto, redpanda, embedded, or host:port[,host:port…]")
+	}
+	s.Broker = strings.Join(addrs, ",")
+	return nil
+}
+
+func parseBenchtime(s *Settings, v value) error {
+	d, err := time.ParseDuration(v.text)
+	if err != nil || d <= 0 {
+		return v.bad("want a positive duration such as 100ms")
+	}
+	s.Benchtime = d
+	return nil
+}
+
+// Map is a Getter over input names, as a test or a caller with flags gives
+// them; errors name them as flags.
+func Map(m map[string]string) Getter {
+	return func(name string) (string, string) { return m[name], "--" + name }
+}

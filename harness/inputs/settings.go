@@ -1,0 +1,46 @@
+package inputs
+
+import (
+	"time"
+
+	"github.com/wiregate/wiregate/harness/avrocompat"
+	"github.com/wiregate/wiregate/harness/config"
+)
+
+// Settings are the gate's inputs, validated and typed. Defaults() is every
+// input at its default; Parse reads them from text.
+type Settings struct {
+	WorkingDirectory  string   // head checkout, relative to the current directory
+	BufInput          string   // relative to each side's checkout
+	Messages          []string // empty: every top-level message
+	Samples           string
+	AvroSchemas       []string // globs, relative to each side's checkout
+	AvroCompatibility avrocompat.Level
+	Formats           []string
+	Lint, Breaking    bool
+
+	SizeThreshold, TimeThreshold, ThroughputThreshold float64 // percent
+	Alpha                                             float64
+	Count                                             int
+	Benchtime                                         time.Duration
+
+	Pipeline         bool
+	PipelineMessages int64
+	Broker           string
+}
+
+// Defaults is every gate input at its documented default.
+func Defaults() Settings {
+	s, err := Parse(func(string) (string, string) { return "", "" })
+	if err != nil {
+		panic("inputs: a default in Table does not validate: " + err.Error())
+	}
+	return s
+}
+
+// Config is the verdict's configuration from these settings, before
+// wiregate.yaml overlays it.
+func (s Settings) Config() config.Config {
+	return config.Config{Alpha: s.Alpha, Thresholds: config.Thresholds{
+		SizePct: s.SizeThreshold, TimePct: s.TimeThreshold, ThroughputPct: s.ThroughputThreshold}}
+}

@@ -1,0 +1,83 @@
+// Package inputs is the one table of wiregate's inputs: every action input
+// and `wiregate gate` flag, with its default and meaning written once, and
+// the one validation that turns their text into Settings. action.yml repeats
+// the defaults for the runner to show users; a test keeps it equal to Table.
+package inputs
+
+// Owner says who reads an input.
+type Owner int
+
+const (
+	// Gate inputs are read and validated by `wiregate gate`.
+	Gate Owner = iota
+	// Action inputs are read by the action itself (GitHub glue: the token,
+	// whether to comment, which base to check out); the gate never sees them.
+	Action
+	// Flag inputs are `wiregate gate` flags that are not action inputs.
+	Flag
+)
+
+// Input is one input: an action input and a `wiregate gate` flag of the same name.
+type Input struct {
+	Name    string
+	Default string // as the action and the flag document it
+	Doc     string // one sentence, as action.yml and `wiregate gate -h` show it
+	Owner   Owner
+	parse   func(s *Settings, v value) error
+}
+
+// Table is every input, in the order action.yml lists them.
+var Table = []Input{
+	{Name: "github-token", Default: "${{ github.token }}", Owner: Action,
+		Doc: "Token used to post and update the sticky PR comment."},
+	{Name: "working-directory", Default: ".", parse: text(func(s *Settings) *string { return &s.WorkingDirectory }),
+		Doc: "Repository root to gate (relative to the workspace)."},
+	{Name: "buf-input", Default: ".", parse: text(func(s *Settings) *string { return &s.BufInput }),
+		Doc: "Directory holding buf.yaml, relative to working-directory."},
+	{Name: "messages", Default: "", parse: parseMessages,
+		Doc: "Fully qualified proto messages to measure, comma or newline separated. Empty measures every top-level message."},
+	{Name: "samples", Default: "", parse: text(func(s *Settings) *string { return &s.Samples }),
+		Doc: "Directory of `<full.Message.Name>.jsonl` protojson sample records. Empty generates deterministic records from the schema."},
+	{Name: "avro-schemas", Default: "**/*.avsc", parse: parseAvroSchemas,
+		Doc: "Glob of Avro schemas to check for compatibility (and to use as a message's Avro schema when the record's full name equals the proto message's)."},
+	{Name: "avro-compatibility", Default: "BACKWARD", parse: parseAvroCompatibility,
+		Doc: "Avro compatibility level — BACKWARD, FORWARD, FULL, their _TRANSITIVE forms, or NONE."},
+	{Name: "formats", Default: "json,protobuf,avro", parse: parseFormats,
+		Doc: "Formats to measure, comma separated (json, protobuf, avro; opt-in protojson, vtprotobuf, msgpack, cbor)."},
+	{Name: "base-ref", Default: "", Owner: Action,
+		Doc: "What head is compared against. Empty uses the pull request's base sha (push — the `before` sha)."},
+	{Name: "lint", Default: "true", parse: boolean(func(s *Settings) *bool { return &s.Lint }),
+		Doc: "Run buf lint on head."},
+	{Name: "breaking", Default: "true", parse: boolean(func(s *Settings) *bool { return &s.Breaking }),
+		Doc: "Run buf breaking against the base."},
+	{Name: "size-threshold", Default: "5%", parse: percent(func(s *Settings) *float64 { return &s.SizeThreshold }),
+		Doc: "Largest allowed growth of bytes/message."},
+	{Name: "time-threshold", Default: "10%", parse: percent(func(s *Settings) *float64 { return &s.TimeThreshold }),
+		Doc: "Largest allowed significant slowdown of encode/decode time/op."},
+	{Name: "throughput-threshold", Default: "10%", parse: percent(func(s *Settings) *float64 { return &s.ThroughputThreshold }),
+		Doc: "Largest allowed significant drop of pipeline records/s."},
+	{Name: "alpha", Default: "0.05", parse: parseAlpha,
+		Doc: "Significance level of the base-vs-head comparisons."},
+	{Name: "count", Default: "10", parse: parseCount,
+		Doc: "Interleaved benchmark rounds per side."},
+	{Name: "pipeline", Default: "true", parse: boolean(func(s *Settings) *bool { return &s.Pipeline }),
+		Doc: "Run the pipeline (broker throughput) stage."},
+	{Name: "pipeline-messages", Default: "200000", parse: parsePipelineMessages,
+		Doc: "Backlog size N of the pipeline stage."},
+	{Name: "broker", Default: "auto", parse: parseBroker,
+		Doc: "Broker for the pipeline stage — auto, redpanda, embedded, or host:port[,host:port…] of an external cluster."},
+	{Name: "comment", Default: "true", Owner: Action,
+		Doc: "Post or update the sticky PR comment."},
+	{Name: "benchtime", Default: "100ms", Owner: Flag, parse: parseBenchtime,
+		Doc: "Target time per benchmark per round."},
+}
+
+// Lookup returns the named input.
+func Lookup(name string) (Input, bool) {
+	for _, in := range Table {
+		if in.Name == name {
+			return in, true
+		}
+	}
+	return Input{}, false
+}

@@ -1,0 +1,27 @@
+import { WiregateError } from './errors.js'
+
+/** The inputs the action reads itself: GitHub glue the gate never sees.
+ * Every other input goes to `wiregate gate`, which owns its default and
+ * its validation (harness/inputs). The runner applies action.yml's
+ * defaults, so an empty value here is an input set to ''. */
+export interface ActionInputs {
+  githubToken: string
+  /** post or update the sticky PR comment */
+  comment: boolean
+  /** what head is compared against; empty: the event's base */
+  baseRef: string
+}
+
+export function readActionInputs(get: (name: string) => string): ActionInputs {
+  return {
+    githubToken: get('github-token').trim(),
+    comment: parseBool('comment', get('comment').trim()),
+    baseRef: get('base-ref').trim()
+  }
+}
+
+function parseBool(name: string, value: string): boolean {
+  if (/^true$/i.test(value)) return true
+  if (/^false$/i.test(value)) return false
+  throw new WiregateError(`input '${name}' is ${JSON.stringify(value)}: want true or false`)
+}

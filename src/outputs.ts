@@ -1,0 +1,49 @@
+import type { Annotation } from './log.js'
+import type { Report, Violation } from './report.js'
+
+export function blocking(report: Report): Violation[] {
+  return report.violations.filter(v => !v.allowed)
+}
+
+export interface GateOutputs {
+  result: 'pass' | 'fail'
+  violations: number
+  breaking: boolean
+}
+
+/** gateOutputs are the action's outputs, read off report.json. */
+export function gateOutputs(report: Report): GateOutputs {
+  return {
+    result: report.result,
+    violations: blocking(report).length,
+    breaking: report.violations.some(v => v.kind === 'breaking')
+  }
+}
+
+/** failureMessage is what setFailed says: one line per reason. */
+export function failureMessage(report: Report): string {
+  const reasons = blocking(report).map(v => (v.kind === 'error' ? v.detail : `${v.kind}: ${v.subject}: ${v.detail}`))
+  if (reasons.length === 0) reasons.push(...(report.errors ?? []))
+  if (reasons.length === 0) reasons.push('report.json says fail')
+  return `wiregate failed:\n${reasons.join('\n')}`
+}
+
+const TITLES: Record<string, string> = { lint: 'buf lint', breaking: 'buf breaking', avro: 'Avro compatibility' }
+
+export interface FileAnnotation {
+  severity: 'error' | 'warning'
+  message: string
+  annotation: Annotation
+}
+
+/** annotations puts every violation that names a file on its line: an
+ * error, or a warning when a label allowed it. */
+export function annotations(report: Report): FileAnnotation[] {
+  return report.violations
+    .filter(v => v.file)
+    .map(v => ({
+      severity: v.allowed ? 'warning' : 'error',
+      message: v.detail,
+      annotation: { title: TITLES[v.kind] ?? `wiregate ${v.kind}`, file: v.file, startLine: v.line, startColumn: v.column }
+    }))
+}

@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { test } from 'node:test'
+import { readActionInputs } from '../src/actionInputs.js'
+import { BUF_VERSION } from '../src/buf.js'
+import { splitArgs } from '../src/localArgs.js'
+import { annotations, failureMessage, gateOutputs } from '../src/outputs.js'
+import { gateArgv } from '../src/run.js'
+import { loadFixture } from './fixtures.js'
+
+test('outputs count only violations that are not allowed', () => {
+  const fail = gateOutputs(loadFixture('fail'))
+  assert.equal(fail.result, 'fail')
+  assert.equal(fail.violations, loadFixture('fail').violations.length)
+  assert.equal(fail.breaking, true)
+  const allowed = gateOutputs(loadFixture('allowed'))
+  assert.deepEqual(allowed, { result: 'pass', violations: 0, breaking: true })
+  assert.deepEqual(gateOutputs(loadFixture('pass')), { result: 'pass', violations: 0, breaking: false })
+})
+
+test('the failure message names every blocking reason', () => {
+  const msg = failureMessage(loadFixture('fail'))
+  assert.match(msg, /breaking: schemas\/orders\/v1\/order.proto/)
+  assert.match(msg, /size: telemetry.v1.TelemetryEvent\/protobuf\/size/)
+  assert.doesNotMatch(failureMessage(loadFixture('allowed')), /breaking:/)
+})
+
+test('annotations: violations with a file, warning when allowed', () => {
+  const fail = annotations(loadFixture('fail'))
+  assert.equal(fail.length, 1)
+  assert.equal(fail[0]!.severity, 'error')
+  assert.equal(fail[0]!.annotation.title, 'buf breaking')
+  assert.equal(fail[0]!.annotation.file, 'schemas/orders/v1/order.proto')
+  assert.ok((fail[0]!.annotation.startLine ?? 0) > 0)
+  assert.equal(annotations(loadFixture('allowed'))[0]!.severity, 'warning')
+})
+
+test('action inputs: only the glue ones, bad values name the input', () => {
+  const get = (v: Record<string, string>) => (n: string) => v[n] ?? ''
+  assert.deepEqual(readActionInputs(get({ 'github-token': 't', comment: 'False', 'base-ref': ' v1 ' })), {
+    githubToken: 't',
+    comment: false,
+    baseRef: 'v1'
+  })
+  assert.throws(() => readActionInputs(get({ comment: '1' })), /input 'comment' is "1": want true or false/)
+})
+
+test('the buf version the action installs is the one package.json pins', () => {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> }
+  assert.equal(pkg.devDependencies['@bufbuild/buf'], BUF_VERSION)
+})
+
+test('npm run gate keeps --base and --out and passes the rest to wiregate gate', () => {
+  assert.deepEqual(splitArgs(['--base', 'main', '--count', '3', '--out=o', '--pipeline=false']), {
+    ours: { base: 'main', out: 'o' },
+    passed: ['--count', '3', '--pipeline=false']
+  })
+})
+
+test('the plan becomes wiregate gate flags, labels as JSON', () => {
+  const argv = gateArgv({ baseRef: 's1', baseLabel: 'main', labels: ['a, b', 'wiregate allow breaking'], headSha: 's2' },
+    { actionDir: '/a', tmpDir: '/t' }, 'buf', '/o')
+  assert.equal(argv[0], 'gate')
+  for (const flag of ['--base-ref=s1', '--base-label=main', '--labels=["a, b","wiregate allow breaking"]', '--harness-dir=/a/harness', '--out=/o', '--head-sha=s2']) {
+    assert.ok(argv.includes(flag), flag)
+  }
+  assert.ok(!argv.some(a => a.startsWith('--head-label')))
+})
