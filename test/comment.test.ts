@@ -7,21 +7,21 @@ function fakeApi(comments: IssueComment[]): CommentApi & { calls: string[] } {
   let next = 100
   return {
     calls,
-    list: async () => {
+    list: () => {
       calls.push('list')
-      return comments
+      return Promise.resolve(comments)
     },
-    create: async body => {
+    create: body => {
       calls.push('create')
       const c = { id: next++, body }
       comments.push(c)
-      return c
+      return Promise.resolve(c)
     },
-    update: async (id, body) => {
+    update: (id, body) => {
       calls.push(`update ${id}`)
       const c = comments.find(x => x.id === id)!
       c.body = body
-      return c
+      return Promise.resolve(c)
     }
   }
 }

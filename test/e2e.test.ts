@@ -97,7 +97,7 @@ async function runAction(headSha: string, labels: string[] = [], inputs: Record<
   const outputs: Record<string, string> = {}
   for (const m of readFileSync(output, 'utf8').matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) outputs[m[1]!] = m[3]!
   const reportPath = join(dir, 'wiregate', 'report.json')
-  const report = existsSync(reportPath) ? JSON.parse(readFileSync(reportPath, 'utf8')) : undefined
+  const report = existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, 'utf8')) as GateReport) : undefined
   return { code, stdout, summary: readFileSync(summary, 'utf8'), outputs, report }
 }
 

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Formatters and linters, as .ci/run runs them: gofmt, go vet and
+# staticcheck over the harness; tsc and ESLint (eslint.config.js) over the
+# action. Exits non-zero on the first finding.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+staticcheck_version=v0.8.2 # honnef.co/go/tools: pinned so a new check never fails an old commit
+
+echo "== gofmt"
+unformatted=$(gofmt -l harness)
+if [ -n "$unformatted" ]; then
+  echo "gofmt: these files are not formatted (run gofmt -w):" >&2
+  echo "$unformatted" >&2
+  exit 1
+fi
+echo "== go vet"
+(cd harness && go vet ./...)
+echo "== staticcheck $staticcheck_version"
+(cd harness && go run "honnef.co/go/tools/cmd/staticcheck@$staticcheck_version" ./...)
+echo "== tsc --noEmit"
+npx tsc -p tsconfig.json --noEmit
+echo "== eslint"
+npx eslint .
