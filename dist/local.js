@@ -3,7 +3,7 @@ import { createRequire as __wiregateCreateRequire } from 'node:module'; const re
 // src/local.ts
 import { mkdir as mkdir4, mkdtemp as mkdtemp2 } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join6, resolve as resolve3 } from "node:path";
+import { join as join7, resolve as resolve3 } from "node:path";
 
 // src/actionDir.ts
 import { dirname } from "node:path";
@@ -800,23 +800,28 @@ function firstLine(text) {
 }
 
 // src/harness.ts
-async function buildHarness(actionDir2, outDir) {
+async function goVersion() {
+  const go = await run("go", ["env", "GOVERSION"]);
+  if (go.code !== 0) throw new WiregateError("Go is not on PATH: add actions/setup-go before wiregate");
+  return go.stdout.trim();
+}
+async function buildHarness(actionDir2, binDir, env = {}) {
   const harnessDir = join3(actionDir2, "harness");
   if (!existsSync(join3(harnessDir, "go.mod"))) {
     throw new WiregateError(`the action's harness is missing (${harnessDir}/go.mod): use the action from its repository`);
   }
-  const go = await run("go", ["version"]);
-  if (go.code !== 0) throw new WiregateError("Go is not on PATH: add actions/setup-go before wiregate");
-  const bin = join3(outDir, "wiregate");
-  const built = await run("go", ["build", "-o", bin, "./cmd/wiregate"], { cwd: harnessDir });
+  await goVersion();
+  const bin = join3(binDir, "wiregate");
+  if (existsSync(bin)) return { bin, reused: true };
+  const built = await run("go", ["build", "-trimpath", "-o", bin, "./cmd/wiregate"], { cwd: harnessDir, env });
   if (built.code !== 0) {
     throw new WiregateError(`building the wiregate harness failed: ${firstLine(built.stderr) || `exit code ${built.code}`}`);
   }
-  return bin;
+  return { bin, reused: false };
 }
 var FORWARDED = ["SIGINT", "SIGTERM"];
-async function runWiregate(bin, args, cwd) {
-  const child2 = spawn2(bin, args, { cwd, stdio: ["ignore", 2, 2] });
+async function runWiregate(bin, args, cwd, env = {}) {
+  const child2 = spawn2(bin, args, { cwd, stdio: ["ignore", 2, 2], env: { ...process.env, ...env } });
   const forward = (signal) => {
     child2.kill(signal);
   };
@@ -862,8 +867,8 @@ function splitArgs(argv) {
 
 // src/run.ts
 import { existsSync as existsSync3 } from "node:fs";
-import { mkdir as mkdir3, mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { join as join5, resolve as resolve2 } from "node:path";
+import { mkdir as mkdir3, mkdtemp, readFile as readFile2, writeFile } from "node:fs/promises";
+import { join as join6, resolve as resolve2 } from "node:path";
 
 // src/buf.ts
 import { existsSync as existsSync2 } from "node:fs";
@@ -890,6 +895,65 @@ async function locateBuf(searchDirs, toolCache, log) {
     throw new WiregateError(`could not install @bufbuild/buf@${BUF_VERSION} with npm: ${firstLine(npm.stderr) || "buf did not run"}`);
   }
   return installed;
+}
+
+// src/cache.ts
+import { createHash } from "node:crypto";
+import { readdir as readdir2, readFile } from "node:fs/promises";
+import { join as join5, relative as relative2 } from "node:path";
+function cacheLayout(root, harnessHash) {
+  return {
+    root,
+    paths: [root, `!${join5(root, "go-mod", "cache", "download", "**", "*.zip")}`],
+    binDir: join5(root, "bin", harnessHash.slice(0, 16)),
+    env: { GOCACHE: join5(root, "go-build"), GOMODCACHE: join5(root, "go-mod"), WIREGATE_CACHE: join5(root, "programs") }
+  };
+}
+function cacheKeys(platform, goVersion2, harnessHash, schemasHash) {
+  const prefix = `wiregate-v1-${platform}-${goVersion2}-${harnessHash.slice(0, 16)}-`;
+  return { key: prefix + schemasHash.slice(0, 16), restoreKeys: [prefix] };
+}
+async function hashTree(dir, keep) {
+  const h = createHash("sha256");
+  const walk = async (d) => {
+    const entries = (await readdir2(d, { withFileTypes: true })).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    for (const e of entries) {
+      const p = join5(d, e.name);
+      if (e.isDirectory()) {
+        if (e.name !== ".git" && e.name !== "node_modules") await walk(p);
+      } else if (e.isFile() && keep(relative2(dir, p))) {
+        const b = await readFile(p);
+        h.update(`${relative2(dir, p)} ${b.length}
+`).update(b);
+      }
+    }
+  };
+  await walk(dir);
+  return h.digest("hex");
+}
+var harnessFiles = (rel) => rel.endsWith(".go") && !rel.endsWith("_test.go") && !rel.split("/").includes("testdata") || rel === "go.mod" || rel === "go.sum";
+var schemaFiles = (rel) => /\.(proto|avsc)$|(^|\/)(buf\.yaml|buf\.lock|buf\.work\.yaml)$/.test(rel);
+async function restoreCache(backend, layout, keys, log) {
+  const start = Date.now();
+  const stage = (note) => ({ name: "cache restore", seconds: (Date.now() - start) / 1e3, note });
+  try {
+    const matched = await backend.restore(layout.paths, keys.key, keys.restoreKeys);
+    if (matched === void 0) return { stage: stage(`miss: ${keys.key}`) };
+    return { stage: stage(matched === keys.key ? `hit: ${matched}` : `partial hit: ${matched}`), matched };
+  } catch (err) {
+    log.warning(`wiregate's cache could not be restored (the run goes on, only slower): ${errorMessage(err)}`);
+    return { stage: stage(`error: ${errorMessage(err)}`) };
+  }
+}
+async function saveCache(backend, layout, keys, matched, log) {
+  if (matched === keys.key) return "not saved: the entry exists";
+  try {
+    const id = await backend.save(layout.paths, keys.key);
+    return `saved: ${keys.key} (entry ${id})`;
+  } catch (err) {
+    log.warning(`wiregate's cache could not be saved (the next run will build again): ${errorMessage(err)}`);
+    return `not saved: ${errorMessage(err)}`;
+  }
 }
 
 // src/render/numbers.ts
@@ -1031,7 +1095,7 @@ function environmentDetails(report) {
 function stagesDetails(report) {
   if (report.stages.length === 0) return "";
   const rows = report.stages.map(
-    (s) => `| ${s.name} | ${s.seconds.toFixed(1)} s | ${s.error ? `\u274C ${cell(s.error)}` : ""} |`
+    (s) => `| ${s.name} | ${s.seconds.toFixed(1)} s | ${s.error ? `\u274C ${cell(s.error)}` : cell(s.note ?? "")} |`
   );
   const total = report.stages.reduce((sum, s) => sum + s.seconds, 0);
   rows.push(`| **total** | ${total.toFixed(1)} s | |`);
@@ -1243,31 +1307,49 @@ async function runGate(plan, env, render = {}) {
   const outDir = resolve2(env.outDir);
   await mkdir3(outDir, { recursive: true });
   await mkdir3(env.tmpDir, { recursive: true });
-  const reportJson = join5(outDir, "report.json");
+  const reportJson = join6(outDir, "report.json");
   let report;
   let exitCode;
+  let cached;
   try {
     const buf = await locateBuf([process.cwd(), env.actionDir], env.toolCache, env.log);
-    const bin = await buildHarness(env.actionDir, await mkdtemp(join5(env.tmpDir, "wiregate-bin-")));
-    exitCode = await runWiregate(bin, [...gateArgv(plan, env, buf, outDir), ...env.gateFlags], process.cwd());
+    const before = [];
+    if (env.cache) {
+      cached = await restore(env.cache.backend, env.cache.root, env.actionDir, env.log);
+      before.push(cached.stage);
+    }
+    const start = Date.now();
+    const { bin, reused } = await buildHarness(env.actionDir, cached?.layout.binDir ?? await mkdtemp(join6(env.tmpDir, "wiregate-bin-")), cached?.layout.env);
+    before.push({ name: "build wiregate", seconds: (Date.now() - start) / 1e3, note: reused ? "reused" : "built" });
+    const argv = [...gateArgv(plan, env, buf, outDir), `--stages-before=${JSON.stringify(before)}`, ...env.gateFlags];
+    exitCode = await runWiregate(bin, argv, process.cwd(), cached?.layout.env);
     if (!existsSync3(reportJson)) {
       throw new WiregateError(`wiregate gate wrote no report.json (exit code ${exitCode})`);
     }
-    report = parseReport(await readFile(reportJson, "utf8"));
+    report = parseReport(await readFile2(reportJson, "utf8"));
   } catch (err) {
     if (!(err instanceof WiregateError)) env.log.info(err instanceof Error && err.stack ? err.stack : String(err));
     const message = errorMessage(err);
     env.log.error(message, { title: "wiregate could not run" });
     const stopped = errorReport({ ref: plan.baseLabel, sha: plan.baseRef }, { ref: plan.headLabel ?? "", sha: plan.headSha ?? "" }, message);
     return finish(stopped, EXIT_ERROR, outDir, render, true);
+  } finally {
+    if (env.cache && cached) env.log.info(`wiregate cache: ${await saveCache(env.cache.backend, cached.layout, cached.keys, cached.matched, env.log)}`);
   }
   return finish(report, exitCode, outDir, render, false);
 }
+async function restore(backend, root, actionDir2, log) {
+  const harnessHash = await hashTree(join6(actionDir2, "harness"), harnessFiles);
+  const keys = cacheKeys(`${process.platform}-${process.arch}`, await goVersion(), harnessHash, await hashTree(process.cwd(), schemaFiles));
+  const layout = cacheLayout(root, harnessHash);
+  const { stage, matched } = await restoreCache(backend, layout, keys, log);
+  return { layout, keys, matched, stage };
+}
 async function finish(report, exitCode, outDir, render, writeJson) {
-  const reportJson = join5(outDir, "report.json");
+  const reportJson = join6(outDir, "report.json");
   if (writeJson) await writeFile(reportJson, JSON.stringify(report, null, 2) + "\n");
   const markdown = renderReport(report, render);
-  const reportMarkdown = join5(outDir, "report.md");
+  const reportMarkdown = join6(outDir, "report.md");
   await writeFile(reportMarkdown, markdown);
   return { report, markdown, exitCode, reportJson, reportMarkdown };
 }
@@ -1277,7 +1359,7 @@ function gateArgv(plan, env, buf, outDir) {
     `--base-ref=${plan.baseRef}`,
     `--base-label=${plan.baseLabel}`,
     `--labels=${JSON.stringify(plan.labels)}`,
-    `--harness-dir=${join5(env.actionDir, "harness")}`,
+    `--harness-dir=${join6(env.actionDir, "harness")}`,
     `--buf=${buf}`,
     `--tmp-dir=${env.tmpDir}`,
     `--out=${outDir}`
@@ -1295,9 +1377,9 @@ async function local(argv) {
 
 wiregate gate flags:
 `);
-    const tmp = join6(tmpdir(), "wiregate-local");
+    const tmp = join7(tmpdir(), "wiregate-local");
     await mkdir4(tmp, { recursive: true });
-    const bin = await buildHarness(actionDir(import.meta.url), await mkdtemp2(join6(tmp, "wiregate-bin-")));
+    const { bin } = await buildHarness(actionDir(import.meta.url), await mkdtemp2(join7(tmp, "wiregate-bin-")));
     return runWiregate(bin, ["gate", "--help"], process.cwd());
   }
   const base = ours.base || "HEAD";
@@ -1306,8 +1388,8 @@ wiregate gate flags:
     { baseRef: base, baseLabel: base, labels: [] },
     {
       actionDir: actionDir(import.meta.url),
-      tmpDir: join6(tmpdir(), "wiregate-local"),
-      toolCache: join6(tmpdir(), "wiregate-tools"),
+      tmpDir: join7(tmpdir(), "wiregate-local"),
+      toolCache: join7(tmpdir(), "wiregate-tools"),
       outDir,
       gateFlags: passed,
       log: stderrLog

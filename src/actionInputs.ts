@@ -10,13 +10,16 @@ export interface ActionInputs {
   comment: boolean
   /** what head is compared against; empty: the event's base */
   baseRef: string
+  /** restore and save wiregate's caches with the Actions cache */
+  cache: boolean
 }
 
 export function readActionInputs(get: (name: string) => string): ActionInputs {
   return {
     githubToken: get('github-token').trim(),
     comment: parseBool('comment', get('comment').trim()),
-    baseRef: get('base-ref').trim()
+    baseRef: get('base-ref').trim(),
+    cache: parseBool('cache', get('cache').trim())
   }
 }
 

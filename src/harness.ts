@@ -4,21 +4,29 @@ import { join } from 'node:path'
 import { WiregateError } from './errors.js'
 import { firstLine, run } from './proc.js'
 
+/** goVersion is the Go toolchain's version (go1.26.8); Go must be on PATH. */
+export async function goVersion(): Promise<string> {
+  const go = await run('go', ['env', 'GOVERSION'])
+  if (go.code !== 0) throw new WiregateError('Go is not on PATH: add actions/setup-go before wiregate')
+  return go.stdout.trim()
+}
+
 /** buildHarness compiles the wiregate binary from the harness shipped with
- * the action. */
-export async function buildHarness(actionDir: string, outDir: string): Promise<string> {
+ * the action into binDir, or reuses the one there (binDir is per harness
+ * version when the cache is on). */
+export async function buildHarness(actionDir: string, binDir: string, env: Record<string, string> = {}): Promise<{ bin: string; reused: boolean }> {
   const harnessDir = join(actionDir, 'harness')
   if (!existsSync(join(harnessDir, 'go.mod'))) {
     throw new WiregateError(`the action's harness is missing (${harnessDir}/go.mod): use the action from its repository`)
   }
-  const go = await run('go', ['version'])
-  if (go.code !== 0) throw new WiregateError('Go is not on PATH: add actions/setup-go before wiregate')
-  const bin = join(outDir, 'wiregate')
-  const built = await run('go', ['build', '-o', bin, './cmd/wiregate'], { cwd: harnessDir })
+  await goVersion()
+  const bin = join(binDir, 'wiregate')
+  if (existsSync(bin)) return { bin, reused: true }
+  const built = await run('go', ['build', '-trimpath', '-o', bin, './cmd/wiregate'], { cwd: harnessDir, env })
   if (built.code !== 0) {
     throw new WiregateError(`building the wiregate harness failed: ${firstLine(built.stderr) || `exit code ${built.code}`}`)
   }
-  return bin
+  return { bin, reused: false }
 }
 
 const FORWARDED: NodeJS.Signals[] = ['SIGINT', 'SIGTERM']
@@ -27,8 +35,8 @@ const FORWARDED: NodeJS.Signals[] = ['SIGINT', 'SIGTERM']
  * passes SIGINT and SIGTERM on to it (a cancelled job sends them): the gate
  * stops its children, writes report.json and exits 2. The result is the
  * gate's own exit code, 2 when a signal ended it. */
-export async function runWiregate(bin: string, args: string[], cwd: string): Promise<number> {
-  const child = spawn(bin, args, { cwd, stdio: ['ignore', 2, 2] })
+export async function runWiregate(bin: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<number> {
+  const child = spawn(bin, args, { cwd, stdio: ['ignore', 2, 2], env: { ...process.env, ...env } })
   const forward = (signal: NodeJS.Signals): void => {
     child.kill(signal)
   }

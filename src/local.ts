@@ -17,7 +17,7 @@ async function local(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n\nwiregate gate flags:\n`)
     const tmp = join(tmpdir(), 'wiregate-local')
     await mkdir(tmp, { recursive: true })
-    const bin = await buildHarness(actionDir(import.meta.url), await mkdtemp(join(tmp, 'wiregate-bin-')))
+    const { bin } = await buildHarness(actionDir(import.meta.url), await mkdtemp(join(tmp, 'wiregate-bin-')))
     return runWiregate(bin, ['gate', '--help'], process.cwd())
   }
   const base = ours.base || 'HEAD'

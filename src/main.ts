@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { actionDir } from './actionDir.js'
 import { readActionInputs, type ActionInputs } from './actionInputs.js'
+import { actionsCache } from './actionsCache.js'
 import { cannotComment, commentBody, stickyMarker, upsertSticky } from './comment.js'
 import { errorMessage } from './errors.js'
 import { issueCommentApi } from './github.js'
@@ -100,15 +101,19 @@ export async function main(): Promise<void> {
     await publish(await stoppedBeforeRun(errorMessage(err), outDir, { runUrl: runUrl() }))
     return
   }
+  const toolCache = process.env.RUNNER_TOOL_CACHE || join(tmp, 'wiregate-tools')
   const result = await runGate(
     plan,
     {
       actionDir: actionDir(import.meta.url),
       tmpDir: join(tmp, 'wiregate-work'),
-      toolCache: process.env.RUNNER_TOOL_CACHE || join(tmp, 'wiregate-tools'),
+      toolCache,
       outDir,
       // The gate reads its inputs from INPUT_* as the runner set them.
       gateFlags: ['--inputs-from-env'],
+      // The tool cache's path is the same on every run of a runner image,
+      // so the cache entry's paths (and version) match between runs.
+      cache: inputs.cache ? { backend: actionsCache, root: join(toolCache, 'wiregate-cache') } : undefined,
       log: coreLog
     },
     { runUrl: runUrl() }

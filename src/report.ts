@@ -117,6 +117,8 @@ export interface Stage {
   name: string
   seconds: number
   error?: string
+  /** what the stage did where that varies: restored or built, reused or rebuilt */
+  note?: string
 }
 
 export interface Report {

@@ -3,11 +3,12 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { locateBuf } from './buf.js'
 import { errorMessage, EXIT_ERROR, WiregateError } from './errors.js'
-import { buildHarness, runWiregate } from './harness.js'
+import { cacheKeys, cacheLayout, hashTree, harnessFiles, restoreCache, saveCache, schemaFiles, type CacheBackend, type CacheKeys, type CacheLayout } from './cache.js'
+import { buildHarness, goVersion, runWiregate } from './harness.js'
 import type { Log } from './log.js'
 import type { Plan } from './plan.js'
 import { renderReport, type RenderContext } from './render/report.js'
-import { errorReport, parseReport, type Report } from './report.js'
+import { errorReport, parseReport, type Report, type Stage } from './report.js'
 
 export interface RunEnv {
   /** the action's root: harness/ lives here */
@@ -21,6 +22,8 @@ export interface RunEnv {
   /** flags for `wiregate gate` besides the plan's: --inputs-from-env in the
    * action, the user's flags in a local run */
   gateFlags: string[]
+  /** restore and save what later runs can reuse (the action; not local runs) */
+  cache?: { backend: CacheBackend; root: string }
   log: Log
 }
 
@@ -43,10 +46,19 @@ export async function runGate(plan: Plan, env: RunEnv, render: RenderContext = {
   const reportJson = join(outDir, 'report.json')
   let report: Report
   let exitCode: number
+  let cached: Cached | undefined
   try {
     const buf = await locateBuf([process.cwd(), env.actionDir], env.toolCache, env.log)
-    const bin = await buildHarness(env.actionDir, await mkdtemp(join(env.tmpDir, 'wiregate-bin-')))
-    exitCode = await runWiregate(bin, [...gateArgv(plan, env, buf, outDir), ...env.gateFlags], process.cwd())
+    const before: Stage[] = []
+    if (env.cache) {
+      cached = await restore(env.cache.backend, env.cache.root, env.actionDir, env.log)
+      before.push(cached.stage)
+    }
+    const start = Date.now()
+    const { bin, reused } = await buildHarness(env.actionDir, cached?.layout.binDir ?? (await mkdtemp(join(env.tmpDir, 'wiregate-bin-'))), cached?.layout.env)
+    before.push({ name: 'build wiregate', seconds: (Date.now() - start) / 1000, note: reused ? 'reused' : 'built' })
+    const argv = [...gateArgv(plan, env, buf, outDir), `--stages-before=${JSON.stringify(before)}`, ...env.gateFlags]
+    exitCode = await runWiregate(bin, argv, process.cwd(), cached?.layout.env)
     if (!existsSync(reportJson)) {
       throw new WiregateError(`wiregate gate wrote no report.json (exit code ${exitCode})`)
     }
@@ -57,8 +69,26 @@ export async function runGate(plan: Plan, env: RunEnv, render: RenderContext = {
     env.log.error(message, { title: 'wiregate could not run' })
     const stopped = errorReport({ ref: plan.baseLabel, sha: plan.baseRef }, { ref: plan.headLabel ?? '', sha: plan.headSha ?? '' }, message)
     return finish(stopped, EXIT_ERROR, outDir, render, true)
+  } finally {
+    if (env.cache && cached) env.log.info(`wiregate cache: ${await saveCache(env.cache.backend, cached.layout, cached.keys, cached.matched, env.log)}`)
   }
   return finish(report, exitCode, outDir, render, false)
+}
+
+interface Cached {
+  layout: CacheLayout
+  keys: CacheKeys
+  matched?: string
+  stage: Stage
+}
+
+/** restore restores the cache for this harness, Go and schema set. */
+async function restore(backend: CacheBackend, root: string, actionDir: string, log: Log): Promise<Cached> {
+  const harnessHash = await hashTree(join(actionDir, 'harness'), harnessFiles)
+  const keys = cacheKeys(`${process.platform}-${process.arch}`, await goVersion(), harnessHash, await hashTree(process.cwd(), schemaFiles))
+  const layout = cacheLayout(root, harnessHash)
+  const { stage, matched } = await restoreCache(backend, layout, keys, log)
+  return { layout, keys, matched, stage }
 }
 
 /** finish renders report.md (and writes report.json when wiregate did not). */

@@ -2,11 +2,12 @@
 // schemas, with a fake GitHub API standing in for api.github.com.
 import assert from 'node:assert/strict'
 import { execFileSync, spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import { FakeCache } from './fakeCache.js'
 import { FakeGitHub } from './fakeGitHub.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -82,6 +83,7 @@ async function runAction(headSha: string, labels: string[] = [], inputs: Record<
     // The runner passes every input, action.yml's default when unset.
     'INPUT_GITHUB-TOKEN': 'test-token',
     INPUT_COMMENT: 'true',
+    INPUT_CACHE: 'false',
     INPUT_MESSAGES: 'orders.v1.Order',
     INPUT_FORMATS: 'json,protobuf',
     INPUT_COUNT: '3',
@@ -221,5 +223,43 @@ test('each label gives the same verdict through the action and through wiregate 
     assert.deepEqual(verdictOf(viaAction.report), verdictOf(viaCli), label)
     assert.equal(viaAction.code, code, label)
     assert.ok(viaCli.violations.some(v => v.allowed) && viaCli.violations.some(v => !v.allowed), `${label}: ${verdictOf(viaCli).join('; ')}`)
+  }
+})
+
+test('the cache: a miss builds and saves, a fresh runner restores and reuses, a cache error is a warning', async () => {
+  const cache = new FakeCache()
+  const resultsUrl = await cache.start()
+  const toolCache = mkdtempSync(join(tmpdir(), 'wiregate-e2e-cachetools-'))
+  // github.com: the toolkit uses cache service v2 there (not on GHES).
+  const withCache = { GITHUB_SERVER_URL: 'https://github.com', INPUT_CACHE: 'true', ACTIONS_CACHE_SERVICE_V2: 'true', ACTIONS_RESULTS_URL: resultsUrl, ACTIONS_RUNTIME_TOKEN: 'stand-in', RUNNER_TOOL_CACHE: toolCache }
+  const stages = (r: ActionRun): Record<string, string> =>
+    Object.fromEntries((r.report as unknown as { stages: Array<{ name: string; note?: string }> }).stages.map(s => [s.name, s.note ?? '']))
+  try {
+    const head = headWith('cache', p => p.replace('// Order is', '// An Order is'))
+    const cold = await runAction(head, [], withCache)
+    assert.equal(cold.code, 0, cold.stdout)
+    assert.match(stages(cold)['cache restore']!, /^miss: wiregate-v1-/)
+    assert.equal(stages(cold)['build wiregate'], 'built')
+    assert.match(stages(cold)['prepare']!, /head built in/)
+    assert.equal(cache.entries.size, 1, cache.calls.join(' '))
+    assert.match(cold.stdout, /wiregate cache: saved: wiregate-v1-/)
+
+    // A fresh runner: nothing on disk, everything from the cache.
+    rmSync(join(toolCache, 'wiregate-cache'), { recursive: true, force: true })
+    const warm = await runAction(head, [], withCache)
+    assert.equal(warm.code, 0, warm.stdout)
+    assert.match(stages(warm)['cache restore']!, /^hit: wiregate-v1-/, cache.calls.join('\n'))
+    assert.equal(stages(warm)['build wiregate'], 'reused')
+    assert.equal(stages(warm)['prepare'], 'head reused; base reused')
+    assert.match(warm.stdout, /wiregate cache: not saved: the entry exists/)
+    assert.equal(cache.entries.size, 1)
+
+    cache.fail = true
+    const broken = await runAction(head, [], withCache)
+    assert.equal(broken.code, 0, broken.stdout)
+    assert.match(broken.stdout, /::warning::/)
+    assert.equal(broken.outputs.result, 'pass')
+  } finally {
+    await cache.stop()
   }
 })

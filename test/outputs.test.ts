@@ -37,10 +37,11 @@ test('annotations: violations with a file, warning when allowed', () => {
 
 test('action inputs: only the glue ones, bad values name the input', () => {
   const get = (v: Record<string, string>) => (n: string) => v[n] ?? ''
-  assert.deepEqual(readActionInputs(get({ 'github-token': 't', comment: 'False', 'base-ref': ' v1 ' })), {
+  assert.deepEqual(readActionInputs(get({ 'github-token': 't', comment: 'False', 'base-ref': ' v1 ', cache: 'true' })), {
     githubToken: 't',
     comment: false,
-    baseRef: 'v1'
+    baseRef: 'v1',
+    cache: true
   })
   assert.throws(() => readActionInputs(get({ comment: '1' })), /input 'comment' is "1": want true or false/)
 })

@@ -25,6 +25,7 @@ type run struct {
 	sizes      map[string][2]*sizes.Size // message/format → base, head
 	cfg        config.Config
 	bufRoot    string // where the buf input sits in the repository, for findings
+	note       string // the running stage's note (see report.Stage.Note)
 }
 
 // Run executes the gate and writes report.json (and base.txt, head.txt,
@@ -43,6 +44,7 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 	g.r.Head = report.Rev{Ref: o.HeadLabel, Sha: o.HeadSha}
 	g.r.Env = report.Env{GoVersion: runtime.Version(), OS: runtime.GOOS + "/" + runtime.GOARCH,
 		Cores: runtime.NumCPU(), Runner: os.Getenv("RUNNER_NAME")}
+	g.r.Stages = append(g.r.Stages, o.StagesBefore...)
 
 	if g.stage(ctx, "inputs", g.readInputs) && g.stage(ctx, "checkout", g.checkout) {
 		defer g.removeWorktree()
@@ -71,8 +73,9 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 func (g *run) stage(ctx context.Context, name string, f func(ctx context.Context) error) bool {
 	g.o.Log("wiregate: %s", name)
 	start := time.Now()
+	g.note = ""
 	err := f(ctx)
-	st := report.Stage{Name: name, Seconds: time.Since(start).Seconds()}
+	st := report.Stage{Name: name, Seconds: time.Since(start).Seconds(), Note: g.note}
 	if err != nil {
 		st.Error = oneLine(err.Error())
 		g.r.Errors = append(g.r.Errors, name+": "+st.Error)

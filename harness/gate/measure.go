@@ -19,7 +19,9 @@ func (g *run) prepare(ctx context.Context) error {
 	if err := g.head.prepare(ctx, g.o, g.s, g.s.Messages, false); err != nil {
 		return err
 	}
-	return g.base.prepare(ctx, g.o, g.s, g.head.prep.Messages, true)
+	err := g.base.prepare(ctx, g.o, g.s, g.head.prep.Messages, true)
+	g.note = "head " + g.head.prepared() + "; base " + g.base.prepared()
+	return err
 }
 
 func (g *run) correctness(ctx context.Context) error {

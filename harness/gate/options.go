@@ -7,7 +7,10 @@
 // gate's answer.
 package gate
 
-import "github.com/wiregate/wiregate/harness/inputs"
+import (
+	"github.com/wiregate/wiregate/harness/inputs"
+	"github.com/wiregate/wiregate/harness/report"
+)
 
 // Options are one gate run: its inputs (the action's, validated by the
 // inputs package as the first stage) and the plan the caller made.
@@ -31,4 +34,7 @@ type Options struct {
 	TmpDir     string // worktrees; the system's temp dir when empty
 	Out        string // report.json, base.txt, head.txt, benchstat.txt
 	Log        func(format string, args ...any)
+	// StagesBefore are steps the caller ran before the gate (the action's
+	// cache restore and harness build), listed first in the report.
+	StagesBefore []report.Stage
 }

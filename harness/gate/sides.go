@@ -49,6 +49,20 @@ func (s *side) prepare(ctx context.Context, o *Options, set inputs.Settings, mes
 	return nil
 }
 
+// prepared says how the side's program came to be: "reused" (the cache
+// had it), or "built in 2.5 s (go build 2.0 s, plugins 0.4 s)".
+func (s *side) prepared() string {
+	switch {
+	case s.prep == nil:
+		return "not prepared"
+	case s.prep.Binary == "":
+		return "has none of the messages"
+	case s.prep.Reused:
+		return "reused"
+	}
+	return fmt.Sprintf("built in %.1f s (go build %.1f s, plugins %.1f s)", s.prep.Seconds, s.prep.Timings["go_build"], s.prep.Timings["plugins"])
+}
+
 // selection is the bench program's flags for these messages and formats.
 func (s *side) selection(messages, formats, samples string) []string {
 	args := []string{"--messages", messages, "--formats", formats, "--avro", strings.Join(s.avro, ",")}

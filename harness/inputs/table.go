@@ -68,6 +68,8 @@ var Table = []Input{
 		Doc: "Broker for the pipeline stage — auto, redpanda, embedded, or host:port[,host:port…] of an external cluster."},
 	{Name: "comment", Default: "true", Owner: Action,
 		Doc: "Post or update the sticky PR comment."},
+	{Name: "cache", Default: "true", Owner: Action,
+		Doc: "Restore and save wiregate's build caches and prepared bench programs with the Actions cache, so a fresh runner reuses what an earlier run built."},
 	{Name: "benchtime", Default: "100ms", Owner: Flag, parse: parseBenchtime,
 		Doc: "Target time per benchmark per round."},
 }

@@ -204,6 +204,9 @@ type Stage struct {
 	Name    string  `json:"name"`
 	Seconds float64 `json:"seconds"`
 	Error   string  `json:"error,omitempty"`
+	// Note says what the stage did where that varies: restored or built,
+	// reused or rebuilt, what the plan cut.
+	Note string `json:"note,omitempty"`
 }
 
 // Format returns the entry for message in format, adding it (and the

@@ -53,7 +53,7 @@ export function environmentDetails(report: Report): string {
 export function stagesDetails(report: Report): string {
   if (report.stages.length === 0) return ''
   const rows = report.stages.map(
-    s => `| ${s.name} | ${s.seconds.toFixed(1)} s | ${s.error ? `❌ ${cell(s.error)}` : ''} |`
+    s => `| ${s.name} | ${s.seconds.toFixed(1)} s | ${s.error ? `❌ ${cell(s.error)}` : cell(s.note ?? '')} |`
   )
   const total = report.stages.reduce((sum, s) => sum + s.seconds, 0)
   rows.push(`| **total** | ${total.toFixed(1)} s | |`)

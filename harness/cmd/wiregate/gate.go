@@ -33,6 +33,7 @@ func cmdGate(ctx context.Context, args []string) error {
 	fs.StringVar(&o.Buf, "buf", "", "buf binary (default: $WIREGATE_BUF, buf on PATH, or node_modules/.bin/buf)")
 	fs.StringVar(&o.CacheDir, "cache-dir", "", "where prepared bench programs are kept (default $WIREGATE_CACHE or the user cache dir)")
 	fs.StringVar(&o.TmpDir, "tmp-dir", "", "where the base worktree goes (default: the system's temp dir)")
+	stages := fs.String("stages-before", "", "JSON array of {name, seconds, note} the caller ran before the gate, listed first in the report")
 	fromEnv := fs.Bool("inputs-from-env", false, "read inputs not given as flags from INPUT_<NAME> variables, as the action runner sets them")
 	quiet := fs.Bool("quiet", false, "no progress lines on stderr")
 	given := map[string]*string{}
@@ -56,6 +57,11 @@ func cmdGate(ctx context.Context, args []string) error {
 	var err error
 	if o.Labels, err = parseLabels(*labels); err != nil {
 		return err
+	}
+	if *stages != "" {
+		if err := json.Unmarshal([]byte(*stages), &o.StagesBefore); err != nil {
+			return exitcode.BadInput("--stages-before: not a JSON array of stages: %v", err)
+		}
 	}
 	// The bench programs run elsewhere: every path they get is absolute.
 	for _, p := range []*string{&o.BaseDir, &o.Out, &o.HarnessDir, &o.CacheDir, &o.TmpDir} {
