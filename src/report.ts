@@ -1,9 +1,14 @@
 // The shape of report.json, mirrored from harness/report/report.go. The Go
 // harness writes it; the action only reads and renders it.
+import { WiregateError } from './errors.js'
+import { defined, Fields } from './jsonShape.js'
 
 export const REPORT_VERSION = 1
 
-export type ViolationKind = 'lint' | 'breaking' | 'avro' | 'size' | 'time' | 'throughput' | 'error'
+/** The kinds the gate writes today (the contract lists lint, breaking, avro,
+ * size, cpu, time, throughput, error). The parser accepts any lower-case word,
+ * so a kind a newer gate adds renders by its name instead of failing. */
+export type ViolationKind = 'lint' | 'breaking' | 'avro' | 'size' | 'cpu' | 'time' | 'throughput' | 'error' | (string & {})
 
 export interface Rev {
   ref: string
@@ -31,7 +36,8 @@ export interface Violation {
 }
 
 export interface Finding {
-  kind: 'lint' | 'breaking' | 'avro'
+  /** lint | breaking | avro */
+  kind: string
   file: string
   line?: number
   column?: number
@@ -41,8 +47,9 @@ export interface Finding {
 
 export interface Summary {
   center: number
-  lo: number
-  hi: number
+  /** absent when benchmath could not bound the center (too few samples) */
+  lo?: number
+  hi?: number
   n: number
 }
 
@@ -154,29 +161,149 @@ export function errorReport(base: Rev, head: Rev, message: string, findings: Fin
   }
 }
 
-/** parseReport checks the few fields the action relies on and fills empty
- * lists, so an older or partial report still renders. */
-export function parseReport(text: string): Report {
-  const raw = JSON.parse(text) as Partial<Report>
-  if (raw.version !== REPORT_VERSION) {
-    throw new Error(`report.json has version ${String(raw.version)}, this action reads version ${REPORT_VERSION}`)
+/** parseReport reads report.json against the contract of REPORT_VERSION:
+ * every field the renderer uses is checked for its type, and only those
+ * fields are kept, so nothing unchecked reaches the comment. report.json is
+ * the gate's own output in gate mode and an artifact written by a PR's code
+ * in publish mode: both are read the same strict way. Absent lists are
+ * empty, so an older or partial report still renders. source names the file
+ * in the one-line error. */
+export function parseReport(text: string, source = 'report.json'): Report {
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch (err) {
+    // The parser's message quotes the input; say where instead.
+    const at = /position (\d+)/.exec(err instanceof Error ? err.message : '')?.[1]
+    throw new WiregateError(`${source} is not valid JSON${at ? ` (at byte ${at})` : ''}`)
   }
-  if (raw.result !== 'pass' && raw.result !== 'fail') {
-    throw new Error(`report.json has result ${JSON.stringify(raw.result)}, want "pass" or "fail"`)
+  const r = Fields.of(source, '', raw)
+  const version = r.has('version') ? r.number('version') : undefined
+  if (version !== REPORT_VERSION) {
+    throw new WiregateError(`${source} has version ${version ?? 'none'}, this action reads version ${REPORT_VERSION}`)
   }
-  return {
-    version: raw.version,
-    result: raw.result,
-    base: raw.base ?? { ref: '', sha: '' },
-    head: raw.head ?? { ref: '', sha: '' },
-    violations: raw.violations ?? [],
-    messages: raw.messages ?? [],
-    pipeline: raw.pipeline ?? [],
-    findings: raw.findings ?? [],
-    ignored: raw.ignored ?? [],
-    env: raw.env ?? {},
-    stages: raw.stages ?? [],
-    benchstat: raw.benchstat,
-    errors: raw.errors ?? []
-  }
+  const result = r.string('result')
+  if (result !== 'pass' && result !== 'fail') throw new WiregateError(`${source}: result is not "pass" or "fail"`)
+  const rev = (f: Fields): Rev => ({ ref: f.string('ref'), sha: f.string('sha') })
+  return defined({
+    version,
+    result,
+    base: r.has('base') ? rev(r.object('base')) : { ref: '', sha: '' },
+    head: r.has('head') ? rev(r.object('head')) : { ref: '', sha: '' },
+    violations: r.list('violations', violation),
+    messages: r.list('messages', m => ({ name: m.string('name'), formats: m.list('formats', format) })),
+    pipeline: r.list('pipeline', pipeline),
+    findings: r.list('findings', finding),
+    ignored: r.list('ignored', i => ({ subject: i.string('subject'), reason: i.string('reason') })),
+    env: r.has('env') ? env(r.object('env')) : {},
+    stages: r.list('stages', s => defined({ name: s.string('name'), seconds: s.number('seconds'), error: s.optional('error', s.string) })),
+    benchstat: r.optional('benchstat', r.string),
+    errors: r.strings('errors')
+  })
+}
+
+/** A kind is a word: it is shown, and looked up in the renderer's tables. */
+function kind(f: Fields): string {
+  const k = f.string('kind')
+  if (!/^[a-z][a-z0-9_-]{0,31}$/.test(k)) throw new WiregateError(`${f.where('kind')} is not a kind (a lower-case word)`)
+  return k
+}
+
+function violation(f: Fields): Violation {
+  return defined({
+    kind: kind(f),
+    subject: f.string('subject'),
+    detail: f.string('detail'),
+    unit: f.optional('unit', f.string),
+    base: f.optional('base', f.number),
+    head: f.optional('head', f.number),
+    delta_pct: f.optional('delta_pct', f.number),
+    threshold_pct: f.optional('threshold_pct', f.number),
+    p: f.optional('p', f.number),
+    base_n: f.optional('base_n', f.int),
+    head_n: f.optional('head_n', f.int),
+    allowed: f.bool('allowed'),
+    file: f.optional('file', f.string),
+    line: f.optional('line', f.int),
+    column: f.optional('column', f.int)
+  })
+}
+
+function finding(f: Fields): Finding {
+  return defined({
+    kind: kind(f),
+    file: f.string('file'),
+    line: f.optional('line', f.int),
+    column: f.optional('column', f.int),
+    rule: f.optional('rule', f.string),
+    message: f.string('message')
+  })
+}
+
+/** summary reads one side's benchmath summary; one without a center (Go
+ * writes a non-finite center as null) is no summary. */
+function summary(f: Fields, key: string): Summary | null {
+  if (!f.has(key)) return null
+  const s = f.object(key)
+  if (!s.has('center')) return null
+  return defined({ center: s.number('center'), lo: s.optional('lo', s.number), hi: s.optional('hi', s.number), n: s.int('n') })
+}
+
+function format(f: Fields): Format {
+  return defined({
+    format: f.string('format'),
+    size: f.nullable('size', key => {
+      const s = f.object(key)
+      return defined({ base: s.number('base'), head: s.number('head'), delta_pct: s.nullable('delta_pct', s.number), vs_json: s.optional('vs_json', s.number) })
+    }),
+    metrics: f.list('metrics', m =>
+      defined({
+        name: m.string('name'),
+        unit: m.string('unit'),
+        base: summary(m, 'base'),
+        head: summary(m, 'head'),
+        delta_pct: m.nullable('delta_pct', m.number),
+        p: m.nullable('p', m.number),
+        significant: m.bool('significant'),
+        delta: m.optional('delta', m.string),
+        noise_floor_pct: m.optional('noise_floor_pct', m.number)
+      })
+    ),
+    aliasing: f.optional('aliasing', f.bool)
+  })
+}
+
+function pipeline(f: Fields): Pipeline {
+  return defined({
+    message: f.string('message'),
+    format: f.string('format'),
+    broker: f.string('broker'),
+    broker_reason: f.optional('broker_reason', f.string),
+    base: summary(f, 'base'),
+    head: summary(f, 'head'),
+    delta_pct: f.nullable('delta_pct', f.number),
+    p: f.nullable('p', f.number),
+    significant: f.optional('significant', f.bool),
+    base_ns_per_msg: f.optional('base_ns_per_msg', f.number),
+    head_ns_per_msg: f.optional('head_ns_per_msg', f.number),
+    raw_ns_per_msg: f.optional('raw_ns_per_msg', f.number),
+    noise_floor_pct: f.optional('noise_floor_pct', f.number)
+  })
+}
+
+function env(f: Fields): Env {
+  return defined({
+    go_version: f.optional('go_version', f.string),
+    os: f.optional('os', f.string),
+    cpu: f.optional('cpu', f.string),
+    cores: f.optional('cores', f.int),
+    count: f.optional('count', f.int),
+    alpha: f.optional('alpha', f.number),
+    broker: f.optional('broker', f.string),
+    broker_reason: f.optional('broker_reason', f.string),
+    consumer_cap: f.optional('consumer_cap', f.string),
+    bench_pin: f.optional('bench_pin', f.string),
+    pipeline_n: f.optional('pipeline_n', f.int),
+    runner: f.optional('runner', f.string)
+  })
 }

@@ -68,6 +68,8 @@ var Table = []Input{
 		Doc: "Broker for the pipeline stage — auto, redpanda, embedded, or host:port[,host:port…] of an external cluster."},
 	{Name: "comment", Default: "true", Owner: Action,
 		Doc: "Post or update the sticky PR comment."},
+	{Name: "mode", Default: "gate", Owner: Action,
+		Doc: "gate runs the gate on this event and uploads report.json as the artifact wiregate-report-<job>; publish (on workflow_run) validates that artifact of the run in the event and posts its comment and commit status, without running PR code."},
 	{Name: "benchtime", Default: "100ms", Owner: Flag, parse: parseBenchtime,
 		Doc: "Target time per benchmark per round."},
 }
