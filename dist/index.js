@@ -8294,8 +8294,8 @@ var require_pool_base = __commonJS({
       }
       get [kSize]() {
         let ret = this[kQueued];
-        for (const { [kSize]: size } of this[kClients]) {
-          ret += size;
+        for (const { [kSize]: size2 } of this[kClients]) {
+          ret += size2;
         }
         return ret;
       }
@@ -9286,7 +9286,7 @@ var require_retry_handler = __commonJS({
             this.abort(contentLengthError);
             return false;
           }
-          const { start, size, end = size - 1 } = contentRange;
+          const { start, size: size2, end = size2 - 1 } = contentRange;
           if (this.start !== start || this.end != null && this.end !== end) {
             this.abort(
               new RequestRetryError("Content-Range mismatch", statusCode, {
@@ -9316,7 +9316,7 @@ var require_retry_handler = __commonJS({
               this.abort(contentLengthError);
               return false;
             }
-            const { start, size, end = size - 1 } = range2;
+            const { start, size: size2, end = size2 - 1 } = range2;
             assert(
               start != null && Number.isFinite(start),
               "content-range mismatch"
@@ -12122,17 +12122,17 @@ var require_headers = __commonJS({
       }
       // https://fetch.spec.whatwg.org/#convert-header-names-to-a-sorted-lowercase-set
       toSortedArray() {
-        const size = this[kHeadersMap].size;
-        const array = new Array(size);
-        if (size <= 32) {
-          if (size === 0) {
+        const size2 = this[kHeadersMap].size;
+        const array = new Array(size2);
+        if (size2 <= 32) {
+          if (size2 === 0) {
             return array;
           }
           const iterator2 = this[kHeadersMap][Symbol.iterator]();
           const firstValue = iterator2.next().value;
           array[0] = [firstValue[0], firstValue[1].value];
           assert(firstValue[1].value !== null);
-          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value; i < size; ++i) {
+          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value; i < size2; ++i) {
             value = iterator2.next().value;
             x = array[i] = [value[0], value[1].value];
             assert(x[1] !== null);
@@ -15110,7 +15110,7 @@ var require_util4 = __commonJS({
       return null;
     }
     function combineByteSequences(sequences) {
-      const size = sequences.reduce((a, b) => {
+      const size2 = sequences.reduce((a, b) => {
         return a + b.byteLength;
       }, 0);
       let offset = 0;
@@ -15118,7 +15118,7 @@ var require_util4 = __commonJS({
         a.set(b, offset);
         offset += b.byteLength;
         return a;
-      }, new Uint8Array(size));
+      }, new Uint8Array(size2));
     }
     module.exports = {
       staticPropertyDescriptors,
@@ -18551,13 +18551,13 @@ ${value}`;
           }
         }
       }
-      setEventFieldSize(field, size) {
-        const eventSize = this.eventSize - this.eventFieldSizes[field] + size;
+      setEventFieldSize(field, size2) {
+        const eventSize = this.eventSize - this.eventFieldSizes[field] + size2;
         if (this.maxEventSize > 0 && eventSize > this.maxEventSize) {
           throw createMaxEventSizeExceededError();
         }
         this.eventSize = eventSize;
-        this.eventFieldSizes[field] = size;
+        this.eventFieldSizes[field] = size2;
       }
       /**
        * @param {EventSourceStreamEvent} event
@@ -28516,10 +28516,10 @@ var require_async = __commonJS({
           fn(...args);
         });
       }
-      function range2(size) {
-        var result = Array(size);
-        while (size--) {
-          result[size] = size;
+      function range2(size2) {
+        var result = Array(size2);
+        while (size2--) {
+          result[size2] = size2;
         }
         return result;
       }
@@ -29704,11 +29704,11 @@ var require_safe_buffer = __commonJS({
       }
       return Buffer3(arg, encodingOrOffset, length);
     };
-    SafeBuffer.alloc = function(size, fill, encoding) {
-      if (typeof size !== "number") {
+    SafeBuffer.alloc = function(size2, fill, encoding) {
+      if (typeof size2 !== "number") {
         throw new TypeError("Argument must be a number");
       }
-      var buf = Buffer3(size);
+      var buf = Buffer3(size2);
       if (fill !== void 0) {
         if (typeof encoding === "string") {
           buf.fill(fill, encoding);
@@ -29720,17 +29720,17 @@ var require_safe_buffer = __commonJS({
       }
       return buf;
     };
-    SafeBuffer.allocUnsafe = function(size) {
-      if (typeof size !== "number") {
+    SafeBuffer.allocUnsafe = function(size2) {
+      if (typeof size2 !== "number") {
         throw new TypeError("Argument must be a number");
       }
-      return Buffer3(size);
+      return Buffer3(size2);
     };
-    SafeBuffer.allocUnsafeSlow = function(size) {
-      if (typeof size !== "number") {
+    SafeBuffer.allocUnsafeSlow = function(size2) {
+      if (typeof size2 !== "number") {
         throw new TypeError("Argument must be a number");
       }
-      return buffer2.SlowBuffer(size);
+      return buffer2.SlowBuffer(size2);
     };
   }
 });
@@ -35073,11 +35073,11 @@ var require_safe_buffer2 = __commonJS({
       }
       return Buffer3(arg, encodingOrOffset, length);
     };
-    SafeBuffer.alloc = function(size, fill, encoding) {
-      if (typeof size !== "number") {
+    SafeBuffer.alloc = function(size2, fill, encoding) {
+      if (typeof size2 !== "number") {
         throw new TypeError("Argument must be a number");
       }
-      var buf = Buffer3(size);
+      var buf = Buffer3(size2);
       if (fill !== void 0) {
         if (typeof encoding === "string") {
           buf.fill(fill, encoding);
@@ -35089,17 +35089,17 @@ var require_safe_buffer2 = __commonJS({
       }
       return buf;
     };
-    SafeBuffer.allocUnsafe = function(size) {
-      if (typeof size !== "number") {
+    SafeBuffer.allocUnsafe = function(size2) {
+      if (typeof size2 !== "number") {
         throw new TypeError("Argument must be a number");
       }
-      return Buffer3(size);
+      return Buffer3(size2);
     };
-    SafeBuffer.allocUnsafeSlow = function(size) {
-      if (typeof size !== "number") {
+    SafeBuffer.allocUnsafeSlow = function(size2) {
+      if (typeof size2 !== "number") {
         throw new TypeError("Argument must be a number");
       }
-      return buffer2.SlowBuffer(size);
+      return buffer2.SlowBuffer(size2);
     };
   }
 });
@@ -39242,9 +39242,9 @@ var require_mapCacheSet = __commonJS({
   "node_modules/lodash/_mapCacheSet.js"(exports2, module) {
     var getMapData = require_getMapData();
     function mapCacheSet(key, value) {
-      var data = getMapData(this, key), size = data.size;
+      var data = getMapData(this, key), size2 = data.size;
       data.set(key, value);
-      this.size += data.size == size ? 0 : 1;
+      this.size += data.size == size2 ? 0 : 1;
       return this;
     }
     module.exports = mapCacheSet;
@@ -41714,8 +41714,8 @@ var require_commonjs4 = __commonJS({
     var isPosInt = (n) => n && n === Math.floor(n) && n > 0 && isFinite(n);
     var getUintArray = (max) => !isPosInt(max) ? null : max <= Math.pow(2, 8) ? Uint8Array : max <= Math.pow(2, 16) ? Uint16Array : max <= Math.pow(2, 32) ? Uint32Array : max <= Number.MAX_SAFE_INTEGER ? ZeroArray : null;
     var ZeroArray = class extends Array {
-      constructor(size) {
-        super(size);
+      constructor(size2) {
+        super(size2);
         this.fill(0);
       }
     };
@@ -42099,27 +42099,27 @@ var require_commonjs4 = __commonJS({
           this.#calculatedSize -= sizes[index];
           sizes[index] = 0;
         };
-        this.#requireSize = (k, v, size, sizeCalculation) => {
+        this.#requireSize = (k, v, size2, sizeCalculation) => {
           if (this.#isBackgroundFetch(v)) {
             return 0;
           }
-          if (!isPosInt(size)) {
+          if (!isPosInt(size2)) {
             if (sizeCalculation) {
               if (typeof sizeCalculation !== "function") {
                 throw new TypeError("sizeCalculation must be a function");
               }
-              size = sizeCalculation(v, k);
-              if (!isPosInt(size)) {
+              size2 = sizeCalculation(v, k);
+              if (!isPosInt(size2)) {
                 throw new TypeError("sizeCalculation return invalid (expect positive integer)");
               }
             } else {
               throw new TypeError("invalid size value (must be positive integer). When maxSize or maxEntrySize is used, sizeCalculation or size must be set.");
             }
           }
-          return size;
+          return size2;
         };
-        this.#addItemSize = (index, size, status) => {
-          sizes[index] = size;
+        this.#addItemSize = (index, size2, status) => {
+          sizes[index] = size2;
           if (this.#maxSize) {
             const maxSize2 = this.#maxSize - sizes[index];
             while (this.#calculatedSize > maxSize2) {
@@ -42128,7 +42128,7 @@ var require_commonjs4 = __commonJS({
           }
           this.#calculatedSize += sizes[index];
           if (status) {
-            status.entrySize = size;
+            status.entrySize = size2;
             status.totalCalculatedSize = this.#calculatedSize;
           }
         };
@@ -42137,8 +42137,8 @@ var require_commonjs4 = __commonJS({
       };
       #addItemSize = (_i, _s, _st) => {
       };
-      #requireSize = (_k, _v, size, sizeCalculation) => {
-        if (size || sizeCalculation) {
+      #requireSize = (_k, _v, size2, sizeCalculation) => {
+        if (size2 || sizeCalculation) {
           throw new TypeError("cannot set size without setting maxSize or maxEntrySize on cache");
         }
         return 0;
@@ -42456,8 +42456,8 @@ var require_commonjs4 = __commonJS({
         }
         const { ttl = this.ttl, start, noDisposeOnSet = this.noDisposeOnSet, sizeCalculation = this.sizeCalculation, status } = setOptions;
         let { noUpdateTTL = this.noUpdateTTL } = setOptions;
-        const size = this.#requireSize(k, v, setOptions.size || 0, sizeCalculation);
-        if (this.maxEntrySize && size > this.maxEntrySize) {
+        const size2 = this.#requireSize(k, v, setOptions.size || 0, sizeCalculation);
+        if (this.maxEntrySize && size2 > this.maxEntrySize) {
           if (status) {
             status.set = "miss";
             status.maxEntrySizeExceeded = true;
@@ -42475,7 +42475,7 @@ var require_commonjs4 = __commonJS({
           this.#prev[index] = this.#tail;
           this.#tail = index;
           this.#size++;
-          this.#addItemSize(index, size, status);
+          this.#addItemSize(index, size2, status);
           if (status)
             status.set = "add";
           noUpdateTTL = false;
@@ -42503,7 +42503,7 @@ var require_commonjs4 = __commonJS({
               }
             }
             this.#removeItemSize(index);
-            this.#addItemSize(index, size, status);
+            this.#addItemSize(index, size2, status);
             this.#valList[index] = v;
             if (status) {
               status.set = "replace";
@@ -42771,7 +42771,7 @@ var require_commonjs4 = __commonJS({
           // set options
           ttl = this.ttl,
           noDisposeOnSet = this.noDisposeOnSet,
-          size = 0,
+          size: size2 = 0,
           sizeCalculation = this.sizeCalculation,
           noUpdateTTL = this.noUpdateTTL,
           // fetch exclusive options
@@ -42800,7 +42800,7 @@ var require_commonjs4 = __commonJS({
           noDeleteOnStaleGet,
           ttl,
           noDisposeOnSet,
-          size,
+          size: size2,
           sizeCalculation,
           noUpdateTTL,
           noDeleteOnFetchRejection,
@@ -44739,7 +44739,7 @@ var require_commonjs6 = __commonJS({
         }
       }
       #applyStat(st) {
-        const { atime, atimeMs, birthtime, birthtimeMs, blksize, blocks: blocks2, ctime, ctimeMs, dev, gid, ino, mode, mtime, mtimeMs, nlink, rdev, size, uid } = st;
+        const { atime, atimeMs, birthtime, birthtimeMs, blksize, blocks: blocks2, ctime, ctimeMs, dev, gid, ino, mode, mtime, mtimeMs, nlink, rdev, size: size2, uid } = st;
         this.#atime = atime;
         this.#atimeMs = atimeMs;
         this.#birthtime = birthtime;
@@ -44756,7 +44756,7 @@ var require_commonjs6 = __commonJS({
         this.#mtimeMs = mtimeMs;
         this.#nlink = nlink;
         this.#rdev = rdev;
-        this.#size = size;
+        this.#size = size2;
         this.#uid = uid;
         const ifmt = entToType(st);
         this.#type = this.#type & IFMT_UNKNOWN | ifmt | LSTAT_CALLED;
@@ -47036,14 +47036,14 @@ var require_archiver_utils = __commonJS({
     utils.file = require_file2();
     utils.collectStream = function(source, callback) {
       var collection = [];
-      var size = 0;
+      var size2 = 0;
       source.on("error", callback);
       source.on("data", function(chunk) {
         collection.push(chunk);
-        size += chunk.length;
+        size2 += chunk.length;
       });
       source.on("end", function() {
-        var buf = Buffer.alloc(size);
+        var buf = Buffer.alloc(size2);
         var offset = 0;
         collection.forEach(function(data) {
           data.copy(buf, offset);
@@ -48080,11 +48080,11 @@ var require_zip_archive_entry = __commonJS({
       }
       this.comment = comment;
     };
-    ZipArchiveEntry.prototype.setCompressedSize = function(size) {
-      if (size < 0) {
+    ZipArchiveEntry.prototype.setCompressedSize = function(size2) {
+      if (size2 < 0) {
         throw new Error("invalid entry compressed size");
       }
-      this.csize = size;
+      this.csize = size2;
     };
     ZipArchiveEntry.prototype.setCrc = function(crc) {
       if (crc < 0) {
@@ -48126,11 +48126,11 @@ var require_zip_archive_entry = __commonJS({
     ZipArchiveEntry.prototype.setPlatform = function(platform2) {
       this.platform = platform2;
     };
-    ZipArchiveEntry.prototype.setSize = function(size) {
-      if (size < 0) {
+    ZipArchiveEntry.prototype.setSize = function(size2) {
+      if (size2 < 0) {
         throw new Error("invalid entry size");
       }
-      this.size = size;
+      this.size = size2;
     };
     ZipArchiveEntry.prototype.setTime = function(time, forceLocalTime) {
       if (!(time instanceof Date)) {
@@ -48609,11 +48609,11 @@ var require_zip_archive_output_stream = __commonJS({
     };
     ZipArchiveOutputStream.prototype._writeCentralDirectoryEnd = function() {
       var records = this._entries.length;
-      var size = this._archive.centralLength;
+      var size2 = this._archive.centralLength;
       var offset = this._archive.centralOffset;
       if (this.isZip64()) {
         records = constants3.ZIP64_MAGIC_SHORT;
-        size = constants3.ZIP64_MAGIC;
+        size2 = constants3.ZIP64_MAGIC;
         offset = constants3.ZIP64_MAGIC;
       }
       this.write(zipUtil.getLongBytes(constants3.SIG_EOCD));
@@ -48621,7 +48621,7 @@ var require_zip_archive_output_stream = __commonJS({
       this.write(constants3.SHORT_ZERO);
       this.write(zipUtil.getShortBytes(records));
       this.write(zipUtil.getShortBytes(records));
-      this.write(zipUtil.getLongBytes(size));
+      this.write(zipUtil.getLongBytes(size2));
       this.write(zipUtil.getLongBytes(offset));
       var comment = this.getComment();
       var commentLength = Buffer.byteLength(comment);
@@ -48648,10 +48648,10 @@ var require_zip_archive_output_stream = __commonJS({
       var gpb = ae.getGeneralPurposeBit();
       var method = ae.getMethod();
       var fileOffset = ae._offsets.file;
-      var size = ae.getSize();
+      var size2 = ae.getSize();
       var compressedSize = ae.getCompressedSize();
       if (ae.isZip64() || fileOffset > constants3.ZIP64_MAGIC) {
-        size = constants3.ZIP64_MAGIC;
+        size2 = constants3.ZIP64_MAGIC;
         compressedSize = constants3.ZIP64_MAGIC;
         fileOffset = constants3.ZIP64_MAGIC;
         ae.setVersionNeededToExtract(constants3.MIN_VERSION_ZIP64);
@@ -48672,7 +48672,7 @@ var require_zip_archive_output_stream = __commonJS({
       this.write(zipUtil.getLongBytes(ae.getTimeDos()));
       this.write(zipUtil.getLongBytes(ae.getCrc()));
       this.write(zipUtil.getLongBytes(compressedSize));
-      this.write(zipUtil.getLongBytes(size));
+      this.write(zipUtil.getLongBytes(size2));
       var name = ae.getName();
       var comment = ae.getComment();
       var extra = ae.getCentralDirectoryExtra();
@@ -49006,14 +49006,14 @@ var require_b4a = __commonJS({
     function isEncoding(encoding) {
       return Buffer.isEncoding(encoding);
     }
-    function alloc(size, fill2, encoding) {
-      return Buffer.alloc(size, fill2, encoding);
+    function alloc(size2, fill2, encoding) {
+      return Buffer.alloc(size2, fill2, encoding);
     }
-    function allocUnsafe(size) {
-      return Buffer.allocUnsafe(size);
+    function allocUnsafe(size2) {
+      return Buffer.allocUnsafe(size2);
     }
-    function allocUnsafeSlow(size) {
-      return Buffer.allocUnsafeSlow(size);
+    function allocUnsafeSlow(size2) {
+      return Buffer.allocUnsafeSlow(size2);
     }
     function byteLength(string, encoding) {
       return Buffer.byteLength(string, encoding);
@@ -50543,7 +50543,7 @@ var require_headers2 = __commonJS({
       const mode = decodeOct(buf, 100, 8);
       const uid = decodeOct(buf, 108, 8);
       const gid = decodeOct(buf, 116, 8);
-      const size = decodeOct(buf, 124, 12);
+      const size2 = decodeOct(buf, 124, 12);
       const mtime = decodeOct(buf, 136, 12);
       const type = toType(typeflag);
       const linkname = buf[157] === 0 ? null : decodeStr(buf, 157, 100, filenameEncoding);
@@ -50568,7 +50568,7 @@ var require_headers2 = __commonJS({
         mode,
         uid,
         gid,
-        size,
+        size: size2,
         byteOffset: 0,
         mtime: new Date(1e3 * mtime),
         type,
@@ -50743,25 +50743,25 @@ var require_extract = __commonJS({
         this.buffered += buffer2.byteLength;
         this.queue.push(buffer2);
       }
-      shiftFirst(size) {
-        return this.buffered === 0 ? null : this._next(size);
+      shiftFirst(size2) {
+        return this.buffered === 0 ? null : this._next(size2);
       }
-      shift(size) {
-        if (size > this.buffered) return null;
-        if (size === 0) return EMPTY;
-        let chunk = this._next(size);
-        if (size === chunk.byteLength) return chunk;
+      shift(size2) {
+        if (size2 > this.buffered) return null;
+        if (size2 === 0) return EMPTY;
+        let chunk = this._next(size2);
+        if (size2 === chunk.byteLength) return chunk;
         const chunks = [chunk];
-        while ((size -= chunk.byteLength) > 0) {
-          chunk = this._next(size);
+        while ((size2 -= chunk.byteLength) > 0) {
+          chunk = this._next(size2);
           chunks.push(chunk);
         }
         return b4a.concat(chunks);
       }
-      _next(size) {
+      _next(size2) {
         const buf = this.queue.peek();
         const rem = buf.byteLength - this._offset;
-        if (size >= rem) {
+        if (size2 >= rem) {
           const sub = this._offset ? buf.subarray(this._offset, buf.byteLength) : buf;
           this.queue.shift();
           this._offset = 0;
@@ -50769,9 +50769,9 @@ var require_extract = __commonJS({
           this.shifted += rem;
           return sub;
         }
-        this.buffered -= size;
-        this.shifted += size;
-        return buf.subarray(this._offset, this._offset += size);
+        this.buffered -= size2;
+        this.shifted += size2;
+        return buf.subarray(this._offset, this._offset += size2);
       }
     };
     var Source = class extends Readable7 {
@@ -51060,9 +51060,9 @@ var require_extract = __commonJS({
     };
     function noop3() {
     }
-    function overflow(size) {
-      size &= 511;
-      return size && 512 - size;
+    function overflow(size2) {
+      size2 &= 511;
+      return size2 && 512 - size2;
     }
   }
 });
@@ -51311,9 +51311,9 @@ var require_pack = __commonJS({
     }
     function noop3() {
     }
-    function overflow(self2, size) {
-      size &= 511;
-      if (size) self2.push(END_OF_TAR.subarray(0, 512 - size));
+    function overflow(self2, size2) {
+      size2 &= 511;
+      if (size2) self2.push(END_OF_TAR.subarray(0, 512 - size2));
     }
     function mapWritable(buf) {
       return b4a.isBuffer(buf) ? buf : b4a.from(buf);
@@ -54127,9 +54127,9 @@ var require_object_inspect = __commonJS({
     function weakCollectionOf(type) {
       return type + " { ? }";
     }
-    function collectionOf(type, size, entries, indent) {
+    function collectionOf(type, size2, entries, indent) {
       var joinedEntries = indent ? indentedJoin(entries, indent) : $join.call(entries, ", ");
-      return type + " (" + size + ") {" + joinedEntries + "}";
+      return type + " (" + size2 + ") {" + joinedEntries + "}";
     }
     function isBelowBreakLength(entries, start, breakLength) {
       if (breakLength === Infinity) {
@@ -56310,11 +56310,11 @@ var require_TypedArrayElementSize = __commonJS({
       if (!type) {
         throw new $TypeError("Assertion failed: `O` must be a TypedArray");
       }
-      var size = tableTAO.size["$" + tableTAO.name["$" + type]];
-      if (!isInteger(size) || size < 0) {
+      var size2 = tableTAO.size["$" + tableTAO.name["$" + type]];
+      if (!isInteger(size2) || size2 < 0) {
         throw new $SyntaxError("Assertion failed: Unknown TypedArray type `" + type + "`");
       }
-      return size;
+      return size2;
     };
   }
 });
@@ -58751,8 +58751,8 @@ var require_buffers = __commonJS({
     function Buffers(bufs) {
       if (!(this instanceof Buffers)) return new Buffers(bufs);
       this.buffers = bufs || [];
-      this.length = this.buffers.reduce(function(size, buf) {
-        return size + buf.length;
+      this.length = this.buffers.reduce(function(size2, buf) {
+        return size2 + buf.length;
       }, 0);
     }
     Buffers.prototype.push = function() {
@@ -59219,12 +59219,12 @@ var require_binary = __commonJS({
         }
         return self2;
       };
-      self2.buffer = function(name, size) {
-        if (typeof size === "string") {
-          size = vars.get(size);
+      self2.buffer = function(name, size2) {
+        if (typeof size2 === "string") {
+          size2 = vars.get(size2);
         }
-        var buf = buffer2.slice(offset, Math.min(buffer2.length, offset + size));
-        offset += size;
+        var buf = buffer2.slice(offset, Math.min(buffer2.length, offset + size2));
+        offset += size2;
         vars.set(name, buf);
         return self2;
       };
@@ -79953,25 +79953,25 @@ var BuffersStream = class extends Readable2 {
    *
    * @param size - Optional. The size of data to be read
    */
-  _read(size) {
+  _read(size2) {
     if (this.pushedBytesLength >= this.byteLength) {
       this.push(null);
     }
-    if (!size) {
-      size = this.readableHighWaterMark;
+    if (!size2) {
+      size2 = this.readableHighWaterMark;
     }
     const outBuffers = [];
     let i = 0;
-    while (i < size && this.pushedBytesLength < this.byteLength) {
+    while (i < size2 && this.pushedBytesLength < this.byteLength) {
       const remainingDataInAllBuffers = this.byteLength - this.pushedBytesLength;
       const remainingCapacityInThisBuffer = this.buffers[this.bufferIndex].byteLength - this.byteOffsetInCurrentBuffer;
       const remaining = Math.min(remainingCapacityInThisBuffer, remainingDataInAllBuffers);
-      if (remaining > size - i) {
-        const end = this.byteOffsetInCurrentBuffer + size - i;
+      if (remaining > size2 - i) {
+        const end = this.byteOffsetInCurrentBuffer + size2 - i;
         outBuffers.push(this.buffers[this.bufferIndex].slice(this.byteOffsetInCurrentBuffer, end));
-        this.pushedBytesLength += size - i;
+        this.pushedBytesLength += size2 - i;
         this.byteOffsetInCurrentBuffer = end;
-        i = size;
+        i = size2;
         break;
       } else {
         const end = this.byteOffsetInCurrentBuffer + remaining;
@@ -81689,8 +81689,8 @@ var NativeCRC64 = (() => {
     var tempDouble;
     var tempI64;
     var ASM_CONSTS = {};
-    function array_bounds_check_error(idx, size) {
-      throw "Array index " + idx + " out of bounds: [0," + size + ")";
+    function array_bounds_check_error(idx, size2) {
+      throw "Array index " + idx + " out of bounds: [0," + size2 + ")";
     }
     function ExitStatus(status) {
       this.name = "ExitStatus";
@@ -81774,13 +81774,13 @@ var NativeCRC64 = (() => {
     function getHeapMax() {
       return 2147483648;
     }
-    function emscripten_realloc_buffer(size) {
+    function emscripten_realloc_buffer(size2) {
       try {
-        wasmMemory.grow(size - buffer2.byteLength + 65535 >>> 16);
+        wasmMemory.grow(size2 - buffer2.byteLength + 65535 >>> 16);
         updateGlobalBufferAndViews(wasmMemory.buffer);
         return 1;
       } catch (e) {
-        err("emscripten_realloc_buffer: Attempted to grow heap from " + buffer2.byteLength + " bytes to " + size + " bytes, but got error: " + e);
+        err("emscripten_realloc_buffer: Attempted to grow heap from " + buffer2.byteLength + " bytes to " + size2 + " bytes, but got error: " + e);
       }
     }
     function _emscripten_resize_heap(requestedSize) {
@@ -101121,11 +101121,11 @@ var AvroParser = class _AvroParser {
     return view.getFloat64(0, true);
   }
   static async readBytes(stream4, options = {}) {
-    const size = await _AvroParser.readLong(stream4, options);
-    if (size < 0) {
+    const size2 = await _AvroParser.readLong(stream4, options);
+    if (size2 < 0) {
       throw new Error("Bytes size was negative.");
     }
-    return stream4.read(size, { abortSignal: options.abortSignal });
+    return stream4.read(size2, { abortSignal: options.abortSignal });
   }
   static async readString(stream4, options = {}) {
     const u8arr = await _AvroParser.readBytes(stream4, options);
@@ -101487,20 +101487,20 @@ var AvroReadableFromStream = class extends AvroReadable {
   get position() {
     return this._position;
   }
-  async read(size, options = {}) {
+  async read(size2, options = {}) {
     if (options.abortSignal?.aborted) {
       throw ABORT_ERROR;
     }
-    if (size < 0) {
-      throw new Error(`size parameter should be positive: ${size}`);
+    if (size2 < 0) {
+      throw new Error(`size parameter should be positive: ${size2}`);
     }
-    if (size === 0) {
+    if (size2 === 0) {
       return new Uint8Array();
     }
     if (!this._readable.readable) {
       throw new Error("Stream no longer readable.");
     }
-    const chunk = this._readable.read(size);
+    const chunk = this._readable.read(size2);
     if (chunk) {
       this._position += chunk.length;
       return this.toUint8Array(chunk);
@@ -101516,7 +101516,7 @@ var AvroReadableFromStream = class extends AvroReadable {
           }
         };
         const readableCallback = () => {
-          const callbackChunk = this._readable.read(size);
+          const callbackChunk = this._readable.read(size2);
           if (callbackChunk) {
             this._position += callbackChunk.length;
             cleanUp();
@@ -104454,10 +104454,10 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
           data = data;
           buffer2 = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
         }
-        return this.uploadSeekableInternal((offset, size) => buffer2.slice(offset, offset + size), buffer2.byteLength, updatedOptions);
+        return this.uploadSeekableInternal((offset, size2) => buffer2.slice(offset, offset + size2), buffer2.byteLength, updatedOptions);
       } else {
         const browserBlob = new Blob([data]);
-        return this.uploadSeekableInternal((offset, size) => browserBlob.slice(offset, offset + size), browserBlob.size, updatedOptions);
+        return this.uploadSeekableInternal((offset, size2) => browserBlob.slice(offset, offset + size2), browserBlob.size, updatedOptions);
       }
     });
   }
@@ -104483,7 +104483,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
   async uploadBrowserData(browserData, options = {}) {
     return tracingClient.withSpan("BlockBlobClient-uploadBrowserData", options, async (updatedOptions) => {
       const browserBlob = new Blob([browserData]);
-      return this.uploadSeekableInternal((offset, size) => browserBlob.slice(offset, offset + size), browserBlob.size, updatedOptions);
+      return this.uploadSeekableInternal((offset, size2) => browserBlob.slice(offset, offset + size2), browserBlob.size, updatedOptions);
     });
   }
   /**
@@ -104501,7 +104501,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    * @param options - Options to Upload to Block Blob operation.
    * @returns Response data for the Blob Upload operation.
    */
-  async uploadSeekableInternal(bodyFactory, size, options = {}) {
+  async uploadSeekableInternal(bodyFactory, size2, options = {}) {
     let blockSize = options.blockSize ?? 0;
     if (blockSize < 0 || blockSize > BLOCK_BLOB_MAX_STAGE_BLOCK_BYTES) {
       throw new RangeError(`blockSize option must be >= 0 and <= ${BLOCK_BLOB_MAX_STAGE_BLOCK_BYTES}`);
@@ -104511,11 +104511,11 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
       throw new RangeError(`maxSingleShotSize option must be >= 0 and <= ${BLOCK_BLOB_MAX_UPLOAD_BLOB_BYTES}`);
     }
     if (blockSize === 0) {
-      if (size > BLOCK_BLOB_MAX_STAGE_BLOCK_BYTES * BLOCK_BLOB_MAX_BLOCKS) {
-        throw new RangeError(`${size} is too larger to upload to a block blob.`);
+      if (size2 > BLOCK_BLOB_MAX_STAGE_BLOCK_BYTES * BLOCK_BLOB_MAX_BLOCKS) {
+        throw new RangeError(`${size2} is too larger to upload to a block blob.`);
       }
-      if (size > maxSingleShotSize) {
-        blockSize = Math.ceil(size / BLOCK_BLOB_MAX_BLOCKS);
+      if (size2 > maxSingleShotSize) {
+        blockSize = Math.ceil(size2 / BLOCK_BLOB_MAX_BLOCKS);
         if (blockSize < DEFAULT_BLOB_DOWNLOAD_BLOCK_BYTES) {
           blockSize = DEFAULT_BLOB_DOWNLOAD_BLOCK_BYTES;
         }
@@ -104528,10 +104528,10 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
       options.conditions = {};
     }
     return tracingClient.withSpan("BlockBlobClient-uploadSeekableInternal", options, async (updatedOptions) => {
-      if (size <= maxSingleShotSize) {
-        return assertResponse(await this.upload(bodyFactory(0, size), size, updatedOptions));
+      if (size2 <= maxSingleShotSize) {
+        return assertResponse(await this.upload(bodyFactory(0, size2), size2, updatedOptions));
       }
-      const numBlocks = Math.floor((size - 1) / blockSize) + 1;
+      const numBlocks = Math.floor((size2 - 1) / blockSize) + 1;
       if (numBlocks > BLOCK_BLOB_MAX_BLOCKS) {
         throw new RangeError(`The buffer's size is too big or the BlockSize is too small;the number of blocks must be <= ${BLOCK_BLOB_MAX_BLOCKS}`);
       }
@@ -104543,7 +104543,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
         batch.addOperation(async () => {
           const blockID = generateBlockID(blockIDPrefix, i);
           const start = blockSize * i;
-          const end = i === numBlocks - 1 ? size : start + blockSize;
+          const end = i === numBlocks - 1 ? size2 : start + blockSize;
           const contentLength2 = end - start;
           blockList.push(blockID);
           await this.stageBlock(blockID, bodyFactory(start, contentLength2), contentLength2, {
@@ -104580,14 +104580,14 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
    */
   async uploadFile(filePath, options = {}) {
     return tracingClient.withSpan("BlockBlobClient-uploadFile", options, async (updatedOptions) => {
-      const size = (await fsStat(filePath)).size;
+      const size2 = (await fsStat(filePath)).size;
       return this.uploadSeekableInternal((offset, count3) => {
         return () => fsCreateReadStream(filePath, {
           autoClose: true,
           end: count3 ? offset + count3 - 1 : Infinity,
           start: offset
         });
-      }, size, {
+      }, size2, {
         ...options,
         tracingOptions: updatedOptions.tracingOptions
       });
@@ -104724,11 +104724,11 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Create operation.
    * @returns Response data for the Page Blob Create operation.
    */
-  async create(size, options = {}) {
+  async create(size2, options = {}) {
     options.conditions = options.conditions || {};
     ensureCpkIfSpecified(options.customerProvidedKey, this.isHttps);
     return tracingClient.withSpan("PageBlobClient-create", options, async (updatedOptions) => {
-      return assertResponse(await this.pageBlobContext.create(0, size, {
+      return assertResponse(await this.pageBlobContext.create(0, size2, {
         abortSignal: options.abortSignal,
         blobHttpHeaders: options.blobHTTPHeaders,
         blobSequenceNumber: options.blobSequenceNumber,
@@ -104758,11 +104758,11 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param size - size of the page blob.
    * @param options -
    */
-  async createIfNotExists(size, options = {}) {
+  async createIfNotExists(size2, options = {}) {
     return tracingClient.withSpan("PageBlobClient-createIfNotExists", options, async (updatedOptions) => {
       try {
         const conditions = { ifNoneMatch: ETagAny };
-        const res = assertResponse(await this.create(size, {
+        const res = assertResponse(await this.create(size2, {
           ...options,
           conditions,
           tracingOptions: updatedOptions.tracingOptions
@@ -105327,10 +105327,10 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
    * @param options - Options to the Page Blob Resize operation.
    * @returns Response data for the Page Blob Resize operation.
    */
-  async resize(size, options = {}) {
+  async resize(size2, options = {}) {
     options.conditions = options.conditions || {};
     return tracingClient.withSpan("PageBlobClient-resize", options, async (updatedOptions) => {
-      return assertResponse(await this.pageBlobContext.resize(size, {
+      return assertResponse(await this.pageBlobContext.resize(size2, {
         abortSignal: options.abortSignal,
         leaseAccessConditions: options.conditions,
         modifiedAccessConditions: {
@@ -106664,13 +106664,13 @@ function onlyEntry(zip, name, maxBytes, what) {
   const flags = zip.readUInt16LE(cdOffset + 8);
   const method = zip.readUInt16LE(cdOffset + 10);
   const compressed = zip.readUInt32LE(cdOffset + 20);
-  const size = zip.readUInt32LE(cdOffset + 24);
+  const size2 = zip.readUInt32LE(cdOffset + 24);
   const nameLength = zip.readUInt16LE(cdOffset + 28);
   const localOffset = zip.readUInt32LE(cdOffset + 42);
   const entryName = zip.subarray(cdOffset + 46, cdOffset + 46 + nameLength).toString("utf8");
   if (entryName !== name) bad(`holds a file other than ${name}`);
   if (flags & 1) bad("is encrypted");
-  if (size > maxBytes) bad(`holds a ${name} of ${size} bytes, more than the limit of ${maxBytes}`);
+  if (size2 > maxBytes) bad(`holds a ${name} of ${size2} bytes, more than the limit of ${maxBytes}`);
   if (localOffset + 30 > zip.length || zip.readUInt32LE(localOffset) !== LOCAL) bad("has a broken file header");
   const start = localOffset + 30 + zip.readUInt16LE(localOffset + 26) + zip.readUInt16LE(localOffset + 28);
   if (start + compressed > zip.length) bad("is cut short");
@@ -106685,7 +106685,7 @@ function onlyEntry(zip, name, maxBytes, what) {
       return bad(tooBig ? `holds a ${name} of more than the limit of ${maxBytes} bytes` : `holds a ${name} that does not inflate`);
     }
   } else return bad(`uses compression method ${method}; want stored or deflated`);
-  if (content.length !== size) bad(`holds a ${name} whose size is not the one its header says`);
+  if (content.length !== size2) bad(`holds a ${name} whose size is not the one its header says`);
   return content;
 }
 function findEnd(zip) {
@@ -106755,8 +106755,8 @@ async function readDownload(run2, artifact, dir, what) {
   const files = await readdir2(dir);
   if (files.length !== 1) throw new WiregateError(`${what} downloaded as ${files.length} files, want one zip`);
   const zipPath = join4(dir, files[0]);
-  const size = (await stat2(zipPath)).size;
-  if (size > MAX_ZIP_BYTES) throw new WiregateError(`${what} is ${size} bytes, more than the limit of ${MAX_ZIP_BYTES}`);
+  const size2 = (await stat2(zipPath)).size;
+  if (size2 > MAX_ZIP_BYTES) throw new WiregateError(`${what} is ${size2} bytes, more than the limit of ${MAX_ZIP_BYTES}`);
   return onlyEntry(await readFile(zipPath), REPORT_FILE, MAX_REPORT_BYTES, what).toString("utf8");
 }
 function findBy(run2) {
@@ -106813,12 +106813,21 @@ var Fields = class _Fields {
   }
   /** optional reads a field that may be absent: undefined then (null too:
    * Go writes a nil pointer as null). */
-  optional(key, read2) {
-    return this.has(key) ? read2.call(this, key) : void 0;
+  optional(key, kind2) {
+    return this.has(key) ? this.scalar(key, kind2) : void 0;
   }
   /** nullable reads a field the contract writes as null when unknown. */
-  nullable(key, read2) {
-    return this.has(key) ? read2.call(this, key) : null;
+  nullable(key, kind2) {
+    return this.has(key) ? this.scalar(key, kind2) : null;
+  }
+  scalar(key, kind2) {
+    const read2 = {
+      string: (k) => this.string(k),
+      number: (k) => this.number(k),
+      int: (k) => this.int(k),
+      bool: (k) => this.bool(k)
+    };
+    return read2[kind2](key);
   }
   object(key) {
     return _Fields.of(this.file, this.at(key), this.raw(key));
@@ -106847,7 +106856,7 @@ function defined(o) {
 
 // src/render/safe.ts
 function text(s) {
-  return oneLine(s).replace(/[\\`*[\]~$]/g, "\\$&").replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, "\\_").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/^[#+=-]/, "\\$&").replace(/^(\d+)([.)])/, "$1\\$2").replace(/@(?=\w)/g, "@\u200B").replace(/\b(https?|ftp):\/\//gi, "$1:/\u200B/").replace(/\bwww\./gi, "www\u200B.");
+  return oneLine(s).replace(/[\\`*[\]~$]/g, "\\$&").replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, "\\_").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/^[#+=-]/, "\\$&").replace(/^(\d+)([.)])/, "$1\\$2").replace(/@/g, "\u200B@\u200B").replace(/\b(https?|ftp):\/\//gi, "$1:/\u200B/").replace(/\bwww\./gi, "www\u200B.");
 }
 function code(s) {
   const line = oneLine(s);
@@ -107215,8 +107224,8 @@ function parseReport(text2, source = "report.json") {
     findings: r.list("findings", finding),
     ignored: r.list("ignored", (i) => ({ subject: i.string("subject"), reason: i.string("reason") })),
     env: r.has("env") ? env(r.object("env")) : {},
-    stages: r.list("stages", (s) => defined({ name: s.string("name"), seconds: s.number("seconds"), error: s.optional("error", s.string) })),
-    benchstat: r.optional("benchstat", r.string),
+    stages: r.list("stages", (s) => defined({ name: s.string("name"), seconds: s.number("seconds"), error: s.optional("error", "string") })),
+    benchstat: r.optional("benchstat", "string"),
     errors: r.strings("errors")
   });
 }
@@ -107230,27 +107239,27 @@ function violation(f) {
     kind: kind(f),
     subject: f.string("subject"),
     detail: f.string("detail"),
-    unit: f.optional("unit", f.string),
-    base: f.optional("base", f.number),
-    head: f.optional("head", f.number),
-    delta_pct: f.optional("delta_pct", f.number),
-    threshold_pct: f.optional("threshold_pct", f.number),
-    p: f.optional("p", f.number),
-    base_n: f.optional("base_n", f.int),
-    head_n: f.optional("head_n", f.int),
+    unit: f.optional("unit", "string"),
+    base: f.optional("base", "number"),
+    head: f.optional("head", "number"),
+    delta_pct: f.optional("delta_pct", "number"),
+    threshold_pct: f.optional("threshold_pct", "number"),
+    p: f.optional("p", "number"),
+    base_n: f.optional("base_n", "int"),
+    head_n: f.optional("head_n", "int"),
     allowed: f.bool("allowed"),
-    file: f.optional("file", f.string),
-    line: f.optional("line", f.int),
-    column: f.optional("column", f.int)
+    file: f.optional("file", "string"),
+    line: f.optional("line", "int"),
+    column: f.optional("column", "int")
   });
 }
 function finding(f) {
   return defined({
     kind: kind(f),
     file: f.string("file"),
-    line: f.optional("line", f.int),
-    column: f.optional("column", f.int),
-    rule: f.optional("rule", f.string),
+    line: f.optional("line", "int"),
+    column: f.optional("column", "int"),
+    rule: f.optional("rule", "string"),
     message: f.string("message")
   });
 }
@@ -107258,15 +107267,15 @@ function summary2(f, key) {
   if (!f.has(key)) return null;
   const s = f.object(key);
   if (!s.has("center")) return null;
-  return defined({ center: s.number("center"), lo: s.optional("lo", s.number), hi: s.optional("hi", s.number), n: s.int("n") });
+  return defined({ center: s.number("center"), lo: s.optional("lo", "number"), hi: s.optional("hi", "number"), n: s.int("n") });
+}
+function size(s) {
+  return defined({ base: s.number("base"), head: s.number("head"), delta_pct: s.nullable("delta_pct", "number"), vs_json: s.optional("vs_json", "number") });
 }
 function format(f) {
   return defined({
     format: f.string("format"),
-    size: f.nullable("size", (key) => {
-      const s = f.object(key);
-      return defined({ base: s.number("base"), head: s.number("head"), delta_pct: s.nullable("delta_pct", s.number), vs_json: s.optional("vs_json", s.number) });
-    }),
+    size: f.has("size") ? size(f.object("size")) : null,
     metrics: f.list(
       "metrics",
       (m) => defined({
@@ -107274,14 +107283,14 @@ function format(f) {
         unit: m.string("unit"),
         base: summary2(m, "base"),
         head: summary2(m, "head"),
-        delta_pct: m.nullable("delta_pct", m.number),
-        p: m.nullable("p", m.number),
+        delta_pct: m.nullable("delta_pct", "number"),
+        p: m.nullable("p", "number"),
         significant: m.bool("significant"),
-        delta: m.optional("delta", m.string),
-        noise_floor_pct: m.optional("noise_floor_pct", m.number)
+        delta: m.optional("delta", "string"),
+        noise_floor_pct: m.optional("noise_floor_pct", "number")
       })
     ),
-    aliasing: f.optional("aliasing", f.bool)
+    aliasing: f.optional("aliasing", "bool")
   });
 }
 function pipeline(f) {
@@ -107289,32 +107298,32 @@ function pipeline(f) {
     message: f.string("message"),
     format: f.string("format"),
     broker: f.string("broker"),
-    broker_reason: f.optional("broker_reason", f.string),
+    broker_reason: f.optional("broker_reason", "string"),
     base: summary2(f, "base"),
     head: summary2(f, "head"),
-    delta_pct: f.nullable("delta_pct", f.number),
-    p: f.nullable("p", f.number),
-    significant: f.optional("significant", f.bool),
-    base_ns_per_msg: f.optional("base_ns_per_msg", f.number),
-    head_ns_per_msg: f.optional("head_ns_per_msg", f.number),
-    raw_ns_per_msg: f.optional("raw_ns_per_msg", f.number),
-    noise_floor_pct: f.optional("noise_floor_pct", f.number)
+    delta_pct: f.nullable("delta_pct", "number"),
+    p: f.nullable("p", "number"),
+    significant: f.optional("significant", "bool"),
+    base_ns_per_msg: f.optional("base_ns_per_msg", "number"),
+    head_ns_per_msg: f.optional("head_ns_per_msg", "number"),
+    raw_ns_per_msg: f.optional("raw_ns_per_msg", "number"),
+    noise_floor_pct: f.optional("noise_floor_pct", "number")
   });
 }
 function env(f) {
   return defined({
-    go_version: f.optional("go_version", f.string),
-    os: f.optional("os", f.string),
-    cpu: f.optional("cpu", f.string),
-    cores: f.optional("cores", f.int),
-    count: f.optional("count", f.int),
-    alpha: f.optional("alpha", f.number),
-    broker: f.optional("broker", f.string),
-    broker_reason: f.optional("broker_reason", f.string),
-    consumer_cap: f.optional("consumer_cap", f.string),
-    bench_pin: f.optional("bench_pin", f.string),
-    pipeline_n: f.optional("pipeline_n", f.int),
-    runner: f.optional("runner", f.string)
+    go_version: f.optional("go_version", "string"),
+    os: f.optional("os", "string"),
+    cpu: f.optional("cpu", "string"),
+    cores: f.optional("cores", "int"),
+    count: f.optional("count", "int"),
+    alpha: f.optional("alpha", "number"),
+    broker: f.optional("broker", "string"),
+    broker_reason: f.optional("broker_reason", "string"),
+    consumer_cap: f.optional("consumer_cap", "string"),
+    bench_pin: f.optional("bench_pin", "string"),
+    pipeline_n: f.optional("pipeline_n", "int"),
+    runner: f.optional("runner", "string")
   });
 }
 
@@ -107331,11 +107340,11 @@ function workflowRunOf(eventName, payload) {
     id: run2.int("id"),
     name: run2.string("name"),
     event: run2.string("event"),
-    conclusion: run2.optional("conclusion", run2.string) ?? "",
+    conclusion: run2.optional("conclusion", "string") ?? "",
     headSha,
     headBranch: run2.string("head_branch"),
     headOwner: run2.object("head_repository").object("owner").string("login"),
-    htmlUrl: linkable(run2.optional("html_url", run2.string))
+    htmlUrl: linkable(run2.optional("html_url", "string"))
   };
 }
 function linkable(url2) {
@@ -107384,7 +107393,7 @@ async function publishOne(run2, pull, artifact, api, log2, opts) {
   } catch (err) {
     if (!(err instanceof WiregateError)) throw err;
     refused = err.message;
-    markdown = refusal(run2, artifact, refused);
+    markdown = refusal(run2, refused);
     status = { state: "error", description: "wiregate refused the report: see the comment or the publish log", context: context5, targetUrl: run2.htmlUrl };
   }
   await api.setStatus(run2.headSha, status);
@@ -107393,16 +107402,16 @@ async function publishOne(run2, pull, artifact, api, log2, opts) {
     log2.info(`PR #${pull}: comment ${outcome.action} (id ${outcome.id}), status ${status.state} on ${run2.headSha}`);
   }
   if (refused) {
-    log2.error(`refused ${artifact.name} of run ${run2.id}: ${refused}`, { title: "wiregate refused a report" });
+    log2.error(`refused the report of run ${run2.id}: ${refused}`, { title: "wiregate refused a report" });
     return false;
   }
   return true;
 }
-function refusal(run2, artifact, reason) {
+function refusal(run2, reason) {
   const where2 = run2.htmlUrl ? `[run ${run2.id}](${run2.htmlUrl})` : `run ${run2.id}`;
   return [
     `## \u26D4 wiregate refused the report of ${where2}`,
-    `${code(artifact.name)}: ${text(reason)}`,
+    text(reason),
     "The artifact is written by the pull request's own run, so publish mode checks it before posting anything from it. The gating run's own check and log have its result."
   ].join("\n\n") + "\n";
 }

@@ -894,7 +894,7 @@ async function locateBuf(searchDirs, toolCache, log) {
 
 // src/render/safe.ts
 function text(s) {
-  return oneLine(s).replace(/[\\`*[\]~$]/g, "\\$&").replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, "\\_").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/^[#+=-]/, "\\$&").replace(/^(\d+)([.)])/, "$1\\$2").replace(/@(?=\w)/g, "@\u200B").replace(/\b(https?|ftp):\/\//gi, "$1:/\u200B/").replace(/\bwww\./gi, "www\u200B.");
+  return oneLine(s).replace(/[\\`*[\]~$]/g, "\\$&").replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, "\\_").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/^[#+=-]/, "\\$&").replace(/^(\d+)([.)])/, "$1\\$2").replace(/@/g, "\u200B@\u200B").replace(/\b(https?|ftp):\/\//gi, "$1:/\u200B/").replace(/\bwww\./gi, "www\u200B.");
 }
 function code(s) {
   const line = oneLine(s);
@@ -1267,12 +1267,21 @@ var Fields = class _Fields {
   }
   /** optional reads a field that may be absent: undefined then (null too:
    * Go writes a nil pointer as null). */
-  optional(key, read) {
-    return this.has(key) ? read.call(this, key) : void 0;
+  optional(key, kind2) {
+    return this.has(key) ? this.scalar(key, kind2) : void 0;
   }
   /** nullable reads a field the contract writes as null when unknown. */
-  nullable(key, read) {
-    return this.has(key) ? read.call(this, key) : null;
+  nullable(key, kind2) {
+    return this.has(key) ? this.scalar(key, kind2) : null;
+  }
+  scalar(key, kind2) {
+    const read = {
+      string: (k) => this.string(k),
+      number: (k) => this.number(k),
+      int: (k) => this.int(k),
+      bool: (k) => this.bool(k)
+    };
+    return read[kind2](key);
   }
   object(key) {
     return _Fields.of(this.file, this.at(key), this.raw(key));
@@ -1344,8 +1353,8 @@ function parseReport(text2, source = "report.json") {
     findings: r.list("findings", finding),
     ignored: r.list("ignored", (i) => ({ subject: i.string("subject"), reason: i.string("reason") })),
     env: r.has("env") ? env(r.object("env")) : {},
-    stages: r.list("stages", (s) => defined({ name: s.string("name"), seconds: s.number("seconds"), error: s.optional("error", s.string) })),
-    benchstat: r.optional("benchstat", r.string),
+    stages: r.list("stages", (s) => defined({ name: s.string("name"), seconds: s.number("seconds"), error: s.optional("error", "string") })),
+    benchstat: r.optional("benchstat", "string"),
     errors: r.strings("errors")
   });
 }
@@ -1359,27 +1368,27 @@ function violation(f) {
     kind: kind(f),
     subject: f.string("subject"),
     detail: f.string("detail"),
-    unit: f.optional("unit", f.string),
-    base: f.optional("base", f.number),
-    head: f.optional("head", f.number),
-    delta_pct: f.optional("delta_pct", f.number),
-    threshold_pct: f.optional("threshold_pct", f.number),
-    p: f.optional("p", f.number),
-    base_n: f.optional("base_n", f.int),
-    head_n: f.optional("head_n", f.int),
+    unit: f.optional("unit", "string"),
+    base: f.optional("base", "number"),
+    head: f.optional("head", "number"),
+    delta_pct: f.optional("delta_pct", "number"),
+    threshold_pct: f.optional("threshold_pct", "number"),
+    p: f.optional("p", "number"),
+    base_n: f.optional("base_n", "int"),
+    head_n: f.optional("head_n", "int"),
     allowed: f.bool("allowed"),
-    file: f.optional("file", f.string),
-    line: f.optional("line", f.int),
-    column: f.optional("column", f.int)
+    file: f.optional("file", "string"),
+    line: f.optional("line", "int"),
+    column: f.optional("column", "int")
   });
 }
 function finding(f) {
   return defined({
     kind: kind(f),
     file: f.string("file"),
-    line: f.optional("line", f.int),
-    column: f.optional("column", f.int),
-    rule: f.optional("rule", f.string),
+    line: f.optional("line", "int"),
+    column: f.optional("column", "int"),
+    rule: f.optional("rule", "string"),
     message: f.string("message")
   });
 }
@@ -1387,15 +1396,15 @@ function summary(f, key) {
   if (!f.has(key)) return null;
   const s = f.object(key);
   if (!s.has("center")) return null;
-  return defined({ center: s.number("center"), lo: s.optional("lo", s.number), hi: s.optional("hi", s.number), n: s.int("n") });
+  return defined({ center: s.number("center"), lo: s.optional("lo", "number"), hi: s.optional("hi", "number"), n: s.int("n") });
+}
+function size(s) {
+  return defined({ base: s.number("base"), head: s.number("head"), delta_pct: s.nullable("delta_pct", "number"), vs_json: s.optional("vs_json", "number") });
 }
 function format(f) {
   return defined({
     format: f.string("format"),
-    size: f.nullable("size", (key) => {
-      const s = f.object(key);
-      return defined({ base: s.number("base"), head: s.number("head"), delta_pct: s.nullable("delta_pct", s.number), vs_json: s.optional("vs_json", s.number) });
-    }),
+    size: f.has("size") ? size(f.object("size")) : null,
     metrics: f.list(
       "metrics",
       (m) => defined({
@@ -1403,14 +1412,14 @@ function format(f) {
         unit: m.string("unit"),
         base: summary(m, "base"),
         head: summary(m, "head"),
-        delta_pct: m.nullable("delta_pct", m.number),
-        p: m.nullable("p", m.number),
+        delta_pct: m.nullable("delta_pct", "number"),
+        p: m.nullable("p", "number"),
         significant: m.bool("significant"),
-        delta: m.optional("delta", m.string),
-        noise_floor_pct: m.optional("noise_floor_pct", m.number)
+        delta: m.optional("delta", "string"),
+        noise_floor_pct: m.optional("noise_floor_pct", "number")
       })
     ),
-    aliasing: f.optional("aliasing", f.bool)
+    aliasing: f.optional("aliasing", "bool")
   });
 }
 function pipeline(f) {
@@ -1418,32 +1427,32 @@ function pipeline(f) {
     message: f.string("message"),
     format: f.string("format"),
     broker: f.string("broker"),
-    broker_reason: f.optional("broker_reason", f.string),
+    broker_reason: f.optional("broker_reason", "string"),
     base: summary(f, "base"),
     head: summary(f, "head"),
-    delta_pct: f.nullable("delta_pct", f.number),
-    p: f.nullable("p", f.number),
-    significant: f.optional("significant", f.bool),
-    base_ns_per_msg: f.optional("base_ns_per_msg", f.number),
-    head_ns_per_msg: f.optional("head_ns_per_msg", f.number),
-    raw_ns_per_msg: f.optional("raw_ns_per_msg", f.number),
-    noise_floor_pct: f.optional("noise_floor_pct", f.number)
+    delta_pct: f.nullable("delta_pct", "number"),
+    p: f.nullable("p", "number"),
+    significant: f.optional("significant", "bool"),
+    base_ns_per_msg: f.optional("base_ns_per_msg", "number"),
+    head_ns_per_msg: f.optional("head_ns_per_msg", "number"),
+    raw_ns_per_msg: f.optional("raw_ns_per_msg", "number"),
+    noise_floor_pct: f.optional("noise_floor_pct", "number")
   });
 }
 function env(f) {
   return defined({
-    go_version: f.optional("go_version", f.string),
-    os: f.optional("os", f.string),
-    cpu: f.optional("cpu", f.string),
-    cores: f.optional("cores", f.int),
-    count: f.optional("count", f.int),
-    alpha: f.optional("alpha", f.number),
-    broker: f.optional("broker", f.string),
-    broker_reason: f.optional("broker_reason", f.string),
-    consumer_cap: f.optional("consumer_cap", f.string),
-    bench_pin: f.optional("bench_pin", f.string),
-    pipeline_n: f.optional("pipeline_n", f.int),
-    runner: f.optional("runner", f.string)
+    go_version: f.optional("go_version", "string"),
+    os: f.optional("os", "string"),
+    cpu: f.optional("cpu", "string"),
+    cores: f.optional("cores", "int"),
+    count: f.optional("count", "int"),
+    alpha: f.optional("alpha", "number"),
+    broker: f.optional("broker", "string"),
+    broker_reason: f.optional("broker_reason", "string"),
+    consumer_cap: f.optional("consumer_cap", "string"),
+    bench_pin: f.optional("bench_pin", "string"),
+    pipeline_n: f.optional("pipeline_n", "int"),
+    runner: f.optional("runner", "string")
   });
 }
 

@@ -1,5 +1,13 @@
 import { WiregateError } from './errors.js'
 
+interface ScalarType {
+  string: string
+  number: number
+  int: number
+  bool: boolean
+}
+type Scalar = keyof ScalarType
+
 /** A JSON object whose fields are read one by one, each checked for its type.
  * The error names the file and the field's path, never the value: the value
  * may come from an artifact a fork PR wrote, and an error line goes to the
@@ -60,13 +68,23 @@ export class Fields {
 
   /** optional reads a field that may be absent: undefined then (null too:
    * Go writes a nil pointer as null). */
-  optional<T>(key: string, read: (this: Fields, key: string) => T): T | undefined {
-    return this.has(key) ? read.call(this, key) : undefined
+  optional<K extends Scalar>(key: string, kind: K): ScalarType[K] | undefined {
+    return this.has(key) ? this.scalar(key, kind) : undefined
   }
 
   /** nullable reads a field the contract writes as null when unknown. */
-  nullable<T>(key: string, read: (this: Fields, key: string) => T): T | null {
-    return this.has(key) ? read.call(this, key) : null
+  nullable<K extends Scalar>(key: string, kind: K): ScalarType[K] | null {
+    return this.has(key) ? this.scalar(key, kind) : null
+  }
+
+  private scalar<K extends Scalar>(key: string, kind: K): ScalarType[K] {
+    const read: { [S in Scalar]: (key: string) => ScalarType[S] } = {
+      string: k => this.string(k),
+      number: k => this.number(k),
+      int: k => this.int(k),
+      bool: k => this.bool(k)
+    }
+    return read[kind](key)
   }
 
   object(key: string): Fields {
@@ -86,7 +104,7 @@ export class Fields {
     const v = this.raw(key)
     if (v === undefined || v === null) return []
     if (!Array.isArray(v) || !v.every(x => typeof x === 'string')) fail(this.file, this.at(key), 'a list of strings')
-    return v as string[]
+    return v
   }
 }
 

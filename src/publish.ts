@@ -11,7 +11,7 @@ import { Fields } from './jsonShape.js'
 import type { Log } from './log.js'
 import { statusOf } from './outputs.js'
 import { renderReport } from './render/report.js'
-import { code, text } from './render/safe.js'
+import { text } from './render/safe.js'
 import { parseReport } from './report.js'
 
 /** The fields of a workflow_run event that publish mode reads. */
@@ -43,11 +43,11 @@ export function workflowRunOf(eventName: string, payload: unknown): WorkflowRun 
     id: run.int('id'),
     name: run.string('name'),
     event: run.string('event'),
-    conclusion: run.optional('conclusion', run.string) ?? '',
+    conclusion: run.optional('conclusion', 'string') ?? '',
     headSha,
     headBranch: run.string('head_branch'),
     headOwner: run.object('head_repository').object('owner').string('login'),
-    htmlUrl: linkable(run.optional('html_url', run.string))
+    htmlUrl: linkable(run.optional('html_url', 'string'))
   }
 }
 
@@ -126,7 +126,7 @@ async function publishOne(run: WorkflowRun, pull: number, artifact: ReportArtifa
   } catch (err) {
     if (!(err instanceof WiregateError)) throw err
     refused = err.message
-    markdown = refusal(run, artifact, refused)
+    markdown = refusal(run, refused)
     status = { state: 'error', description: 'wiregate refused the report: see the comment or the publish log', context, targetUrl: run.htmlUrl }
   }
   await api.setStatus(run.headSha, status)
@@ -135,18 +135,18 @@ async function publishOne(run: WorkflowRun, pull: number, artifact: ReportArtifa
     log.info(`PR #${pull}: comment ${outcome.action} (id ${outcome.id}), status ${status.state} on ${run.headSha}`)
   }
   if (refused) {
-    log.error(`refused ${artifact.name} of run ${run.id}: ${refused}`, { title: 'wiregate refused a report' })
+    log.error(`refused the report of run ${run.id}: ${refused}`, { title: 'wiregate refused a report' })
     return false
   }
   return true
 }
 
 /** refusal is the comment for a refused report: wiregate's words only. */
-export function refusal(run: WorkflowRun, artifact: ReportArtifact, reason: string): string {
+export function refusal(run: WorkflowRun, reason: string): string {
   const where = run.htmlUrl ? `[run ${run.id}](${run.htmlUrl})` : `run ${run.id}`
   return [
     `## ⛔ wiregate refused the report of ${where}`,
-    `${code(artifact.name)}: ${text(reason)}`,
+    text(reason),
     'The artifact is written by the pull request\'s own run, so publish mode checks it before posting anything from it. The gating run\'s own check and log have its result.'
   ].join('\n\n') + '\n'
 }

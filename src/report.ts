@@ -196,8 +196,8 @@ export function parseReport(text: string, source = 'report.json'): Report {
     findings: r.list('findings', finding),
     ignored: r.list('ignored', i => ({ subject: i.string('subject'), reason: i.string('reason') })),
     env: r.has('env') ? env(r.object('env')) : {},
-    stages: r.list('stages', s => defined({ name: s.string('name'), seconds: s.number('seconds'), error: s.optional('error', s.string) })),
-    benchstat: r.optional('benchstat', r.string),
+    stages: r.list('stages', s => defined({ name: s.string('name'), seconds: s.number('seconds'), error: s.optional('error', 'string') })),
+    benchstat: r.optional('benchstat', 'string'),
     errors: r.strings('errors')
   })
 }
@@ -214,18 +214,18 @@ function violation(f: Fields): Violation {
     kind: kind(f),
     subject: f.string('subject'),
     detail: f.string('detail'),
-    unit: f.optional('unit', f.string),
-    base: f.optional('base', f.number),
-    head: f.optional('head', f.number),
-    delta_pct: f.optional('delta_pct', f.number),
-    threshold_pct: f.optional('threshold_pct', f.number),
-    p: f.optional('p', f.number),
-    base_n: f.optional('base_n', f.int),
-    head_n: f.optional('head_n', f.int),
+    unit: f.optional('unit', 'string'),
+    base: f.optional('base', 'number'),
+    head: f.optional('head', 'number'),
+    delta_pct: f.optional('delta_pct', 'number'),
+    threshold_pct: f.optional('threshold_pct', 'number'),
+    p: f.optional('p', 'number'),
+    base_n: f.optional('base_n', 'int'),
+    head_n: f.optional('head_n', 'int'),
     allowed: f.bool('allowed'),
-    file: f.optional('file', f.string),
-    line: f.optional('line', f.int),
-    column: f.optional('column', f.int)
+    file: f.optional('file', 'string'),
+    line: f.optional('line', 'int'),
+    column: f.optional('column', 'int')
   })
 }
 
@@ -233,9 +233,9 @@ function finding(f: Fields): Finding {
   return defined({
     kind: kind(f),
     file: f.string('file'),
-    line: f.optional('line', f.int),
-    column: f.optional('column', f.int),
-    rule: f.optional('rule', f.string),
+    line: f.optional('line', 'int'),
+    column: f.optional('column', 'int'),
+    rule: f.optional('rule', 'string'),
     message: f.string('message')
   })
 }
@@ -246,30 +246,31 @@ function summary(f: Fields, key: string): Summary | null {
   if (!f.has(key)) return null
   const s = f.object(key)
   if (!s.has('center')) return null
-  return defined({ center: s.number('center'), lo: s.optional('lo', s.number), hi: s.optional('hi', s.number), n: s.int('n') })
+  return defined({ center: s.number('center'), lo: s.optional('lo', 'number'), hi: s.optional('hi', 'number'), n: s.int('n') })
+}
+
+function size(s: Fields): Size {
+  return defined({ base: s.number('base'), head: s.number('head'), delta_pct: s.nullable('delta_pct', 'number'), vs_json: s.optional('vs_json', 'number') })
 }
 
 function format(f: Fields): Format {
   return defined({
     format: f.string('format'),
-    size: f.nullable('size', key => {
-      const s = f.object(key)
-      return defined({ base: s.number('base'), head: s.number('head'), delta_pct: s.nullable('delta_pct', s.number), vs_json: s.optional('vs_json', s.number) })
-    }),
+    size: f.has('size') ? size(f.object('size')) : null,
     metrics: f.list('metrics', m =>
       defined({
         name: m.string('name'),
         unit: m.string('unit'),
         base: summary(m, 'base'),
         head: summary(m, 'head'),
-        delta_pct: m.nullable('delta_pct', m.number),
-        p: m.nullable('p', m.number),
+        delta_pct: m.nullable('delta_pct', 'number'),
+        p: m.nullable('p', 'number'),
         significant: m.bool('significant'),
-        delta: m.optional('delta', m.string),
-        noise_floor_pct: m.optional('noise_floor_pct', m.number)
+        delta: m.optional('delta', 'string'),
+        noise_floor_pct: m.optional('noise_floor_pct', 'number')
       })
     ),
-    aliasing: f.optional('aliasing', f.bool)
+    aliasing: f.optional('aliasing', 'bool')
   })
 }
 
@@ -278,32 +279,32 @@ function pipeline(f: Fields): Pipeline {
     message: f.string('message'),
     format: f.string('format'),
     broker: f.string('broker'),
-    broker_reason: f.optional('broker_reason', f.string),
+    broker_reason: f.optional('broker_reason', 'string'),
     base: summary(f, 'base'),
     head: summary(f, 'head'),
-    delta_pct: f.nullable('delta_pct', f.number),
-    p: f.nullable('p', f.number),
-    significant: f.optional('significant', f.bool),
-    base_ns_per_msg: f.optional('base_ns_per_msg', f.number),
-    head_ns_per_msg: f.optional('head_ns_per_msg', f.number),
-    raw_ns_per_msg: f.optional('raw_ns_per_msg', f.number),
-    noise_floor_pct: f.optional('noise_floor_pct', f.number)
+    delta_pct: f.nullable('delta_pct', 'number'),
+    p: f.nullable('p', 'number'),
+    significant: f.optional('significant', 'bool'),
+    base_ns_per_msg: f.optional('base_ns_per_msg', 'number'),
+    head_ns_per_msg: f.optional('head_ns_per_msg', 'number'),
+    raw_ns_per_msg: f.optional('raw_ns_per_msg', 'number'),
+    noise_floor_pct: f.optional('noise_floor_pct', 'number')
   })
 }
 
 function env(f: Fields): Env {
   return defined({
-    go_version: f.optional('go_version', f.string),
-    os: f.optional('os', f.string),
-    cpu: f.optional('cpu', f.string),
-    cores: f.optional('cores', f.int),
-    count: f.optional('count', f.int),
-    alpha: f.optional('alpha', f.number),
-    broker: f.optional('broker', f.string),
-    broker_reason: f.optional('broker_reason', f.string),
-    consumer_cap: f.optional('consumer_cap', f.string),
-    bench_pin: f.optional('bench_pin', f.string),
-    pipeline_n: f.optional('pipeline_n', f.int),
-    runner: f.optional('runner', f.string)
+    go_version: f.optional('go_version', 'string'),
+    os: f.optional('os', 'string'),
+    cpu: f.optional('cpu', 'string'),
+    cores: f.optional('cores', 'int'),
+    count: f.optional('count', 'int'),
+    alpha: f.optional('alpha', 'number'),
+    broker: f.optional('broker', 'string'),
+    broker_reason: f.optional('broker_reason', 'string'),
+    consumer_cap: f.optional('consumer_cap', 'string'),
+    bench_pin: f.optional('bench_pin', 'string'),
+    pipeline_n: f.optional('pipeline_n', 'int'),
+    runner: f.optional('runner', 'string')
   })
 }

@@ -9,8 +9,8 @@
 /** text makes a string inert inline markdown: HTML special characters as
  * entities; the punctuation that opens emphasis, code, links, images and
  * math backslash-escaped (an `_` inside a word opens nothing, so
- * FIELD_NO_DELETE stays as it is); a list or heading start escaped; mentions
- * and bare links broken with a zero-width space; one line. Pipes are left to
+ * FIELD_NO_DELETE stays as it is); a list or heading start escaped; mentions,
+ * e-mail addresses and bare links broken with zero-width spaces; one line. Pipes are left to
  * cell(), which escapes a whole table cell. */
 export function text(s: string): string {
   return oneLine(s)
@@ -21,7 +21,7 @@ export function text(s: string): string {
     .replace(/>/g, '&gt;')
     .replace(/^[#+=-]/, '\\$&')
     .replace(/^(\d+)([.)])/, '$1\\$2')
-    .replace(/@(?=\w)/g, '@\u200b')
+    .replace(/@/g, '\u200b@\u200b')
     .replace(/\b(https?|ftp):\/\//gi, '$1:/\u200b/')
     .replace(/\bwww\./gi, 'www\u200b.')
 }
