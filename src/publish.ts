@@ -2,8 +2,7 @@
 // workflow that has write permissions and runs no PR code. Everything that
 // decides where to post comes from the workflow_run event and the API;
 // the artifact is data, checked and re-rendered, never trusted.
-import type { ReportArtifact } from './artifact.js'
-import { ARTIFACT_PREFIX } from './artifact.js'
+import { ARTIFACT_PREFIX, type ReportArtifact } from './artifact.js'
 import { commentBody, stickyMarker, upsertSticky, type CommentApi } from './comment.js'
 import { EXIT_ERROR, EXIT_PASS, WiregateError } from './errors.js'
 import type { CommitStatus, OpenPull } from './github.js'
