@@ -562,14 +562,14 @@ var ToolRunner = class extends events.EventEmitter {
           state.processClosed = true;
           state.CheckComplete();
         });
-        cp.on("exit", (code) => {
-          state.processExitCode = code;
+        cp.on("exit", (code2) => {
+          state.processExitCode = code2;
           state.processExited = true;
-          this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
+          this._debug(`Exit code ${code2} received from tool '${this.toolPath}'`);
           state.CheckComplete();
         });
-        cp.on("close", (code) => {
-          state.processExitCode = code;
+        cp.on("close", (code2) => {
+          state.processExitCode = code2;
           state.processExited = true;
           state.processClosed = true;
           this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
@@ -795,8 +795,8 @@ async function run(command, args, opts = {}) {
     return { code: 127, stdout: "", stderr: err instanceof Error ? err.message : String(err) };
   }
 }
-function firstLine(text) {
-  return text.split("\n").map((s) => s.trim()).find((s) => s !== "") ?? "";
+function firstLine(text2) {
+  return text2.split("\n").map((s) => s.trim()).find((s) => s !== "") ?? "";
 }
 
 // src/harness.ts
@@ -805,7 +805,7 @@ async function goVersion() {
   if (go.code !== 0) throw new WiregateError("Go is not on PATH: add actions/setup-go before wiregate");
   return go.stdout.trim();
 }
-async function buildHarness(actionDir2, binDir, env = {}) {
+async function buildHarness(actionDir2, binDir, env2 = {}) {
   const harnessDir = join3(actionDir2, "harness");
   if (!existsSync(join3(harnessDir, "go.mod"))) {
     throw new WiregateError(`the action's harness is missing (${harnessDir}/go.mod): use the action from its repository`);
@@ -813,15 +813,15 @@ async function buildHarness(actionDir2, binDir, env = {}) {
   await goVersion();
   const bin = join3(binDir, "wiregate");
   if (existsSync(bin)) return { bin, reused: true };
-  const built = await run("go", ["build", "-trimpath", "-o", bin, "./cmd/wiregate"], { cwd: harnessDir, env });
+  const built = await run("go", ["build", "-trimpath", "-o", bin, "./cmd/wiregate"], { cwd: harnessDir, env: env2 });
   if (built.code !== 0) {
     throw new WiregateError(`building the wiregate harness failed: ${firstLine(built.stderr) || `exit code ${built.code}`}`);
   }
   return { bin, reused: false };
 }
 var FORWARDED = ["SIGINT", "SIGTERM"];
-async function runWiregate(bin, args, cwd, env = {}) {
-  const child2 = spawn2(bin, args, { cwd, stdio: ["ignore", 2, 2], env: { ...process.env, ...env } });
+async function runWiregate(bin, args, cwd, env2 = {}) {
+  const child2 = spawn2(bin, args, { cwd, stdio: ["ignore", 2, 2], env: { ...process.env, ...env2 } });
   const forward = (signal) => {
     child2.kill(signal);
   };
@@ -829,7 +829,7 @@ async function runWiregate(bin, args, cwd, env = {}) {
   try {
     return await new Promise((resolve4, reject) => {
       child2.on("error", reject);
-      child2.on("close", (code) => resolve4(code ?? 2));
+      child2.on("close", (code2) => resolve4(code2 ?? 2));
     });
   } finally {
     for (const s of FORWARDED) process.off(s, forward);
@@ -956,6 +956,66 @@ async function saveCache(backend, layout, keys, matched, log) {
   }
 }
 
+// src/render/safe.ts
+function text(s) {
+  return oneLine(s).replace(/[\\`*[\]~$]/g, "\\$&").replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, "\\_").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/^[#+=-]/, "\\$&").replace(/^(\d+)([.)])/, "$1\\$2").replace(/@/g, "\u200B@\u200B").replace(/\b(https?|ftp):\/\//gi, "$1:/\u200B/").replace(/\bwww\./gi, "www\u200B.");
+}
+function code(s) {
+  const line = oneLine(s);
+  const longest = Math.max(0, ...(line.match(/`+/g) ?? []).map((run2) => run2.length));
+  const fence = "`".repeat(longest + 1);
+  const pad = line.startsWith("`") || line.endsWith("`") || line === "" ? " " : "";
+  return `${fence}${pad}${line}${pad}${fence}`;
+}
+function codeBlock(info, body) {
+  return "```" + info + "\n" + body.replace(/`/g, "\u02CB").trimEnd() + "\n```";
+}
+function cell(rendered) {
+  return rendered.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+}
+function mermaidLabel(s) {
+  return oneLine(s).replace(/[^\w .:/+-]/g, "_");
+}
+function oneLine(s) {
+  return s.replace(/[\r\n\u2028\u2029]+/g, " ");
+}
+
+// src/render/checks.ts
+var CHECKS = [
+  { kind: "lint", title: "buf lint", stage: "buf lint" },
+  { kind: "breaking", title: "buf breaking", stage: "buf breaking" },
+  { kind: "avro", title: "Avro compatibility", stage: "avro-compatibility" }
+];
+var SHOWN_PER_CHECK = 5;
+function checksTable(report) {
+  const rows = ["| check | result | findings |", "|---|---|---|"];
+  for (const { kind: kind2, title, stage } of CHECKS) {
+    const findings = report.findings.filter((f) => f.kind === kind2);
+    const violations = report.violations.filter((v) => v.kind === kind2);
+    const allowed = violations.length > 0 && violations.every((v) => v.allowed);
+    const ran = report.stages.find((s) => s.name === stage);
+    let status;
+    if (ran === void 0) status = "\u2014 not run";
+    else if (ran.error) status = "\u26D4 could not run";
+    else if (findings.length === 0 && violations.length === 0) status = "\u2705 ok";
+    else if (allowed) status = `\u26A0\uFE0F ${count(findings, violations)} (allowed)`;
+    else if (violations.length > 0) status = `\u274C ${count(findings, violations)}`;
+    else status = `\u2139\uFE0F ${findings.length} (not gating)`;
+    const shown = findings.slice(0, SHOWN_PER_CHECK).map(findingText);
+    if (findings.length > SHOWN_PER_CHECK) shown.push(`\u2026 ${findings.length - SHOWN_PER_CHECK} more`);
+    rows.push(`| ${title} | ${status} | ${cell(shown.join("<br>"))} |`);
+  }
+  return rows.join("\n");
+}
+function count(findings, violations) {
+  return Math.max(findings.length, violations.length);
+}
+function findingText(f) {
+  const where2 = [f.file, f.line, f.column].filter((x) => x !== void 0 && x !== "" && x !== 0).join(":");
+  const rule = f.rule ? ` ${text(f.rule)}` : "";
+  return `${code(where2)}${rule}: ${text(f.message)}`;
+}
+
 // src/render/numbers.ts
 function pct(x, signed = true) {
   if (x === null || x === void 0 || !Number.isFinite(x)) return "n/a";
@@ -997,55 +1057,16 @@ function measure(x, unit) {
     case "records/s":
       return `${rate(x)} records/s`;
     default:
-      return `${sig(x)} ${unit}`;
+      return `${sig(x)} ${text(unit)}`;
   }
 }
 function shortSha(sha) {
   return /^[0-9a-f]{40}$/i.test(sha) ? sha.slice(0, 7) : sha;
 }
-function cell(text) {
-  return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-}
-
-// src/render/checks.ts
-var CHECKS = [
-  { kind: "lint", title: "buf lint", stage: "buf lint" },
-  { kind: "breaking", title: "buf breaking", stage: "buf breaking" },
-  { kind: "avro", title: "Avro compatibility", stage: "avro-compatibility" }
-];
-var SHOWN_PER_CHECK = 5;
-function checksTable(report) {
-  const rows = ["| check | result | findings |", "|---|---|---|"];
-  for (const { kind, title, stage } of CHECKS) {
-    const findings = report.findings.filter((f) => f.kind === kind);
-    const violations = report.violations.filter((v) => v.kind === kind);
-    const allowed = violations.length > 0 && violations.every((v) => v.allowed);
-    const ran = report.stages.find((s) => s.name === stage);
-    let status;
-    if (ran === void 0) status = "\u2014 not run";
-    else if (ran.error) status = "\u26D4 could not run";
-    else if (findings.length === 0 && violations.length === 0) status = "\u2705 ok";
-    else if (allowed) status = `\u26A0\uFE0F ${count(findings, violations)} (allowed)`;
-    else if (violations.length > 0) status = `\u274C ${count(findings, violations)}`;
-    else status = `\u2139\uFE0F ${findings.length} (not gating)`;
-    const shown = findings.slice(0, SHOWN_PER_CHECK).map(findingText);
-    if (findings.length > SHOWN_PER_CHECK) shown.push(`\u2026 ${findings.length - SHOWN_PER_CHECK} more`);
-    rows.push(`| ${title} | ${status} | ${cell(shown.join("<br>"))} |`);
-  }
-  return rows.join("\n");
-}
-function count(findings, violations) {
-  return Math.max(findings.length, violations.length);
-}
-function findingText(f) {
-  const where2 = [f.file, f.line, f.column].filter((x) => x !== void 0 && x !== "" && x !== 0).join(":");
-  const rule = f.rule ? ` ${f.rule}` : "";
-  return `\`${where2}\`${rule}: ${f.message}`;
-}
 
 // src/render/details.ts
-function details(summary, body) {
-  return `<details><summary>${summary}</summary>
+function details(summary2, body) {
+  return `<details><summary>${summary2}</summary>
 
 ${body}
 
@@ -1053,7 +1074,7 @@ ${body}
 }
 function benchstatDetails(report) {
   if (!report.benchstat) return "";
-  return details("benchstat (base vs head)", "```text\n" + report.benchstat.trimEnd() + "\n```");
+  return details("benchstat (base vs head)", codeBlock("text", report.benchstat));
 }
 function noiseDetails(report) {
   const rows = [];
@@ -1061,14 +1082,14 @@ function noiseDetails(report) {
     for (const f of m.formats) {
       for (const metric2 of f.metrics) {
         if (metric2.noise_floor_pct !== void 0) {
-          rows.push(`| \`${m.name}/${f.format}/${metric2.name}\` | ${metric2.unit} | \xB1${pct(metric2.noise_floor_pct, false)} |`);
+          rows.push(`| ${cell(code(`${m.name}/${f.format}/${metric2.name}`))} | ${cell(text(metric2.unit))} | \xB1${pct(metric2.noise_floor_pct, false)} |`);
         }
       }
     }
   }
   for (const p of report.pipeline) {
     if (p.noise_floor_pct !== void 0) {
-      rows.push(`| \`${p.message}/${p.format}/pipeline\` | records/s | \xB1${pct(p.noise_floor_pct, false)} |`);
+      rows.push(`| ${cell(code(`${p.message}/${p.format}/pipeline`))} | records/s | \xB1${pct(p.noise_floor_pct, false)} |`);
     }
   }
   if (rows.length === 0) return "";
@@ -1088,14 +1109,14 @@ function environmentDetails(report) {
     ["pipeline backlog", e.pipeline_n],
     ["consumer cap", e.consumer_cap]
   ];
-  const rows = items.filter(([, v]) => v !== void 0 && v !== "").map(([k, v]) => `| ${k} | ${cell(String(v))} |`);
+  const rows = items.filter(([, v]) => v !== void 0 && v !== "").map(([k, v]) => `| ${k} | ${cell(text(String(v)))} |`);
   if (rows.length === 0) return "";
   return details("environment", ["| | |", "|---|---|", ...rows].join("\n"));
 }
 function stagesDetails(report) {
   if (report.stages.length === 0) return "";
   const rows = report.stages.map(
-    (s) => `| ${s.name} | ${s.seconds.toFixed(1)} s | ${s.error ? `\u274C ${cell(s.error)}` : cell(s.note ?? "")} |`
+    (s) => `| ${cell(text(s.name))} | ${s.seconds.toFixed(1)} s | ${s.error ? `\u274C ${cell(text(s.error))}` : cell(text(s.note ?? ""))} |`
   );
   const total = report.stages.reduce((sum, s) => sum + s.seconds, 0);
   rows.push(`| **total** | ${total.toFixed(1)} s | |`);
@@ -1104,30 +1125,30 @@ function stagesDetails(report) {
 function ignoredDetails(report) {
   const ignored = report.ignored ?? [];
   if (ignored.length === 0) return "";
-  const rows = ignored.map((i) => `| \`${cell(i.subject)}\` | ${cell(i.reason)} |`);
+  const rows = ignored.map((i) => `| ${cell(code(i.subject))} | ${cell(text(i.reason))} |`);
   return details(`ignored by wiregate.yaml (${ignored.length})`, ["| subject | reason |", "|---|---|", ...rows].join("\n"));
 }
 function errorsDetails(report) {
   const errors = report.errors ?? [];
   if (errors.length === 0) return "";
-  return details("errors", errors.map((e) => `- ${e}`).join("\n"));
+  return details("errors", errors.map((e) => `- ${text(e)}`).join("\n"));
 }
 
 // src/render/messages.ts
 function messageSection(report, message) {
-  const pipeline = report.pipeline.filter((p) => p.message === message.name);
+  const pipeline2 = report.pipeline.filter((p) => p.message === message.name);
   const rows = [
     "| format | bytes/msg | encode | decode | pipeline records/s |",
     "|---|---|---|---|---|"
   ];
   for (const f of message.formats) {
-    const p = pipeline.find((x) => x.format === f.format);
+    const p = pipeline2.find((x) => x.format === f.format);
     rows.push(
-      `| ${f.format}${f.aliasing ? " (aliasing)" : ""} | ${sizeCell(f)} | ${timeCell(metric(f, "encode"))} | ${timeCell(metric(f, "decode"))} | ${pipelineCell(p)} |`
+      `| ${cell(text(f.format))}${f.aliasing ? " (aliasing)" : ""} | ${sizeCell(f)} | ${timeCell(metric(f, "encode"))} | ${timeCell(metric(f, "decode"))} | ${pipelineCell(p)} |`
     );
   }
   const chart = bytesChart(message);
-  return [`### \`${message.name}\``, rows.join("\n"), chart].filter((s) => s !== "").join("\n\n");
+  return [`### ${code(message.name)}`, rows.join("\n"), chart].filter((s) => s !== "").join("\n\n");
 }
 function metric(f, name) {
   return f.metrics.find((m) => m.name === name && m.unit === "sec/op");
@@ -1161,8 +1182,8 @@ function bytesChart(message) {
   return [
     "```mermaid",
     "xychart-beta",
-    `    title "bytes/msg, base then head: ${message.name}"`,
-    `    x-axis [${sized.map((f) => JSON.stringify(f.format)).join(", ")}]`,
+    `    title "bytes/msg, base then head: ${mermaidLabel(message.name)}"`,
+    `    x-axis [${sized.map((f) => `"${mermaidLabel(f.format)}"`).join(", ")}]`,
     `    y-axis "bytes/msg" 0 --> ${top}`,
     `    bar [${base.join(", ")}]`,
     `    bar [${head.join(", ")}]`,
@@ -1189,7 +1210,7 @@ function verdictLine(report) {
   const error = blocking.find((v) => v.kind === "error");
   let line;
   if (error) {
-    line = `## \u26D4 wiregate could not run: ${error.detail}`;
+    line = `## \u26D4 wiregate could not run: ${text(error.detail)}`;
   } else if (report.result === "pass") {
     line = "## \u2705 wiregate: pass";
     line += allowed.length > 0 ? ` \u2014 ${reasons(allowed)} allowed by label` : " \u2014 no schema or wire-cost regressions";
@@ -1203,13 +1224,13 @@ function reasons(violations) {
   const parts = [];
   const byKind = /* @__PURE__ */ new Map();
   for (const v of violations) byKind.set(v.kind, [...byKind.get(v.kind) ?? [], v]);
-  for (const [kind, vs] of byKind) {
-    if (kind === "size" || kind === "time" || kind === "throughput") {
-      const shown = vs.slice(0, 2).map((v) => `${kind} ${pct(v.delta_pct)} on ${v.subject}${limit(v)}`);
-      if (vs.length > 2) shown.push(`${vs.length - 2} more ${KIND_WORDS[kind][1]}`);
+  for (const [kind2, vs] of byKind) {
+    if (kind2 === "size" || kind2 === "time" || kind2 === "throughput") {
+      const shown = vs.slice(0, 2).map((v) => `${kind2} ${pct(v.delta_pct)} on ${text(v.subject)}${limit(v)}`);
+      if (vs.length > 2) shown.push(`${vs.length - 2} more ${KIND_WORDS[kind2][1]}`);
       parts.push(...shown);
     } else {
-      const [one, many] = KIND_WORDS[kind] ?? [kind, kind];
+      const [one, many] = Object.hasOwn(KIND_WORDS, kind2) ? KIND_WORDS[kind2] : [code(kind2), code(kind2)];
       parts.push(`${vs.length} ${vs.length === 1 ? one : many}`);
     }
   }
@@ -1232,15 +1253,16 @@ function violationsTable(report) {
       pValue(v.p),
       v.base_n && v.head_n ? `n=${v.base_n}+${v.head_n}` : ""
     ].filter((s) => s !== "");
-    const detail = numbers.length > 0 ? `${v.detail} (${numbers.join(", ")})` : v.detail;
-    rows.push(`| ${mark} | ${v.kind} | \`${cell(v.subject)}\` | ${cell(detail)} |`);
+    const detail = numbers.length > 0 ? `${text(v.detail)} (${numbers.join(", ")})` : text(v.detail);
+    rows.push(`| ${mark} | ${text(v.kind)} | ${cell(code(v.subject))} | ${cell(detail)} |`);
   }
   return rows.join("\n");
 }
 
 // src/render/report.ts
 function renderReport(report, ctx = {}) {
-  const revs = `base \`${report.base.ref || "?"}\` @ ${shortSha(report.base.sha) || "?"} \u2192 head \`${report.head.ref || "?"}\` @ ${shortSha(report.head.sha) || "?"}`;
+  const rev = (r) => `${code(r.ref || "?")} @ ${text(shortSha(r.sha) || "?")}`;
+  const revs = `base ${rev(report.base)} \u2192 head ${rev(report.head)}`;
   const sections = [
     verdictLine(report),
     ctx.runUrl ? `${revs} \xB7 [run](${ctx.runUrl})` : revs,
@@ -1257,6 +1279,97 @@ function renderReport(report, ctx = {}) {
     errorsDetails(report)
   ];
   return sections.filter((s) => s !== "").join("\n\n") + "\n";
+}
+
+// src/jsonShape.ts
+var Fields = class _Fields {
+  constructor(file, path4, o) {
+    this.file = file;
+    this.path = path4;
+    this.o = o;
+  }
+  file;
+  path;
+  o;
+  static of(file, path4, v) {
+    if (typeof v !== "object" || v === null || Array.isArray(v)) fail(file, path4, "an object");
+    return new _Fields(file, path4, v);
+  }
+  at(key) {
+    return this.path ? `${this.path}.${key}` : key;
+  }
+  /** where names a field for an error line: "report.json: violations[2].kind". */
+  where(key) {
+    return `${this.file}: ${this.at(key)}`;
+  }
+  raw(key) {
+    return Object.hasOwn(this.o, key) ? this.o[key] : void 0;
+  }
+  has(key) {
+    const v = this.raw(key);
+    return v !== void 0 && v !== null;
+  }
+  string(key) {
+    const v = this.raw(key);
+    if (typeof v !== "string") fail(this.file, this.at(key), "a string");
+    return v;
+  }
+  number(key) {
+    const v = this.raw(key);
+    if (typeof v !== "number" || !Number.isFinite(v)) fail(this.file, this.at(key), "a number");
+    return v;
+  }
+  int(key) {
+    const v = this.number(key);
+    if (!Number.isInteger(v)) fail(this.file, this.at(key), "an integer");
+    return v;
+  }
+  bool(key) {
+    const v = this.raw(key);
+    if (typeof v !== "boolean") fail(this.file, this.at(key), "true or false");
+    return v;
+  }
+  /** optional reads a field that may be absent: undefined then (null too:
+   * Go writes a nil pointer as null). */
+  optional(key, kind2) {
+    return this.has(key) ? this.scalar(key, kind2) : void 0;
+  }
+  /** nullable reads a field the contract writes as null when unknown. */
+  nullable(key, kind2) {
+    return this.has(key) ? this.scalar(key, kind2) : null;
+  }
+  scalar(key, kind2) {
+    const read = {
+      string: (k) => this.string(k),
+      number: (k) => this.number(k),
+      int: (k) => this.int(k),
+      bool: (k) => this.bool(k)
+    };
+    return read[kind2](key);
+  }
+  object(key) {
+    return _Fields.of(this.file, this.at(key), this.raw(key));
+  }
+  /** list reads an array of items; absent or null is empty (Go writes a nil
+   * slice as null). */
+  list(key, item) {
+    const v = this.raw(key);
+    if (v === void 0 || v === null) return [];
+    if (!Array.isArray(v)) fail(this.file, this.at(key), "a list");
+    return v.map((x, i) => item(_Fields.of(this.file, `${this.at(key)}[${i}]`, x)));
+  }
+  strings(key) {
+    const v = this.raw(key);
+    if (v === void 0 || v === null) return [];
+    if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) fail(this.file, this.at(key), "a list of strings");
+    return v;
+  }
+};
+function fail(file, path4, want) {
+  throw new WiregateError(`${file}: ${path4 || "the top level"} is not ${want}`);
+}
+function defined(o) {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== void 0));
 }
 
 // src/report.ts
@@ -1277,64 +1390,169 @@ function errorReport(base, head, message, findings = [], stages = []) {
     errors: [message]
   };
 }
-function parseReport(text) {
-  const raw = JSON.parse(text);
-  if (raw.version !== REPORT_VERSION) {
-    throw new Error(`report.json has version ${String(raw.version)}, this action reads version ${REPORT_VERSION}`);
+function parseReport(text2, source = "report.json") {
+  let raw;
+  try {
+    raw = JSON.parse(text2);
+  } catch (err) {
+    const at = /position (\d+)/.exec(err instanceof Error ? err.message : "")?.[1];
+    throw new WiregateError(`${source} is not valid JSON${at ? ` (at byte ${at})` : ""}`);
   }
-  if (raw.result !== "pass" && raw.result !== "fail") {
-    throw new Error(`report.json has result ${JSON.stringify(raw.result)}, want "pass" or "fail"`);
+  const r = Fields.of(source, "", raw);
+  const version = r.has("version") ? r.number("version") : void 0;
+  if (version !== REPORT_VERSION) {
+    throw new WiregateError(`${source} has version ${version ?? "none"}, this action reads version ${REPORT_VERSION}`);
   }
-  return {
-    version: raw.version,
-    result: raw.result,
-    base: raw.base ?? { ref: "", sha: "" },
-    head: raw.head ?? { ref: "", sha: "" },
-    violations: raw.violations ?? [],
-    messages: raw.messages ?? [],
-    pipeline: raw.pipeline ?? [],
-    findings: raw.findings ?? [],
-    ignored: raw.ignored ?? [],
-    env: raw.env ?? {},
-    stages: raw.stages ?? [],
-    benchstat: raw.benchstat,
-    errors: raw.errors ?? []
-  };
+  const result = r.string("result");
+  if (result !== "pass" && result !== "fail") throw new WiregateError(`${source}: result is not "pass" or "fail"`);
+  const rev = (f) => ({ ref: f.string("ref"), sha: f.string("sha") });
+  return defined({
+    version,
+    result,
+    base: r.has("base") ? rev(r.object("base")) : { ref: "", sha: "" },
+    head: r.has("head") ? rev(r.object("head")) : { ref: "", sha: "" },
+    violations: r.list("violations", violation),
+    messages: r.list("messages", (m) => ({ name: m.string("name"), formats: m.list("formats", format) })),
+    pipeline: r.list("pipeline", pipeline),
+    findings: r.list("findings", finding),
+    ignored: r.list("ignored", (i) => ({ subject: i.string("subject"), reason: i.string("reason") })),
+    env: r.has("env") ? env(r.object("env")) : {},
+    stages: r.list("stages", (s) => defined({ name: s.string("name"), seconds: s.number("seconds"), error: s.optional("error", "string") })),
+    benchstat: r.optional("benchstat", "string"),
+    errors: r.strings("errors")
+  });
+}
+function kind(f) {
+  const k = f.string("kind");
+  if (!/^[a-z][a-z0-9_-]{0,31}$/.test(k)) throw new WiregateError(`${f.where("kind")} is not a kind (a lower-case word)`);
+  return k;
+}
+function violation(f) {
+  return defined({
+    kind: kind(f),
+    subject: f.string("subject"),
+    detail: f.string("detail"),
+    unit: f.optional("unit", "string"),
+    base: f.optional("base", "number"),
+    head: f.optional("head", "number"),
+    delta_pct: f.optional("delta_pct", "number"),
+    threshold_pct: f.optional("threshold_pct", "number"),
+    p: f.optional("p", "number"),
+    base_n: f.optional("base_n", "int"),
+    head_n: f.optional("head_n", "int"),
+    allowed: f.bool("allowed"),
+    file: f.optional("file", "string"),
+    line: f.optional("line", "int"),
+    column: f.optional("column", "int")
+  });
+}
+function finding(f) {
+  return defined({
+    kind: kind(f),
+    file: f.string("file"),
+    line: f.optional("line", "int"),
+    column: f.optional("column", "int"),
+    rule: f.optional("rule", "string"),
+    message: f.string("message")
+  });
+}
+function summary(f, key) {
+  if (!f.has(key)) return null;
+  const s = f.object(key);
+  if (!s.has("center")) return null;
+  return defined({ center: s.number("center"), lo: s.optional("lo", "number"), hi: s.optional("hi", "number"), n: s.int("n") });
+}
+function size(s) {
+  return defined({ base: s.number("base"), head: s.number("head"), delta_pct: s.nullable("delta_pct", "number"), vs_json: s.optional("vs_json", "number") });
+}
+function format(f) {
+  return defined({
+    format: f.string("format"),
+    size: f.has("size") ? size(f.object("size")) : null,
+    metrics: f.list(
+      "metrics",
+      (m) => defined({
+        name: m.string("name"),
+        unit: m.string("unit"),
+        base: summary(m, "base"),
+        head: summary(m, "head"),
+        delta_pct: m.nullable("delta_pct", "number"),
+        p: m.nullable("p", "number"),
+        significant: m.bool("significant"),
+        delta: m.optional("delta", "string"),
+        noise_floor_pct: m.optional("noise_floor_pct", "number")
+      })
+    ),
+    aliasing: f.optional("aliasing", "bool")
+  });
+}
+function pipeline(f) {
+  return defined({
+    message: f.string("message"),
+    format: f.string("format"),
+    broker: f.string("broker"),
+    broker_reason: f.optional("broker_reason", "string"),
+    base: summary(f, "base"),
+    head: summary(f, "head"),
+    delta_pct: f.nullable("delta_pct", "number"),
+    p: f.nullable("p", "number"),
+    significant: f.optional("significant", "bool"),
+    base_ns_per_msg: f.optional("base_ns_per_msg", "number"),
+    head_ns_per_msg: f.optional("head_ns_per_msg", "number"),
+    raw_ns_per_msg: f.optional("raw_ns_per_msg", "number"),
+    noise_floor_pct: f.optional("noise_floor_pct", "number")
+  });
+}
+function env(f) {
+  return defined({
+    go_version: f.optional("go_version", "string"),
+    os: f.optional("os", "string"),
+    cpu: f.optional("cpu", "string"),
+    cores: f.optional("cores", "int"),
+    count: f.optional("count", "int"),
+    alpha: f.optional("alpha", "number"),
+    broker: f.optional("broker", "string"),
+    broker_reason: f.optional("broker_reason", "string"),
+    consumer_cap: f.optional("consumer_cap", "string"),
+    bench_pin: f.optional("bench_pin", "string"),
+    pipeline_n: f.optional("pipeline_n", "int"),
+    runner: f.optional("runner", "string")
+  });
 }
 
 // src/run.ts
-async function runGate(plan, env, render = {}) {
-  const outDir = resolve2(env.outDir);
+async function runGate(plan, env2, render = {}) {
+  const outDir = resolve2(env2.outDir);
   await mkdir3(outDir, { recursive: true });
-  await mkdir3(env.tmpDir, { recursive: true });
+  await mkdir3(env2.tmpDir, { recursive: true });
   const reportJson = join6(outDir, "report.json");
   let report;
   let exitCode;
   let cached;
   try {
-    const buf = await locateBuf([process.cwd(), env.actionDir], env.toolCache, env.log);
+    const buf = await locateBuf([process.cwd(), env2.actionDir], env2.toolCache, env2.log);
     const before = [];
-    if (env.cache) {
-      cached = await restore(env.cache.backend, env.cache.root, env.actionDir, env.log);
+    if (env2.cache) {
+      cached = await restore(env2.cache.backend, env2.cache.root, env2.actionDir, env2.log);
       before.push(cached.stage);
     }
     const start = Date.now();
-    const { bin, reused } = await buildHarness(env.actionDir, cached?.layout.binDir ?? await mkdtemp(join6(env.tmpDir, "wiregate-bin-")), cached?.layout.env);
+    const { bin, reused } = await buildHarness(env2.actionDir, cached?.layout.binDir ?? await mkdtemp(join6(env2.tmpDir, "wiregate-bin-")), cached?.layout.env);
     before.push({ name: "build wiregate", seconds: (Date.now() - start) / 1e3, note: reused ? "reused" : "built" });
-    const argv = [...gateArgv(plan, env, buf, outDir), `--stages-before=${JSON.stringify(before)}`, ...env.gateFlags];
+    const argv = [...gateArgv(plan, env2, buf, outDir), `--stages-before=${JSON.stringify(before)}`, ...env2.gateFlags];
     exitCode = await runWiregate(bin, argv, process.cwd(), cached?.layout.env);
     if (!existsSync3(reportJson)) {
       throw new WiregateError(`wiregate gate wrote no report.json (exit code ${exitCode})`);
     }
     report = parseReport(await readFile2(reportJson, "utf8"));
   } catch (err) {
-    if (!(err instanceof WiregateError)) env.log.info(err instanceof Error && err.stack ? err.stack : String(err));
+    if (!(err instanceof WiregateError)) env2.log.info(err instanceof Error && err.stack ? err.stack : String(err));
     const message = errorMessage(err);
-    env.log.error(message, { title: "wiregate could not run" });
+    env2.log.error(message, { title: "wiregate could not run" });
     const stopped = errorReport({ ref: plan.baseLabel, sha: plan.baseRef }, { ref: plan.headLabel ?? "", sha: plan.headSha ?? "" }, message);
     return finish(stopped, EXIT_ERROR, outDir, render, true);
   } finally {
-    if (env.cache && cached) env.log.info(`wiregate cache: ${await saveCache(env.cache.backend, cached.layout, cached.keys, cached.matched, env.log)}`);
+    if (env2.cache && cached) env2.log.info(`wiregate cache: ${await saveCache(env2.cache.backend, cached.layout, cached.keys, cached.matched, env2.log)}`);
   }
   return finish(report, exitCode, outDir, render, false);
 }
@@ -1353,15 +1571,15 @@ async function finish(report, exitCode, outDir, render, writeJson) {
   await writeFile(reportMarkdown, markdown);
   return { report, markdown, exitCode, reportJson, reportMarkdown };
 }
-function gateArgv(plan, env, buf, outDir) {
+function gateArgv(plan, env2, buf, outDir) {
   const argv = [
     "gate",
     `--base-ref=${plan.baseRef}`,
     `--base-label=${plan.baseLabel}`,
     `--labels=${JSON.stringify(plan.labels)}`,
-    `--harness-dir=${join6(env.actionDir, "harness")}`,
+    `--harness-dir=${join6(env2.actionDir, "harness")}`,
     `--buf=${buf}`,
-    `--tmp-dir=${env.tmpDir}`,
+    `--tmp-dir=${env2.tmpDir}`,
     `--out=${outDir}`
   ];
   if (plan.headSha) argv.push(`--head-sha=${plan.headSha}`);

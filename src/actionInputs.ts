@@ -12,15 +12,26 @@ export interface ActionInputs {
   baseRef: string
   /** restore and save wiregate's caches with the Actions cache */
   cache: boolean
+  /** gate: run the gate here; publish: post the report of a gating run (workflow_run) */
+  mode: Mode
 }
+
+export type Mode = 'gate' | 'publish'
+
 
 export function readActionInputs(get: (name: string) => string): ActionInputs {
   return {
     githubToken: get('github-token').trim(),
     comment: parseBool('comment', get('comment').trim()),
     baseRef: get('base-ref').trim(),
-    cache: parseBool('cache', get('cache').trim())
+    cache: parseBool('cache', get('cache').trim()),
+    mode: parseMode(get('mode').trim())
   }
+}
+
+function parseMode(value: string): Mode {
+  if (value === 'gate' || value === 'publish') return value
+  throw new WiregateError(`input 'mode' is ${JSON.stringify(value)}: want gate (run the gate) or publish (post a gating run's report, on workflow_run)`)
 }
 
 function parseBool(name: string, value: string): boolean {

@@ -1,19 +1,33 @@
 import { COMMENT_LIMIT, truncate } from './render/truncate.js'
 
-/** stickyMarker identifies the one comment a workflow's job owns on a PR. */
+/** stickyMarker identifies the one comment a workflow's job owns on a PR.
+ * Gate mode and publish mode make the same marker for the same gating job,
+ * so both edit one comment. A workflow's name is the PR's to choose (a
+ * pull_request run uses the PR's workflow file): characters that could end
+ * the HTML comment become _. */
 export function stickyMarker(workflow: string, job: string): string {
-  return `<!-- wiregate:${workflow}/${job} -->`
+  const plain = (s: string): string => s.replace(/[^\w .()/+-]/g, '_').replace(/-{2,}/g, '-')
+  return `<!-- wiregate:${plain(workflow)}/${plain(job)} -->`
 }
 
 export interface IssueComment {
   id: number
   body?: string | null
+  /** the author's login and type ("Bot", "User"), when the API says */
+  author?: string
+  authorType?: string
 }
 
-/** findSticky returns the comment carrying the marker, if any (the oldest, so
- * a race that made two never makes a third). */
-export function findSticky(comments: IssueComment[], marker: string): IssueComment | undefined {
-  return comments.find(c => (c.body ?? '').includes(marker))
+/** findSticky returns the job's comment: the oldest (so a race that made two
+ * never makes a third) that starts with the marker and was written by
+ * wiregate's token: by self when the token can say who it is (a personal
+ * token), else by a bot (the job's token comments as github-actions[bot]).
+ * Anyone can paste the marker into a comment of their own; wiregate must
+ * not edit theirs. */
+export function findSticky(comments: IssueComment[], marker: string, self?: string): IssueComment | undefined {
+  const ours = (c: IssueComment): boolean =>
+    self !== undefined ? c.author === self : c.authorType === undefined || c.authorType === 'Bot'
+  return comments.find(c => (c.body ?? '').startsWith(marker) && ours(c))
 }
 
 /** commentBody puts the marker first and keeps the body under GitHub's limit. */
@@ -28,13 +42,15 @@ export interface CommentApi {
   list(): Promise<IssueComment[]>
   create(body: string): Promise<IssueComment>
   update(id: number, body: string): Promise<IssueComment>
+  /** the token's own login, when it can tell */
+  self?(): Promise<string | undefined>
 }
 
 export type CommentOutcome = { action: 'created' | 'updated'; id: number }
 
 /** upsertSticky edits the job's comment in place, or creates it the first time. */
 export async function upsertSticky(api: CommentApi, marker: string, body: string): Promise<CommentOutcome> {
-  const existing = findSticky(await api.list(), marker)
+  const existing = findSticky(await api.list(), marker, await api.self?.())
   if (existing) {
     await api.update(existing.id, body)
     return { action: 'updated', id: existing.id }

@@ -11,6 +11,7 @@ import { issueCommentApi } from './github.js'
 import type { Log } from './log.js'
 import { annotations, failureMessage, gateOutputs } from './outputs.js'
 import { planRun, type EventPayload, type Plan } from './plan.js'
+import { runPublishMode, shareReport } from './publishAction.js'
 import { runGate, stoppedBeforeRun, type RunResult } from './run.js'
 
 const coreLog: Log = {
@@ -49,7 +50,7 @@ async function postComment(inputs: ActionInputs, plan: Plan, result: RunResult):
   } catch (err) {
     if (!cannotComment(err)) throw err
     core.warning(
-      `wiregate cannot comment on PR #${plan.pullNumber} (${errorMessage(err)}): a fork PR's token is read-only, or the workflow lacks 'permissions: pull-requests: write'. The job summary has the report.`
+      `wiregate cannot comment on PR #${plan.pullNumber} (${errorMessage(err)}): a fork PR's token is read-only, or the workflow lacks 'permissions: pull-requests: write'. The job summary has the report; a publish workflow (mode: publish, docs/action.md) posts it from the uploaded artifact.`
     )
   }
 }
@@ -79,6 +80,7 @@ async function publish(result: RunResult, inputs?: ActionInputs, plan?: Plan): P
     } catch (err) {
       core.warning(`could not post the PR comment: ${errorMessage(err)}`)
     }
+    if (plan.pullNumber !== undefined) await shareReport(result.reportJson, coreLog)
   }
   if (result.exitCode !== 0) core.setFailed(failureMessage(result.report))
   process.exitCode = result.exitCode
@@ -91,6 +93,10 @@ export async function main(): Promise<void> {
   let plan: Plan
   try {
     inputs = readActionInputs(name => core.getInput(name))
+    if (inputs.mode === 'publish') {
+      process.exitCode = await runPublishMode(inputs, process.env.GITHUB_EVENT_NAME ?? '', readEvent(), coreLog)
+      return
+    }
     plan = planRun(inputs, {
       eventName: process.env.GITHUB_EVENT_NAME ?? '',
       payload: readEvent(),

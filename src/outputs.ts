@@ -44,6 +44,22 @@ export function annotations(report: Report): FileAnnotation[] {
     .map(v => ({
       severity: v.allowed ? 'warning' : 'error',
       message: v.detail,
-      annotation: { title: TITLES[v.kind] ?? `wiregate ${v.kind}`, file: v.file, startLine: v.line, startColumn: v.column }
+      annotation: { title: Object.hasOwn(TITLES, v.kind) ? TITLES[v.kind]! : `wiregate ${v.kind}`, file: v.file, startLine: v.line, startColumn: v.column }
     }))
+}
+
+export interface StatusOfReport {
+  state: 'success' | 'failure' | 'error'
+  description: string
+}
+
+/** statusOf is report.json's answer as a commit status, the way
+ * report.ExitCode reads it: an error not allowed means wiregate could not
+ * run, else the result. */
+export function statusOf(report: Report): StatusOfReport {
+  const blockingViolations = blocking(report)
+  if (blockingViolations.some(v => v.kind === 'error')) return { state: 'error', description: 'wiregate could not run' }
+  if (report.result === 'pass') return { state: 'success', description: 'pass' }
+  const n = blockingViolations.length
+  return { state: 'failure', description: `fail: ${n} violation${n === 1 ? '' : 's'}` }
 }

@@ -1,9 +1,14 @@
 // The shape of report.json, mirrored from harness/report/report.go. The Go
 // harness writes it; the action only reads and renders it.
+import { WiregateError } from './errors.js'
+import { defined, Fields } from './jsonShape.js'
 
 export const REPORT_VERSION = 1
 
-export type ViolationKind = 'lint' | 'breaking' | 'avro' | 'size' | 'time' | 'throughput' | 'error'
+/** The kinds the gate writes today (the contract lists lint, breaking, avro,
+ * size, cpu, time, throughput, error). The parser accepts any lower-case word,
+ * so a kind a newer gate adds renders by its name instead of failing. */
+export type ViolationKind = 'lint' | 'breaking' | 'avro' | 'size' | 'cpu' | 'time' | 'throughput' | 'error' | (string & {})
 
 export interface Rev {
   ref: string
@@ -31,7 +36,8 @@ export interface Violation {
 }
 
 export interface Finding {
-  kind: 'lint' | 'breaking' | 'avro'
+  /** lint | breaking | avro */
+  kind: string
   file: string
   line?: number
   column?: number
@@ -41,8 +47,9 @@ export interface Finding {
 
 export interface Summary {
   center: number
-  lo: number
-  hi: number
+  /** absent when benchmath could not bound the center (too few samples) */
+  lo?: number
+  hi?: number
   n: number
 }
 
@@ -156,29 +163,150 @@ export function errorReport(base: Rev, head: Rev, message: string, findings: Fin
   }
 }
 
-/** parseReport checks the few fields the action relies on and fills empty
- * lists, so an older or partial report still renders. */
-export function parseReport(text: string): Report {
-  const raw = JSON.parse(text) as Partial<Report>
-  if (raw.version !== REPORT_VERSION) {
-    throw new Error(`report.json has version ${String(raw.version)}, this action reads version ${REPORT_VERSION}`)
+/** parseReport reads report.json against the contract of REPORT_VERSION:
+ * every field the renderer uses is checked for its type, and only those
+ * fields are kept, so nothing unchecked reaches the comment. report.json is
+ * the gate's own output in gate mode and an artifact written by a PR's code
+ * in publish mode: both are read the same strict way. Absent lists are
+ * empty, so an older or partial report still renders. source names the file
+ * in the one-line error. */
+export function parseReport(text: string, source = 'report.json'): Report {
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch (err) {
+    // The parser's message quotes the input; say where instead.
+    const at = /position (\d+)/.exec(err instanceof Error ? err.message : '')?.[1]
+    throw new WiregateError(`${source} is not valid JSON${at ? ` (at byte ${at})` : ''}`)
   }
-  if (raw.result !== 'pass' && raw.result !== 'fail') {
-    throw new Error(`report.json has result ${JSON.stringify(raw.result)}, want "pass" or "fail"`)
+  const r = Fields.of(source, '', raw)
+  const version = r.has('version') ? r.number('version') : undefined
+  if (version !== REPORT_VERSION) {
+    throw new WiregateError(`${source} has version ${version ?? 'none'}, this action reads version ${REPORT_VERSION}`)
   }
-  return {
-    version: raw.version,
-    result: raw.result,
-    base: raw.base ?? { ref: '', sha: '' },
-    head: raw.head ?? { ref: '', sha: '' },
-    violations: raw.violations ?? [],
-    messages: raw.messages ?? [],
-    pipeline: raw.pipeline ?? [],
-    findings: raw.findings ?? [],
-    ignored: raw.ignored ?? [],
-    env: raw.env ?? {},
-    stages: raw.stages ?? [],
-    benchstat: raw.benchstat,
-    errors: raw.errors ?? []
-  }
+  const result = r.string('result')
+  if (result !== 'pass' && result !== 'fail') throw new WiregateError(`${source}: result is not "pass" or "fail"`)
+  const rev = (f: Fields): Rev => ({ ref: f.string('ref'), sha: f.string('sha') })
+  return defined({
+    version,
+    result,
+    base: r.has('base') ? rev(r.object('base')) : { ref: '', sha: '' },
+    head: r.has('head') ? rev(r.object('head')) : { ref: '', sha: '' },
+    violations: r.list('violations', violation),
+    messages: r.list('messages', m => ({ name: m.string('name'), formats: m.list('formats', format) })),
+    pipeline: r.list('pipeline', pipeline),
+    findings: r.list('findings', finding),
+    ignored: r.list('ignored', i => ({ subject: i.string('subject'), reason: i.string('reason') })),
+    env: r.has('env') ? env(r.object('env')) : {},
+    stages: r.list('stages', s => defined({ name: s.string('name'), seconds: s.number('seconds'), error: s.optional('error', 'string') })),
+    benchstat: r.optional('benchstat', 'string'),
+    errors: r.strings('errors')
+  })
+}
+
+/** A kind is a word: it is shown, and looked up in the renderer's tables. */
+function kind(f: Fields): string {
+  const k = f.string('kind')
+  if (!/^[a-z][a-z0-9_-]{0,31}$/.test(k)) throw new WiregateError(`${f.where('kind')} is not a kind (a lower-case word)`)
+  return k
+}
+
+function violation(f: Fields): Violation {
+  return defined({
+    kind: kind(f),
+    subject: f.string('subject'),
+    detail: f.string('detail'),
+    unit: f.optional('unit', 'string'),
+    base: f.optional('base', 'number'),
+    head: f.optional('head', 'number'),
+    delta_pct: f.optional('delta_pct', 'number'),
+    threshold_pct: f.optional('threshold_pct', 'number'),
+    p: f.optional('p', 'number'),
+    base_n: f.optional('base_n', 'int'),
+    head_n: f.optional('head_n', 'int'),
+    allowed: f.bool('allowed'),
+    file: f.optional('file', 'string'),
+    line: f.optional('line', 'int'),
+    column: f.optional('column', 'int')
+  })
+}
+
+function finding(f: Fields): Finding {
+  return defined({
+    kind: kind(f),
+    file: f.string('file'),
+    line: f.optional('line', 'int'),
+    column: f.optional('column', 'int'),
+    rule: f.optional('rule', 'string'),
+    message: f.string('message')
+  })
+}
+
+/** summary reads one side's benchmath summary; one without a center (Go
+ * writes a non-finite center as null) is no summary. */
+function summary(f: Fields, key: string): Summary | null {
+  if (!f.has(key)) return null
+  const s = f.object(key)
+  if (!s.has('center')) return null
+  return defined({ center: s.number('center'), lo: s.optional('lo', 'number'), hi: s.optional('hi', 'number'), n: s.int('n') })
+}
+
+function size(s: Fields): Size {
+  return defined({ base: s.number('base'), head: s.number('head'), delta_pct: s.nullable('delta_pct', 'number'), vs_json: s.optional('vs_json', 'number') })
+}
+
+function format(f: Fields): Format {
+  return defined({
+    format: f.string('format'),
+    size: f.has('size') ? size(f.object('size')) : null,
+    metrics: f.list('metrics', m =>
+      defined({
+        name: m.string('name'),
+        unit: m.string('unit'),
+        base: summary(m, 'base'),
+        head: summary(m, 'head'),
+        delta_pct: m.nullable('delta_pct', 'number'),
+        p: m.nullable('p', 'number'),
+        significant: m.bool('significant'),
+        delta: m.optional('delta', 'string'),
+        noise_floor_pct: m.optional('noise_floor_pct', 'number')
+      })
+    ),
+    aliasing: f.optional('aliasing', 'bool')
+  })
+}
+
+function pipeline(f: Fields): Pipeline {
+  return defined({
+    message: f.string('message'),
+    format: f.string('format'),
+    broker: f.string('broker'),
+    broker_reason: f.optional('broker_reason', 'string'),
+    base: summary(f, 'base'),
+    head: summary(f, 'head'),
+    delta_pct: f.nullable('delta_pct', 'number'),
+    p: f.nullable('p', 'number'),
+    significant: f.optional('significant', 'bool'),
+    base_ns_per_msg: f.optional('base_ns_per_msg', 'number'),
+    head_ns_per_msg: f.optional('head_ns_per_msg', 'number'),
+    raw_ns_per_msg: f.optional('raw_ns_per_msg', 'number'),
+    noise_floor_pct: f.optional('noise_floor_pct', 'number')
+  })
+}
+
+function env(f: Fields): Env {
+  return defined({
+    go_version: f.optional('go_version', 'string'),
+    os: f.optional('os', 'string'),
+    cpu: f.optional('cpu', 'string'),
+    cores: f.optional('cores', 'int'),
+    count: f.optional('count', 'int'),
+    alpha: f.optional('alpha', 'number'),
+    broker: f.optional('broker', 'string'),
+    broker_reason: f.optional('broker_reason', 'string'),
+    consumer_cap: f.optional('consumer_cap', 'string'),
+    bench_pin: f.optional('bench_pin', 'string'),
+    pipeline_n: f.optional('pipeline_n', 'int'),
+    runner: f.optional('runner', 'string')
+  })
 }

@@ -67,3 +67,21 @@ test('403 and 404 mean the token cannot comment; 500 does not', () => {
   assert.equal(cannotComment({ status: 500 }), false)
   assert.equal(cannotComment(new Error('x')), false)
 })
+
+test('a person\'s comment that carries the marker is not the sticky one; nor is one where the marker is not first', () => {
+  const m = stickyMarker('CI', 'a')
+  const comments: IssueComment[] = [
+    { id: 1, body: `${m}\nplanted`, author: 'mallory', authorType: 'User' },
+    { id: 2, body: `quote:\n${m}`, author: 'github-actions[bot]', authorType: 'Bot' },
+    { id: 3, body: `${m}\nmine`, author: 'github-actions[bot]', authorType: 'Bot' }
+  ]
+  assert.equal(findSticky(comments, m)?.id, 3)
+  // A personal token can say who it is: then only its own comments count.
+  assert.equal(findSticky(comments, m, 'mallory')?.id, 1)
+  assert.equal(findSticky(comments, m, 'alice'), undefined)
+})
+
+test('the marker cannot be ended early by a workflow name', () => {
+  assert.equal(stickyMarker('x --> <img src=x>', 'job'), '<!-- wiregate:x -_ _img src_x_/job -->')
+  assert.equal(stickyMarker('Schema gate (v2)', 'wiregate'), '<!-- wiregate:Schema gate (v2)/wiregate -->')
+})

@@ -8,7 +8,9 @@ import { dirname, join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { FakeCache } from './fakeCache.js'
+import { onlyEntry } from '../src/zip.js'
 import { FakeGitHub } from './fakeGitHub.js'
+import { runtimeToken } from './runtimeToken.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const entry = join(root, 'dist', 'index.js')
@@ -44,14 +46,16 @@ interface ActionRun {
   summary: string
   outputs: Record<string, string>
   report: GateReport | undefined
+  /** report.json as the gate wrote it */
+  reportJson: Buffer | undefined
 }
 
-async function runAction(headSha: string, labels: string[] = [], inputs: Record<string, string> = {}): Promise<ActionRun> {
+async function runAction(headSha: string, labels: string[] = [], inputs: Record<string, string> = {}, pr: Record<string, unknown> = {}): Promise<ActionRun> {
   const dir = mkdtempSync(join(tmpdir(), 'wiregate-e2e-run-'))
   const event = join(dir, 'event.json')
   writeFileSync(event, JSON.stringify({
     number: 1,
-    pull_request: { number: 1, base: { sha: baseSha, ref: 'main' }, head: { sha: headSha, ref: 'feature' }, labels: labels.map(name => ({ name })) }
+    pull_request: { number: 1, base: { sha: baseSha, ref: 'main' }, head: { sha: headSha, ref: 'feature' }, labels: labels.map(name => ({ name })), ...pr }
   }))
   const summary = join(dir, 'summary.md')
   const output = join(dir, 'output.txt')
@@ -84,6 +88,7 @@ async function runAction(headSha: string, labels: string[] = [], inputs: Record<
     'INPUT_GITHUB-TOKEN': 'test-token',
     INPUT_COMMENT: 'true',
     INPUT_CACHE: 'false',
+    INPUT_MODE: 'gate',
     INPUT_MESSAGES: 'orders.v1.Order',
     INPUT_FORMATS: 'json,protobuf',
     INPUT_COUNT: '3',
@@ -100,7 +105,7 @@ async function runAction(headSha: string, labels: string[] = [], inputs: Record<
   for (const m of readFileSync(output, 'utf8').matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) outputs[m[1]!] = m[3]!
   const reportPath = join(dir, 'wiregate', 'report.json')
   const report = existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, 'utf8')) as GateReport) : undefined
-  return { code, stdout, summary: readFileSync(summary, 'utf8'), outputs, report }
+  return { code, stdout, summary: readFileSync(summary, 'utf8'), outputs, report, reportJson: existsSync(reportPath) ? readFileSync(reportPath) : undefined }
 }
 
 before(async () => {
@@ -254,12 +259,36 @@ test('the cache: a miss builds and saves, a fresh runner restores and reuses, a 
     assert.match(warm.stdout, /wiregate cache: not saved: the entry exists/)
     assert.equal(cache.entries.size, 1)
 
+    // The toolkit reports a failing service itself (a 5xx as an error
+    // annotation) and calls it a miss; the gate goes on.
     cache.fail = true
     const broken = await runAction(head, [], withCache)
     assert.equal(broken.code, 0, broken.stdout)
-    assert.match(broken.stdout, /::warning::/)
+    assert.match(broken.stdout, /Failed to restore|cache could not be restored/)
     assert.equal(broken.outputs.result, 'pass')
   } finally {
     await cache.stop()
+  }
+})
+
+test('gate mode on a fork PR uploads report.json as wiregate-report-<job>; a re-run replaces it', async () => {
+  const head = headWith('fork-syntax-error', p => p.replace('int32 quantity = 3;', 'int32 quantity = 3'))
+  const fork = { head: { sha: head, ref: 'feature', repo: { full_name: 'fork/r', owner: { login: 'fork' } } }, base: { sha: baseSha, ref: 'main', repo: { full_name: 'o/r' } } }
+  // github.com: the artifact client refuses to run on Enterprise Server.
+  const artifactService = { ACTIONS_RUNTIME_TOKEN: runtimeToken('42'), ACTIONS_RESULTS_URL: `${apiUrl}/`, GITHUB_SERVER_URL: 'https://github.com' }
+  api.deny = true // a fork PR's token cannot comment
+  try {
+    for (const attempt of [1, 2]) {
+      const run = await runAction(head, [], artifactService, fork)
+      assert.equal(run.code, 2, run.stdout)
+      assert.match(run.stdout, /::warning::wiregate cannot comment on PR #1 .*a publish workflow \(mode: publish/)
+      assert.match(run.stdout, /report\.json uploaded as artifact wiregate-report-wiregate/)
+      const uploaded = api.artifacts.filter(a => a.runId === 42 && a.name === 'wiregate-report-wiregate' && a.finalized)
+      assert.equal(uploaded.length, 1, `attempt ${attempt}: one artifact per job and run`)
+      assert.ok(run.reportJson, 'the gate wrote report.json')
+      assert.deepEqual(onlyEntry(uploaded[0]!.zip, 'report.json', 1 << 20, 'the uploaded zip'), run.reportJson, `attempt ${attempt}`)
+    }
+  } finally {
+    api.deny = false
   }
 })

@@ -1,59 +1,209 @@
+import { createHash } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 export interface FakeComment {
   id: number
+  /** the pull request (issue) it is on */
+  issue: number
   body: string
+  user: { login: string; type: string }
 }
 
-/** A GitHub API stand-in serving the three issue-comment routes the sticky
- * comment uses. deny makes every call answer 403, as a fork PR's token gets. */
+export interface FakePull {
+  number: number
+  state: 'open' | 'closed'
+  head: { sha: string; ref: string; owner: string }
+}
+
+export interface FakeStatus {
+  sha: string
+  state: string
+  context: string
+  description: string
+  target_url?: string
+}
+
+export interface FakeArtifact {
+  id: number
+  runId: number
+  name: string
+  /** the zip as uploaded (blocks committed in block-list order) */
+  zip: Buffer
+  finalized: boolean
+}
+
+const BOT = { login: 'github-actions[bot]', type: 'Bot' }
+const TWIRP = '/twirp/github.actions.results.api.v1.ArtifactService/'
+
+interface Reply {
+  status: number
+  body?: unknown
+  headers?: Record<string, string>
+}
+
+/** A stand-in, on 127.0.0.1, for the parts of GitHub wiregate talks to:
+ * the REST routes of the sticky comment, pull requests, commit statuses and
+ * run artifacts (list, zip download through a redirect), and the Actions
+ * artifact service an upload uses (the CreateArtifact, FinalizeArtifact,
+ * ListArtifacts and DeleteArtifact twirp calls, and the Azure blob
+ * Put Block / Put Block List the signed upload URL receives). deny makes
+ * every REST call answer 403, as a fork PR's token gets. */
 export class FakeGitHub {
   comments: FakeComment[] = []
+  pulls: FakePull[] = []
+  statuses: FakeStatus[] = []
+  artifacts: FakeArtifact[] = []
   requests: string[] = []
   deny = false
   private server: Server
   private nextId = 1000
+  private blocks = new Map<string, Buffer>()
+  private base = ''
 
   constructor() {
     this.server = createServer((req, res) => {
-      void this.handle(req).then(([status, body]) => {
-        res.writeHead(status, { 'content-type': 'application/json' })
-        res.end(JSON.stringify(body))
-      })
+      void this.handle(req).then(
+        ({ status, body, headers }) => {
+          const raw = Buffer.isBuffer(body) ? body : body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(body))
+          res.writeHead(status, { 'content-type': 'application/json', ...headers })
+          res.end(raw)
+        },
+        (err: unknown) => {
+          res.writeHead(500, { 'content-type': 'application/json' })
+          res.end(JSON.stringify({ message: String(err) }))
+        }
+      )
     })
   }
 
   async start(): Promise<string> {
     await new Promise<void>(resolve => this.server.listen(0, '127.0.0.1', resolve))
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+    return this.base
   }
 
   async stop(): Promise<void> {
     await new Promise<void>(resolve => this.server.close(() => resolve()))
   }
 
-  private async handle(req: IncomingMessage): Promise<[number, unknown]> {
+  /** commentsOn lists the comments on one pull request. */
+  commentsOn(issue: number): FakeComment[] {
+    return this.comments.filter(c => c.issue === issue)
+  }
+
+  private async handle(req: IncomingMessage): Promise<Reply> {
     const url = new URL(req.url ?? '/', 'http://x')
     this.requests.push(`${req.method} ${url.pathname}`)
-    let raw = ''
-    for await (const chunk of req) raw += chunk
-    if (this.deny) return [403, { message: 'Resource not accessible by integration' }]
-    if (/^\/repos\/o\/r\/issues\/\d+\/comments$/.test(url.pathname)) {
-      if (req.method === 'GET') return [200, this.comments]
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const raw = Buffer.concat(chunks)
+    if (url.pathname.startsWith(TWIRP)) return this.twirp(url.pathname.slice(TWIRP.length), JSON.parse(raw.toString('utf8')) as Record<string, string>)
+    if (url.pathname.startsWith('/blobs/')) return this.blob(req.method ?? '', url, raw)
+    if (this.deny) return { status: 403, body: { message: 'Resource not accessible by integration' } }
+    const json = (): Record<string, string> => JSON.parse(raw.toString('utf8')) as Record<string, string>
+    let m: RegExpExecArray | null
+    if (url.pathname === '/user') return { status: 403, body: { message: 'Resource not accessible by integration' } }
+    if ((m = /^\/repos\/o\/r\/issues\/(\d+)\/comments$/.exec(url.pathname))) {
+      const issue = Number(m[1])
+      if (req.method === 'GET') return { status: 200, body: this.commentsOn(issue) }
       if (req.method === 'POST') {
-        const c = { id: this.nextId++, body: (JSON.parse(raw) as { body: string }).body }
+        const c = { id: this.nextId++, issue, body: json().body!, user: BOT }
         this.comments.push(c)
-        return [201, c]
+        return { status: 201, body: c }
       }
     }
-    const patch = /^\/repos\/o\/r\/issues\/comments\/(\d+)$/.exec(url.pathname)
-    if (patch && req.method === 'PATCH') {
-      const c = this.comments.find(x => x.id === Number(patch[1]))
-      if (!c) return [404, { message: 'Not Found' }]
-      c.body = (JSON.parse(raw) as { body: string }).body
-      return [200, c]
+    if ((m = /^\/repos\/o\/r\/issues\/comments\/(\d+)$/.exec(url.pathname)) && req.method === 'PATCH') {
+      const c = this.comments.find(x => x.id === Number(m![1]))
+      if (!c) return { status: 404, body: { message: 'Not Found' } }
+      c.body = json().body!
+      return { status: 200, body: c }
     }
-    return [404, { message: 'Not Found' }]
+    if (url.pathname === '/repos/o/r/pulls' && req.method === 'GET') {
+      const head = url.searchParams.get('head')
+      const state = url.searchParams.get('state') ?? 'open'
+      const pulls = this.pulls.filter(p => (head === null || `${p.head.owner}:${p.head.ref}` === head) && (state === 'all' || p.state === state))
+      return { status: 200, body: pulls.map(p => ({ number: p.number, state: p.state, head: { sha: p.head.sha, ref: p.head.ref, label: `${p.head.owner}:${p.head.ref}` } })) }
+    }
+    if ((m = /^\/repos\/o\/r\/statuses\/([0-9a-f]+)$/.exec(url.pathname)) && req.method === 'POST') {
+      const s = json()
+      this.statuses.push({ sha: m[1]!, state: s.state!, context: s.context!, description: s.description!, target_url: s.target_url })
+      return { status: 201, body: { id: this.nextId++, ...s } }
+    }
+    if ((m = /^\/repos\/o\/r\/actions\/runs\/(\d+)\/artifacts$/.exec(url.pathname)) && req.method === 'GET') {
+      const name = url.searchParams.get('name')
+      const list = this.artifacts.filter(a => a.finalized && a.runId === Number(m![1]) && (name === null || a.name === name))
+      return { status: 200, body: { total_count: list.length, artifacts: list.map(a => this.restArtifact(a)) } }
+    }
+    if ((m = /^\/repos\/o\/r\/actions\/artifacts\/(\d+)\/zip$/.exec(url.pathname)) && req.method === 'GET') {
+      const a = this.artifacts.find(x => x.id === Number(m![1]) && x.finalized)
+      if (!a) return { status: 404, body: { message: 'Not Found' } }
+      return { status: 302, headers: { location: `${this.base}/blobs/download/${a.id}?sig=signed` } }
+    }
+    return { status: 404, body: { message: 'Not Found' } }
+  }
+
+  private restArtifact(a: FakeArtifact): Record<string, unknown> {
+    return { id: a.id, name: a.name, size_in_bytes: a.zip.length, digest: `sha256:${createHash('sha256').update(a.zip).digest('hex')}`, created_at: new Date().toISOString() }
+  }
+
+  private twirp(method: string, body: Record<string, string>): Reply {
+    const runId = Number(body.workflow_run_backend_id)
+    const named = (a: FakeArtifact): boolean => a.runId === runId && a.name === body.name
+    switch (method) {
+      case 'CreateArtifact': {
+        if (this.artifacts.some(named)) return { status: 409, body: { code: 'already_exists', msg: 'an artifact with this name already exists on the workflow run' } }
+        const a: FakeArtifact = { id: this.nextId++, runId, name: body.name!, zip: Buffer.alloc(0), finalized: false }
+        this.artifacts.push(a)
+        return { status: 200, body: { ok: true, signed_upload_url: `${this.base}/blobs/upload/${a.id}?sig=signed` } }
+      }
+      case 'FinalizeArtifact': {
+        const a = this.artifacts.find(named)
+        if (!a || Number(body.size) !== a.zip.length) return { status: 400, body: { code: 'invalid_argument', msg: 'no such upload, or a size that is not the blob\'s' } }
+        a.finalized = true
+        return { status: 200, body: { ok: true, artifact_id: String(a.id) } }
+      }
+      case 'ListArtifacts': {
+        const name = (body as unknown as { name_filter?: string }).name_filter
+        const list = this.artifacts.filter(a => a.finalized && a.runId === runId && (name === undefined || a.name === name))
+        return {
+          status: 200,
+          body: { artifacts: list.map(a => ({ workflow_run_backend_id: String(a.runId), workflow_job_run_backend_id: 'job', database_id: String(a.id), name: a.name, size: String(a.zip.length) })) }
+        }
+      }
+      case 'DeleteArtifact': {
+        const a = this.artifacts.find(named)
+        if (!a) return { status: 404, body: { code: 'not_found', msg: 'artifact not found' } }
+        this.artifacts = this.artifacts.filter(x => x !== a)
+        return { status: 200, body: { ok: true, artifact_id: String(a.id) } }
+      }
+    }
+    return { status: 404, body: { code: 'bad_route', msg: method } }
+  }
+
+  /** blob stands in for Azure blob storage behind the signed URLs. */
+  private blob(method: string, url: URL, raw: Buffer): Reply {
+    const upload = /^\/blobs\/upload\/(\d+)$/.exec(url.pathname)
+    if (upload && method === 'PUT') {
+      const a = this.artifacts.find(x => x.id === Number(upload[1]))
+      if (!a) return { status: 404 }
+      const comp = url.searchParams.get('comp')
+      if (comp === 'block') {
+        this.blocks.set(`${a.id}/${url.searchParams.get('blockid')}`, raw)
+      } else if (comp === 'blocklist') {
+        const ids = [...raw.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]*)<\//g)].map(x => x[1]!)
+        a.zip = Buffer.concat(ids.map(id => this.blocks.get(`${a.id}/${id}`) ?? Buffer.alloc(0)))
+      } else {
+        a.zip = raw
+      }
+      return { status: 201, headers: { etag: '"0x1"', 'last-modified': new Date().toUTCString(), 'x-ms-request-server-encrypted': 'true' } }
+    }
+    const download = /^\/blobs\/download\/(\d+)$/.exec(url.pathname)
+    if (download && method === 'GET') {
+      const a = this.artifacts.find(x => x.id === Number(download[1]))
+      if (!a) return { status: 404 }
+      return { status: 200, body: a.zip, headers: { 'content-type': 'application/zip' } }
+    }
+    return { status: 404 }
   }
 }

@@ -37,13 +37,16 @@ test('annotations: violations with a file, warning when allowed', () => {
 
 test('action inputs: only the glue ones, bad values name the input', () => {
   const get = (v: Record<string, string>) => (n: string) => v[n] ?? ''
-  assert.deepEqual(readActionInputs(get({ 'github-token': 't', comment: 'False', 'base-ref': ' v1 ', cache: 'true' })), {
+  assert.deepEqual(readActionInputs(get({ 'github-token': 't', comment: 'False', 'base-ref': ' v1 ', cache: 'true', mode: 'publish' })), {
     githubToken: 't',
     comment: false,
     baseRef: 'v1',
-    cache: true
+    cache: true,
+    mode: 'publish'
   })
-  assert.throws(() => readActionInputs(get({ comment: '1' })), /input 'comment' is "1": want true or false/)
+  assert.throws(() => readActionInputs(get({ comment: '1', mode: 'gate' })), /input 'comment' is "1": want true or false/)
+  assert.throws(() => readActionInputs(get({ comment: 'true', mode: 'Publish' })), /^WiregateError: input 'mode' is "Publish": want gate .* or publish /)
+  assert.throws(() => readActionInputs(get({ comment: 'true', mode: '' })), /input 'mode' is "": want gate/)
 })
 
 test('the buf version the action installs is the one package.json pins', () => {

@@ -70,6 +70,8 @@ var Table = []Input{
 		Doc: "Post or update the sticky PR comment."},
 	{Name: "cache", Default: "true", Owner: Action,
 		Doc: "Restore and save wiregate's build caches and prepared bench programs with the Actions cache, so a fresh runner reuses what an earlier run built."},
+	{Name: "mode", Default: "gate", Owner: Action,
+		Doc: "gate runs the gate on this event and uploads report.json as the artifact wiregate-report-<job>; publish (on workflow_run) validates that artifact of the run in the event and posts its comment and commit status, without running PR code."},
 	{Name: "benchtime", Default: "100ms", Owner: Flag, parse: parseBenchtime,
 		Doc: "Target time per benchmark per round."},
 }

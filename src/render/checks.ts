@@ -1,5 +1,5 @@
 import type { Finding, Report } from '../report.js'
-import { cell } from './numbers.js'
+import { cell, code, text } from './safe.js'
 
 const CHECKS: Array<{ kind: 'lint' | 'breaking' | 'avro'; title: string; stage: string }> = [
   { kind: 'lint', title: 'buf lint', stage: 'buf lint' },
@@ -37,6 +37,6 @@ function count(findings: Finding[], violations: unknown[]): number {
 
 export function findingText(f: Finding): string {
   const where = [f.file, f.line, f.column].filter(x => x !== undefined && x !== '' && x !== 0).join(':')
-  const rule = f.rule ? ` ${f.rule}` : ''
-  return `\`${where}\`${rule}: ${f.message}`
+  const rule = f.rule ? ` ${text(f.rule)}` : ''
+  return `${code(where)}${rule}: ${text(f.message)}`
 }

@@ -1,5 +1,6 @@
 import type { Report } from '../report.js'
-import { cell, pct } from './numbers.js'
+import { pct } from './numbers.js'
+import { cell, code, codeBlock, text } from './safe.js'
 
 function details(summary: string, body: string): string {
   return `<details><summary>${summary}</summary>\n\n${body}\n\n</details>`
@@ -7,7 +8,7 @@ function details(summary: string, body: string): string {
 
 export function benchstatDetails(report: Report): string {
   if (!report.benchstat) return ''
-  return details('benchstat (base vs head)', '```text\n' + report.benchstat.trimEnd() + '\n```')
+  return details('benchstat (base vs head)', codeBlock('text', report.benchstat))
 }
 
 /** noiseDetails lists the smallest change each metric could tell from noise in this run. */
@@ -17,14 +18,14 @@ export function noiseDetails(report: Report): string {
     for (const f of m.formats) {
       for (const metric of f.metrics) {
         if (metric.noise_floor_pct !== undefined) {
-          rows.push(`| \`${m.name}/${f.format}/${metric.name}\` | ${metric.unit} | ±${pct(metric.noise_floor_pct, false)} |`)
+          rows.push(`| ${cell(code(`${m.name}/${f.format}/${metric.name}`))} | ${cell(text(metric.unit))} | ±${pct(metric.noise_floor_pct, false)} |`)
         }
       }
     }
   }
   for (const p of report.pipeline) {
     if (p.noise_floor_pct !== undefined) {
-      rows.push(`| \`${p.message}/${p.format}/pipeline\` | records/s | ±${pct(p.noise_floor_pct, false)} |`)
+      rows.push(`| ${cell(code(`${p.message}/${p.format}/pipeline`))} | records/s | ±${pct(p.noise_floor_pct, false)} |`)
     }
   }
   if (rows.length === 0) return ''
@@ -45,7 +46,7 @@ export function environmentDetails(report: Report): string {
     ['pipeline backlog', e.pipeline_n],
     ['consumer cap', e.consumer_cap]
   ]
-  const rows = items.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `| ${k} | ${cell(String(v))} |`)
+  const rows = items.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `| ${k} | ${cell(text(String(v)))} |`)
   if (rows.length === 0) return ''
   return details('environment', ['| | |', '|---|---|', ...rows].join('\n'))
 }
@@ -53,7 +54,7 @@ export function environmentDetails(report: Report): string {
 export function stagesDetails(report: Report): string {
   if (report.stages.length === 0) return ''
   const rows = report.stages.map(
-    s => `| ${s.name} | ${s.seconds.toFixed(1)} s | ${s.error ? `❌ ${cell(s.error)}` : cell(s.note ?? '')} |`
+    s => `| ${cell(text(s.name))} | ${s.seconds.toFixed(1)} s | ${s.error ? `❌ ${cell(text(s.error))}` : cell(text(s.note ?? ''))} |`
   )
   const total = report.stages.reduce((sum, s) => sum + s.seconds, 0)
   rows.push(`| **total** | ${total.toFixed(1)} s | |`)
@@ -63,12 +64,12 @@ export function stagesDetails(report: Report): string {
 export function ignoredDetails(report: Report): string {
   const ignored = report.ignored ?? []
   if (ignored.length === 0) return ''
-  const rows = ignored.map(i => `| \`${cell(i.subject)}\` | ${cell(i.reason)} |`)
+  const rows = ignored.map(i => `| ${cell(code(i.subject))} | ${cell(text(i.reason))} |`)
   return details(`ignored by wiregate.yaml (${ignored.length})`, ['| subject | reason |', '|---|---|', ...rows].join('\n'))
 }
 
 export function errorsDetails(report: Report): string {
   const errors = report.errors ?? []
   if (errors.length === 0) return ''
-  return details('errors', errors.map(e => `- ${e}`).join('\n'))
+  return details('errors', errors.map(e => `- ${text(e)}`).join('\n'))
 }

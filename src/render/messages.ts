@@ -1,5 +1,6 @@
 import type { Format, Message, Metric, Pipeline, Report } from '../report.js'
 import { bytes, pct, pValue, rate, seconds } from './numbers.js'
+import { cell, code, mermaidLabel, text } from './safe.js'
 
 /** messageSection renders one message: a formats table and a bytes/msg chart. */
 export function messageSection(report: Report, message: Message): string {
@@ -11,11 +12,11 @@ export function messageSection(report: Report, message: Message): string {
   for (const f of message.formats) {
     const p = pipeline.find(x => x.format === f.format)
     rows.push(
-      `| ${f.format}${f.aliasing ? ' (aliasing)' : ''} | ${sizeCell(f)} | ${timeCell(metric(f, 'encode'))} | ${timeCell(metric(f, 'decode'))} | ${pipelineCell(p)} |`
+      `| ${cell(text(f.format))}${f.aliasing ? ' (aliasing)' : ''} | ${sizeCell(f)} | ${timeCell(metric(f, 'encode'))} | ${timeCell(metric(f, 'decode'))} | ${pipelineCell(p)} |`
     )
   }
   const chart = bytesChart(message)
-  return [`### \`${message.name}\``, rows.join('\n'), chart].filter(s => s !== '').join('\n\n')
+  return [`### ${code(message.name)}`, rows.join('\n'), chart].filter(s => s !== '').join('\n\n')
 }
 
 function metric(f: Format, name: string): Metric | undefined {
@@ -57,8 +58,8 @@ export function bytesChart(message: Message): string {
   return [
     '```mermaid',
     'xychart-beta',
-    `    title "bytes/msg, base then head: ${message.name}"`,
-    `    x-axis [${sized.map(f => JSON.stringify(f.format)).join(', ')}]`,
+    `    title "bytes/msg, base then head: ${mermaidLabel(message.name)}"`,
+    `    x-axis [${sized.map(f => `"${mermaidLabel(f.format)}"`).join(', ')}]`,
     `    y-axis "bytes/msg" 0 --> ${top}`,
     `    bar [${base.join(', ')}]`,
     `    bar [${head.join(', ')}]`,

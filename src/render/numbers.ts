@@ -1,4 +1,5 @@
 // Number formatting for the report: short, fixed rules, no locale.
+import { text } from './safe.js'
 
 export function pct(x: number | null | undefined, signed = true): string {
   if (x === null || x === undefined || !Number.isFinite(x)) return 'n/a'
@@ -39,7 +40,8 @@ function sig(x: number): string {
   return x.toFixed(2)
 }
 
-/** measure formats a value in its unit: "410 ns", "104.1 B/msg", "1.20M records/s". */
+/** measure formats a value in its unit: "410 ns", "104.1 B/msg", "1.20M records/s".
+ * The unit is report.json's text: it goes through text() like every string. */
 export function measure(x: number, unit: string): string {
   switch (unit) {
     case 'sec/op':
@@ -49,15 +51,10 @@ export function measure(x: number, unit: string): string {
     case 'records/s':
       return `${rate(x)} records/s`
     default:
-      return `${sig(x)} ${unit}`
+      return `${sig(x)} ${text(unit)}`
   }
 }
 
 export function shortSha(sha: string): string {
   return /^[0-9a-f]{40}$/i.test(sha) ? sha.slice(0, 7) : sha
-}
-
-/** cell makes text safe inside a markdown table cell. */
-export function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ')
 }

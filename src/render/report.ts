@@ -10,6 +10,7 @@ import {
 } from './details.js'
 import { messageSection } from './messages.js'
 import { shortSha } from './numbers.js'
+import { code, text } from './safe.js'
 import { verdictLine } from './verdict.js'
 import { violationsTable } from './violations.js'
 
@@ -20,7 +21,8 @@ export interface RenderContext {
 
 /** renderReport turns report.json into report.md: verdict first, detail last. */
 export function renderReport(report: Report, ctx: RenderContext = {}): string {
-  const revs = `base \`${report.base.ref || '?'}\` @ ${shortSha(report.base.sha) || '?'} → head \`${report.head.ref || '?'}\` @ ${shortSha(report.head.sha) || '?'}`
+  const rev = (r: Report['base']): string => `${code(r.ref || '?')} @ ${text(shortSha(r.sha) || '?')}`
+  const revs = `base ${rev(report.base)} → head ${rev(report.head)}`
   const sections = [
     verdictLine(report),
     ctx.runUrl ? `${revs} · [run](${ctx.runUrl})` : revs,

@@ -15,7 +15,8 @@ export function truncate(markdown: string, limit: number, note: string): string 
   const footer = `\n\n> ✂️ ${note}\n`
   for (const line of lines) {
     const nextFence: boolean = /^\s*```/.test(line) ? !fence : fence
-    const nextDetails: number = openDetails + count(line, /<details>/g) - count(line, /<\/details>/g)
+    // A <details> tag inside a code block is text, not a tag to close.
+    const nextDetails: number = fence || nextFence ? openDetails : openDetails + count(line, /<details>/g) - count(line, /<\/details>/g)
     const wouldBe = length + line.length + 1
     const tail = (nextFence ? 4 : 0) + nextDetails * 11 + footer.length
     if (wouldBe + tail > limit) break

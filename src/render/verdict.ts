@@ -1,5 +1,6 @@
 import type { Report, Violation } from '../report.js'
 import { pct } from './numbers.js'
+import { code, text } from './safe.js'
 
 const KIND_WORDS: Record<string, [string, string]> = {
   lint: ['lint finding', 'lint findings'],
@@ -18,7 +19,7 @@ export function verdictLine(report: Report): string {
   const error = blocking.find(v => v.kind === 'error')
   let line: string
   if (error) {
-    line = `## ⛔ wiregate could not run: ${error.detail}`
+    line = `## ⛔ wiregate could not run: ${text(error.detail)}`
   } else if (report.result === 'pass') {
     line = '## ✅ wiregate: pass'
     line += allowed.length > 0 ? ` — ${reasons(allowed)} allowed by label` : ' — no schema or wire-cost regressions'
@@ -36,11 +37,12 @@ function reasons(violations: Violation[]): string {
   for (const v of violations) byKind.set(v.kind, [...(byKind.get(v.kind) ?? []), v])
   for (const [kind, vs] of byKind) {
     if (kind === 'size' || kind === 'time' || kind === 'throughput') {
-      const shown = vs.slice(0, 2).map(v => `${kind} ${pct(v.delta_pct)} on ${v.subject}${limit(v)}`)
+      const shown = vs.slice(0, 2).map(v => `${kind} ${pct(v.delta_pct)} on ${text(v.subject)}${limit(v)}`)
       if (vs.length > 2) shown.push(`${vs.length - 2} more ${KIND_WORDS[kind]![1]}`)
       parts.push(...shown)
     } else {
-      const [one, many] = KIND_WORDS[kind] ?? [kind, kind]
+      // hasOwn: a kind is report.json's text, and "constructor" is on every object.
+      const [one, many] = Object.hasOwn(KIND_WORDS, kind) ? KIND_WORDS[kind]! : [code(kind), code(kind)]
       parts.push(`${vs.length} ${vs.length === 1 ? one : many}`)
     }
   }

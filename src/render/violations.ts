@@ -1,5 +1,6 @@
 import type { Report } from '../report.js'
-import { cell, measure, pct, pValue } from './numbers.js'
+import { measure, pct, pValue } from './numbers.js'
+import { cell, code, text } from './safe.js'
 
 /** violationsTable lists every violation, allowed ones marked as such. */
 export function violationsTable(report: Report): string {
@@ -14,8 +15,8 @@ export function violationsTable(report: Report): string {
       pValue(v.p),
       v.base_n && v.head_n ? `n=${v.base_n}+${v.head_n}` : ''
     ].filter(s => s !== '')
-    const detail = numbers.length > 0 ? `${v.detail} (${numbers.join(', ')})` : v.detail
-    rows.push(`| ${mark} | ${v.kind} | \`${cell(v.subject)}\` | ${cell(detail)} |`)
+    const detail = numbers.length > 0 ? `${text(v.detail)} (${numbers.join(', ')})` : text(v.detail)
+    rows.push(`| ${mark} | ${text(v.kind)} | ${cell(code(v.subject))} | ${cell(detail)} |`)
   }
   return rows.join('\n')
 }

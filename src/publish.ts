@@ -1,0 +1,151 @@
+// Publish mode: post the report a gating run uploaded, from a workflow_run
+// workflow that has write permissions and runs no PR code. Everything that
+// decides where to post comes from the workflow_run event and the API;
+// the artifact is data, checked and re-rendered, never trusted.
+import { ARTIFACT_PREFIX, type ReportArtifact } from './artifact.js'
+import { commentBody, stickyMarker, upsertSticky, type CommentApi } from './comment.js'
+import { EXIT_ERROR, EXIT_PASS, WiregateError } from './errors.js'
+import type { CommitStatus, OpenPull } from './github.js'
+import { Fields } from './jsonShape.js'
+import type { Log } from './log.js'
+import { statusOf } from './outputs.js'
+import { renderReport } from './render/report.js'
+import { text } from './render/safe.js'
+import { parseReport } from './report.js'
+
+/** The fields of a workflow_run event that publish mode reads. */
+export interface WorkflowRun {
+  id: number
+  /** the gating workflow's name: the first half of the sticky marker */
+  name: string
+  /** the event that started the gating run */
+  event: string
+  conclusion: string
+  headSha: string
+  headBranch: string
+  /** who owns the head repository: a fork's owner for a fork PR */
+  headOwner: string
+  htmlUrl?: string
+}
+
+const SOURCE = 'the workflow_run event'
+
+/** workflowRunOf reads the event publish mode runs on, or says what is missing. */
+export function workflowRunOf(eventName: string, payload: unknown): WorkflowRun {
+  if (eventName !== 'workflow_run') {
+    throw new WiregateError(`mode: publish runs on workflow_run events, this run is a ${eventName || 'unknown'} event: trigger the publish workflow with 'on: workflow_run' (docs/action.md)`)
+  }
+  const run = Fields.of(SOURCE, '', payload).object('workflow_run')
+  const headSha = run.string('head_sha')
+  if (!/^[0-9a-f]{40}$/.test(headSha)) throw new WiregateError(`${SOURCE}: workflow_run.head_sha is not a commit sha`)
+  return {
+    id: run.int('id'),
+    name: run.string('name'),
+    event: run.string('event'),
+    conclusion: run.optional('conclusion', 'string') ?? '',
+    headSha,
+    headBranch: run.string('head_branch'),
+    headOwner: run.object('head_repository').object('owner').string('login'),
+    htmlUrl: linkable(run.optional('html_url', 'string'))
+  }
+}
+
+/** linkable keeps a URL that can stand in a markdown link as it is. */
+function linkable(url: string | undefined): string | undefined {
+  return url && /^https?:\/\/[^\s()<>[\]]+$/.test(url) ? url : undefined
+}
+
+/** What publish mode does on GitHub, backed by Octokit and the artifact
+ * client in the action and by stand-ins in tests. */
+export interface PublishApi {
+  openPullsWithHead(headOwner: string, branch: string): Promise<OpenPull[]>
+  comments(pull: number): CommentApi
+  setStatus(sha: string, status: CommitStatus): Promise<void>
+  reportArtifacts(): Promise<ReportArtifact[]>
+  /** the artifact's report.json as text, within the size limits */
+  download(artifact: ReportArtifact): Promise<string>
+}
+
+export interface PublishOptions {
+  /** post the sticky comment (input comment); the status is always set */
+  comment: boolean
+}
+
+/** publishRun posts every report artifact of the gating run on the pull
+ * request the API names for the run's head, and sets a commit status for
+ * each. Its result is the exit code: 0 when every report was published or
+ * there was nothing to publish, 2 when a report was refused or the pull
+ * request cannot be told. */
+export async function publishRun(run: WorkflowRun, api: PublishApi, log: Log, opts: PublishOptions): Promise<number> {
+  if (run.event !== 'pull_request' && run.event !== 'pull_request_target') {
+    log.info(`run ${run.id} was started by a ${run.event} event, not a pull request: nothing to publish`)
+    return EXIT_PASS
+  }
+  const head = `${run.headOwner}:${run.headBranch}`
+  const pulls = (await api.openPullsWithHead(run.headOwner, run.headBranch)).filter(p => p.headSha === run.headSha)
+  if (pulls.length === 0) {
+    // Normal when the PR was pushed to again or closed while the gate ran:
+    // the newer run publishes its own report.
+    log.warning(`no open pull request has head ${head} at ${run.headSha} (closed, or pushed to since run ${run.id}): nothing published`)
+    return EXIT_PASS
+  }
+  if (pulls.length > 1) {
+    throw new WiregateError(`open pull requests ${pulls.map(p => `#${p.number}`).join(', ')} all have head ${head} at ${run.headSha}: publish cannot tell which one run ${run.id} gated; nothing published`)
+  }
+  const pull = pulls[0]!.number
+  const artifacts = await api.reportArtifacts()
+  if (artifacts.length === 0) {
+    if (run.conclusion === 'cancelled' || run.conclusion === 'skipped') {
+      log.info(`run ${run.id} was ${run.conclusion} and uploaded no report: nothing to publish`)
+      return EXIT_PASS
+    }
+    throw new WiregateError(`run ${run.id} has no ${ARTIFACT_PREFIX}<job> artifact: its wiregate step did not run or did not upload (it needs the runner's artifact service); nothing published`)
+  }
+  let exitCode = EXIT_PASS
+  for (const artifact of artifacts) {
+    const published = await publishOne(run, pull, artifact, api, log, opts)
+    if (!published) exitCode = EXIT_ERROR
+  }
+  return exitCode
+}
+
+/** publishOne publishes one gating job's report, or refuses it: then the
+ * comment says so in wiregate's own words (a stale report must not stand
+ * as this head's) and the status is an error. True when published. */
+async function publishOne(run: WorkflowRun, pull: number, artifact: ReportArtifact, api: PublishApi, log: Log, opts: PublishOptions): Promise<boolean> {
+  const marker = stickyMarker(run.name, artifact.job)
+  const context = `wiregate: ${run.name}/${artifact.job}`.slice(0, 100)
+  let markdown: string
+  let status: CommitStatus
+  let refused: string | undefined
+  try {
+    const report = parseReport(await api.download(artifact), `report.json of artifact ${artifact.name}`)
+    markdown = renderReport(report, { runUrl: run.htmlUrl })
+    status = { ...statusOf(report), context, targetUrl: run.htmlUrl }
+  } catch (err) {
+    if (!(err instanceof WiregateError)) throw err
+    refused = err.message
+    markdown = refusal(run, refused)
+    status = { state: 'error', description: 'wiregate refused the report: see the comment or the publish log', context, targetUrl: run.htmlUrl }
+  }
+  await api.setStatus(run.headSha, status)
+  if (opts.comment) {
+    const outcome = await upsertSticky(api.comments(pull), marker, commentBody(marker, markdown, run.htmlUrl))
+    log.info(`PR #${pull}: comment ${outcome.action} (id ${outcome.id}), status ${status.state} on ${run.headSha}`)
+  }
+  if (refused) {
+    log.error(`refused the report of run ${run.id}: ${refused}`, { title: 'wiregate refused a report' })
+    return false
+  }
+  return true
+}
+
+/** refusal is the comment for a refused report: wiregate's words only. */
+export function refusal(run: WorkflowRun, reason: string): string {
+  const where = run.htmlUrl ? `[run ${run.id}](${run.htmlUrl})` : `run ${run.id}`
+  return [
+    `## ⛔ wiregate refused the report of ${where}`,
+    text(reason),
+    'The artifact is written by the pull request\'s own run, so publish mode checks it before posting anything from it. The gating run\'s own check and log have its result.'
+  ].join('\n\n') + '\n'
+}

@@ -1,0 +1,308 @@
+// Publish mode end to end: dist/index.js on workflow_run events, reading
+// artifacts that a separate process uploaded through the real artifact
+// client (as a gating run, or a forger, would) to the stand-in API.
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { after, before, beforeEach, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import MarkdownIt from 'markdown-it'
+import { commentBody, stickyMarker } from '../src/comment.js'
+import { renderReport } from '../src/render/report.js'
+import { parseReport } from '../src/report.js'
+import { FakeGitHub } from './fakeGitHub.js'
+import { runtimeToken } from './runtimeToken.js'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const entry = join(root, 'dist', 'index.js')
+const fixture = (name: string): string => readFileSync(join(root, 'test', 'fixtures', `${name}.json`), 'utf8')
+
+const FORK_HEAD = 'f'.repeat(40)
+const OTHER_HEAD = 'e'.repeat(40)
+const MARKER = stickyMarker('CI', 'wiregate')
+const CONTEXT = 'wiregate: CI/wiregate'
+
+let api: FakeGitHub
+let apiUrl: string
+let nextRun = 100
+
+before(async () => {
+  api = new FakeGitHub()
+  apiUrl = await api.start()
+})
+
+after(async () => {
+  await api?.stop()
+})
+
+beforeEach(() => {
+  // PR #5 comes from a fork; PR #7 is a same-repo PR a forged report names.
+  api.pulls = [
+    { number: 5, state: 'open', head: { sha: FORK_HEAD, ref: 'feature', owner: 'fork' } },
+    { number: 7, state: 'open', head: { sha: OTHER_HEAD, ref: 'pr-7', owner: 'o' } }
+  ]
+  api.comments = []
+  api.statuses = []
+  api.requests = []
+})
+
+/** upload puts files into an artifact of run runId through the real
+ * artifact client, in a process of its own (as a gating job's step). */
+async function upload(runId: number, name: string, files: Record<string, string | Buffer>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'wiregate-publish-upload-'))
+  const paths = Object.entries(files).map(([file, content]) => {
+    writeFileSync(join(dir, file), content)
+    return join(dir, file)
+  })
+  const script = `
+    import { DefaultArtifactClient } from '@actions/artifact'
+    const [name, dir, ...files] = process.argv.slice(1)
+    await new DefaultArtifactClient().uploadArtifact(name, files, dir)`
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script, name, dir, ...paths], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      ACTIONS_RUNTIME_TOKEN: runtimeToken(String(runId)),
+      ACTIONS_RESULTS_URL: `${apiUrl}/`,
+      GITHUB_SERVER_URL: 'https://github.com'
+    }
+  })
+  let out = ''
+  child.stdout.on('data', d => (out += d))
+  child.stderr.on('data', d => (out += d))
+  const code = await new Promise<number>(resolve => child.on('close', c => resolve(c ?? -1)))
+  assert.equal(code, 0, `upload failed:\n${out}`)
+}
+
+/** uploadReport uploads one report.json as the gating job "wiregate" would. */
+async function uploadReport(report: string | Buffer, extra: Record<string, string | Buffer> = {}): Promise<number> {
+  const runId = nextRun++
+  await upload(runId, 'wiregate-report-wiregate', { 'report.json': report, ...extra })
+  return runId
+}
+
+function runUrl(runId: number): string {
+  return `https://github.com/o/r/actions/runs/${runId}`
+}
+
+/** workflowRun is the event GitHub sends when the gating workflow "CI" completes. */
+function workflowRun(runId: number, over: Record<string, unknown> = {}): object {
+  return {
+    action: 'completed',
+    workflow_run: {
+      id: runId,
+      name: 'CI',
+      event: 'pull_request',
+      status: 'completed',
+      conclusion: 'failure',
+      head_sha: FORK_HEAD,
+      head_branch: 'feature',
+      head_repository: { full_name: 'fork/r', owner: { login: 'fork' } },
+      html_url: runUrl(runId),
+      // GitHub leaves this empty for a fork PR.
+      pull_requests: [],
+      ...over
+    }
+  }
+}
+
+interface PublishRun {
+  code: number
+  stdout: string
+  errors: string[]
+}
+
+async function publish(event: object, eventName = 'workflow_run'): Promise<PublishRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'wiregate-publish-run-'))
+  writeFileSync(join(dir, 'event.json'), JSON.stringify(event))
+  for (const f of ['summary.md', 'output.txt']) writeFileSync(join(dir, f), '')
+  const child = spawn(process.execPath, [entry], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      GITHUB_ACTIONS: 'true',
+      GITHUB_EVENT_NAME: eventName,
+      GITHUB_EVENT_PATH: join(dir, 'event.json'),
+      GITHUB_REPOSITORY: 'o/r',
+      GITHUB_API_URL: apiUrl,
+      GITHUB_SERVER_URL: 'https://github.com',
+      // The publish workflow's own name and job: the marker must not use them.
+      GITHUB_WORKFLOW: 'wiregate publish',
+      GITHUB_JOB: 'publish',
+      GITHUB_RUN_ID: '9000',
+      GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
+      GITHUB_OUTPUT: join(dir, 'output.txt'),
+      RUNNER_TEMP: dir,
+      'INPUT_GITHUB-TOKEN': 'publish-token',
+      INPUT_COMMENT: 'true',
+      INPUT_MODE: 'publish',
+      'INPUT_BASE-REF': ''
+    }
+  })
+  let stdout = ''
+  child.stdout.on('data', d => (stdout += d))
+  child.stderr.on('data', d => (stdout += d))
+  const code = await new Promise<number>(resolve => child.on('close', c => resolve(c ?? -1)))
+  return { code, stdout, errors: stdout.split('\n').filter(l => l.startsWith('::error')) }
+}
+
+/** refusedOnce checks a refusal: exit 2, one one-line error with the reason,
+ * the PR the API names gets wiregate's own refusal (no word of the report),
+ * an error status on the run's head, and nothing anywhere else. */
+function refusedOnce(run: PublishRun, runId: number, reason: RegExp): void {
+  assert.equal(run.code, 2, run.stdout)
+  assert.equal(run.errors.length, 1, run.stdout)
+  assert.match(run.errors[0]!, new RegExp(`^::error title=wiregate refused a report::refused the report of run ${runId}: `))
+  assert.match(run.errors[0]!, reason)
+  assert.doesNotMatch(run.errors[0]!, /%0A/, 'one line')
+  assert.deepEqual(api.comments.map(c => c.issue), [5])
+  const body = api.comments[0]!.body
+  assert.ok(body.startsWith(`${MARKER}\n## ⛔ wiregate refused the report of [run ${runId}](${runUrl(runId)})`), body)
+  assert.ok(body.length < 2000, `the refusal quotes nothing of the report (${body.length} characters)`)
+  assert.deepEqual(api.statuses.map(s => [s.sha, s.state, s.context]), [[FORK_HEAD, 'error', CONTEXT]])
+}
+
+test('publish posts the run\'s report on the PR the API names for the run\'s head, re-rendered, and sets the status; a second run edits the same comment', async () => {
+  const runId = await uploadReport(fixture('fail'))
+  const run = await publish(workflowRun(runId))
+  assert.equal(run.code, 0, run.stdout)
+  assert.ok(api.requests.includes('GET /repos/o/r/pulls'), 'the PR is looked up by its head')
+  assert.deepEqual(api.comments.map(c => c.issue), [5])
+  const markdown = renderReport(parseReport(fixture('fail')), { runUrl: runUrl(runId) })
+  assert.equal(api.comments[0]!.body, commentBody(MARKER, markdown, runUrl(runId)))
+  assert.match(api.comments[0]!.body, /^<!-- wiregate:CI\/wiregate -->\n## ❌ wiregate: fail — 1 breaking change/)
+  assert.deepEqual(api.statuses, [{ sha: FORK_HEAD, state: 'failure', context: CONTEXT, description: 'fail: 4 violations', target_url: runUrl(runId) }])
+
+  const again = await uploadReport(fixture('pass'))
+  const second = await publish(workflowRun(again, { conclusion: 'success' }))
+  assert.equal(second.code, 0, second.stdout)
+  assert.equal(api.comments.length, 1, 'the same sticky comment is edited')
+  assert.match(api.comments[0]!.body, /^<!-- wiregate:CI\/wiregate -->\n## ✅ wiregate: pass/)
+  assert.deepEqual(api.statuses.map(s => s.state), ['failure', 'success'])
+})
+
+test('a PR number inside the artifact is ignored: the comment goes on the PR the event and the API name', async () => {
+  const forged = { ...(JSON.parse(fixture('fail')) as Record<string, unknown>), number: 7, pull_request: { number: 7 }, pull_number: 7, head: { ref: 'pr-7', sha: OTHER_HEAD } }
+  const runId = await uploadReport(JSON.stringify(forged))
+  const run = await publish(workflowRun(runId))
+  assert.equal(run.code, 0, run.stdout)
+  assert.deepEqual(api.comments.map(c => c.issue), [5])
+  assert.equal(api.commentsOn(7).length, 0)
+  assert.ok(!api.requests.some(r => r.includes('/issues/7/')), api.requests.join('\n'))
+  assert.deepEqual(api.statuses.map(s => s.sha), [FORK_HEAD])
+})
+
+test('a 10 MB report.json is refused, though its zip is small', async () => {
+  const huge = JSON.stringify({ ...(JSON.parse(fixture('pass')) as Record<string, unknown>), benchstat: 'x'.repeat(10 << 20) })
+  const runId = await uploadReport(huge)
+  const zip = api.artifacts.find(a => a.runId === runId)!.zip
+  assert.ok(zip.length < 1 << 20, `the forged zip is ${zip.length} bytes: under the zip limit, so the report limit is what refuses it`)
+  refusedOnce(await publish(workflowRun(runId)), runId, /artifact wiregate-report-wiregate of run \d+ holds a report\.json of 10\d{6} bytes, more than the limit of 4194304/)
+})
+
+test('an artifact with a 10 MB markdown beside report.json is refused before it is downloaded', async () => {
+  const runId = await uploadReport(fixture('pass'), { 'report.md': randomBytes(10 << 20) })
+  const run = await publish(workflowRun(runId))
+  refusedOnce(run, runId, /is \d+ bytes, more than the limit of 4194304/)
+  assert.ok(!api.requests.some(r => r.startsWith('GET /blobs/download/')), 'not downloaded')
+})
+
+test('an artifact holding another file beside report.json is refused', async () => {
+  const runId = await uploadReport(fixture('pass'), { 'report.md': '# ✅ all good' })
+  refusedOnce(await publish(workflowRun(runId)), runId, /holds 2 files; the gate uploads only report\.json/)
+})
+
+test('invalid JSON is refused without quoting it', async () => {
+  const runId = await uploadReport('{"version": 1, "result": "pass", <script>alert(1)</script>')
+  const run = await publish(workflowRun(runId))
+  refusedOnce(run, runId, /report\.json of artifact wiregate-report-wiregate is not valid JSON/)
+  assert.doesNotMatch(run.stdout, /<script>/)
+})
+
+test('a report of another version is refused', async () => {
+  const runId = await uploadReport(JSON.stringify({ ...(JSON.parse(fixture('pass')) as Record<string, unknown>), version: 2 }))
+  refusedOnce(await publish(workflowRun(runId)), runId, /has version 2, this action reads version 1/)
+})
+
+test('a field of the wrong type is refused, naming the field and not its value', async () => {
+  const report = JSON.parse(fixture('fail')) as { violations: Array<Record<string, unknown>> }
+  report.violations[1]!.allowed = '<b>yes</b>'
+  const runId = await uploadReport(JSON.stringify(report))
+  const run = await publish(workflowRun(runId))
+  refusedOnce(run, runId, /violations\[1\]\.allowed is not true or false/)
+  assert.doesNotMatch(run.stdout, /<b>yes/)
+})
+
+test('a run whose head sha matches no open PR publishes nothing and downloads nothing', async () => {
+  const runId = await uploadReport(fixture('fail'))
+  const stale = 'a'.repeat(40)
+  const run = await publish(workflowRun(runId, { head_sha: stale }))
+  assert.equal(run.code, 0, run.stdout)
+  assert.match(run.stdout, new RegExp(`::warning::no open pull request has head fork:feature at ${stale} \\(closed, or pushed to since run ${runId}\\): nothing published`))
+  assert.deepEqual(api.comments, [])
+  assert.deepEqual(api.statuses, [])
+  assert.ok(!api.requests.some(r => r.includes('/artifacts')), api.requests.join('\n'))
+})
+
+test('a run started by a push publishes nothing', async () => {
+  const runId = await uploadReport(fixture('pass'))
+  const run = await publish(workflowRun(runId, { event: 'push' }))
+  assert.equal(run.code, 0, run.stdout)
+  assert.match(run.stdout, new RegExp(`run ${runId} was started by a push event, not a pull request: nothing to publish`))
+  assert.deepEqual(api.comments, [])
+  assert.deepEqual(api.statuses, [])
+})
+
+test('publish mode on another event, or on a workflow_run event without its run, says so in one line, exit 2', async () => {
+  const wrongEvent = await publish({ pull_request: { number: 5 } }, 'pull_request')
+  assert.equal(wrongEvent.code, 2)
+  assert.match(wrongEvent.errors.join('\n'), /mode: publish runs on workflow_run events, this run is a pull_request event/)
+  const noRun = await publish({})
+  assert.equal(noRun.code, 2)
+  assert.match(noRun.errors.join('\n'), /the workflow_run event: workflow_run is not an object/)
+  assert.deepEqual(api.comments, [])
+  assert.deepEqual(api.statuses, [])
+})
+
+test('HTML, scripts, links, mentions and markdown in every string of the report render as text', async () => {
+  const report = JSON.parse(fixture('fail')) as {
+    messages: Array<{ name: string }>
+    violations: Array<{ subject: string; detail: string }>
+    findings: Array<{ message: string; rule?: string }>
+    env: Record<string, unknown>
+    benchstat: string
+    ignored?: Array<{ subject: string; reason: string }>
+    errors?: string[]
+    stages: Array<{ name: string; error?: string }>
+  }
+  const evil = 'x</code><img src=x onerror=alert(1)> <script>alert(1)</script> <!-- hidden'
+  report.messages[0]!.name = '<script>alert(1)</script>'
+  for (const v of report.violations) {
+    v.subject = `a\`b${evil}`
+    v.detail = `ok\n\n## ✅ wiregate: pass\n[approve](https://evil.example) ![t](https://evil.example/t.png) @everyone www.evil.example <details><summary>${evil}`
+  }
+  report.findings[0]!.message = `| broken | table |\n\n${evil}`
+  report.findings[0]!.rule = '**RULE**'
+  report.env.runner = `</details><a href="https://evil.example">x</a>${evil}`
+  report.benchstat += `\n\`\`\`\n<script>alert(1)</script>\n</details>\n${evil}\n`
+  report.ignored = [{ subject: evil, reason: `$\\color{green}{pass}$ ${evil}` }]
+  report.errors = [`# heading ${evil}`]
+  report.stages[0]!.error = evil
+  const runId = await uploadReport(JSON.stringify(report))
+  const run = await publish(workflowRun(runId))
+  assert.equal(run.code, 0, run.stdout)
+  const body = api.comments[0]!.body
+  const html = new MarkdownIt({ html: true, linkify: true }).render(body)
+  assert.doesNotMatch(html, /<script|<img/i)
+  assert.equal(html.match(/<!--/g)?.length, 1, 'the marker is the only HTML comment')
+  assert.equal(html.match(/<h2>/g)?.length, 1, 'the verdict is the only heading of its level')
+  assert.equal(html.match(/<h1>/g), null)
+  for (const href of html.matchAll(/<a href="([^"]*)"/g)) assert.ok(href[1]!.startsWith(runUrl(runId)), `a link to ${href[1]}`)
+  assert.equal(html.match(/<details>/g)?.length, html.match(/<\/details>/g)?.length, 'every <details> is wiregate\'s and closed')
+  assert.doesNotMatch(body, /@everyone|www\.evil/, 'mentions and bare links are broken')
+  assert.match(html, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/, 'the text is still there, as text')
+  assert.equal(api.statuses[0]!.state, 'failure')
+})

@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import type { ReportArtifact } from '../src/artifact.js'
+import type { CommentApi, IssueComment } from '../src/comment.js'
+import type { CommitStatus, OpenPull } from '../src/github.js'
+import type { Log } from '../src/log.js'
+import { statusOf } from '../src/outputs.js'
+import { publishRun, workflowRunOf, type PublishApi, type WorkflowRun } from '../src/publish.js'
+import { loadFixture } from './fixtures.js'
+
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures')
+const HEAD = 'c'.repeat(40)
+const RUN: WorkflowRun = { id: 9, name: 'CI', event: 'pull_request', conclusion: 'failure', headSha: HEAD, headBranch: 'feature', headOwner: 'fork', htmlUrl: 'https://github.com/o/r/actions/runs/9' }
+
+interface Recorded {
+  api: PublishApi
+  comments: Array<{ pull: number; body: string }>
+  statuses: CommitStatus[]
+  log: Log & { lines: string[] }
+}
+
+function stand(pulls: OpenPull[], artifacts: Array<[string, string]>): Recorded {
+  const comments: Array<{ pull: number; body: string }> = []
+  const statuses: CommitStatus[] = []
+  const lines: string[] = []
+  const commentsOf = (pull: number): CommentApi => ({
+    list: () => Promise.resolve(comments.filter(c => c.pull === pull).map((c, i): IssueComment => ({ id: i, body: c.body }))),
+    create: body => {
+      comments.push({ pull, body })
+      return Promise.resolve({ id: comments.length })
+    },
+    update: (id, body) => {
+      comments.filter(c => c.pull === pull)[id]!.body = body
+      return Promise.resolve({ id })
+    }
+  })
+  const listed: ReportArtifact[] = artifacts.map(([job], i) => ({ id: i + 1, name: `wiregate-report-${job}`, job, size: 100 }))
+  return {
+    comments,
+    statuses,
+    log: { lines, info: m => lines.push(`info ${m}`), warning: m => lines.push(`warning ${m}`), error: m => lines.push(`error ${m}`) },
+    api: {
+      openPullsWithHead: (owner, branch) => Promise.resolve(owner === 'fork' && branch === 'feature' ? pulls : []),
+      comments: commentsOf,
+      setStatus: (sha, s) => {
+        assert.equal(sha, HEAD)
+        statuses.push(s)
+        return Promise.resolve()
+      },
+      reportArtifacts: () => Promise.resolve(listed),
+      download: a => Promise.resolve(artifacts[a.id - 1]![1])
+    }
+  }
+}
+
+const report = (name: string): string => readFileSync(join(fixtures, `${name}.json`), 'utf8')
+
+test('each gating job\'s report gets its own comment and status; a refused one does not stop the other', async () => {
+  const s = stand([{ number: 5, headSha: HEAD }], [['schemas', report('pass')], ['wire', '{"version": 3}']])
+  assert.equal(await publishRun(RUN, s.api, s.log, { comment: true }), 2)
+  assert.deepEqual(s.statuses.map(x => [x.context, x.state]), [['wiregate: CI/schemas', 'success'], ['wiregate: CI/wire', 'error']])
+  assert.deepEqual(s.comments.map(c => [c.pull, c.body.split('\n')[0]]), [[5, '<!-- wiregate:CI/schemas -->'], [5, '<!-- wiregate:CI/wire -->']])
+  assert.match(s.comments[1]!.body, /## ⛔ wiregate refused the report of \[run 9\]/)
+  assert.deepEqual(s.log.lines.filter(l => l.startsWith('error')), ['error refused the report of run 9: report.json of artifact wiregate-report-wire has version 3, this action reads version 1'])
+})
+
+test('comment: false sets the status only', async () => {
+  const s = stand([{ number: 5, headSha: HEAD }], [['wiregate', report('fail')]])
+  assert.equal(await publishRun(RUN, s.api, s.log, { comment: false }), 0)
+  assert.deepEqual(s.comments, [])
+  assert.deepEqual(s.statuses.map(x => x.state), ['failure'])
+})
+
+test('two open PRs with the run\'s head: which one was gated cannot be told, nothing is posted', async () => {
+  const s = stand([{ number: 5, headSha: HEAD }, { number: 6, headSha: HEAD }], [['wiregate', report('pass')]])
+  await assert.rejects(publishRun(RUN, s.api, s.log, { comment: true }), /open pull requests #5, #6 all have head fork:feature at c{40}: publish cannot tell which one run 9 gated; nothing published/)
+  assert.deepEqual([s.comments, s.statuses], [[], []])
+})
+
+test('a PR whose head moved on is not the run\'s: nothing posted', async () => {
+  const s = stand([{ number: 5, headSha: 'd'.repeat(40) }], [['wiregate', report('pass')]])
+  assert.equal(await publishRun(RUN, s.api, s.log, { comment: true }), 0)
+  assert.deepEqual([s.comments, s.statuses], [[], []])
+  assert.match(s.log.lines[0]!, /^warning no open pull request has head fork:feature at c{40}/)
+})
+
+test('no report artifact: nothing to publish after a cancelled run, an error after one that ran', async () => {
+  const s = stand([{ number: 5, headSha: HEAD }], [])
+  assert.equal(await publishRun({ ...RUN, conclusion: 'cancelled' }, s.api, s.log, { comment: true }), 0)
+  await assert.rejects(publishRun(RUN, s.api, s.log, { comment: true }), /run 9 has no wiregate-report-<job> artifact/)
+  assert.deepEqual([s.comments, s.statuses], [[], []])
+})
+
+test('workflowRunOf reads the event, and names what is missing or malformed', () => {
+  const event = (over: Record<string, unknown>): unknown => ({
+    workflow_run: { id: 9, name: 'CI', event: 'pull_request', conclusion: null, head_sha: HEAD, head_branch: 'feature', head_repository: { owner: { login: 'fork' } }, html_url: 'https://github.com/o/r/actions/runs/9', ...over }
+  })
+  assert.deepEqual(workflowRunOf('workflow_run', event({})), { ...RUN, conclusion: '' })
+  assert.throws(() => workflowRunOf('workflow_run', event({ head_sha: 'HEAD' })), /^WiregateError: the workflow_run event: workflow_run\.head_sha is not a commit sha$/)
+  assert.throws(() => workflowRunOf('workflow_run', event({ head_repository: null })), /workflow_run\.head_repository is not an object/)
+  assert.equal(workflowRunOf('workflow_run', event({ html_url: 'https://x/(y)' })).htmlUrl, undefined, 'a URL that would break a link is dropped')
+})
+
+test('the commit status reads report.json as its exit code does', () => {
+  assert.deepEqual(statusOf(loadFixture('pass')), { state: 'success', description: 'pass' })
+  assert.deepEqual(statusOf(loadFixture('allowed')), { state: 'success', description: 'pass' })
+  assert.deepEqual(statusOf(loadFixture('fail')), { state: 'failure', description: 'fail: 4 violations' })
+  const error = { ...loadFixture('fail'), violations: [{ kind: 'error', subject: 'buf lint', detail: 'x', allowed: false }] }
+  assert.equal(statusOf(error).state, 'error')
+})

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { renderReport } from '../src/render/report.js'
+import { parseReport } from '../src/report.js'
+
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures')
+const fixture = (name: string): string => readFileSync(join(fixtures, `${name}.json`), 'utf8')
+
+/** lost lists the paths of raw that parsed does not hold with the same value. */
+function lost(raw: unknown, parsed: unknown, path = ''): string[] {
+  if (typeof raw !== 'object' || raw === null) return Object.is(raw, parsed) ? [] : [path]
+  if (typeof parsed !== 'object' || parsed === null) return [path]
+  return Object.entries(raw).flatMap(([k, v]) => lost(v, (parsed as Record<string, unknown>)[k], `${path}.${k}`))
+}
+
+test('parseReport keeps every field of real gate output (a field the gate adds must be added to the parser)', () => {
+  for (const name of ['pass', 'fail', 'allowed']) {
+    const text = fixture(name)
+    assert.deepEqual(lost(JSON.parse(text), parseReport(text)), [], name)
+  }
+})
+
+test('parseReport keeps only the fields it checked', () => {
+  const parsed = parseReport(JSON.stringify({ ...JSON.parse(fixture('pass')), number: 7, extra: '<script>' })) as unknown as Record<string, unknown>
+  assert.equal(parsed.number, undefined)
+  assert.equal(parsed.extra, undefined)
+})
+
+/** withField is the fail fixture with the field at path set to value (undefined deletes it). */
+function withField(path: Array<string | number>, value: unknown): string {
+  const r = JSON.parse(fixture('fail')) as Record<string | number, unknown>
+  let o = r
+  for (const k of path.slice(0, -1)) o = o[k] as Record<string | number, unknown>
+  const last = path.at(-1)!
+  if (value === undefined) delete o[last]
+  else o[last] = value
+  return JSON.stringify(r)
+}
+
+test('a field of the wrong type is one line naming its path, never its value', () => {
+  const cases: Array<[Array<string | number>, unknown, RegExp]> = [
+    [['violations', 0, 'allowed'], 'yes', /^report\.json: violations\[0\]\.allowed is not true or false$/],
+    [['violations', 1, 'delta_pct'], '<b>12</b>', /^report\.json: violations\[1\]\.delta_pct is not a number$/],
+    [['messages', 0, 'formats', 1, 'metrics', 0, 'significant'], 1, /^report\.json: messages\[0\]\.formats\[1\]\.metrics\[0\]\.significant is not true or false$/],
+    [['messages', 0, 'formats', 0, 'size'], { base: 1 }, /^report\.json: messages\[0\]\.formats\[0\]\.size\.head is not a number$/],
+    [['messages'], { name: 'x' }, /^report\.json: messages is not a list$/],
+    [['findings', 0, 'line'], 1.5, /^report\.json: findings\[0\]\.line is not an integer$/],
+    [['violations', 0, 'kind'], '<img src=x>', /^report\.json: violations\[0\]\.kind is not a kind \(a lower-case word\)$/],
+    [['errors'], ['ok', 3], /^report\.json: errors is not a list of strings$/],
+    [['result'], 'maybe', /^report\.json: result is not "pass" or "fail"$/],
+    [['version'], '1', /^report\.json: version is not a number$/],
+    [['version'], undefined, /^report\.json has version none, this action reads version 1$/],
+    [['head'], 'bbbb', /^report\.json: head is not an object$/]
+  ]
+  for (const [path, value, want] of cases) {
+    assert.throws(() => parseReport(withField(path, value)), (err: Error) => err.name === 'WiregateError' && want.test(err.message), want.source)
+  }
+})
+
+test('invalid JSON says where, not what', () => {
+  assert.throws(() => parseReport('{"version": 1, <script>', 'report.json of artifact a'), (err: Error) =>
+    /^report\.json of artifact a is not valid JSON( \(at byte \d+\))?$/.test(err.message))
+  assert.throws(() => parseReport('[1, 2]'), /^WiregateError: report\.json: the top level is not an object$/)
+})
+
+test('lists the gate left out or wrote as null are empty; a summary without a center is none', () => {
+  const r = parseReport(JSON.stringify({ version: 1, result: 'pass', violations: null, messages: [{ name: 'a.B', formats: [{ format: 'protobuf', size: null,
+    metrics: [{ name: 'decode', unit: 'sec/op', base: { center: null, n: 3 }, head: { center: 2e-7, n: 3 }, delta_pct: null, p: null, significant: false }] }] }] }))
+  assert.deepEqual(r.violations, [])
+  assert.deepEqual(r.pipeline, [])
+  assert.equal(r.messages[0]!.formats[0]!.metrics[0]!.base, null)
+  assert.deepEqual(r.messages[0]!.formats[0]!.metrics[0]!.head, { center: 2e-7, n: 3 })
+  assert.match(renderReport(r), /\| protobuf \| — \| — \| — \| — \|/)
+})
+
+test('a kind the renderer does not know renders by its name, even one every object has', () => {
+  const r = JSON.parse(fixture('fail')) as { violations: Array<{ kind: string }> }
+  for (const v of r.violations) v.kind = 'constructor'
+  const md = renderReport(parseReport(JSON.stringify(r)))
+  assert.match(md.split('\n')[0]!, /^## ❌ wiregate: fail — 4 `constructor`$/)
+})
