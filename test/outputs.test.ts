@@ -45,8 +45,8 @@ test('action inputs: only the glue ones, bad values name the input', () => {
     mode: 'publish'
   })
   assert.throws(() => readActionInputs(get({ comment: '1', mode: 'gate' })), /input 'comment' is "1": want true or false/)
-  assert.throws(() => readActionInputs(get({ comment: 'true', mode: 'Publish' })), /^WiregateError: input 'mode' is "Publish": want gate .* or publish /)
-  assert.throws(() => readActionInputs(get({ comment: 'true', mode: '' })), /input 'mode' is "": want gate/)
+  assert.throws(() => readActionInputs(get({ comment: 'true', cache: 'true', mode: 'Publish' })), /^WiregateError: input 'mode' is "Publish": want gate .* or publish /)
+  assert.throws(() => readActionInputs(get({ comment: 'true', cache: 'true', mode: '' })), /input 'mode' is "": want gate/)
 })
 
 test('the buf version the action installs is the one package.json pins', () => {

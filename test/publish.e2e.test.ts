@@ -139,6 +139,7 @@ async function publish(event: object, eventName = 'workflow_run'): Promise<Publi
       'INPUT_GITHUB-TOKEN': 'publish-token',
       INPUT_COMMENT: 'true',
       INPUT_MODE: 'publish',
+      INPUT_CACHE: 'true',
       'INPUT_BASE-REF': ''
     }
   })
