@@ -24,6 +24,10 @@ type Options struct {
 	// Labels and shas shown in the report. Empty: the ref, and the shas
 	// git reports for each side.
 	BaseLabel, HeadLabel, HeadSha string
+	// RecordHistory appends head's exact figures to the history branch
+	// instead of reading it. The caller decides: the action sets it on a
+	// push to the repository's default branch, the one event it knows.
+	RecordHistory bool
 
 	HarnessDir string // wiregate's harness/ source, linked into the bench programs
 	Buf        string // buf binary; found near the checkouts when empty
