@@ -29,19 +29,19 @@ import { spawn as spawn2 } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join as join3 } from "node:path";
 
-// node_modules/@actions/exec/lib/exec.js
+// ../../main/node_modules/@actions/exec/lib/exec.js
 import { StringDecoder } from "string_decoder";
 
-// node_modules/@actions/exec/lib/toolrunner.js
+// ../../main/node_modules/@actions/exec/lib/toolrunner.js
 import * as os from "os";
 import * as events from "events";
 import * as child from "child_process";
 import * as path3 from "path";
 
-// node_modules/@actions/io/lib/io.js
+// ../../main/node_modules/@actions/io/lib/io.js
 import * as path2 from "path";
 
-// node_modules/@actions/io/lib/io-util.js
+// ../../main/node_modules/@actions/io/lib/io-util.js
 import * as fs from "fs";
 import * as path from "path";
 var __awaiter = function(thisArg, _arguments, P, generator) {
@@ -167,7 +167,7 @@ function isUnixExecutable(stats) {
   return (stats.mode & 1) > 0 || (stats.mode & 8) > 0 && process.getgid !== void 0 && stats.gid === process.getgid() || (stats.mode & 64) > 0 && process.getuid !== void 0 && stats.uid === process.getuid();
 }
 
-// node_modules/@actions/io/lib/io.js
+// ../../main/node_modules/@actions/io/lib/io.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve4) {
@@ -260,7 +260,7 @@ function findInPath(tool) {
   });
 }
 
-// node_modules/@actions/exec/lib/toolrunner.js
+// ../../main/node_modules/@actions/exec/lib/toolrunner.js
 import { setTimeout } from "timers";
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
@@ -706,7 +706,7 @@ var ExecState = class _ExecState extends events.EventEmitter {
   }
 };
 
-// node_modules/@actions/exec/lib/exec.js
+// ../../main/node_modules/@actions/exec/lib/exec.js
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve4) {
@@ -949,26 +949,41 @@ var CHECKS = [
   { kind: "breaking", title: "buf breaking", stage: "buf breaking" },
   { kind: "avro", title: "Avro compatibility", stage: "avro-compatibility" }
 ];
+var RELEASE_STAGES = {
+  breaking: "buf breaking (release)",
+  avro: "avro-compatibility (release)"
+};
 var SHOWN_PER_CHECK = 5;
 function checksTable(report) {
   const rows = ["| check | result | findings |", "|---|---|---|"];
+  const release = report.breaking_against;
   for (const { kind, title, stage } of CHECKS) {
-    const findings = report.findings.filter((f) => f.kind === kind);
-    const violations = report.violations.filter((v) => v.kind === kind);
-    const allowed = violations.length > 0 && violations.every((v) => v.allowed);
-    const ran = report.stages.find((s) => s.name === stage);
-    let status;
-    if (ran === void 0) status = "\u2014 not run";
-    else if (ran.error) status = "\u26D4 could not run";
-    else if (findings.length === 0 && violations.length === 0) status = "\u2705 ok";
-    else if (allowed) status = `\u26A0\uFE0F ${count(findings, violations)} (allowed)`;
-    else if (violations.length > 0) status = `\u274C ${count(findings, violations)}`;
-    else status = `\u2139\uFE0F ${findings.length} (not gating)`;
-    const shown = findings.slice(0, SHOWN_PER_CHECK).map(findingText);
-    if (findings.length > SHOWN_PER_CHECK) shown.push(`\u2026 ${findings.length - SHOWN_PER_CHECK} more`);
-    rows.push(`| ${title} | ${status} | ${cell(shown.join("<br>"))} |`);
+    if (!release || kind === "lint") {
+      rows.push(checkRow(report, kind, title, stage, void 0));
+      continue;
+    }
+    rows.push(checkRow(report, kind, `${title} vs the base`, stage, void 0));
+    const releaseTitle = `${title} vs release \`${cell(release.ref)}\``;
+    if (release.same_as_base) rows.push(`| ${releaseTitle} | = the base (same commit) | |`);
+    else rows.push(checkRow(report, kind, releaseTitle, RELEASE_STAGES[kind], release.ref));
   }
   return rows.join("\n");
+}
+function checkRow(report, kind, title, stage, against) {
+  const findings = report.findings.filter((f) => f.kind === kind && f.against === against);
+  const violations = report.violations.filter((v) => v.kind === kind && v.against === against);
+  const allowed = violations.length > 0 && violations.every((v) => v.allowed);
+  const ran = report.stages.find((s) => s.name === stage);
+  let status;
+  if (ran === void 0) status = "\u2014 not run";
+  else if (ran.error) status = "\u26D4 could not run";
+  else if (findings.length === 0 && violations.length === 0) status = "\u2705 ok";
+  else if (allowed) status = `\u26A0\uFE0F ${count(findings, violations)} (allowed)`;
+  else if (violations.length > 0) status = `\u274C ${count(findings, violations)}`;
+  else status = `\u2139\uFE0F ${findings.length} (not gating)`;
+  const shown = findings.slice(0, SHOWN_PER_CHECK).map(findingText);
+  if (findings.length > SHOWN_PER_CHECK) shown.push(`\u2026 ${findings.length - SHOWN_PER_CHECK} more`);
+  return `| ${title} | ${status} | ${cell(shown.join("<br>"))} |`;
 }
 function count(findings, violations) {
   return Math.max(findings.length, violations.length);
@@ -1049,6 +1064,59 @@ function errorsDetails(report) {
   return details("errors", errors.map((e) => `- ${e}`).join("\n"));
 }
 
+// src/render/history.ts
+function historyCharts(report, name) {
+  const h = report.history;
+  const m = h?.messages.find((x) => x.name === name);
+  if (!h || !m) return "";
+  const units = [...new Set(m.series.map((s) => s.unit))];
+  return units.map((unit) => chart(h, m, m.series.filter((s) => s.unit === unit), unit)).filter((c) => c !== "").join("\n\n");
+}
+function chart(h, m, series, unit) {
+  const keep = m.commits.map((_, i) => i).filter((i) => series.every((s) => typeof s.values[i] === "number"));
+  if (keep.length < 2) return "";
+  const lines = series.map((s) => keep.map((i) => round(s.values[i])));
+  const all = lines.flat();
+  const [lo, hi] = yRange(Math.min(...all), Math.max(...all));
+  const labels = keep.map((i) => label(m.commits[i].sha, m.commits[i].head === true));
+  const main = keep.filter((i) => m.commits[i].head !== true);
+  const branch = m.commits[main.at(-1)].ref || h.branch;
+  const legend = series.map((s, j) => `${j + 1}. ${s.format} ${s.metric}: ${measure(lines[j][0], unit)} \u2192 ${measure(lines[j].at(-1), unit)}`).join(" \xB7 ");
+  return [
+    "```mermaid",
+    "xychart-beta",
+    `    title "${safe(m.name)} ${safe(unit)}: last ${main.length} commits of ${safe(branch)}, then this PR"`,
+    `    x-axis [${labels.map((l) => JSON.stringify(l)).join(", ")}]`,
+    `    y-axis "${safe(unit)}" ${lo} --> ${hi}`,
+    ...lines.map((l) => `    line [${l.join(", ")}]`),
+    "```",
+    `<sub>Lines in order \u2014 ${legend}. The last point is this PR.</sub>`
+  ].join("\n");
+}
+function historyNote(report) {
+  const h = report.history;
+  if (!h) return "";
+  if (h.recorded) {
+    const tries = h.attempts && h.attempts > 1 ? ` (${h.attempts} attempts: other runs pushed first)` : "";
+    return `<sub>History: recorded ${shortSha(h.recorded)} on \`${h.branch}\`${tries}.</sub>`;
+  }
+  return h.note ? `<sub>History (\`${h.branch}\`): ${h.note}.</sub>` : "";
+}
+function yRange(min, max) {
+  const pad = max > min ? (max - min) * 0.2 : Math.max(1, Math.abs(max) * 0.05);
+  const lo = Math.floor(min - pad);
+  return [min >= 0 ? Math.max(0, lo) : lo, Math.ceil(max + pad)];
+}
+function label(sha, head) {
+  return head ? "PR" : shortSha(sha).replace(/[^0-9A-Za-z._-]/g, "");
+}
+function safe(s) {
+  return s.replace(/["\\\n]/g, "");
+}
+function round(x) {
+  return Math.round(x * 10) / 10;
+}
+
 // src/render/messages.ts
 function messageSection(report, message) {
   const pipeline = report.pipeline.filter((p) => p.message === message.name);
@@ -1062,8 +1130,8 @@ function messageSection(report, message) {
       `| ${f.format}${f.aliasing ? " (aliasing)" : ""} | ${sizeCell(f)} | ${timeCell(metric(f, "encode"))} | ${timeCell(metric(f, "decode"))} | ${pipelineCell(p)} |`
     );
   }
-  const chart = bytesChart(message);
-  return [`### \`${message.name}\``, rows.join("\n"), chart].filter((s) => s !== "").join("\n\n");
+  const chart2 = bytesChart(message);
+  return [`### \`${message.name}\``, rows.join("\n"), chart2, historyCharts(report, message.name)].filter((s) => s !== "").join("\n\n");
 }
 function metric(f, name) {
   return f.metrics.find((m) => m.name === name && m.unit === "sec/op");
@@ -1138,15 +1206,20 @@ function verdictLine(report) {
 function reasons(violations) {
   const parts = [];
   const byKind = /* @__PURE__ */ new Map();
-  for (const v of violations) byKind.set(v.kind, [...byKind.get(v.kind) ?? [], v]);
-  for (const [kind, vs] of byKind) {
+  for (const v of violations) {
+    const k = v.against ? `${v.kind} ${v.against}` : v.kind;
+    byKind.set(k, [...byKind.get(k) ?? [], v]);
+  }
+  for (const vs of byKind.values()) {
+    const kind = vs[0].kind;
+    const release = vs[0].against ? ` vs release ${vs[0].against}` : "";
     if (kind === "size" || kind === "time" || kind === "throughput") {
       const shown = vs.slice(0, 2).map((v) => `${kind} ${pct(v.delta_pct)} on ${v.subject}${limit(v)}`);
       if (vs.length > 2) shown.push(`${vs.length - 2} more ${KIND_WORDS[kind][1]}`);
       parts.push(...shown);
     } else {
       const [one, many] = KIND_WORDS[kind] ?? [kind, kind];
-      parts.push(`${vs.length} ${vs.length === 1 ? one : many}`);
+      parts.push(`${vs.length} ${vs.length === 1 ? one : many}${release}`);
     }
   }
   return parts.join(", ");
@@ -1169,9 +1242,14 @@ function violationsTable(report) {
       v.base_n && v.head_n ? `n=${v.base_n}+${v.head_n}` : ""
     ].filter((s) => s !== "");
     const detail = numbers.length > 0 ? `${v.detail} (${numbers.join(", ")})` : v.detail;
-    rows.push(`| ${mark} | ${v.kind} | \`${cell(v.subject)}\` | ${cell(detail)} |`);
+    rows.push(`| ${mark} | ${kindCell(v, report)} | \`${cell(v.subject)}\` | ${cell(detail)} |`);
   }
   return rows.join("\n");
+}
+function kindCell(v, report) {
+  if (v.against) return `${v.kind}: breaks release \`${cell(v.against)}\``;
+  if (report.breaking_against && (v.kind === "breaking" || v.kind === "avro")) return `${v.kind}: breaks the base`;
+  return v.kind;
 }
 
 // src/render/report.ts
@@ -1180,11 +1258,13 @@ function renderReport(report, ctx = {}) {
   const sections = [
     verdictLine(report),
     ctx.runUrl ? `${revs} \xB7 [run](${ctx.runUrl})` : revs,
+    (report.warnings ?? []).map((w) => `> \u26A0\uFE0F ${w}`).join("\n>\n"),
     violationsTable(report),
     "#### Schema checks",
     checksTable(report),
     ...report.messages.map((m) => messageSection(report, m)),
     report.messages.length > 0 ? '<sub>Cells: base \u2192 head (delta, p). "~" means the change is not significant at alpha. Chart bars: base first, head second.</sub>' : "",
+    historyNote(report),
     benchstatDetails(report),
     noiseDetails(report),
     ignoredDetails(report),
@@ -1234,7 +1314,10 @@ function parseReport(text) {
     env: raw.env ?? {},
     stages: raw.stages ?? [],
     benchstat: raw.benchstat,
-    errors: raw.errors ?? []
+    errors: raw.errors ?? [],
+    warnings: raw.warnings ?? [],
+    breaking_against: raw.breaking_against,
+    history: raw.history ? { ...raw.history, messages: raw.history.messages ?? [] } : void 0
   };
 }
 
@@ -1284,6 +1367,7 @@ function gateArgv(plan, env, buf, outDir) {
   ];
   if (plan.headSha) argv.push(`--head-sha=${plan.headSha}`);
   if (plan.headLabel) argv.push(`--head-label=${plan.headLabel}`);
+  if (plan.recordHistory) argv.push("--record-history");
   return argv;
 }
 

@@ -44,6 +44,11 @@ export function annotations(report: Report): FileAnnotation[] {
     .map(v => ({
       severity: v.allowed ? 'warning' : 'error',
       message: v.detail,
-      annotation: { title: TITLES[v.kind] ?? `wiregate ${v.kind}`, file: v.file, startLine: v.line, startColumn: v.column }
+      annotation: {
+        title: (TITLES[v.kind] ?? `wiregate ${v.kind}`) + (v.against ? ` vs release ${v.against}` : ''),
+        file: v.file,
+        startLine: v.line,
+        startColumn: v.column
+      }
     }))
 }

@@ -25,6 +25,8 @@ export interface Violation {
   base_n?: number
   head_n?: number
   allowed: boolean
+  /** the release a breaking or avro violation breaks; absent: the base */
+  against?: string
   file?: string
   line?: number
   column?: number
@@ -37,6 +39,8 @@ export interface Finding {
   column?: number
   rule?: string
   message: string
+  /** the release this finding was checked against; absent: the base */
+  against?: string
 }
 
 export interface Summary {
@@ -119,6 +123,48 @@ export interface Stage {
   error?: string
 }
 
+/** The release the schema checks also ran against (input breaking-against). */
+export interface Against {
+  input: string
+  ref: string
+  sha: string
+  /** the release is the base commit: its checks were the base's */
+  same_as_base?: boolean
+}
+
+export interface HistoryCommit {
+  sha: string
+  /** the branch it was pushed to */
+  ref?: string
+  date?: string
+  /** the PR's head, the last commit */
+  head?: boolean
+}
+
+/** One exact figure over the commits: values[i] belongs to commits[i]. */
+export interface HistorySeries {
+  format: string
+  metric: string
+  unit: string
+  values: Array<number | null>
+}
+
+export interface HistoryMessage {
+  name: string
+  commits: HistoryCommit[]
+  series: HistorySeries[]
+}
+
+/** Main's exact figures for the messages this change moves (or what a push recorded). */
+export interface History {
+  branch: string
+  points: number
+  recorded?: string
+  attempts?: number
+  note?: string
+  messages: HistoryMessage[]
+}
+
 export interface Report {
   version: number
   result: 'pass' | 'fail'
@@ -133,6 +179,9 @@ export interface Report {
   stages: Stage[]
   benchstat?: string
   errors?: string[]
+  warnings?: string[]
+  breaking_against?: Against
+  history?: History
 }
 
 /** errorReport is the report of a run that stopped before the harness could
@@ -177,6 +226,9 @@ export function parseReport(text: string): Report {
     env: raw.env ?? {},
     stages: raw.stages ?? [],
     benchstat: raw.benchstat,
-    errors: raw.errors ?? []
+    errors: raw.errors ?? [],
+    warnings: raw.warnings ?? [],
+    breaking_against: raw.breaking_against,
+    history: raw.history ? { ...raw.history, messages: raw.history.messages ?? [] } : undefined
   }
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/wiregate/wiregate/harness/history"
 	"github.com/wiregate/wiregate/harness/report"
@@ -27,10 +28,13 @@ func (g *run) history(ctx context.Context) error {
 		return nil
 	}
 	if history.ChangedMessages(g.r) == 0 {
-		g.r.History.Note = "no message changes an exact figure (bytes/msg, allocs/op, instr/op): nothing to chart"
-		return nil
+		return nil // nothing to chart, and nothing to say about it
 	}
-	points, skipped, err := store.Read(ctx)
+	// Bounded: a remote that asks for a passphrase or does not answer
+	// must not hold up a gate for a chart.
+	rctx, cancel := context.WithTimeout(ctx, readTimeout)
+	defer cancel()
+	points, skipped, err := store.Read(rctx)
 	switch {
 	case errors.Is(err, history.ErrNoHistory):
 		g.r.History.Note = err.Error()
@@ -47,6 +51,10 @@ func (g *run) history(ctx context.Context) error {
 	}
 	return nil
 }
+
+// readTimeout bounds reading the history branch; recordTimeout bounds
+// recording a point, retries included.
+const readTimeout, recordTimeout = time.Minute, 3 * time.Minute
 
 // measuredStages must all have run, without error, for a point to be
 // recorded: a point missing figures would show as a drop in the chart.
@@ -66,6 +74,8 @@ func (g *run) recordHistory(ctx context.Context, store history.Store) {
 		return
 	}
 	p := history.Point{Sha: sha, Ref: g.r.Head.Ref, Date: history.CommitDate(ctx, g.head.dir, sha), Figures: history.Figures(g.r)}
+	ctx, cancel := context.WithTimeout(ctx, recordTimeout)
+	defer cancel()
 	attempts, err := store.Append(ctx, p)
 	if err != nil {
 		g.warn("history not recorded: %v", err)

@@ -43,7 +43,7 @@ func Changed(r *report.Report, points []Point, n int) []report.HistoryMessage {
 		}
 		for i := len(picked) - 1; i >= 0; i-- { // oldest first
 			p := picked[i]
-			m.Commits = append(m.Commits, report.HistoryCommit{Sha: p.Sha, Date: p.Date})
+			m.Commits = append(m.Commits, report.HistoryCommit{Sha: p.Sha, Ref: p.Ref, Date: p.Date})
 			values := make([]*float64, len(series))
 			for _, f := range p.Figures {
 				if j, ok := wanted[f.key()]; ok {

@@ -323,3 +323,13 @@ func gitRun(ctx context.Context, dir string, stdin []byte, args ...string) (stdo
 	}
 	return out.Bytes(), errOut.Bytes(), nil
 }
+
+// CommitDate is sha's committer date in dir's repository, RFC 3339 (""
+// when git does not know it): the date a point is charted at.
+func CommitDate(ctx context.Context, dir, sha string) string {
+	date, err := git(ctx, dir, nil, "show", "-s", "--format=%cI", sha)
+	if err != nil {
+		return ""
+	}
+	return date
+}

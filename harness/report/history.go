@@ -29,6 +29,7 @@ type HistoryMessage struct {
 
 type HistoryCommit struct {
 	Sha  string `json:"sha"`
+	Ref  string `json:"ref,omitempty"`  // the branch it was pushed to
 	Date string `json:"date,omitempty"` // the commit's date, RFC 3339
 	// Head marks the PR's head (the last commit), which is not on main.
 	Head bool `json:"head,omitempty"`

@@ -1,7 +1,9 @@
 import type { Format, Message, Metric, Pipeline, Report } from '../report.js'
+import { historyCharts } from './history.js'
 import { bytes, pct, pValue, rate, seconds } from './numbers.js'
 
-/** messageSection renders one message: a formats table and a bytes/msg chart. */
+/** messageSection renders one message: a formats table, a bytes/msg chart,
+ * and its history on the default branch when this change moves it. */
 export function messageSection(report: Report, message: Message): string {
   const pipeline = report.pipeline.filter(p => p.message === message.name)
   const rows = [
@@ -15,7 +17,7 @@ export function messageSection(report: Report, message: Message): string {
     )
   }
   const chart = bytesChart(message)
-  return [`### \`${message.name}\``, rows.join('\n'), chart].filter(s => s !== '').join('\n\n')
+  return [`### \`${message.name}\``, rows.join('\n'), chart, historyCharts(report, message.name)].filter(s => s !== '').join('\n\n')
 }
 
 function metric(f: Format, name: string): Metric | undefined {

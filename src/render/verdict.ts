@@ -32,16 +32,23 @@ export function verdictLine(report: Report): string {
 /** reasons summarises violations: "1 breaking change, size +12.0% on a.B/protobuf (limit 5%)". */
 function reasons(violations: Violation[]): string {
   const parts: string[] = []
+  // Grouped by kind and by what they break: "1 breaking change, 2
+  // breaking changes vs release v1.4.0".
   const byKind = new Map<string, Violation[]>()
-  for (const v of violations) byKind.set(v.kind, [...(byKind.get(v.kind) ?? []), v])
-  for (const [kind, vs] of byKind) {
+  for (const v of violations) {
+    const k = v.against ? `${v.kind} ${v.against}` : v.kind
+    byKind.set(k, [...(byKind.get(k) ?? []), v])
+  }
+  for (const vs of byKind.values()) {
+    const kind = vs[0]!.kind
+    const release = vs[0]!.against ? ` vs release ${vs[0]!.against}` : ''
     if (kind === 'size' || kind === 'time' || kind === 'throughput') {
       const shown = vs.slice(0, 2).map(v => `${kind} ${pct(v.delta_pct)} on ${v.subject}${limit(v)}`)
       if (vs.length > 2) shown.push(`${vs.length - 2} more ${KIND_WORDS[kind]![1]}`)
       parts.push(...shown)
     } else {
       const [one, many] = KIND_WORDS[kind] ?? [kind, kind]
-      parts.push(`${vs.length} ${vs.length === 1 ? one : many}`)
+      parts.push(`${vs.length} ${vs.length === 1 ? one : many}${release}`)
     }
   }
   return parts.join(', ')

@@ -1,4 +1,4 @@
-import type { Report } from '../report.js'
+import type { Report, Violation } from '../report.js'
 import { cell, measure, pct, pValue } from './numbers.js'
 
 /** violationsTable lists every violation, allowed ones marked as such. */
@@ -15,7 +15,14 @@ export function violationsTable(report: Report): string {
       v.base_n && v.head_n ? `n=${v.base_n}+${v.head_n}` : ''
     ].filter(s => s !== '')
     const detail = numbers.length > 0 ? `${v.detail} (${numbers.join(', ')})` : v.detail
-    rows.push(`| ${mark} | ${v.kind} | \`${cell(v.subject)}\` | ${cell(detail)} |`)
+    rows.push(`| ${mark} | ${kindCell(v, report)} | \`${cell(v.subject)}\` | ${cell(detail)} |`)
   }
   return rows.join('\n')
+}
+
+/** kindCell says what a schema violation breaks when a release was checked too. */
+function kindCell(v: Violation, report: Report): string {
+  if (v.against) return `${v.kind}: breaks release \`${cell(v.against)}\``
+  if (report.breaking_against && (v.kind === 'breaking' || v.kind === 'avro')) return `${v.kind}: breaks the base`
+  return v.kind
 }
