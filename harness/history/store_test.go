@@ -12,7 +12,7 @@ import (
 	"testing"
 )
 
-func run(t *testing.T, dir string, args ...string) string {
+func run(t testing.TB, dir string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
@@ -25,7 +25,7 @@ func run(t *testing.T, dir string, args ...string) string {
 
 // origin is a bare repository with one commit on main, as GitHub would
 // hold it; clone makes a checkout of it as actions/checkout would.
-func origin(t *testing.T) string {
+func origin(t testing.TB) string {
 	t.Helper()
 	bare := filepath.Join(t.TempDir(), "origin.git")
 	run(t, ".", "init", "-q", "--bare", "-b", "main", bare)
@@ -38,7 +38,7 @@ func origin(t *testing.T) string {
 	return bare
 }
 
-func clone(t *testing.T, bare string) string {
+func clone(t testing.TB, bare string) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "clone")
 	run(t, ".", "clone", "-q", bare, dir)
