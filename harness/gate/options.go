@@ -1,7 +1,8 @@
 // Package gate runs every stage of one base/head comparison and writes
-// report.json: inputs, base checkout, wiregate.yaml, buf lint and breaking,
-// Avro compatibility, prepare, correctness, sizes, interleaved bench
-// rounds, pipeline rounds, comparison and verdict. A stage that cannot run
+// report.json: inputs, base checkout (and the breaking-against release's),
+// wiregate.yaml, buf lint and breaking, Avro compatibility, prepare,
+// correctness, sizes, interleaved bench rounds, pipeline rounds,
+// comparison, history (record or read) and verdict. A stage that cannot run
 // is recorded as an error in the report (which is written regardless) and
 // the stages that do not depend on it go on. The report's exit code is the
 // gate's answer.
