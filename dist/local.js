@@ -986,26 +986,41 @@ var CHECKS = [
   { kind: "breaking", title: "buf breaking", stage: "buf breaking" },
   { kind: "avro", title: "Avro compatibility", stage: "avro-compatibility" }
 ];
+var RELEASE_STAGES = {
+  breaking: "buf breaking (release)",
+  avro: "avro-compatibility (release)"
+};
 var SHOWN_PER_CHECK = 5;
 function checksTable(report) {
   const rows = ["| check | result | findings |", "|---|---|---|"];
+  const release = report.breaking_against;
   for (const { kind: kind2, title, stage } of CHECKS) {
-    const findings = report.findings.filter((f) => f.kind === kind2);
-    const violations = report.violations.filter((v) => v.kind === kind2);
-    const allowed = violations.length > 0 && violations.every((v) => v.allowed);
-    const ran = report.stages.find((s) => s.name === stage);
-    let status;
-    if (ran === void 0) status = "\u2014 not run";
-    else if (ran.error) status = "\u26D4 could not run";
-    else if (findings.length === 0 && violations.length === 0) status = "\u2705 ok";
-    else if (allowed) status = `\u26A0\uFE0F ${count(findings, violations)} (allowed)`;
-    else if (violations.length > 0) status = `\u274C ${count(findings, violations)}`;
-    else status = `\u2139\uFE0F ${findings.length} (not gating)`;
-    const shown = findings.slice(0, SHOWN_PER_CHECK).map(findingText);
-    if (findings.length > SHOWN_PER_CHECK) shown.push(`\u2026 ${findings.length - SHOWN_PER_CHECK} more`);
-    rows.push(`| ${title} | ${status} | ${cell(shown.join("<br>"))} |`);
+    if (!release || kind2 === "lint") {
+      rows.push(checkRow(report, kind2, title, stage, void 0));
+      continue;
+    }
+    rows.push(checkRow(report, kind2, `${title} vs the base`, stage, void 0));
+    const releaseTitle = `${title} vs release \`${cell(release.ref)}\``;
+    if (release.same_as_base) rows.push(`| ${releaseTitle} | = the base (same commit) | |`);
+    else rows.push(checkRow(report, kind2, releaseTitle, RELEASE_STAGES[kind2], release.ref));
   }
   return rows.join("\n");
+}
+function checkRow(report, kind2, title, stage, against2) {
+  const findings = report.findings.filter((f) => f.kind === kind2 && f.against === against2);
+  const violations = report.violations.filter((v) => v.kind === kind2 && v.against === against2);
+  const allowed = violations.length > 0 && violations.every((v) => v.allowed);
+  const ran = report.stages.find((s) => s.name === stage);
+  let status;
+  if (ran === void 0) status = "\u2014 not run";
+  else if (ran.error) status = "\u26D4 could not run";
+  else if (findings.length === 0 && violations.length === 0) status = "\u2705 ok";
+  else if (allowed) status = `\u26A0\uFE0F ${count(findings, violations)} (allowed)`;
+  else if (violations.length > 0) status = `\u274C ${count(findings, violations)}`;
+  else status = `\u2139\uFE0F ${findings.length} (not gating)`;
+  const shown = findings.slice(0, SHOWN_PER_CHECK).map(findingText);
+  if (findings.length > SHOWN_PER_CHECK) shown.push(`\u2026 ${findings.length - SHOWN_PER_CHECK} more`);
+  return `| ${title} | ${status} | ${cell(shown.join("<br>"))} |`;
 }
 function count(findings, violations) {
   return Math.max(findings.length, violations.length);
@@ -1134,6 +1149,59 @@ function errorsDetails(report) {
   return details("errors", errors.map((e) => `- ${text(e)}`).join("\n"));
 }
 
+// src/render/history.ts
+function historyCharts(report, name) {
+  const h = report.history;
+  const m = h?.messages.find((x) => x.name === name);
+  if (!h || !m) return "";
+  const units = [...new Set(m.series.map((s) => s.unit))];
+  return units.map((unit) => chart(h, m, m.series.filter((s) => s.unit === unit), unit)).filter((c) => c !== "").join("\n\n");
+}
+function chart(h, m, series, unit) {
+  const keep = m.commits.map((_, i) => i).filter((i) => series.every((s) => typeof s.values[i] === "number"));
+  if (keep.length < 2) return "";
+  const lines = series.map((s) => keep.map((i) => round(s.values[i])));
+  const all = lines.flat();
+  const [lo, hi] = yRange(Math.min(...all), Math.max(...all));
+  const labels = keep.map((i) => label(m.commits[i].sha, m.commits[i].head === true));
+  const main = keep.filter((i) => m.commits[i].head !== true);
+  const branch = m.commits[main.at(-1)].ref || h.branch;
+  const legend = series.map((s, j) => `${j + 1}. ${s.format} ${s.metric}: ${measure(lines[j][0], unit)} \u2192 ${measure(lines[j].at(-1), unit)}`).join(" \xB7 ");
+  return [
+    "```mermaid",
+    "xychart-beta",
+    `    title "${safe(m.name)} ${safe(unit)}: last ${main.length} commits of ${safe(branch)}, then this PR"`,
+    `    x-axis [${labels.map((l) => JSON.stringify(l)).join(", ")}]`,
+    `    y-axis "${safe(unit)}" ${lo} --> ${hi}`,
+    ...lines.map((l) => `    line [${l.join(", ")}]`),
+    "```",
+    `<sub>Lines in order \u2014 ${legend}. The last point is this PR.</sub>`
+  ].join("\n");
+}
+function historyNote(report) {
+  const h = report.history;
+  if (!h) return "";
+  if (h.recorded) {
+    const tries = h.attempts && h.attempts > 1 ? ` (${h.attempts} attempts: other runs pushed first)` : "";
+    return `<sub>History: recorded ${shortSha(h.recorded)} on \`${h.branch}\`${tries}.</sub>`;
+  }
+  return h.note ? `<sub>History (\`${h.branch}\`): ${h.note}.</sub>` : "";
+}
+function yRange(min, max) {
+  const pad = max > min ? (max - min) * 0.2 : Math.max(1, Math.abs(max) * 0.05);
+  const lo = Math.floor(min - pad);
+  return [min >= 0 ? Math.max(0, lo) : lo, Math.ceil(max + pad)];
+}
+function label(sha, head) {
+  return head ? "PR" : shortSha(sha).replace(/[^0-9A-Za-z._-]/g, "");
+}
+function safe(s) {
+  return s.replace(/["\\\n]/g, "");
+}
+function round(x) {
+  return Math.round(x * 10) / 10;
+}
+
 // src/render/messages.ts
 function messageSection(report, message) {
   const pipeline2 = report.pipeline.filter((p) => p.message === message.name);
@@ -1147,8 +1215,8 @@ function messageSection(report, message) {
       `| ${cell(text(f.format))}${f.aliasing ? " (aliasing)" : ""} | ${sizeCell(f)} | ${timeCell(metric(f, "encode"))} | ${timeCell(metric(f, "decode"))} | ${pipelineCell(p)} |`
     );
   }
-  const chart = bytesChart(message);
-  return [`### ${code(message.name)}`, rows.join("\n"), chart].filter((s) => s !== "").join("\n\n");
+  const chart2 = bytesChart(message);
+  return [`### ${code(message.name)}`, rows.join("\n"), chart2, historyCharts(report, message.name)].filter((s) => s !== "").join("\n\n");
 }
 function metric(f, name) {
   return f.metrics.find((m) => m.name === name && m.unit === "sec/op");
@@ -1223,15 +1291,20 @@ function verdictLine(report) {
 function reasons(violations) {
   const parts = [];
   const byKind = /* @__PURE__ */ new Map();
-  for (const v of violations) byKind.set(v.kind, [...byKind.get(v.kind) ?? [], v]);
-  for (const [kind2, vs] of byKind) {
+  for (const v of violations) {
+    const k = v.against ? `${v.kind} ${v.against}` : v.kind;
+    byKind.set(k, [...byKind.get(k) ?? [], v]);
+  }
+  for (const vs of byKind.values()) {
+    const kind2 = vs[0].kind;
+    const release = vs[0].against ? ` vs release ${code(vs[0].against)}` : "";
     if (kind2 === "size" || kind2 === "time" || kind2 === "throughput") {
       const shown = vs.slice(0, 2).map((v) => `${kind2} ${pct(v.delta_pct)} on ${text(v.subject)}${limit(v)}`);
       if (vs.length > 2) shown.push(`${vs.length - 2} more ${KIND_WORDS[kind2][1]}`);
       parts.push(...shown);
     } else {
       const [one, many] = Object.hasOwn(KIND_WORDS, kind2) ? KIND_WORDS[kind2] : [code(kind2), code(kind2)];
-      parts.push(`${vs.length} ${vs.length === 1 ? one : many}`);
+      parts.push(`${vs.length} ${vs.length === 1 ? one : many}${release}`);
     }
   }
   return parts.join(", ");
@@ -1254,9 +1327,14 @@ function violationsTable(report) {
       v.base_n && v.head_n ? `n=${v.base_n}+${v.head_n}` : ""
     ].filter((s) => s !== "");
     const detail = numbers.length > 0 ? `${text(v.detail)} (${numbers.join(", ")})` : text(v.detail);
-    rows.push(`| ${mark} | ${text(v.kind)} | ${cell(code(v.subject))} | ${cell(detail)} |`);
+    rows.push(`| ${mark} | ${kindCell(v, report)} | ${cell(code(v.subject))} | ${cell(detail)} |`);
   }
   return rows.join("\n");
+}
+function kindCell(v, report) {
+  if (v.against) return `${text(v.kind)}: breaks release ${cell(code(v.against))}`;
+  if (report.breaking_against && (v.kind === "breaking" || v.kind === "avro")) return `${text(v.kind)}: breaks the base`;
+  return text(v.kind);
 }
 
 // src/render/report.ts
@@ -1266,11 +1344,13 @@ function renderReport(report, ctx = {}) {
   const sections = [
     verdictLine(report),
     ctx.runUrl ? `${revs} \xB7 [run](${ctx.runUrl})` : revs,
+    (report.warnings ?? []).map((w) => `> \u26A0\uFE0F ${w}`).join("\n>\n"),
     violationsTable(report),
     "#### Schema checks",
     checksTable(report),
     ...report.messages.map((m) => messageSection(report, m)),
     report.messages.length > 0 ? '<sub>Cells: base \u2192 head (delta, p). "~" means the change is not significant at alpha. Chart bars: base first, head second.</sub>' : "",
+    historyNote(report),
     benchstatDetails(report),
     noiseDetails(report),
     ignoredDetails(report),
@@ -1358,6 +1438,13 @@ var Fields = class _Fields {
     if (!Array.isArray(v)) fail(this.file, this.at(key), "a list");
     return v.map((x, i) => item(_Fields.of(this.file, `${this.at(key)}[${i}]`, x)));
   }
+  /** numbersOrNull reads a list of numbers where null marks a gap. */
+  numbersOrNull(key) {
+    const v = this.raw(key);
+    if (v === void 0 || v === null) return [];
+    if (!Array.isArray(v) || !v.every((x) => x === null || typeof x === "number" && Number.isFinite(x))) fail(this.file, this.at(key), "a list of numbers");
+    return v;
+  }
   strings(key) {
     const v = this.raw(key);
     if (v === void 0 || v === null) return [];
@@ -1417,9 +1504,35 @@ function parseReport(text2, source = "report.json") {
     findings: r.list("findings", finding),
     ignored: r.list("ignored", (i) => ({ subject: i.string("subject"), reason: i.string("reason") })),
     env: r.has("env") ? env(r.object("env")) : {},
-    stages: r.list("stages", (s) => defined({ name: s.string("name"), seconds: s.number("seconds"), error: s.optional("error", "string") })),
+    stages: r.list(
+      "stages",
+      (s) => defined({ name: s.string("name"), seconds: s.number("seconds"), error: s.optional("error", "string"), note: s.optional("note", "string") })
+    ),
     benchstat: r.optional("benchstat", "string"),
-    errors: r.strings("errors")
+    errors: r.strings("errors"),
+    warnings: r.strings("warnings"),
+    breaking_against: r.has("breaking_against") ? against(r.object("breaking_against")) : void 0,
+    history: r.has("history") ? history(r.object("history")) : void 0
+  });
+}
+function against(f) {
+  return defined({ input: f.string("input"), ref: f.string("ref"), sha: f.string("sha"), same_as_base: f.optional("same_as_base", "bool") });
+}
+function history(f) {
+  return defined({
+    branch: f.string("branch"),
+    points: f.int("points"),
+    recorded: f.optional("recorded", "string"),
+    attempts: f.optional("attempts", "int"),
+    note: f.optional("note", "string"),
+    messages: f.list("messages", (m) => ({
+      name: m.string("name"),
+      commits: m.list(
+        "commits",
+        (c) => defined({ sha: c.string("sha"), ref: c.optional("ref", "string"), date: c.optional("date", "string"), head: c.optional("head", "bool") })
+      ),
+      series: m.list("series", (s) => ({ format: s.string("format"), metric: s.string("metric"), unit: s.string("unit"), values: s.numbersOrNull("values") }))
+    }))
   });
 }
 function kind(f) {
@@ -1441,6 +1554,7 @@ function violation(f) {
     base_n: f.optional("base_n", "int"),
     head_n: f.optional("head_n", "int"),
     allowed: f.bool("allowed"),
+    against: f.optional("against", "string"),
     file: f.optional("file", "string"),
     line: f.optional("line", "int"),
     column: f.optional("column", "int")
@@ -1453,7 +1567,8 @@ function finding(f) {
     line: f.optional("line", "int"),
     column: f.optional("column", "int"),
     rule: f.optional("rule", "string"),
-    message: f.string("message")
+    message: f.string("message"),
+    against: f.optional("against", "string")
   });
 }
 function summary(f, key) {
@@ -1584,6 +1699,7 @@ function gateArgv(plan, env2, buf, outDir) {
   ];
   if (plan.headSha) argv.push(`--head-sha=${plan.headSha}`);
   if (plan.headLabel) argv.push(`--head-label=${plan.headLabel}`);
+  if (plan.recordHistory) argv.push("--record-history");
   return argv;
 }
 

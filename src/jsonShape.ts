@@ -100,6 +100,14 @@ export class Fields {
     return v.map((x, i) => item(Fields.of(this.file, `${this.at(key)}[${i}]`, x)))
   }
 
+  /** numbersOrNull reads a list of numbers where null marks a gap. */
+  numbersOrNull(key: string): Array<number | null> {
+    const v = this.raw(key)
+    if (v === undefined || v === null) return []
+    if (!Array.isArray(v) || !v.every(x => x === null || (typeof x === 'number' && Number.isFinite(x)))) fail(this.file, this.at(key), 'a list of numbers')
+    return v as Array<number | null>
+  }
+
   strings(key: string): string[] {
     const v = this.raw(key)
     if (v === undefined || v === null) return []

@@ -63,6 +63,7 @@ async function publish(result: RunResult, inputs?: ActionInputs, plan?: Plan): P
     if (a.severity === 'warning') core.warning(a.message, a.annotation)
     else core.error(a.message, a.annotation)
   }
+  for (const w of result.report.warnings ?? []) core.warning(w, { title: 'wiregate' })
   const outputs = gateOutputs(result.report)
   core.setOutput('result', outputs.result)
   core.setOutput('report-json', result.reportJson)

@@ -44,7 +44,12 @@ export function annotations(report: Report): FileAnnotation[] {
     .map(v => ({
       severity: v.allowed ? 'warning' : 'error',
       message: v.detail,
-      annotation: { title: Object.hasOwn(TITLES, v.kind) ? TITLES[v.kind]! : `wiregate ${v.kind}`, file: v.file, startLine: v.line, startColumn: v.column }
+      annotation: {
+        title: (Object.hasOwn(TITLES, v.kind) ? TITLES[v.kind]! : `wiregate ${v.kind}`) + (v.against ? ` vs release ${v.against}` : ''),
+        file: v.file,
+        startLine: v.line,
+        startColumn: v.column
+      }
     }))
 }
 

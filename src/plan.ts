@@ -4,8 +4,11 @@ import type { ActionInputs } from './actionInputs.js'
 /** The subset of a GitHub event payload that wiregate reads. */
 export interface EventPayload {
   number?: number
+  /** push: the pushed ref, refs/heads/<branch> */
+  ref?: string
   before?: string
   after?: string
+  repository?: { default_branch?: string }
   pull_request?: {
     number?: number
     base?: { sha?: string; ref?: string }
@@ -34,6 +37,10 @@ export interface Plan {
   /** pull request number to comment on; undefined outside pull requests */
   pullNumber?: number
   labels: string[]
+  /** append head's exact figures to the history branch: a push to the
+   * repository's default branch, the one event whose head is main's next
+   * point. Only the event says so; the gate is told with --record-history. */
+  recordHistory?: boolean
 }
 
 const ZERO_SHA = /^0+$/
@@ -65,12 +72,14 @@ export function planRun(inputs: Pick<ActionInputs, 'baseRef'>, ctx: EventContext
           `the push has no previous commit ('before' is ${before ? 'all zeros: a new branch' : 'missing'}): set input 'base-ref'`
         )
       }
+      const defaultBranch = ctx.payload.repository?.default_branch
       return {
         baseRef: override || before!,
         baseLabel: override || before!,
         headSha: ctx.payload.after || ctx.sha,
         headLabel: ctx.refName,
-        labels: []
+        labels: [],
+        recordHistory: defaultBranch !== undefined && ctx.payload.ref === `refs/heads/${defaultBranch}`
       }
     }
     default: {

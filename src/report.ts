@@ -30,6 +30,8 @@ export interface Violation {
   base_n?: number
   head_n?: number
   allowed: boolean
+  /** the release a breaking or avro violation breaks; absent: the base */
+  against?: string
   file?: string
   line?: number
   column?: number
@@ -43,6 +45,8 @@ export interface Finding {
   column?: number
   rule?: string
   message: string
+  /** the release this finding was checked against; absent: the base */
+  against?: string
 }
 
 export interface Summary {
@@ -128,6 +132,48 @@ export interface Stage {
   note?: string
 }
 
+/** The release the schema checks also ran against (input breaking-against). */
+export interface Against {
+  input: string
+  ref: string
+  sha: string
+  /** the release is the base commit: its checks were the base's */
+  same_as_base?: boolean
+}
+
+export interface HistoryCommit {
+  sha: string
+  /** the branch it was pushed to */
+  ref?: string
+  date?: string
+  /** the PR's head, the last commit */
+  head?: boolean
+}
+
+/** One exact figure over the commits: values[i] belongs to commits[i]. */
+export interface HistorySeries {
+  format: string
+  metric: string
+  unit: string
+  values: Array<number | null>
+}
+
+export interface HistoryMessage {
+  name: string
+  commits: HistoryCommit[]
+  series: HistorySeries[]
+}
+
+/** Main's exact figures for the messages this change moves (or what a push recorded). */
+export interface History {
+  branch: string
+  points: number
+  recorded?: string
+  attempts?: number
+  note?: string
+  messages: HistoryMessage[]
+}
+
 export interface Report {
   version: number
   result: 'pass' | 'fail'
@@ -142,6 +188,9 @@ export interface Report {
   stages: Stage[]
   benchstat?: string
   errors?: string[]
+  warnings?: string[]
+  breaking_against?: Against
+  history?: History
 }
 
 /** errorReport is the report of a run that stopped before the harness could
@@ -198,9 +247,35 @@ export function parseReport(text: string, source = 'report.json'): Report {
     findings: r.list('findings', finding),
     ignored: r.list('ignored', i => ({ subject: i.string('subject'), reason: i.string('reason') })),
     env: r.has('env') ? env(r.object('env')) : {},
-    stages: r.list('stages', s => defined({ name: s.string('name'), seconds: s.number('seconds'), error: s.optional('error', 'string') })),
+    stages: r.list('stages', s =>
+      defined({ name: s.string('name'), seconds: s.number('seconds'), error: s.optional('error', 'string'), note: s.optional('note', 'string') })
+    ),
     benchstat: r.optional('benchstat', 'string'),
-    errors: r.strings('errors')
+    errors: r.strings('errors'),
+    warnings: r.strings('warnings'),
+    breaking_against: r.has('breaking_against') ? against(r.object('breaking_against')) : undefined,
+    history: r.has('history') ? history(r.object('history')) : undefined
+  })
+}
+
+function against(f: Fields): Against {
+  return defined({ input: f.string('input'), ref: f.string('ref'), sha: f.string('sha'), same_as_base: f.optional('same_as_base', 'bool') })
+}
+
+function history(f: Fields): History {
+  return defined({
+    branch: f.string('branch'),
+    points: f.int('points'),
+    recorded: f.optional('recorded', 'string'),
+    attempts: f.optional('attempts', 'int'),
+    note: f.optional('note', 'string'),
+    messages: f.list('messages', m => ({
+      name: m.string('name'),
+      commits: m.list('commits', c =>
+        defined({ sha: c.string('sha'), ref: c.optional('ref', 'string'), date: c.optional('date', 'string'), head: c.optional('head', 'bool') })
+      ),
+      series: m.list('series', s => ({ format: s.string('format'), metric: s.string('metric'), unit: s.string('unit'), values: s.numbersOrNull('values') }))
+    }))
   })
 }
 
@@ -225,6 +300,7 @@ function violation(f: Fields): Violation {
     base_n: f.optional('base_n', 'int'),
     head_n: f.optional('head_n', 'int'),
     allowed: f.bool('allowed'),
+    against: f.optional('against', 'string'),
     file: f.optional('file', 'string'),
     line: f.optional('line', 'int'),
     column: f.optional('column', 'int')
@@ -238,7 +314,8 @@ function finding(f: Fields): Finding {
     line: f.optional('line', 'int'),
     column: f.optional('column', 'int'),
     rule: f.optional('rule', 'string'),
-    message: f.string('message')
+    message: f.string('message'),
+    against: f.optional('against', 'string')
   })
 }
 

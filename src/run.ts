@@ -115,6 +115,7 @@ export function gateArgv(plan: Plan, env: Pick<RunEnv, 'actionDir' | 'tmpDir'>, 
   ]
   if (plan.headSha) argv.push(`--head-sha=${plan.headSha}`)
   if (plan.headLabel) argv.push(`--head-label=${plan.headLabel}`)
+  if (plan.recordHistory) argv.push('--record-history')
   return argv
 }
 

@@ -50,13 +50,28 @@ interface ActionRun {
   reportJson: Buffer | undefined
 }
 
-async function runAction(headSha: string, labels: string[] = [], inputs: Record<string, string> = {}, pr: Record<string, unknown> = {}): Promise<ActionRun> {
+/** A push event instead of the default pull_request on baseSha. */
+interface PushEvent {
+  before: string
+  branch: string
+  defaultBranch: string
+}
+
+async function runAction(
+  headSha: string,
+  labels: string[] = [],
+  inputs: Record<string, string> = {},
+  pr: Record<string, unknown> = {},
+  push?: PushEvent
+): Promise<ActionRun> {
   const dir = mkdtempSync(join(tmpdir(), 'wiregate-e2e-run-'))
   const event = join(dir, 'event.json')
-  writeFileSync(event, JSON.stringify({
-    number: 1,
-    pull_request: { number: 1, base: { sha: baseSha, ref: 'main' }, head: { sha: headSha, ref: 'feature' }, labels: labels.map(name => ({ name })), ...pr }
-  }))
+  writeFileSync(event, JSON.stringify(push
+    ? { ref: `refs/heads/${push.branch}`, before: push.before, after: headSha, repository: { default_branch: push.defaultBranch } }
+    : {
+        number: 1,
+        pull_request: { number: 1, base: { sha: baseSha, ref: 'main' }, head: { sha: headSha, ref: 'feature' }, labels: labels.map(name => ({ name })), ...pr }
+      }))
   const summary = join(dir, 'summary.md')
   const output = join(dir, 'output.txt')
   writeFileSync(summary, '')
@@ -69,7 +84,7 @@ async function runAction(headSha: string, labels: string[] = [], inputs: Record<
     GOFLAGS: process.env.GOFLAGS ?? '',
     GOPROXY: process.env.GOPROXY ?? '',
     GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_NAME: push ? 'push' : 'pull_request',
     GITHUB_EVENT_PATH: event,
     GITHUB_REPOSITORY: 'o/r',
     GITHUB_API_URL: apiUrl,
@@ -78,7 +93,7 @@ async function runAction(headSha: string, labels: string[] = [], inputs: Record<
     GITHUB_WORKFLOW: 'CI',
     GITHUB_JOB: 'wiregate',
     GITHUB_SHA: headSha,
-    GITHUB_REF_NAME: '1/merge',
+    GITHUB_REF_NAME: push ? push.branch : '1/merge',
     GITHUB_STEP_SUMMARY: summary,
     GITHUB_OUTPUT: output,
     GITHUB_WORKSPACE: repo,
@@ -291,4 +306,64 @@ test('gate mode on a fork PR uploads report.json as wiregate-report-<job>; a re-
   } finally {
     api.deny = false
   }
+})
+
+/** commitOn commits an edit of order.proto on branch (which must exist). */
+function commitOn(branch: string, edit: (proto: string) => string): string {
+  git('checkout', '-q', branch)
+  const path = join(repo, ORDER)
+  writeFileSync(path, edit(readFileSync(path, 'utf8')))
+  git('commit', '-qam', `${branch}: edit`)
+  return git('rev-parse', 'HEAD')
+}
+
+// Last: it gives the shared repository an origin.
+test('history: two pushes to main append two lines on origin; a PR comment charts them with the PR last', async () => {
+  const origin = join(mkdtempSync(join(tmpdir(), 'wiregate-e2e-origin-')), 'origin.git')
+  execFileSync('git', ['init', '-q', '--bare', '-b', 'main', origin])
+  git('remote', 'add', 'origin', origin)
+  git('checkout', '-q', '-B', 'main', baseSha)
+  git('push', '-q', 'origin', 'main')
+  const lines = (): string[] =>
+    execFileSync('git', ['-C', origin, 'cat-file', 'blob', 'wiregate-data:history.jsonl'], { encoding: 'utf8' }).trim().split('\n')
+
+  const first = commitOn('main', p => p.replace('// Order is', '// An Order is'))
+  const pushed1 = await runAction(first, [], {}, {}, { before: baseSha, branch: 'main', defaultBranch: 'main' })
+  assert.equal(pushed1.code, 0, pushed1.stdout)
+  const second = commitOn('main', p => p.replace('map<string, string> meta = 7;', 'map<string, string> meta = 7;\n  string note = 8;'))
+  const pushed2 = await runAction(second, [], {}, {}, { before: first, branch: 'main', defaultBranch: 'main' })
+  assert.equal(pushed2.code, 1, 'the second push grows Order past the size threshold; it is recorded all the same')
+  assert.match(pushed2.summary, new RegExp(`History: recorded ${second.slice(0, 7)} on \`wiregate-data\``))
+  let recorded = lines()
+  assert.equal(recorded.length, 2, recorded.join('\n'))
+  assert.deepEqual(recorded.map(l => (JSON.parse(l) as { sha: string }).sha), [first, second])
+
+  // A push to another branch records nothing.
+  git('checkout', '-q', '-B', 'topic', second)
+  const topic = commitOn('topic', p => p.replace('// An Order is', '// The Order is'))
+  await runAction(topic, [], {}, {}, { before: second, branch: 'topic', defaultBranch: 'main' })
+  recorded = lines()
+  assert.equal(recorded.length, 2)
+
+  // The PR grows Order again, against main's tip.
+  git('checkout', '-q', '-B', 'grow-more', second)
+  const head = commitOn('grow-more', p => p.replace('string note = 8;', 'string note = 8;\n  string channel = 9;'))
+  const saved = baseSha
+  baseSha = second
+  let pr: ActionRun
+  try {
+    pr = await runAction(head)
+  } finally {
+    baseSha = saved
+  }
+  assert.equal(pr.code, 1, pr.stdout)
+  const body = api.comments.at(-1)!.body
+  const chart = /```mermaid\nxychart-beta\n {4}title "orders\.v1\.Order B\/msg: last 2 commits of main, then this PR"\n {4}x-axis \[([^\]]*)\]\n {4}y-axis[^\n]*\n((?: {4}line \[[^\]]*\]\n)+)```/.exec(body)
+  assert.ok(chart, body)
+  assert.deepEqual(JSON.parse(`[${chart[1]}]`), [first.slice(0, 7), second.slice(0, 7), 'PR'])
+  for (const line of chart[2]!.matchAll(/line \[([^\]]*)\]/g)) {
+    const [a, b, c] = line[1]!.split(', ').map(Number)
+    assert.ok(a! < b! && b! < c!, `each format grew twice: ${line[1]}`)
+  }
+  assert.equal(lines().length, 2, 'a PR run does not write history')
 })

@@ -25,14 +25,23 @@ test('the failure message names every blocking reason', () => {
   assert.doesNotMatch(failureMessage(loadFixture('allowed')), /breaking:/)
 })
 
-test('annotations: violations with a file, warning when allowed', () => {
-  const fail = annotations(loadFixture('fail'))
-  assert.equal(fail.length, 1)
-  assert.equal(fail[0]!.severity, 'error')
-  assert.equal(fail[0]!.annotation.title, 'buf breaking')
-  assert.equal(fail[0]!.annotation.file, 'schemas/orders/v1/order.proto')
-  assert.ok((fail[0]!.annotation.startLine ?? 0) > 0)
-  assert.equal(annotations(loadFixture('allowed'))[0]!.severity, 'warning')
+test('annotations: violations with a file, warning when allowed, titled by what they break', () => {
+  const report = loadFixture('fail')
+  const fail = annotations(report)
+  const withFile = report.violations.filter(v => v.file)
+  assert.equal(fail.length, withFile.length)
+  const release = report.breaking_against!.ref
+  assert.deepEqual(
+    fail.map(a => a.annotation.title),
+    withFile.map(v => (v.against ? `buf breaking vs release ${release}` : 'buf breaking'))
+  )
+  assert.ok(fail.some(a => a.annotation.title === 'buf breaking') && fail.some(a => a.annotation.title !== 'buf breaking'))
+  for (const a of fail) {
+    assert.equal(a.severity, 'error')
+    assert.equal(a.annotation.file, 'schemas/orders/v1/order.proto')
+    assert.ok((a.annotation.startLine ?? 0) > 0)
+  }
+  assert.ok(annotations(loadFixture('allowed')).every(a => a.severity === 'warning'))
 })
 
 test('action inputs: only the glue ones, bad values name the input', () => {
@@ -69,4 +78,7 @@ test('the plan becomes wiregate gate flags, labels as JSON', () => {
     assert.ok(argv.includes(flag), flag)
   }
   assert.ok(!argv.some(a => a.startsWith('--head-label')))
+  assert.ok(!argv.includes('--record-history'))
+  const push = gateArgv({ baseRef: 's1', baseLabel: 's1', labels: [], recordHistory: true }, { actionDir: '/a', tmpDir: '/t' }, 'buf', '/o')
+  assert.ok(push.includes('--record-history'))
 })

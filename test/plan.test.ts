@@ -47,6 +47,21 @@ test('push: base is before, head is after', () => {
   assert.deepEqual(plan.labels, [])
 })
 
+test('only a push to the default branch records history', () => {
+  const push = (ref: string, defaultBranch?: string): EventContext => ({
+    eventName: 'push',
+    sha: HEAD,
+    refName: ref.replace('refs/heads/', ''),
+    payload: { ref, before: BASE, after: HEAD, repository: defaultBranch === undefined ? undefined : { default_branch: defaultBranch } }
+  })
+  assert.equal(planRun({ baseRef: '' }, push('refs/heads/main', 'main')).recordHistory, true)
+  assert.equal(planRun({ baseRef: '' }, push('refs/heads/trunk', 'trunk')).recordHistory, true)
+  assert.equal(planRun({ baseRef: '' }, push('refs/heads/feature', 'main')).recordHistory, false)
+  assert.equal(planRun({ baseRef: '' }, push('refs/tags/main', 'main')).recordHistory, false)
+  assert.equal(planRun({ baseRef: '' }, push('refs/heads/main')).recordHistory, false)
+  assert.ok(!planRun({ baseRef: '' }, pr).recordHistory)
+})
+
 test('push of a new branch needs base-ref', () => {
   const ctx: EventContext = { eventName: 'push', sha: HEAD, refName: 'x', payload: { before: '0'.repeat(40), after: HEAD } }
   assert.throws(() => planRun({ baseRef: '' }, ctx), /'base-ref'/)

@@ -175,7 +175,7 @@ test('publish posts the run\'s report on the PR the API names for the run\'s hea
   const markdown = renderReport(parseReport(fixture('fail')), { runUrl: runUrl(runId) })
   assert.equal(api.comments[0]!.body, commentBody(MARKER, markdown, runUrl(runId)))
   assert.match(api.comments[0]!.body, /^<!-- wiregate:CI\/wiregate -->\n## ❌ wiregate: fail — 1 breaking change/)
-  assert.deepEqual(api.statuses, [{ sha: FORK_HEAD, state: 'failure', context: CONTEXT, description: 'fail: 4 violations', target_url: runUrl(runId) }])
+  assert.deepEqual(api.statuses, [{ sha: FORK_HEAD, state: 'failure', context: CONTEXT, description: `fail: ${parseReport(fixture('fail')).violations.length} violations`, target_url: runUrl(runId) }])
 
   const again = await uploadReport(fixture('pass'))
   const second = await publish(workflowRun(again, { conclusion: 'success' }))

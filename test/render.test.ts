@@ -30,23 +30,76 @@ test('pass: verdict first, the schema checks, one section per message, details',
   assert.match(md, /\| bench \| \d+\.\d s \|/)
 })
 
+// The fail and allowed fixtures were gated with breaking-against:
+// latest-tag:v* on a repository whose v2 had a field the base no longer
+// has (scripts/fixtures.sh).
 test('fail: the first line gives the reasons; every violation has a row with its numbers', () => {
   const report = loadFixture('fail')
   const md = renderReport(report)
   const size = report.violations.find(v => v.kind === 'size')!
   const first = md.split('\n')[0]!
-  assert.match(first, /^## ❌ wiregate: fail — 1 breaking change, size /)
+  assert.match(first, /^## ❌ wiregate: fail — 1 breaking change, 2 breaking changes vs release `v2`, size /)
   assert.ok(first.includes(`size ${pct(size.delta_pct)} on ${size.subject} (limit ${pct(size.threshold_pct, false)})`), first)
-  assert.match(md, /\| buf breaking \| ❌ 1 \| `schemas\/orders\/v1\/order.proto:\d+:\d+` FIELD_/)
   assert.ok(md.includes(`${measure(size.base!, 'B/msg')} → ${measure(size.head!, 'B/msg')}, ${pct(size.delta_pct)}, limit ${pct(5, false)}`), md)
-  for (const v of report.violations) assert.ok(md.includes(`| ❌ | ${v.kind} | \`${v.subject}\` |`), v.subject)
+  for (const v of report.violations) {
+    const kind = v.against ? `${v.kind}: breaks release \`${v.against}\`` : v.kind === 'breaking' ? 'breaking: breaks the base' : v.kind
+    assert.ok(md.includes(`| ❌ | ${kind} | \`${v.subject}\` |`), `${v.subject} ${v.against ?? ''}\n${md}`)
+  }
+})
+
+test('the checks separate "breaks the base" from "breaks release v2"', () => {
+  const md = renderReport(loadFixture('fail'))
+  assert.match(md, /\| buf lint \| ✅ ok \|/)
+  assert.match(md, /\| buf breaking vs the base \| ❌ 1 \| `schemas\/orders\/v1\/order.proto:\d+:\d+` FIELD_NO_DELETE: [^|]*"price"[^|]* \|/)
+  const release = /\| buf breaking vs release `v2` \| ❌ 2 \| ([^|]*) \|/.exec(md)
+  assert.ok(release, md)
+  assert.match(release[1]!, /"price"/)
+  assert.match(release[1]!, /"note"/)
+  assert.match(md, /\| Avro compatibility vs the base \| ✅ ok \|/)
+  assert.match(md, /\| Avro compatibility vs release `v2` \| ✅ ok \|/)
 })
 
 test('allowed violations are shown as allowed', () => {
   const md = renderReport(loadFixture('allowed'))
-  assert.match(md.split('\n')[0]!, /^## ✅ wiregate: pass — 1 breaking change, size .* allowed by label$/)
-  assert.match(md, /\| ⚠️ allowed \| breaking \|/)
-  assert.match(md, /\| buf breaking \| ⚠️ 1 \(allowed\) \|/)
+  assert.match(md.split('\n')[0]!, /^## ✅ wiregate: pass — 1 breaking change, 2 breaking changes vs release `v2`, size .* allowed by label$/)
+  assert.match(md, /\| ⚠️ allowed \| breaking: breaks the base \|/)
+  assert.match(md, /\| ⚠️ allowed \| breaking: breaks release `v2` \|/)
+  assert.match(md, /\| buf breaking vs the base \| ⚠️ 1 \(allowed\) \|/)
+  assert.match(md, /\| buf breaking vs release `v2` \| ⚠️ 2 \(allowed\) \|/)
+})
+
+test('a changed message charts its history: main\'s points, then the PR last', () => {
+  const report = loadFixture('fail')
+  const h = report.history!.messages.find(m => m.name === 'telemetry.v1.TelemetryEvent')!
+  const md = renderReport(report)
+  const charts = [...md.matchAll(/```mermaid\nxychart-beta\n {4}title "telemetry\.v1\.TelemetryEvent ([^:]+): last (\d+) commits of main, then this PR"\n {4}x-axis \[([^\]]*)\]\n {4}y-axis "[^"]+" [\d.]+ --> [\d.]+\n((?: {4}line \[[^\]]*\]\n)+)```\n<sub>Lines in order — ([^<]*)<\/sub>/g)]
+  assert.deepEqual(charts.map(c => c[1]), ['B/msg', 'allocs/op'], md)
+  for (const c of charts) {
+    const series = h.series.filter(s => s.unit === c[1])
+    const labels = JSON.parse(`[${c[3]}]`) as string[]
+    assert.equal(labels.at(-1), 'PR')
+    assert.deepEqual(labels.slice(0, -1), h.commits.filter(x => !x.head).map(x => x.sha.slice(0, 7)))
+    assert.equal(Number(c[2]), labels.length - 1)
+    const lines = [...c[4]!.matchAll(/line \[([^\]]*)\]/g)].map(l => l[1]!.split(', ').map(Number))
+    assert.equal(lines.length, series.length)
+    lines.forEach((l, i) => {
+      assert.equal(l.at(-1), Math.round(series[i]!.values.at(-1)! * 10) / 10, 'the last point is the PR head')
+      assert.notEqual(l.at(-1), l.at(-2), 'the PR moved it')
+    })
+    assert.match(c[5]!, new RegExp(`^1\\. ${series[0]!.format} ${series[0]!.metric}: `))
+  }
+  assert.doesNotMatch(renderReport(loadFixture('pass')), /xychart-beta\n {4}title "[^"]*then this PR/)
+})
+
+test('history notes and warnings are one line each', () => {
+  const report = loadFixture('pass')
+  report.history = { branch: 'wiregate-data', points: 20, note: 'no branch wiregate-data on origin yet (a push to the default branch records it)', messages: [] }
+  report.warnings = ['input \'breaking-against\' is "latest-tag:v*": no tag matches v* in this clone']
+  const md = renderReport(report)
+  assert.match(md, /\n> ⚠️ input 'breaking-against' is "latest-tag:v\*": no tag matches v\* in this clone\n/)
+  assert.match(md, /<sub>History \(`wiregate-data`\): no branch wiregate-data on origin yet \(a push to the default branch records it\)\.<\/sub>/)
+  report.history = { branch: 'wiregate-data', points: 20, recorded: 'c'.repeat(40), attempts: 2, messages: [] }
+  assert.match(renderReport(report), /<sub>History: recorded ccccccc on `wiregate-data` \(2 attempts: other runs pushed first\)\.<\/sub>/)
 })
 
 test('a violation row formats the structured numbers once, after the prose', () => {

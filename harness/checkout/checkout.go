@@ -6,6 +6,7 @@ package checkout
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -15,6 +16,10 @@ import (
 
 	"github.com/wiregate/wiregate/harness/exitcode"
 )
+
+// ErrUnknownRef is Add's error when the ref names no commit of the clone
+// or of origin; callers that know which input named it say so.
+var ErrUnknownRef = errors.New("unknown ref")
 
 // Worktree is a checkout of one commit.
 type Worktree struct {
@@ -42,7 +47,7 @@ func Add(ctx context.Context, workingDir, ref, tmpRoot string) (*Worktree, error
 		}
 	}
 	if sha == "" {
-		return nil, exitcode.BadInput("base commit %s is not in this clone and could not be fetched: set 'fetch-depth: 0' on actions/checkout", ref)
+		return nil, &exitcode.Error{Code: exitcode.Unusable, Err: fmt.Errorf("%w: base commit %s is not in this clone and could not be fetched: set 'fetch-depth: 0' on actions/checkout", ErrUnknownRef, ref)}
 	}
 	if err := os.MkdirAll(tmpRoot, 0o755); err != nil {
 		return nil, fmt.Errorf("worktree directory: %w", err)

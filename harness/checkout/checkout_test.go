@@ -2,6 +2,7 @@ package checkout
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -59,7 +60,7 @@ func TestAddChecksOutTheRefAndRemoveCleansUp(t *testing.T) {
 
 func TestUnknownRefIsBadInput(t *testing.T) {
 	_, err := Add(context.Background(), repo(t), "no-such-ref", t.TempDir())
-	if exitcode.Code(err) != exitcode.Unusable || !strings.Contains(err.Error(), "fetch-depth: 0") {
+	if exitcode.Code(err) != exitcode.Unusable || !strings.Contains(err.Error(), "fetch-depth: 0") || !errors.Is(err, ErrUnknownRef) {
 		t.Fatalf("%v", err)
 	}
 	_, err = Add(context.Background(), t.TempDir(), "HEAD", t.TempDir())
@@ -81,5 +82,30 @@ func TestHeadSeesDirtyTree(t *testing.T) {
 	}
 	if p, _ := Prefix(ctx, filepath.Join(dir, "api")); p != "api/" {
 		t.Fatalf("prefix %q", p)
+	}
+}
+
+// Newest by version order, not date: v10 after v9 although v9 was tagged
+// ten years later; a release after its pre-release; a glob that matches
+// nothing is "".
+func TestLatestTagIsNewestByVersion(t *testing.T) {
+	ctx := context.Background()
+	dir := repo(t)
+	for _, tag := range []struct{ name, date string }{{"v10", "2020-01-01T00:00:00Z"}, {"v9", "2030-01-01T00:00:00Z"},
+		{"v2.0.0", "2021-01-01T00:00:00Z"}, {"v2.0.0-rc1", "2025-01-01T00:00:00Z"}, {"other-v99", "2031-01-01T00:00:00Z"}} {
+		cmd := exec.Command("git", "-C", dir, "tag", "-a", "-m", tag.name, tag.name, "v1")
+		cmd.Env = append(os.Environ(), "GIT_COMMITTER_DATE="+tag.date)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%v %s", err, out)
+		}
+	}
+	if out, _ := exec.Command("git", "-C", dir, "tag", "--sort=-creatordate").Output(); !strings.HasPrefix(string(out), "other-v99\nv9\n") {
+		t.Fatalf("the tag dates did not take: %s", out)
+	}
+	for glob, want := range map[string]string{"v*": "v10", "v2.*": "v2.0.0", "v2.0.0*": "v2.0.0", "release-*": ""} {
+		got, err := LatestTag(ctx, dir, glob)
+		if err != nil || got != want {
+			t.Errorf("LatestTag(%q) = %q, %v; want %q", glob, got, err, want)
+		}
 	}
 }

@@ -76,14 +76,49 @@ func TestUpdateActionFixtures(t *testing.T) {
 	write("pass", run(t, base, head, edit), base, head)
 
 	base, head = checkouts(t)
+	releasedAndRecorded(t, head)
 	replaceIn(t, filepath.Join(head, "schemas/orders/v1/order.proto"), "double price = 2;", "double price = 12;")
 	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  repeated string tags = 13;")
 	replaceIn(t, filepath.Join(head, "schemas/telemetry/v1/telemetry_event.avsc"),
 		`{"name": "region", "type": "string"}`, `{"name": "region", "type": "string"},
     {"name": "tags", "type": {"type": "array", "items": "string"}, "default": []}`)
-	write("fail", run(t, base, head, edit), base, head)
-	write("allowed", run(t, base, head, func(in map[string]string, o *gate.Options) {
+	release := func(in map[string]string, o *gate.Options) {
 		edit(in, o)
+		in["breaking-against"] = "latest-tag:v*"
+	}
+	write("fail", run(t, base, head, release), base, head)
+	write("allowed", run(t, base, head, func(in map[string]string, o *gate.Options) {
+		release(in, o)
 		o.Labels = []string{"wiregate allow breaking", "wiregate allow regression"}
 	}), base, head)
+}
+
+// releasedAndRecorded gives head (still this repo's schemas) a history: v1;
+// v2 adds Order.note; a later commit deletes it again. Each commit is
+// gated as a push to main would be, recording its exact figures on a bare
+// origin's history branch. A change on top then breaks v2 in one more
+// way than it breaks the base, and its PR comment has history to chart.
+func releasedAndRecorded(t *testing.T, head string) {
+	origin := filepath.Join(t.TempDir(), "origin.git")
+	gitIn(t, head, "init", "-q", "--bare", "-b", "main", origin)
+	gitIn(t, head, "init", "-q", "-b", "main")
+	gitIn(t, head, "remote", "add", "origin", origin)
+	record := func(message string) {
+		gitIn(t, head, "add", ".")
+		gitIn(t, head, "commit", "-qm", message)
+		r := run(t, "", head, func(in map[string]string, o *gate.Options) {
+			in["messages"] = "telemetry.v1.TelemetryEvent,orders.v1.Order"
+			o.BaseDir, o.BaseRef, o.RecordHistory = "", "HEAD", true
+		})
+		if r.History == nil || r.History.Recorded == "" {
+			t.Fatalf("%s not recorded: %+v %q", message, r.History, r.Warnings)
+		}
+	}
+	record("v1")
+	gitIn(t, head, "tag", "v1")
+	replaceIn(t, filepath.Join(head, "schemas/orders/v1/order.proto"), "map<string, string> meta = 7;", "map<string, string> meta = 7;\n  string note = 8;")
+	record("v2: Order.note")
+	gitIn(t, head, "tag", "v2")
+	replaceIn(t, filepath.Join(head, "schemas/orders/v1/order.proto"), "\n  string note = 8;", "")
+	record("drop Order.note")
 }

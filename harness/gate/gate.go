@@ -22,6 +22,7 @@ type run struct {
 	s          inputs.Settings
 	r          *report.Report
 	base, head *side
+	release    *side                     // breaking-against's checkout; nil when there is none (or it is the base)
 	sizes      map[string][2]*sizes.Size // message/format → base, head
 	cfg        config.Config
 	bufRoot    string // where the buf input sits in the repository, for findings
@@ -47,10 +48,17 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 	g.r.Stages = append(g.r.Stages, o.StagesBefore...)
 
 	if g.stage(ctx, "inputs", g.readInputs) && g.stage(ctx, "checkout", g.checkout) {
-		defer g.removeWorktree()
+		defer g.removeWorktree(g.base)
+		if g.s.BreakingAgainst.Given() {
+			g.stage(ctx, "release checkout", g.checkoutRelease)
+			defer func() { g.removeWorktree(g.release) }()
+		}
 		configured := g.stage(ctx, "config", g.loadConfig)
 		compiles := g.stage(ctx, "tools", g.findTools) && g.schemaChecks(ctx)
 		g.stage(ctx, "avro-compatibility", g.avroCompat)
+		if g.release != nil {
+			g.stage(ctx, "avro-compatibility (release)", g.releaseAvro)
+		}
 		if configured && compiles && g.stage(ctx, "prepare", g.prepare) && g.stage(ctx, "correctness", g.correctness) {
 			g.stage(ctx, "sizes", g.measureSizes)
 			if g.stage(ctx, "bench", g.benchRounds) {
@@ -60,6 +68,7 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 				g.stage(ctx, "pipeline", g.pipeline)
 			}
 		}
+		g.stage(ctx, "history", g.history)
 	}
 	g.stage(ctx, "verdict", g.verdict)
 	g.r.Sort()
@@ -128,11 +137,7 @@ func (g *run) checkout(ctx context.Context) error {
 	case g.o.BaseRef == "":
 		return exitcode.BadInput("no base: give --base-ref (a commit to compare against) or --base-dir (a checkout of it)")
 	}
-	tmp := g.o.TmpDir
-	if tmp == "" {
-		tmp = os.TempDir()
-	}
-	w, err := checkout.Add(ctx, g.head.dir, g.o.BaseRef, tmp)
+	w, err := checkout.Add(ctx, g.head.dir, g.o.BaseRef, g.tmpDir())
 	if err != nil {
 		return err
 	}
@@ -143,12 +148,20 @@ func (g *run) checkout(ctx context.Context) error {
 	return nil
 }
 
-func (g *run) removeWorktree() {
-	if g.base.worktree != nil {
-		if err := g.base.worktree.Remove(); err != nil {
-			g.o.Log("wiregate: removing the base worktree: %v", err)
+func (g *run) removeWorktree(s *side) {
+	if s != nil && s.worktree != nil {
+		if err := s.worktree.Remove(); err != nil {
+			g.o.Log("wiregate: removing the %s worktree: %v", s.name, err)
 		}
+		s.worktree = nil
 	}
+}
+
+func (g *run) tmpDir() string {
+	if g.o.TmpDir != "" {
+		return g.o.TmpDir
+	}
+	return os.TempDir()
 }
 
 func gitSha(ctx context.Context, dir string) string {

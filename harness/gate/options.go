@@ -1,7 +1,8 @@
 // Package gate runs every stage of one base/head comparison and writes
-// report.json: inputs, base checkout, wiregate.yaml, buf lint and breaking,
-// Avro compatibility, prepare, correctness, sizes, interleaved bench
-// rounds, pipeline rounds, comparison and verdict. A stage that cannot run
+// report.json: inputs, base checkout (and the breaking-against release's),
+// wiregate.yaml, buf lint and breaking, Avro compatibility, prepare,
+// correctness, sizes, interleaved bench rounds, pipeline rounds,
+// comparison, history (record or read) and verdict. A stage that cannot run
 // is recorded as an error in the report (which is written regardless) and
 // the stages that do not depend on it go on. The report's exit code is the
 // gate's answer.
@@ -27,6 +28,10 @@ type Options struct {
 	// Labels and shas shown in the report. Empty: the ref, and the shas
 	// git reports for each side.
 	BaseLabel, HeadLabel, HeadSha string
+	// RecordHistory appends head's exact figures to the history branch
+	// instead of reading it. The caller decides: the action sets it on a
+	// push to the repository's default branch, the one event it knows.
+	RecordHistory bool
 
 	HarnessDir string // wiregate's harness/ source, linked into the bench programs
 	Buf        string // buf binary; found near the checkouts when empty

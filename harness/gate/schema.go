@@ -63,6 +63,11 @@ func (g *run) schemaChecks(ctx context.Context) bool {
 			return err
 		})
 	}
+	if g.s.Breaking && ok && g.release != nil {
+		// Not part of ok: head compiles, and the measuring stages do not
+		// depend on the release.
+		g.stage(ctx, "buf breaking (release)", func(ctx context.Context) error { return g.releaseBreaking(ctx, c) })
+	}
 	return ok
 }
 

@@ -19,7 +19,8 @@ func TestDefaults(t *testing.T) {
 	want := Settings{WorkingDirectory: ".", BufInput: ".", AvroSchemas: []string{"**/*.avsc"},
 		AvroCompatibility: avrocompat.Backward, Formats: []string{"json", "protobuf", "avro"}, Lint: true, Breaking: true,
 		SizeThreshold: 5, TimeThreshold: 10, ThroughputThreshold: 10, Alpha: 0.05, Count: 10,
-		Benchtime: 100 * time.Millisecond, Pipeline: true, PipelineMessages: 200000, Broker: "auto"}
+		Benchtime: 100 * time.Millisecond, Pipeline: true, PipelineMessages: 200000, Broker: "auto",
+		BreakingAgainst: Against{Where: "input 'breaking-against'"}, History: "wiregate-data", HistoryPoints: 20}
 	if !reflect.DeepEqual(s, want) {
 		t.Fatalf("defaults\n got %+v\nwant %+v", s, want)
 	}
@@ -72,6 +73,16 @@ func TestBadInputsNameTheInput(t *testing.T) {
 		{"broker", "host:99999"},
 		{"messages", "not a name"},
 		{"benchtime", "-1s"},
+		{"breaking-against", "latest-tag:"},
+		{"breaking-against", "latest-tag:v[1"},
+		{"breaking-against", "--upload-pack=x"},
+		{"breaking-against", "v1 v2"},
+		{"history", "no such/branch"},
+		{"history", "../main"},
+		{"history", "data.lock"},
+		{"history-points", "0"},
+		{"history-points", "201"},
+		{"history-points", "ten"},
 	} {
 		_, err := Parse(func(name string) (string, string) {
 			if name == c.name {
@@ -82,6 +93,28 @@ func TestBadInputsNameTheInput(t *testing.T) {
 		if err == nil || exitcode.Code(err) != exitcode.Unusable || !strings.Contains(err.Error(), "'"+c.name+"'") ||
 			strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s=%q: %v", c.name, c.value, err)
+		}
+	}
+}
+
+func TestBreakingAgainstAndHistoryForms(t *testing.T) {
+	for _, c := range []struct {
+		in      map[string]string
+		against Against
+		history string
+	}{
+		{map[string]string{"breaking-against": "latest-tag: v*", "history": "false"},
+			Against{TagGlob: "v*", Text: "latest-tag: v*", Where: "--breaking-against"}, ""},
+		{map[string]string{"breaking-against": "release/1.x", "history": "true"},
+			Against{Ref: "release/1.x", Text: "release/1.x", Where: "--breaking-against"}, "wiregate-data"},
+		{map[string]string{"history": "perf/history"}, Against{Where: "--breaking-against"}, "perf/history"},
+	} {
+		s, err := Parse(Map(c.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.BreakingAgainst != c.against || s.History != c.history {
+			t.Errorf("%v: against %+v, history %q", c.in, s.BreakingAgainst, s.History)
 		}
 	}
 }

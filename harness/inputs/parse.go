@@ -3,6 +3,7 @@ package inputs
 import (
 	"fmt"
 	"os"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -207,4 +208,62 @@ func parseBenchtime(s *Settings, v value) error {
 // them; errors name them as flags.
 func Map(m map[string]string) Getter {
 	return func(name string) (string, string) { return m[name], "--" + name }
+}
+
+// latestTagPrefix starts a breaking-against value naming a tag glob.
+const latestTagPrefix = "latest-tag:"
+
+func parseBreakingAgainst(s *Settings, v value) error {
+	s.BreakingAgainst = Against{Text: v.text, Where: v.where}
+	switch {
+	case v.text == "":
+	case strings.HasPrefix(v.text, latestTagPrefix):
+		glob := strings.TrimSpace(strings.TrimPrefix(v.text, latestTagPrefix))
+		if _, err := path.Match(glob, ""); glob == "" || err != nil {
+			return v.bad("want %s<glob> with a glob such as v* (the newest matching tag is checked)", latestTagPrefix)
+		}
+		s.BreakingAgainst.TagGlob = glob
+	case strings.HasPrefix(v.text, "-") || strings.ContainsAny(v.text, " \t\n"):
+		return v.bad("want a tag, branch or commit, or %sv*", latestTagPrefix)
+	default:
+		s.BreakingAgainst.Ref = v.text
+	}
+	return nil
+}
+
+// branchName is what history accepts as a branch: git's rules, narrowed to
+// the names people use.
+var branchName = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9._/-]*$`)
+
+// DefaultHistoryBranch is the history input's default, and what `true` means.
+const DefaultHistoryBranch = "wiregate-data"
+
+func parseHistory(s *Settings, v value) error {
+	switch strings.ToLower(v.text) {
+	case "false":
+		s.History = ""
+		return nil
+	case "true":
+		s.History = DefaultHistoryBranch
+		return nil
+	}
+	if !branchName.MatchString(v.text) || strings.Contains(v.text, "..") || strings.Contains(v.text, "//") ||
+		strings.HasSuffix(v.text, "/") || strings.HasSuffix(v.text, ".lock") {
+		return v.bad("want a branch name such as wiregate-data, or false")
+	}
+	s.History = v.text
+	return nil
+}
+
+// One point of main and the PR's head make the smallest chart; past 200
+// the x-axis is unreadable.
+const minHistoryPoints, maxHistoryPoints = 1, 200
+
+func parseHistoryPoints(s *Settings, v value) error {
+	n, err := strconv.Atoi(v.text)
+	if err != nil || n < minHistoryPoints || n > maxHistoryPoints {
+		return v.bad("want a whole number of commits from %d to %d", minHistoryPoints, maxHistoryPoints)
+	}
+	s.HistoryPoints = n
+	return nil
 }

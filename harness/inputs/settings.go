@@ -18,6 +18,10 @@ type Settings struct {
 	AvroCompatibility avrocompat.Level
 	Formats           []string
 	Lint, Breaking    bool
+	BreakingAgainst   Against
+
+	History       string // branch; empty: no history
+	HistoryPoints int
 
 	SizeThreshold, TimeThreshold, ThroughputThreshold float64 // percent
 	Alpha                                             float64
@@ -44,3 +48,14 @@ func (s Settings) Config() config.Config {
 	return config.Config{Alpha: s.Alpha, Thresholds: config.Thresholds{
 		SizePct: s.SizeThreshold, TimePct: s.TimeThreshold, ThroughputPct: s.ThroughputThreshold}}
 }
+
+// Against is the breaking-against input: a ref, or the newest tag matching
+// a glob. Both empty: check against the base only.
+type Against struct {
+	Ref, TagGlob string
+	Text         string // the input as given, for the report
+	Where        string // which input or flag gave it, for errors found later (a ref git does not know)
+}
+
+// Given is whether the input names a release to check against.
+func (a Against) Given() bool { return a.Ref != "" || a.TagGlob != "" }

@@ -39,6 +39,24 @@ type Report struct {
 	Stages     []Stage     `json:"stages"`
 	Benchstat  string      `json:"benchstat,omitempty"` // benchstat's text table, base vs head
 	Errors     []string    `json:"errors,omitempty"`    // stages that could not run, one line each
+	// Warnings are one line each: something the gate could not do that
+	// does not fail it (no tag matches breaking-against, history not
+	// recorded).
+	Warnings []string `json:"warnings,omitempty"`
+	// BreakingAgainst is the release the schema checks also ran against
+	// (input breaking-against); nil when they ran against the base only.
+	BreakingAgainst *Against `json:"breaking_against,omitempty"`
+	History         *History `json:"history,omitempty"`
+}
+
+// Against is the release named by the breaking-against input.
+type Against struct {
+	Input string `json:"input"` // as given: "latest-tag:v*", "v1.4.0", "release/1.x"
+	Ref   string `json:"ref"`   // what it resolved to: the tag, or the ref itself
+	Sha   string `json:"sha"`
+	// SameAsBase is true when the release is the base commit: its checks
+	// would repeat the base's, so they did not run.
+	SameAsBase bool `json:"same_as_base,omitempty"`
 }
 
 type Rev struct {
@@ -62,9 +80,12 @@ type Violation struct {
 	BaseN        int      `json:"base_n,omitempty"` // samples per side behind P
 	HeadN        int      `json:"head_n,omitempty"`
 	Allowed      bool     `json:"allowed"` // contract: turned into a warning by a PR label
-	File         string   `json:"file,omitempty"`
-	Line         int      `json:"line,omitempty"`
-	Column       int      `json:"column,omitempty"`
+	// Against is the release a breaking or avro violation breaks (the
+	// ref of BreakingAgainst); empty: the base.
+	Against string `json:"against,omitempty"`
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
 }
 
 // Finding is one schema-check result (buf lint, buf breaking, Avro compat).
@@ -75,6 +96,7 @@ type Finding struct {
 	Column  int    `json:"column,omitempty"`
 	Rule    string `json:"rule,omitempty"`
 	Message string `json:"message"`
+	Against string `json:"against,omitempty"` // the release checked against; empty: the base
 }
 
 type Message struct {
@@ -263,8 +285,14 @@ func (r *Report) Sort() {
 		if a.Kind != b.Kind {
 			return a.Kind < b.Kind
 		}
-		return a.Subject < b.Subject
+		if a.Subject != b.Subject {
+			return a.Subject < b.Subject
+		}
+		return a.Against < b.Against // the base's before a release's
 	})
+	if r.History != nil {
+		sort.SliceStable(r.History.Messages, func(i, j int) bool { return r.History.Messages[i].Name < r.History.Messages[j].Name })
+	}
 	sort.SliceStable(r.Messages, func(i, j int) bool { return r.Messages[i].Name < r.Messages[j].Name })
 	sort.SliceStable(r.Pipeline, func(i, j int) bool {
 		if r.Pipeline[i].Message != r.Pipeline[j].Message {

@@ -224,7 +224,7 @@ func (v *verdict) finding(f report.Finding) {
 	if kind != report.KindLint && kind != report.KindBreaking && kind != report.KindAvro {
 		kind = report.KindError // a finding of a kind nobody gates on is still not a silent pass
 	}
-	v.add(report.Violation{Kind: kind, Subject: f.File, Detail: detail, File: f.File, Line: f.Line, Column: f.Column})
+	v.add(report.Violation{Kind: kind, Subject: f.File, Detail: detail, File: f.File, Line: f.Line, Column: f.Column, Against: f.Against})
 }
 
 // gated decides a regression past its threshold: a violation when it is

@@ -1,8 +1,10 @@
 import type { Format, Message, Metric, Pipeline, Report } from '../report.js'
+import { historyCharts } from './history.js'
 import { bytes, pct, pValue, rate, seconds } from './numbers.js'
 import { cell, code, mermaidLabel, text } from './safe.js'
 
-/** messageSection renders one message: a formats table and a bytes/msg chart. */
+/** messageSection renders one message: a formats table, a bytes/msg chart,
+ * and its history on the default branch when this change moves it. */
 export function messageSection(report: Report, message: Message): string {
   const pipeline = report.pipeline.filter(p => p.message === message.name)
   const rows = [
@@ -16,7 +18,7 @@ export function messageSection(report: Report, message: Message): string {
     )
   }
   const chart = bytesChart(message)
-  return [`### ${code(message.name)}`, rows.join('\n'), chart].filter(s => s !== '').join('\n\n')
+  return [`### ${code(message.name)}`, rows.join('\n'), chart, historyCharts(report, message.name)].filter(s => s !== '').join('\n\n')
 }
 
 function metric(f: Format, name: string): Metric | undefined {

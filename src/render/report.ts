@@ -8,6 +8,7 @@ import {
   noiseDetails,
   stagesDetails
 } from './details.js'
+import { historyNote } from './history.js'
 import { messageSection } from './messages.js'
 import { shortSha } from './numbers.js'
 import { code, text } from './safe.js'
@@ -26,6 +27,7 @@ export function renderReport(report: Report, ctx: RenderContext = {}): string {
   const sections = [
     verdictLine(report),
     ctx.runUrl ? `${revs} · [run](${ctx.runUrl})` : revs,
+    (report.warnings ?? []).map(w => `> ⚠️ ${w}`).join('\n>\n'),
     violationsTable(report),
     '#### Schema checks',
     checksTable(report),
@@ -33,6 +35,7 @@ export function renderReport(report: Report, ctx: RenderContext = {}): string {
     report.messages.length > 0
       ? '<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha. Chart bars: base first, head second.</sub>'
       : '',
+    historyNote(report),
     benchstatDetails(report),
     noiseDetails(report),
     ignoredDetails(report),

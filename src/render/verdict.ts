@@ -33,9 +33,16 @@ export function verdictLine(report: Report): string {
 /** reasons summarises violations: "1 breaking change, size +12.0% on a.B/protobuf (limit 5%)". */
 function reasons(violations: Violation[]): string {
   const parts: string[] = []
+  // Grouped by kind and by what they break: "1 breaking change, 2
+  // breaking changes vs release v1.4.0".
   const byKind = new Map<string, Violation[]>()
-  for (const v of violations) byKind.set(v.kind, [...(byKind.get(v.kind) ?? []), v])
-  for (const [kind, vs] of byKind) {
+  for (const v of violations) {
+    const k = v.against ? `${v.kind} ${v.against}` : v.kind
+    byKind.set(k, [...(byKind.get(k) ?? []), v])
+  }
+  for (const vs of byKind.values()) {
+    const kind = vs[0]!.kind
+    const release = vs[0]!.against ? ` vs release ${code(vs[0]!.against)}` : ''
     if (kind === 'size' || kind === 'time' || kind === 'throughput') {
       const shown = vs.slice(0, 2).map(v => `${kind} ${pct(v.delta_pct)} on ${text(v.subject)}${limit(v)}`)
       if (vs.length > 2) shown.push(`${vs.length - 2} more ${KIND_WORDS[kind]![1]}`)
@@ -43,7 +50,7 @@ function reasons(violations: Violation[]): string {
     } else {
       // hasOwn: a kind is report.json's text, and "constructor" is on every object.
       const [one, many] = Object.hasOwn(KIND_WORDS, kind) ? KIND_WORDS[kind]! : [code(kind), code(kind)]
-      parts.push(`${vs.length} ${vs.length === 1 ? one : many}`)
+      parts.push(`${vs.length} ${vs.length === 1 ? one : many}${release}`)
     }
   }
   return parts.join(', ')

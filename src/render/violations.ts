@@ -1,4 +1,4 @@
-import type { Report } from '../report.js'
+import type { Report, Violation } from '../report.js'
 import { measure, pct, pValue } from './numbers.js'
 import { cell, code, text } from './safe.js'
 
@@ -16,7 +16,14 @@ export function violationsTable(report: Report): string {
       v.base_n && v.head_n ? `n=${v.base_n}+${v.head_n}` : ''
     ].filter(s => s !== '')
     const detail = numbers.length > 0 ? `${text(v.detail)} (${numbers.join(', ')})` : text(v.detail)
-    rows.push(`| ${mark} | ${text(v.kind)} | ${cell(code(v.subject))} | ${cell(detail)} |`)
+    rows.push(`| ${mark} | ${kindCell(v, report)} | ${cell(code(v.subject))} | ${cell(detail)} |`)
   }
   return rows.join('\n')
+}
+
+/** kindCell says what a schema violation breaks when a release was checked too. */
+function kindCell(v: Violation, report: Report): string {
+  if (v.against) return `${text(v.kind)}: breaks release ${cell(code(v.against))}`
+  if (report.breaking_against && (v.kind === 'breaking' || v.kind === 'avro')) return `${text(v.kind)}: breaks the base`
+  return text(v.kind)
 }

@@ -27,6 +27,7 @@ func cmdGate(ctx context.Context, args []string) error {
 	fs.StringVar(&o.BaseLabel, "base-label", "", "the base's name in the report (default: --base-ref)")
 	fs.StringVar(&o.HeadLabel, "head-label", "", "the head's name in the report (default: its branch)")
 	fs.StringVar(&o.HeadSha, "head-sha", "", "the head's sha in the report (default: git's, +dirty for a changed tree)")
+	fs.BoolVar(&o.RecordHistory, "record-history", false, "append head's exact figures to the history branch (the action sets it on a push to the default branch) instead of reading it")
 	labels := fs.String("labels", "", "the PR's label names: a JSON array, or comma separated")
 	fs.StringVar(&o.Out, "out", ".wiregate", "directory for report.json, base.txt, head.txt, benchstat.txt")
 	fs.StringVar(&o.HarnessDir, "harness-dir", "", "wiregate's harness/ source (default: found from the working directory)")
