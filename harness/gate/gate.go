@@ -3,7 +3,6 @@ package gate
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -27,6 +26,7 @@ type run struct {
 	base, head *side
 	sizes      map[string][2]*sizes.Size // message/format → base, head
 	cfg        config.Config
+	ctx        context.Context // main's: a signal cancels it
 }
 
 // Run executes the gate and writes report.json (and base.txt, head.txt,
@@ -39,7 +39,7 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return nil, exitcode.BadInput("--out %s: %v", o.Out, err)
 	}
-	g := &run{o: &o, r: report.New(), sizes: map[string][2]*sizes.Size{},
+	g := &run{o: &o, r: report.New(), sizes: map[string][2]*sizes.Size{}, ctx: ctx,
 		base: &side{name: "base", dir: o.BaseDir}, head: &side{name: "head", dir: o.HeadDir}}
 	g.r.Base = report.Rev{Ref: o.BaseRef, Sha: o.BaseSha}
 	g.r.Head = report.Rev{Ref: o.HeadRef, Sha: o.HeadSha}
@@ -73,8 +73,15 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 func (g *run) stage(name string, f func(ctx context.Context) error) bool {
 	g.o.Log("wiregate: %s", name)
 	start := time.Now()
-	err := f(context.Background())
+	cancelled := g.ctx.Err() != nil
+	err := f(g.ctx)
 	st := report.Stage{Name: name, Seconds: time.Since(start).Seconds()}
+	if err != nil && cancelled {
+		return false // the stage that was running when the signal came recorded it
+	}
+	if err != nil && g.ctx.Err() != nil {
+		err = context.Cause(g.ctx) // "interrupted by SIGINT", not what a killed child made of it
+	}
 	if err != nil {
 		st.Error = oneLine(err.Error())
 		g.r.Errors = append(g.r.Errors, name+": "+st.Error)
@@ -132,7 +139,7 @@ func (g *run) correctness(ctx context.Context) error {
 		if len(s.prep.Messages) == 0 {
 			continue
 		}
-		if _, err := s.run(ctx, "check"); err != nil {
+		if err := s.check(ctx); err != nil {
 			return err
 		}
 	}
@@ -144,8 +151,8 @@ func (g *run) measureSizes(ctx context.Context) error {
 		if len(s.prep.Messages) == 0 {
 			continue
 		}
-		var ss []sizes.Size
-		if err := s.runJSON(ctx, &ss, "sizes", "--json"); err != nil {
+		ss, err := s.sizes(ctx)
+		if err != nil {
 			return err
 		}
 		for j := range ss {
@@ -183,13 +190,12 @@ func (g *run) benchRounds(ctx context.Context) error {
 	for _, f := range files {
 		os.Remove(f)
 	}
-	bt := g.o.Benchtime.String()
 	for round := -1; round < g.o.Count; round++ {
 		for _, s := range abba([]*side{g.base, g.head}, round+1) {
 			if len(s.prep.Messages) == 0 {
 				continue
 			}
-			out, err := s.run(ctx, "bench", "--count", "1", "--benchtime", bt, fmt.Sprintf("--header=%v", round == 0))
+			out, err := s.bench(ctx, g.o.Benchtime, round == 0)
 			if err != nil {
 				return err
 			}
@@ -204,7 +210,7 @@ func (g *run) benchRounds(ctx context.Context) error {
 			g.o.Log("wiregate: bench round %d/%d", round+1, g.o.Count)
 		}
 	}
-	g.r.Env.BenchPin = g.head.pin
+	g.r.Env.BenchPin = g.head.prog.Pinned()
 	return nil
 }
 
