@@ -155,8 +155,5 @@ func runCheck(ctx context.Context, env *Env, args []string) error {
 	return writeJSON(env.Stdout, out)
 }
 
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
+// writeJSON writes v as one line: the parent reads the last JSON line.
+func writeJSON(w io.Writer, v any) error { return json.NewEncoder(w).Encode(v) }
