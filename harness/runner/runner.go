@@ -46,17 +46,19 @@ func Registry(env *Env) *subcmd.Registry {
 	for _, c := range []struct {
 		name, summary string
 		run           func(ctx context.Context, env *Env, args []string) error
+		noCleanup     bool
 	}{
-		{benchprog.CmdList, "the messages compiled in, one a line", runList},
-		{benchprog.CmdCheck, "correctness gate: every codec round-trips every record exactly (JSON)", runCheck},
-		{benchprog.CmdSizes, "exact bytes per message per format (JSON)", runSizes},
-		{benchprog.CmdBench, "encode/decode benchmarks in benchfmt", runBench},
-		{benchprog.CmdFill, "fill one backlog topic per case (JSON)", runFill},
-		{benchprog.CmdConsume, "drain one backlog as the capped consumer (JSON)", runConsume},
-		{benchprog.CmdEmbeddedBroker, "serve franz-go's kfake broker; prints its address", runEmbeddedBroker},
+		{benchprog.CmdList, "the messages compiled in, one a line", runList, true},
+		{benchprog.CmdCheck, "correctness gate: every codec round-trips every record exactly (JSON)", runCheck, true},
+		{benchprog.CmdSizes, "exact bytes per message per format (JSON)", runSizes, true},
+		{benchprog.CmdBench, "encode/decode benchmarks in benchfmt", runBench, true},
+		{benchprog.CmdFill, "fill one backlog topic per case (JSON)", runFill, false},
+		{benchprog.CmdConsume, "drain one backlog as the capped consumer (JSON)", runConsume, false},
+		{benchprog.CmdEmbeddedBroker, "serve franz-go's kfake broker; prints its address", runEmbeddedBroker, false},
 	} {
 		run := c.run
-		r.Add(subcmd.Command{Name: c.name, Summary: c.summary, Run: func(ctx context.Context, args []string) error { return run(ctx, env, args) }})
+		r.Add(subcmd.Command{Name: c.name, Summary: c.summary, NoCleanup: c.noCleanup,
+			Run: func(ctx context.Context, args []string) error { return run(ctx, env, args) }})
 	}
 	return r
 }

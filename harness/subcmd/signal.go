@@ -56,7 +56,11 @@ func notifyContext(parent context.Context, program string, grace time.Duration) 
 			case <-done:
 				return
 			case <-timer.C:
-				fmt.Fprintf(os.Stderr, "%s: %v; still stopping %s later, exiting now\n", program, context.Cause(ctx), grace)
+				if grace > 0 {
+					fmt.Fprintf(os.Stderr, "%s: %v; still stopping %s later, exiting now\n", program, context.Cause(ctx), grace)
+				} else {
+					fmt.Fprintf(os.Stderr, "%s: %v\n", program, context.Cause(ctx))
+				}
 				os.Exit(exitcode.Unusable)
 			}
 		}

@@ -26,6 +26,10 @@ type Command struct {
 	// (one that only other wiregate processes call) from usage.
 	Summary string
 	Run     func(ctx context.Context, args []string) error
+	// NoCleanup: the command has nothing to undo when stopped (a benchmark
+	// inside testing.Benchmark cannot even watch its context), so the first
+	// signal exits the program at once, with code 2.
+	NoCleanup bool
 }
 
 // Registry is a program's subcommands.
@@ -100,6 +104,9 @@ func (r *Registry) Run(ctx context.Context, args []string, stdout, stderr io.Wri
 // command still running grace later is cut short with exit code 2, so a
 // cancelled CI job never waits on wiregate.
 func (r *Registry) Main(grace time.Duration) {
+	if len(os.Args) > 1 && r.commands[os.Args[1]].NoCleanup {
+		grace = 0
+	}
 	ctx, stop := notifyContext(context.Background(), r.program, grace)
 	code := r.Run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()

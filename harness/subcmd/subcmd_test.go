@@ -125,11 +125,12 @@ func TestFirstSignalCancelsWithItsName(t *testing.T) {
 }
 
 // A command that ignores its context is cut short grace after the signal,
-// with exit code 2: wiregate never outstays a cancelled job.
+// with exit code 2: wiregate never outstays a cancelled job. A command with
+// nothing to clean up (a benchmark) is cut short at once.
 func TestProgramExitsAfterGrace(t *testing.T) {
-	if os.Getenv("SUBCMD_TEST_STUCK") == "1" {
+	if mode := os.Getenv("SUBCMD_TEST_STUCK"); mode != "" {
 		r := New("stuck")
-		r.Add(Command{Name: "hang", Run: func(ctx context.Context, args []string) error {
+		r.Add(Command{Name: "hang", NoCleanup: mode == "at-once", Run: func(ctx context.Context, args []string) error {
 			os.Stdout.WriteString("ready\n")
 			time.Sleep(time.Minute)
 			return nil
@@ -137,31 +138,41 @@ func TestProgramExitsAfterGrace(t *testing.T) {
 		os.Args = []string{"stuck", "hang"}
 		r.Main(500 * time.Millisecond)
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestProgramExitsAfterGrace$")
-	cmd.Env = append(os.Environ(), "SUBCMD_TEST_STUCK=1")
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	out, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	buf := make([]byte, 6)
-	if _, err := out.Read(buf); err != nil || string(buf) != "ready\n" {
-		t.Fatalf("the child did not start its command: %q %v", buf, err)
-	}
-	start := time.Now()
-	_ = cmd.Process.Signal(syscall.SIGTERM)
-	time.Sleep(100 * time.Millisecond)
-	_ = cmd.Process.Signal(syscall.SIGINT) // a second signal is ignored, not fatal
-	err := cmd.Wait()
-	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != exitcode.Unusable {
-		t.Fatalf("exit %v, want code 2; stderr %q", err, errb.String())
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("exited %s after the signal, grace is 500ms", d)
-	}
-	if !strings.Contains(errb.String(), "stuck: interrupted by SIGTERM; still stopping 500ms later, exiting now") {
-		t.Errorf("stderr %q", errb.String())
+	for _, tc := range []struct {
+		mode, line string
+		within     time.Duration
+	}{
+		{"grace", "stuck: interrupted by SIGTERM; still stopping 500ms later, exiting now", 5 * time.Second},
+		{"at-once", "stuck: interrupted by SIGTERM\n", 400 * time.Millisecond},
+	} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestProgramExitsAfterGrace$")
+		cmd.Env = append(os.Environ(), "SUBCMD_TEST_STUCK="+tc.mode)
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		out, _ := cmd.StdoutPipe()
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		buf := make([]byte, 6)
+		if _, err := out.Read(buf); err != nil || string(buf) != "ready\n" {
+			t.Fatalf("%s: the child did not start its command: %q %v", tc.mode, buf, err)
+		}
+		start := time.Now()
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		if tc.mode == "grace" {
+			time.Sleep(100 * time.Millisecond)
+			_ = cmd.Process.Signal(syscall.SIGINT) // a second signal is ignored, not fatal
+		}
+		err := cmd.Wait()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != exitcode.Unusable {
+			t.Fatalf("%s: exit %v, want code 2; stderr %q", tc.mode, err, errb.String())
+		}
+		if d := time.Since(start); d > tc.within {
+			t.Errorf("%s: exited %s after the signal, want within %s", tc.mode, d, tc.within)
+		}
+		if !strings.Contains(errb.String(), tc.line) {
+			t.Errorf("%s: stderr %q, want %q", tc.mode, errb.String(), tc.line)
+		}
 	}
 }
