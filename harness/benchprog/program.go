@@ -29,15 +29,6 @@ type Program struct {
 // Pinned says how the last measuring process was pinned, for the report.
 func (p *Program) Pinned() string { return p.pinned }
 
-// List returns the messages compiled into the program.
-func (p *Program) List(ctx context.Context) ([]string, error) {
-	var out bytes.Buffer
-	if err := p.run(ctx, CmdList, nil, &out); err != nil {
-		return nil, err
-	}
-	return strings.Fields(out.String()), nil
-}
-
 // Check runs the correctness gate: every codec round-trips every record, or
 // an error (exit code 1) naming the first difference.
 func (p *Program) Check(ctx context.Context, f CheckFlags) ([]Checked, error) {

@@ -22,19 +22,13 @@ const KillAfter = 3 * time.Second
 const waitDelay = KillAfter + time.Second
 
 // Command is exec.CommandContext(ctx, name, args...) whose child leads its
-// own process group, which ctx's end stops as a whole.
+// own process group, which ctx's end stops as a whole: SIGTERM, then
+// SIGKILL KillAfter later. The child also gets SIGKILL if this process dies
+// first (Linux).
 func Command(ctx context.Context, name string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, name, args...)
-	StopGroupWith(cmd)
-	return cmd
-}
-
-// StopGroupWith makes cmd (from exec.CommandContext) lead its own process
-// group and stop that group when its context ends: SIGTERM, then SIGKILL
-// KillAfter later. The child also gets SIGKILL if this process dies first
-// (Linux).
-func StopGroupWith(cmd *exec.Cmd) {
 	OwnGroup(cmd)
 	cmd.Cancel = func() error { return stopGroup(cmd.Process.Pid) }
 	cmd.WaitDelay = waitDelay
+	return cmd
 }

@@ -26,9 +26,9 @@ func (i Interrupted) Error() string {
 	return "interrupted by " + name
 }
 
-// Signals are the ones that stop a command: Ctrl-C, and what a cancelled CI
+// signals are the ones that stop a command: Ctrl-C, and what a cancelled CI
 // job (or the action forwarding it) sends.
-var Signals = []os.Signal{os.Interrupt, syscall.SIGTERM}
+var signals = []os.Signal{os.Interrupt, syscall.SIGTERM}
 
 // notifyContext is signal.NotifyContext with the signal as the cause, and a
 // deadline for the whole program: grace after the first signal it exits
@@ -39,7 +39,7 @@ var Signals = []os.Signal{os.Interrupt, syscall.SIGTERM}
 func notifyContext(parent context.Context, program string, grace time.Duration) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, Signals...)
+	signal.Notify(sigs, signals...)
 	done := make(chan struct{})
 	go func() {
 		select {
