@@ -37,9 +37,9 @@ prepare) # Issue 2: cold (empty Go build cache and wiregate cache) and warm prep
   } > "$res/prepare.txt"; rm -rf "$cold"
   ;;
 pipeline) # Issue 3: N = 2,000,000 telemetry records, embedded broker and real Kafka.
-  { $wg pipeline --buf-input . --harness-dir harness --messages telemetry.v1.TelemetryEvent --formats json,protobuf,avro --broker embedded --n 2000000
+  { $wg pipeline --buf-input . --harness-dir harness --messages telemetry.v1.TelemetryEvent --formats json,protobuf,avro --broker embedded --pipeline-messages 2000000
     bash scripts/kafka.sh start >/dev/null
-    $wg pipeline --buf-input . --harness-dir harness --messages telemetry.v1.TelemetryEvent --formats json,protobuf,avro --broker "$(bash scripts/kafka.sh addr)" --n 2000000
+    $wg pipeline --buf-input . --harness-dir harness --messages telemetry.v1.TelemetryEvent --formats json,protobuf,avro --broker "$(bash scripts/kafka.sh addr)" --pipeline-messages 2000000
     bash scripts/kafka.sh stop >/dev/null
   } > "$res/pipeline-2m.txt" 2>&1
   ;;

@@ -1,6 +1,9 @@
 // Package broker provides the Kafka-API broker the pipeline stage measures
-// through: Redpanda in a testcontainer, franz-go's kfake in a child process
-// (the "embedded" broker), or an external cluster, and says which and why.
+// through: Redpanda in a testcontainer (through a Docker implementation the
+// parent passes in: package broker/redpanda, which the bench program does
+// not link), franz-go's kfake in a child process (the "embedded" broker), or
+// an external cluster, and says which and why. The bench program uses only
+// Ping and ServeEmbedded.
 package broker
 
 import (
@@ -12,6 +15,7 @@ import (
 	"time"
 
 	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/subcmd"
 )
 
 // Kinds of broker, as reports name them.
@@ -31,16 +35,12 @@ type Broker struct {
 	closeErr error
 	close    func() error
 	kill     func() error
-	stop     func() bool // unregisters the ctx.Done hook
 }
 
 // Close stops a broker this package started (an external cluster is left
 // alone). It is safe to call more than once and from several goroutines.
 func (b *Broker) Close() error {
 	b.once.Do(func() {
-		if b.stop != nil {
-			b.stop()
-		}
 		if b.close != nil {
 			b.closeErr = b.close()
 		}
@@ -62,14 +62,33 @@ type Option func(*config)
 
 type config struct {
 	embeddedCommand func() *exec.Cmd
-	redpandaImage   string
+	docker          Docker
 	pingTimeout     time.Duration
 }
 
-// WithEmbeddedCommand sets how the embedded broker's process is started. The
-// command must run ServeEmbedded (it prints the address on stdout and serves
-// until stdin closes). The default is this executable with the argument
-// "embedded-broker".
+// Docker is what Start needs from a Docker daemon to run Redpanda. Package
+// broker/redpanda implements it with testcontainers-go; without WithDocker,
+// Start behaves as on a machine without a daemon.
+type Docker interface {
+	// Answers is nil when a daemon answers within a few seconds, else why not.
+	Answers(ctx context.Context) error
+	// RedpandaImage is the image StartRedpanda runs, for the report.
+	RedpandaImage() string
+	// StartRedpanda runs a Redpanda container and returns its seed broker
+	// and how to remove the container.
+	StartRedpanda(ctx context.Context) (addr string, remove func() error, err error)
+}
+
+// WithDocker lets Start run Redpanda (spec redpanda, or auto when a daemon
+// answers).
+func WithDocker(d Docker) Option {
+	return func(c *config) { c.docker = d }
+}
+
+// WithEmbeddedCommand sets how the embedded broker's process is started
+// (needed for the specs embedded and auto). The command must run
+// ServeEmbedded: it prints the address on stdout and serves until its
+// stdin closes.
 func WithEmbeddedCommand(f func() *exec.Cmd) Option {
 	return func(c *config) { c.embeddedCommand = f }
 }
@@ -80,18 +99,18 @@ func WithPingTimeout(d time.Duration) Option {
 	return func(c *config) { c.pingTimeout = d }
 }
 
-// WithRedpandaImage overrides the pinned Redpanda image.
-func WithRedpandaImage(image string) Option {
-	return func(c *config) { c.redpandaImage = image }
-}
-
 // Start provides the broker named by spec: "auto", "redpanda", "embedded", or
-// "host:port[,host:port…]". A broker it starts lives until Close or until ctx
-// is done, whichever comes first.
+// "host:port[,host:port…]". ctx bounds the start only: a broker Start started
+// lives until Close, so that its owner can delete its topics first, also
+// after ctx was cancelled. (If this process dies, the embedded broker dies
+// with it, and testcontainers' reaper removes a Redpanda container.)
 func Start(ctx context.Context, spec string, opts ...Option) (*Broker, error) {
-	cfg := config{embeddedCommand: defaultEmbeddedCommand, redpandaImage: RedpandaImage, pingTimeout: PingTimeout}
+	cfg := config{docker: noDocker{}, pingTimeout: PingTimeout}
 	for _, o := range opts {
 		o(&cfg)
+	}
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("broker %s: %w", spec, context.Cause(ctx))
 	}
 	var (
 		b   *Broker
@@ -116,14 +135,13 @@ func Start(ctx context.Context, spec string, opts ...Option) (*Broker, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.stop = context.AfterFunc(ctx, func() { _ = b.Close() })
 	return b, nil
 }
 
 // startAuto prefers Redpanda when a Docker daemon answers, and otherwise the
 // embedded broker; the Reason says which and why.
 func startAuto(ctx context.Context, cfg config) (*Broker, error) {
-	if err := DockerAnswers(ctx); err != nil {
+	if err := cfg.docker.Answers(ctx); err != nil {
 		b, eerr := startEmbedded(ctx, cfg)
 		if eerr != nil {
 			return nil, eerr
@@ -133,7 +151,7 @@ func startAuto(ctx context.Context, cfg config) (*Broker, error) {
 	}
 	b, err := startRedpanda(ctx, cfg)
 	if err == nil {
-		b.Reason = "auto: a Docker daemon answered; using Redpanda " + cfg.redpandaImage
+		b.Reason = "auto: a Docker daemon answered; using Redpanda " + cfg.docker.RedpandaImage()
 		return b, nil
 	}
 	if ctx.Err() != nil {
@@ -147,9 +165,9 @@ func startAuto(ctx context.Context, cfg config) (*Broker, error) {
 	return b, nil
 }
 
-// oneLine keeps error text fit for a one-line message.
+// oneLine keeps error text fit for a one-line reason.
 func oneLine(err error) string {
-	s := strings.Join(strings.Fields(err.Error()), " ")
+	s := subcmd.OneLine(err.Error())
 	if len(s) > 200 {
 		s = s[:200] + "…"
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/wiregate/wiregate/harness/broker"
+	"github.com/wiregate/wiregate/harness/broker/redpanda"
 	"github.com/wiregate/wiregate/harness/exitcode"
 )
 
@@ -77,14 +78,36 @@ func TestEmbeddedStartsAnswersAndCloses(t *testing.T) {
 	waitClosed(t, b.Addrs[0])
 }
 
-func TestEmbeddedClosesWithContext(t *testing.T) {
+// The start's context bounds the start only: an interrupted run must still
+// be able to delete its topics before it closes the broker.
+func TestEmbeddedOutlivesItsStartContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(testContext(t))
 	b, err := broker.Start(ctx, "embedded", withEmbedded())
 	if err != nil {
 		t.Fatal(err)
 	}
 	cancel()
+	time.Sleep(300 * time.Millisecond)
+	if err := broker.Ping(testContext(t), b.Addrs, 5*time.Second); err != nil {
+		t.Fatalf("the broker stopped with its start context: %v", err)
+	}
+	if err := b.Close(); err != nil {
+		t.Fatal(err)
+	}
 	waitClosed(t, b.Addrs[0])
+}
+
+// A start with a cancelled context fails at once and leaves no process.
+func TestEmbeddedStartWithCancelledContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	start := time.Now()
+	if _, err := broker.Start(ctx, "embedded", withEmbedded()); err == nil {
+		t.Fatal("Start succeeded with a cancelled context")
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Start took %s to notice the cancelled context", d)
+	}
 }
 
 func TestEmbeddedDiesWithItsParent(t *testing.T) {
@@ -242,7 +265,7 @@ func realKafka(t *testing.T) string {
 // are about the machine without one.
 func skipIfDockerAnswers(t *testing.T) {
 	t.Helper()
-	if broker.DockerAnswers(testContext(t)) == nil {
+	if (redpanda.Docker{}).Answers(testContext(t)) == nil {
 		t.Skip("a Docker daemon answers here")
 	}
 }
@@ -250,7 +273,7 @@ func skipIfDockerAnswers(t *testing.T) {
 func TestRedpandaWithoutDockerFailsFast(t *testing.T) {
 	skipIfDockerAnswers(t)
 	start := time.Now()
-	_, err := broker.Start(testContext(t), "redpanda")
+	_, err := broker.Start(testContext(t), "redpanda", broker.WithDocker(redpanda.Docker{}))
 	elapsed := time.Since(start)
 	if err == nil {
 		t.Fatal("Start(redpanda) succeeded without Docker")
@@ -273,7 +296,7 @@ func TestRedpandaWithoutDockerFailsFast(t *testing.T) {
 
 func TestAutoFallsBackToEmbedded(t *testing.T) {
 	skipIfDockerAnswers(t)
-	b, err := broker.Start(testContext(t), "auto", withEmbedded())
+	b, err := broker.Start(testContext(t), "auto", withEmbedded(), broker.WithDocker(redpanda.Docker{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"os/signal"
 	"strings"
 	"sync"
@@ -15,11 +14,9 @@ import (
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kfake"
-)
 
-// EmbeddedSubcommand is the hidden argument the default embedded command
-// passes to this executable; main must route it to ServeEmbedded.
-const EmbeddedSubcommand = "embedded-broker"
+	"github.com/wiregate/wiregate/harness/proc"
+)
 
 const (
 	embeddedStartTimeout = 15 * time.Second
@@ -62,20 +59,17 @@ func serveEmbedded(ctx context.Context, stdin io.Reader, stdout io.Writer) error
 	return nil
 }
 
-func defaultEmbeddedCommand() *exec.Cmd {
-	exe, err := os.Executable()
-	if err != nil {
-		exe = os.Args[0]
-	}
-	return exec.Command(exe, EmbeddedSubcommand)
-}
-
 // startEmbedded starts the embedded broker's process and reads its address.
 // The child ends when its stdin closes (Close, or this process dying) and, on
-// Linux, when this process dies (Pdeathsig).
+// Linux, when this process dies (Pdeathsig). It has a process group of its
+// own: a terminal's Ctrl-C reaches only wiregate, which deletes its topics
+// before it closes the broker.
 func startEmbedded(ctx context.Context, cfg config) (*Broker, error) {
+	if cfg.embeddedCommand == nil {
+		return nil, errors.New("embedded broker: no command to start it with (broker.WithEmbeddedCommand)")
+	}
 	cmd := cfg.embeddedCommand()
-	setParentDeathSignal(cmd)
+	proc.OwnGroup(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, fmt.Errorf("embedded broker: %w", err)

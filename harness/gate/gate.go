@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/wiregate/wiregate/harness/checkout"
@@ -14,6 +13,7 @@ import (
 	"github.com/wiregate/wiregate/harness/inputs"
 	"github.com/wiregate/wiregate/harness/report"
 	"github.com/wiregate/wiregate/harness/sizes"
+	"github.com/wiregate/wiregate/harness/subcmd"
 )
 
 // run is one gate run's state.
@@ -25,8 +25,9 @@ type run struct {
 	release    *side                     // breaking-against's checkout; nil when there is none (or it is the base)
 	sizes      map[string][2]*sizes.Size // message/format → base, head
 	cfg        config.Config
-	bufRoot    string // where the buf input sits in the repository, for findings
-	note       string // the running stage's note (see report.Stage.Note)
+	bufRoot    string          // where the buf input sits in the repository, for findings
+	note       string          // the running stage's note (see report.Stage.Note)
+	aliasing   map[string]bool // message/format → its decoder aliases strings (from check)
 }
 
 // Run executes the gate and writes report.json (and base.txt, head.txt,
@@ -39,7 +40,7 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return nil, exitcode.BadInput("--out %s: %v", o.Out, err)
 	}
-	g := &run{o: &o, r: report.New(), sizes: map[string][2]*sizes.Size{},
+	g := &run{o: &o, r: report.New(), sizes: map[string][2]*sizes.Size{}, aliasing: map[string]bool{},
 		base: &side{name: "base", dir: o.BaseDir}, head: &side{name: "head"}}
 	g.r.Base = report.Rev{Ref: o.BaseLabel}
 	g.r.Head = report.Rev{Ref: o.HeadLabel, Sha: o.HeadSha}
@@ -83,19 +84,22 @@ func (g *run) stage(ctx context.Context, name string, f func(ctx context.Context
 	g.o.Log("wiregate: %s", name)
 	start := time.Now()
 	g.note = ""
+	cancelled := ctx.Err() != nil
 	err := f(ctx)
 	st := report.Stage{Name: name, Seconds: time.Since(start).Seconds(), Note: g.note}
+	if err != nil && cancelled {
+		return false // the stage that was running when the signal came recorded it
+	}
+	if err != nil && ctx.Err() != nil {
+		err = context.Cause(ctx) // "interrupted by SIGINT", not what a killed child made of it
+	}
 	if err != nil {
-		st.Error = oneLine(err.Error())
+		st.Error = subcmd.OneLine(err.Error())
 		g.r.Errors = append(g.r.Errors, name+": "+st.Error)
 		g.o.Log("wiregate: %s failed: %s", name, st.Error)
 	}
 	g.r.Stages = append(g.r.Stages, st)
 	return err == nil
-}
-
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", "; ")), " ")
 }
 
 // readInputs validates every input (the first bad one is the error).

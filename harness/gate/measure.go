@@ -2,7 +2,6 @@ package gate
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/wiregate/wiregate/harness/compare"
 	"github.com/wiregate/wiregate/harness/report"
-	"github.com/wiregate/wiregate/harness/sizes"
 )
 
 // prepare builds head first (its message list is the measured set), then
@@ -29,8 +27,12 @@ func (g *run) correctness(ctx context.Context) error {
 		if len(s.prep.Messages) == 0 {
 			continue
 		}
-		if _, err := s.run(ctx, "check"); err != nil {
+		cs, err := s.check(ctx)
+		if err != nil {
 			return err
+		}
+		for _, c := range cs {
+			g.aliasing[c.Message+"/"+c.Format] = c.Aliasing
 		}
 	}
 	return nil
@@ -41,8 +43,8 @@ func (g *run) measureSizes(ctx context.Context) error {
 		if len(s.prep.Messages) == 0 {
 			continue
 		}
-		var ss []sizes.Size
-		if err := s.runJSON(ctx, &ss, "sizes", "--json"); err != nil {
+		ss, err := s.sizes(ctx)
+		if err != nil {
 			return err
 		}
 		for j := range ss {
@@ -59,7 +61,7 @@ func (g *run) measureSizes(ctx context.Context) error {
 		}
 		msg, format, _ := strings.Cut(k, "/")
 		f := g.r.Format(msg, format)
-		f.Aliasing = head.Aliasing
+		f.Aliasing = g.aliasing[k]
 		f.Size = &report.Size{Head: head.BytesMean, VsJSON: head.VsJSON}
 		if base := pair[0]; base != nil {
 			f.Size.Base = base.BytesMean
@@ -78,13 +80,12 @@ func (g *run) benchRounds(ctx context.Context) error {
 	for _, f := range files {
 		os.Remove(f)
 	}
-	bt := g.s.Benchtime.String()
 	for round := -1; round < g.s.Count; round++ {
 		for _, s := range abba([]*side{g.base, g.head}, round+1) {
 			if len(s.prep.Messages) == 0 {
 				continue
 			}
-			out, err := s.run(ctx, "bench", "--count", "1", "--benchtime", bt, fmt.Sprintf("--header=%v", round == 0))
+			out, err := s.bench(ctx, g.s.Benchtime, round == 0)
 			if err != nil {
 				return err
 			}
@@ -99,7 +100,7 @@ func (g *run) benchRounds(ctx context.Context) error {
 			g.o.Log("wiregate: bench round %d/%d", round+1, g.s.Count)
 		}
 	}
-	g.r.Env.BenchPin = g.head.pin
+	g.r.Env.BenchPin = g.head.prog.Pinned()
 	return nil
 }
 

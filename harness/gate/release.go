@@ -12,6 +12,7 @@ import (
 	"github.com/wiregate/wiregate/harness/checkout"
 	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/report"
+	"github.com/wiregate/wiregate/harness/subcmd"
 )
 
 // checkoutRelease resolves the breaking-against input to a commit and
@@ -82,7 +83,7 @@ func (g *run) addFindings(fs []report.Finding, against string) {
 
 // warn adds a one-line warning to the report.
 func (g *run) warn(format string, args ...any) {
-	w := oneLine(fmt.Sprintf(format, args...))
+	w := subcmd.OneLine(fmt.Sprintf(format, args...))
 	g.r.Warnings = append(g.r.Warnings, w)
 	g.o.Log("wiregate: warning: %s", w)
 }

@@ -3,29 +3,26 @@ package gate
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
+	"time"
 
+	"github.com/wiregate/wiregate/harness/benchprog"
 	"github.com/wiregate/wiregate/harness/checkout"
-	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/inputs"
-	"github.com/wiregate/wiregate/harness/pin"
 	"github.com/wiregate/wiregate/harness/prepare"
 	"github.com/wiregate/wiregate/harness/schemafiles"
 )
 
-// side is base or head: a checkout and its prepared bench program.
+// side is base or head: a checkout, its prepared bench program and what it
+// measures.
 type side struct {
 	name string
 	dir  string
 	prep *prepare.Result
-	args []string // selection flags for the bench program
-	avro []string // the side's .avsc files
-	pin  string   // how its measuring processes were pinned
+	prog *benchprog.Program
+	sel  benchprog.Selection
 	// worktree is the checkout the gate made for this side (base), removed
 	// when the run ends.
 	worktree *checkout.Worktree
@@ -44,8 +41,8 @@ func (s *side) prepare(ctx context.Context, o *Options, set inputs.Settings, mes
 	if err != nil {
 		return err
 	}
-	s.avro = avro
-	s.args = s.selection(strings.Join(p.Messages, ","), strings.Join(set.Formats, ","), set.Samples)
+	s.prog = &benchprog.Program{Binary: p.Binary}
+	s.sel = benchprog.Selection{Messages: p.Messages, Formats: set.Formats, Samples: set.Samples, Avro: avro}
 	return nil
 }
 
@@ -63,53 +60,30 @@ func (s *side) prepared() string {
 	return fmt.Sprintf("built in %.1f s (go build %.1f s, plugins %.1f s)", s.prep.Seconds, s.prep.Timings["go_build"], s.prep.Timings["plugins"])
 }
 
-// selection is the bench program's flags for these messages and formats.
-func (s *side) selection(messages, formats, samples string) []string {
-	args := []string{"--messages", messages, "--formats", formats, "--avro", strings.Join(s.avro, ",")}
-	if samples != "" {
-		args = append(args, "--samples", samples)
-	}
-	return args
+// check runs the side's correctness gate.
+func (s *side) check(ctx context.Context) ([]benchprog.Checked, error) {
+	cs, err := s.prog.Check(ctx, benchprog.CheckFlags{Selection: s.sel})
+	return cs, s.wrap(err)
 }
 
-// run runs one bench-program subcommand and returns its stdout. A failure
-// keeps the program's own one-line error and exit code.
-func (s *side) run(ctx context.Context, sub string, extra ...string) ([]byte, error) {
-	if s.prep == nil || s.prep.Binary == "" {
-		return nil, fmt.Errorf("%s: nothing to measure", s.name)
-	}
-	args := append(append([]string{sub}, s.args...), extra...)
-	cmd := exec.CommandContext(ctx, s.prep.Binary, args...)
-	// Both sides' processes run on the same CPU: where the scheduler puts
-	// them must not differ between base and head. (An A/A calibration run
-	// once measured every head benchmark 8% slower than base, in all ten
-	// rounds, with identical programs.)
-	s.pin = pin.Command(cmd)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	if ee, ok := err.(*exec.ExitError); ok {
-		msg := strings.TrimSpace(stderr.String())
-		if i := strings.LastIndex(msg, "\n"); i >= 0 {
-			msg = msg[i+1:]
-		}
-		return nil, &exitcode.Error{Code: ee.ExitCode(), Err: fmt.Errorf("%s: %s", s.name, strings.TrimPrefix(msg, "wiregate "))}
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", s.name, err)
-	}
-	return stdout.Bytes(), nil
+func (s *side) sizes(ctx context.Context) ([]benchprog.Size, error) {
+	ss, err := s.prog.Sizes(ctx, benchprog.SizesFlags{Selection: s.sel})
+	return ss, s.wrap(err)
 }
 
-func (s *side) runJSON(ctx context.Context, v any, sub string, extra ...string) error {
-	out, err := s.run(ctx, sub, extra...)
-	if err != nil {
-		return err
+// bench is one round: every benchmark once, in benchfmt.
+func (s *side) bench(ctx context.Context, benchtime time.Duration, header bool) ([]byte, error) {
+	var out bytes.Buffer
+	err := s.prog.Bench(ctx, benchprog.BenchFlags{Selection: s.sel, Timing: benchprog.Timing{Count: 1, Benchtime: benchtime}, Header: header}, &out)
+	return out.Bytes(), s.wrap(err)
+}
+
+// wrap names the side in an error, keeping its exit code.
+func (s *side) wrap(err error) error {
+	if err == nil {
+		return nil
 	}
-	if err := json.Unmarshal(out, v); err != nil {
-		return fmt.Errorf("%s %s: bad JSON from the bench program: %w", s.name, sub, err)
-	}
-	return nil
+	return fmt.Errorf("%s: %w", s.name, err)
 }
 
 func appendFile(path string, b []byte) error {

@@ -91,3 +91,13 @@ func Lookup(name string) (Input, bool) {
 	}
 	return Input{}, false
 }
+
+// DefaultOf is the named input's default, for the CLI commands that share
+// an input's flag (wiregate sizes --formats, avro-compat --avro-schemas).
+func DefaultOf(name string) string {
+	in, ok := Lookup(name)
+	if !ok {
+		panic("inputs: no input " + name)
+	}
+	return in.Default
+}

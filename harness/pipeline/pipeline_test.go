@@ -5,11 +5,15 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -19,6 +23,7 @@ import (
 	"github.com/wiregate/wiregate/harness/broker"
 	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/pipeline"
+	"github.com/wiregate/wiregate/harness/proc"
 )
 
 // The test binary doubles as the embedded broker's process and as the
@@ -62,14 +67,25 @@ func payloads() [][]byte {
 	return ps
 }
 
-// faultyConsumer is ConsumerMain, or a consumer with the fault faultEnv names.
-func faultyConsumer(args []string) int {
-	ctx := context.Background()
-	fault := os.Getenv(faultEnv)
-	if fault == "" {
-		return pipeline.ConsumerMain(ctx, args, decodeRecord, os.Stdout, os.Stderr)
+// parseSpec reads the flags ConsumerSpec.Args wrote, as the bench
+// program's pipeline-consume does.
+func parseSpec(args []string) (pipeline.ConsumerSpec, error) {
+	var spec pipeline.ConsumerSpec
+	fs := flag.NewFlagSet("consumer", flag.ContinueOnError)
+	spec.Define(fs)
+	if err := fs.Parse(args); err != nil {
+		return spec, err
 	}
-	spec, err := pipeline.ParseConsumerArgs(args)
+	return spec, spec.Validate()
+}
+
+// faultyConsumer is a consumer process as the bench program runs it (a
+// signal stops it), with the fault faultEnv names, if any.
+func faultyConsumer(args []string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	fault := os.Getenv(faultEnv)
+	spec, err := parseSpec(args)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
@@ -88,14 +104,20 @@ func faultyConsumer(args []string) int {
 			}
 			return decodeRecord(off, p)
 		}
-	case "pause-at-half":
+	case "pause-at-half", "hang-at-half":
 		// Small fetches so that the drain spans many requests; at half, tell
-		// the test, and wait until it has killed the broker.
+		// the test, and wait until it has killed the broker (or, hanging,
+		// until the test interrupts the drain).
 		o.FetchMaxBytes = 16 << 10
 		dir := os.Getenv(dirEnv)
 		o.Decode = func(off int64, p []byte) error {
 			if off == o.N/2 {
 				_ = os.WriteFile(filepath.Join(dir, "half"), nil, 0o644)
+				_ = os.WriteFile(filepath.Join(dir, "pid"), []byte(fmt.Sprint(os.Getpid())), 0o644)
+				if fault == "hang-at-half" {
+					<-ctx.Done()
+					return ctx.Err()
+				}
 				waitForFile(filepath.Join(dir, "killed"), 30*time.Second)
 			}
 			return decodeRecord(off, p)
@@ -128,8 +150,8 @@ func waitForFile(path string, limit time.Duration) bool {
 
 // consumerCommand re-executes the test binary as a consumer with fault.
 func consumerCommand(fault, dir string) func(context.Context, pipeline.ConsumerSpec) *exec.Cmd {
-	return func(_ context.Context, spec pipeline.ConsumerSpec) *exec.Cmd {
-		cmd := exec.Command(os.Args[0], spec.Args()...)
+	return func(ctx context.Context, spec pipeline.ConsumerSpec) *exec.Cmd {
+		cmd := proc.Command(ctx, os.Args[0], spec.Args()...)
 		cmd.Env = append(os.Environ(), roleEnv+"=consumer", faultEnv+"="+fault, dirEnv+"="+dir)
 		return cmd
 	}
@@ -155,31 +177,49 @@ func embedded(t *testing.T) *broker.Broker {
 	return b
 }
 
-func options(b *broker.Broker, fault string, t *testing.T) pipeline.Options {
-	return pipeline.Options{
-		Brokers: b.Addrs, BrokerKind: b.Kind, Message: "test.v1.Record", Format: "test",
-		N: testN, Payloads: payloads(), ConsumerCommand: consumerCommand(fault, t.TempDir()),
-		Idle: 5 * time.Second,
-	}
+func fillOptions(b *broker.Broker) pipeline.FillOptions {
+	return pipeline.FillOptions{Brokers: b.Addrs, Message: "test.v1.Record", Format: "test", N: testN, Payloads: payloads()}
 }
 
-func checkResult(t *testing.T, brokers []string, res pipeline.Result) {
-	t.Helper()
-	t.Log(res.Line(), "cap:", res.Cap)
-	if !res.Verified || res.N != testN || res.RPS <= 0 || res.NsPerMsg <= 0 || res.RawNsPerMsg <= 0 || res.ConsumerPeakRSSBytes <= 0 {
-		t.Fatalf("result = %+v", res)
+// measured is one backlog measured as piperounds measures one side: fill,
+// a raw drain, a decoded drain, then the topic deleted.
+type measured struct {
+	backlog          pipeline.Backlog
+	decoded, rawOnly pipeline.ConsumeResult
+}
+
+func measure(ctx context.Context, o pipeline.FillOptions, command func(context.Context, pipeline.ConsumerSpec) *exec.Cmd) (m measured, err error) {
+	m.backlog, err = pipeline.Fill(ctx, o)
+	if err != nil {
+		return m, err
 	}
-	if !strings.HasPrefix(res.Topic, pipeline.TopicPrefix) {
-		t.Errorf("topic %q lacks the %s prefix", res.Topic, pipeline.TopicPrefix)
+	defer func() {
+		if derr := m.backlog.Delete(ctx); err == nil {
+			err = derr
+		}
+	}()
+	if m.rawOnly, err = m.backlog.Drain(ctx, true, command); err != nil {
+		return m, err
+	}
+	m.decoded, err = m.backlog.Drain(ctx, false, command)
+	return m, err
+}
+
+func checkMeasured(t *testing.T, brokers []string, m measured) {
+	t.Helper()
+	res := m.decoded
+	t.Logf("topic %s: %.0f records/s, %.1f ns/record, raw %.1f ns/record, cap %s", m.backlog.Topic, res.RPS, res.NsPerMsg, m.rawOnly.NsPerMsg, res.Cap)
+	if res.N != testN || res.RPS <= 0 || res.NsPerMsg <= 0 || m.rawOnly.NsPerMsg <= 0 || res.PeakRSSBytes <= 0 {
+		t.Fatalf("result = %+v, raw %+v", res, m.rawOnly)
+	}
+	if !strings.HasPrefix(m.backlog.Topic, pipeline.TopicPrefix) {
+		t.Errorf("topic %q lacks the %s prefix", m.backlog.Topic, pipeline.TopicPrefix)
 	}
 	if !strings.Contains(res.Cap, "GOMAXPROCS=1 GOMEMLIMIT=512MiB cpus=1") {
 		t.Errorf("cap = %q, want GOMAXPROCS=1, GOMEMLIMIT=512MiB and one CPU", res.Cap)
 	}
-	if !strings.HasPrefix(res.Line(), "RESULT message=test.v1.Record format=test ") {
-		t.Errorf("line = %q", res.Line())
-	}
-	if topics := listTopics(t, brokers); topics[res.Topic] {
-		t.Errorf("topic %s still exists after Run", res.Topic)
+	if topics := listTopics(t, brokers); topics[m.backlog.Topic] {
+		t.Errorf("topic %s still exists after Delete", m.backlog.Topic)
 	}
 }
 
@@ -206,21 +246,18 @@ func admin(t *testing.T, brokers []string) *kadm.Client {
 	return kadm.NewClient(cl)
 }
 
-func TestRunEmbedded(t *testing.T) {
+func TestMeasureEmbedded(t *testing.T) {
 	b := embedded(t)
-	res, err := pipeline.Run(testContext(t), options(b, "", t))
+	m, err := measure(testContext(t), fillOptions(b), consumerCommand("", t.TempDir()))
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkResult(t, b.Addrs, res)
-	if res.Broker != broker.KindEmbedded {
-		t.Errorf("broker = %q", res.Broker)
-	}
+	checkMeasured(t, b.Addrs, m)
 }
 
-// TestRunRealKafka runs against the Apache Kafka broker of scripts/kafka.sh
+// TestMeasureRealKafka runs against the Apache Kafka broker of scripts/kafka.sh
 // (scripts/test.sh exports its address). In CI it must run, not skip.
-func TestRunRealKafka(t *testing.T) {
+func TestMeasureRealKafka(t *testing.T) {
 	addrs := os.Getenv("WIREGATE_KAFKA_BROKERS")
 	if addrs == "" {
 		if os.Getenv("CI") == "true" {
@@ -242,72 +279,127 @@ func TestRunRealKafka(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _, _ = adm.DeleteTopic(context.WithoutCancel(ctx), sentinel) })
-	res, err := pipeline.Run(ctx, options(b, "", t))
+	m, err := measure(ctx, fillOptions(b), consumerCommand("", t.TempDir()))
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkResult(t, b.Addrs, res)
+	checkMeasured(t, b.Addrs, m)
 	if !listTopics(t, b.Addrs)[sentinel] {
-		t.Errorf("topic %s existed before Run and is gone after", sentinel)
+		t.Errorf("topic %s existed before the run and is gone after", sentinel)
 	}
 }
 
-func TestRunBrokerUnreachable(t *testing.T) {
-	o := pipeline.Options{
-		Brokers: []string{"127.0.0.1:1"}, N: testN, Payloads: payloads(),
-		ConsumerCommand: consumerCommand("", t.TempDir()), ConnectTimeout: 3 * time.Second,
-	}
-	_, err := pipeline.Run(testContext(t), o)
+func TestFillBrokerUnreachable(t *testing.T) {
+	o := pipeline.FillOptions{Brokers: []string{"127.0.0.1:1"}, N: testN, Payloads: payloads(), ConnectTimeout: 3 * time.Second}
+	_, err := pipeline.Fill(testContext(t), o)
 	wantError(t, err, exitcode.Unusable, "127.0.0.1:1", "unreachable")
 }
 
-func TestRunRefusesBadN(t *testing.T) {
+func TestFillRefusesBadN(t *testing.T) {
 	for _, n := range []int64{0, -5, pipeline.MaxN + 1} {
-		o := pipeline.Options{Brokers: []string{"127.0.0.1:1"}, N: n, Payloads: payloads(), ConsumerCommand: consumerCommand("", "")}
-		_, err := pipeline.Run(testContext(t), o)
-		wantError(t, err, exitcode.Unusable, "pipeline-messages", fmt.Sprint(n))
+		o := pipeline.FillOptions{Brokers: []string{"127.0.0.1:1"}, N: n, Payloads: payloads()}
+		_, err := pipeline.Fill(testContext(t), o)
+		wantError(t, err, exitcode.Unusable, "--pipeline-messages", fmt.Sprint(n))
 	}
 }
 
+func faultRun(t *testing.T, fault string) error {
+	t.Helper()
+	_, err := measure(testContext(t), fillOptions(embedded(t)), consumerCommand(fault, t.TempDir()))
+	return err
+}
+
 func TestConsumerStopsEarly(t *testing.T) {
-	b := embedded(t)
-	_, err := pipeline.Run(testContext(t), options(b, "stop-early", t))
-	wantError(t, err, exitcode.Unusable, "received 10000 of 20000 records")
+	wantError(t, faultRun(t, "stop-early"), exitcode.Unusable, "received 10000 of 20000 records")
 }
 
 func TestConsumerStallsShortOfN(t *testing.T) {
-	b := embedded(t)
-	_, err := pipeline.Run(testContext(t), options(b, "short-topic", t))
-	wantError(t, err, exitcode.Unusable, "no record for 2s after 20000 of 20001 records")
+	wantError(t, faultRun(t, "short-topic"), exitcode.Unusable, "no record for 2s after 20000 of 20001 records")
 }
 
 func TestChecksumMismatch(t *testing.T) {
-	b := embedded(t)
-	_, err := pipeline.Run(testContext(t), options(b, "corrupt", t))
-	wantError(t, err, exitcode.Unusable, "checksum", "differs")
+	wantError(t, faultRun(t, "corrupt"), exitcode.Unusable, "checksum", "differs")
 }
 
 func TestDecodeError(t *testing.T) {
-	b := embedded(t)
-	_, err := pipeline.Run(testContext(t), options(b, "decode-error", t))
-	wantError(t, err, exitcode.Unusable, "offset 123", "corrupt field 7")
+	wantError(t, faultRun(t, "decode-error"), exitcode.Unusable, "offset 123", "corrupt field 7")
 }
 
 func TestBrokerKilledMidRun(t *testing.T) {
 	b := embedded(t)
-	o := options(b, "pause-at-half", t)
+	ctx := testContext(t)
+	bl, err := pipeline.Fill(ctx, fillOptions(b))
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := t.TempDir()
-	o.ConsumerCommand = consumerCommand("pause-at-half", dir)
 	go func() {
 		if waitForFile(filepath.Join(dir, "half"), time.Minute) {
 			_ = b.Kill()
 			_ = os.WriteFile(filepath.Join(dir, "killed"), nil, 0o644)
 		}
 	}()
-	_, err := pipeline.Run(testContext(t), o)
+	_, err = bl.Drain(ctx, false, consumerCommand("pause-at-half", dir))
 	wantError(t, err, exitcode.Unusable, "of 20000 records")
 	if strings.Contains(err.Error(), "after 0 of") {
 		t.Errorf("the consumer failed before the broker was killed: %v", err)
+	}
+}
+
+// Cancelling a drain's context (a signal to the gate) stops the consumer
+// process at once and says why.
+func TestInterruptedDrainStopsTheConsumer(t *testing.T) {
+	b := embedded(t)
+	bl, err := pipeline.Fill(testContext(t), fillOptions(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cause := errors.New("interrupted by SIGINT")
+	ctx, cancel := context.WithCancelCause(testContext(t))
+	go func() {
+		if waitForFile(filepath.Join(dir, "half"), time.Minute) {
+			cancel(cause)
+		}
+	}()
+	start := time.Now()
+	_, err = bl.Drain(ctx, false, consumerCommand("hang-at-half", dir))
+	if !errors.Is(err, cause) {
+		t.Fatalf("drain error %v does not carry the interruption", err)
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("the interrupted drain took %s", d)
+	}
+	pid, _ := os.ReadFile(filepath.Join(dir, "pid"))
+	if p, err := strconv.Atoi(string(pid)); err != nil || syscall.Kill(p, 0) != syscall.ESRCH {
+		t.Errorf("consumer %q is still running after the interrupted drain (%v)", pid, err)
+	}
+}
+
+// DeleteTopics removes a run's topics, also one a fill never reported, and
+// nothing else.
+func TestDeleteTopicsByRunPrefix(t *testing.T) {
+	b := embedded(t)
+	ctx := testContext(t)
+	adm := admin(t, b.Addrs)
+	prefix := pipeline.NewRunPrefix()
+	other := pipeline.NewRunPrefix() + "x"
+	for _, n := range []string{prefix + "head-json-1", prefix + "base-json-2", other, "someone-elses"} {
+		if _, err := adm.CreateTopic(ctx, 1, 1, nil, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := pipeline.DeleteTopics(ctx, b.Addrs, prefix); err != nil {
+		t.Fatal(err)
+	}
+	topics := listTopics(t, b.Addrs)
+	if topics[prefix+"head-json-1"] || topics[prefix+"base-json-2"] || !topics[other] || !topics["someone-elses"] {
+		t.Fatalf("after DeleteTopics(%s): %v", prefix, topics)
+	}
+	for _, bad := range []string{"", pipeline.TopicPrefix, "someone-"} {
+		if err := pipeline.DeleteTopics(ctx, b.Addrs, bad); err == nil {
+			t.Errorf("DeleteTopics(%q) was not refused", bad)
+		}
 	}
 }
 
@@ -319,9 +411,9 @@ func TestExistingTopicIsNeverReused(t *testing.T) {
 	if _, err := adm.CreateTopic(ctx, 1, 1, nil, name); err != nil {
 		t.Fatal(err)
 	}
-	o := options(b, "", t)
+	o := fillOptions(b)
 	o.Topic = name
-	_, err := pipeline.Run(ctx, o)
+	_, err := pipeline.Fill(ctx, o)
 	wantError(t, err, exitcode.Unusable, name, "already exists")
 	ends, err := adm.ListEndOffsets(ctx, name)
 	if err != nil {
@@ -334,15 +426,15 @@ func TestExistingTopicIsNeverReused(t *testing.T) {
 
 func TestConsumerArgsRoundTrip(t *testing.T) {
 	spec := pipeline.ConsumerSpec{Brokers: []string{"a:1", "b:2"}, Topic: "wiregate-x", N: 42, Raw: true, Timeout: time.Minute, Idle: 3 * time.Second}
-	got, err := pipeline.ParseConsumerArgs(spec.Args())
+	got, err := parseSpec(spec.Args())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if fmt.Sprint(got) != fmt.Sprint(spec) {
 		t.Fatalf("round trip: %+v, want %+v", got, spec)
 	}
-	if _, err := pipeline.ParseConsumerArgs([]string{"-topic", "x"}); err == nil {
-		t.Fatal("ParseConsumerArgs accepted args without brokers and n")
+	if _, err := parseSpec([]string{"--topic", "x"}); err == nil {
+		t.Fatal("a spec without brokers and n was accepted")
 	}
 }
 
@@ -369,12 +461,12 @@ func wantError(t *testing.T, err error, code int, wants ...string) {
 func TestConsumerPinsItselfWithoutTaskset(t *testing.T) {
 	b := embedded(t)
 	t.Setenv("PATH", t.TempDir()) // no taskset to be found
-	res, err := pipeline.Run(testContext(t), options(b, "", t))
+	m, err := measure(testContext(t), fillOptions(b), consumerCommand("", t.TempDir()))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(res.Cap, "cpus=1 (pinned by self)") {
-		t.Fatalf("cap = %q, want one CPU pinned by the consumer itself", res.Cap)
+	if !strings.Contains(m.decoded.Cap, "cpus=1 (pinned by self)") {
+		t.Fatalf("cap = %q, want one CPU pinned by the consumer itself", m.decoded.Cap)
 	}
-	t.Log(res.Cap)
+	t.Log(m.decoded.Cap)
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strings"
 	"sync"
 	"time"
 
@@ -18,14 +19,24 @@ import (
 	"github.com/wiregate/wiregate/harness/exitcode"
 )
 
-// TopicPrefix starts every topic Run creates.
+// TopicPrefix starts every topic wiregate creates.
 const TopicPrefix = "wiregate-"
 
 const topicCleanupTimeout = 10 * time.Second
 
+// NewRunPrefix is a run's own topic prefix, "wiregate-<16 random hex>-":
+// every topic of the run starts with it, so DeleteTopics can remove them all
+// (and nothing else) even when a fill was interrupted before it reported
+// its topics.
+func NewRunPrefix() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return TopicPrefix + hex.EncodeToString(b[:]) + "-"
+}
+
 var notTopicChars = regexp.MustCompile(`[^a-zA-Z0-9._-]+`)
 
-// topic is a topic Run created (and so may delete).
+// topic is a topic Fill created (and so may delete).
 type topic struct {
 	name    string
 	brokers []string
@@ -34,7 +45,7 @@ type topic struct {
 // createTopic creates a fresh one-partition, replication-factor-1 topic. An
 // explicit name that exists is refused; a random name that collides is
 // replaced. An existing topic is never written to, drained or deleted.
-func createTopic(ctx context.Context, brokers []string, name, format string) (*topic, error) {
+func createTopic(ctx context.Context, brokers []string, name, prefix, format string) (*topic, error) {
 	cl, err := kgo.NewClient(kgo.SeedBrokers(brokers...))
 	if err != nil {
 		return nil, fmt.Errorf("pipeline: %w", err)
@@ -44,7 +55,7 @@ func createTopic(ctx context.Context, brokers []string, name, format string) (*t
 	for attempt := 0; attempt < 3; attempt++ {
 		n := name
 		if n == "" {
-			n = randomTopicName(format)
+			n = randomTopicName(prefix, format)
 		}
 		_, err := adm.CreateTopic(ctx, 1, 1, nil, n)
 		switch {
@@ -61,14 +72,14 @@ func createTopic(ctx context.Context, brokers []string, name, format string) (*t
 	return nil, errors.New("pipeline: three random topic names all existed already")
 }
 
-func randomTopicName(format string) string {
+func randomTopicName(prefix, format string) string {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	f := notTopicChars.ReplaceAllString(format, "_")
 	if f == "" || len(f) > 64 {
 		f = "run"
 	}
-	return TopicPrefix + f + "-" + hex.EncodeToString(b[:])
+	return prefix + f + "-" + hex.EncodeToString(b[:])
 }
 
 // delete removes the topic, bounded in time even when the broker is gone.
@@ -82,6 +93,43 @@ func (t *topic) delete(ctx context.Context) error {
 	defer cl.Close()
 	if _, err := kadm.NewClient(cl).DeleteTopic(ctx, t.name); err != nil && !errors.Is(err, kerr.UnknownTopicOrPartition) {
 		return fmt.Errorf("pipeline: deleting topic %s: %w", t.name, err)
+	}
+	return nil
+}
+
+// DeleteTopics deletes every topic whose name starts with prefix, a run's
+// own (NewRunPrefix): the run's cleanup, also after an interruption, so the
+// caller passes a fresh context with a short timeout. A prefix that is not
+// a run's is refused: wiregate deletes only topics it created.
+func DeleteTopics(ctx context.Context, brokers []string, prefix string) error {
+	if len(prefix) <= len(TopicPrefix)+1 || !strings.HasPrefix(prefix, TopicPrefix) {
+		return fmt.Errorf("pipeline: refusing to delete topics by the prefix %q: not a run's own", prefix)
+	}
+	cl, err := kgo.NewClient(kgo.SeedBrokers(brokers...))
+	if err != nil {
+		return fmt.Errorf("pipeline: deleting the topics %s*: %w", prefix, err)
+	}
+	defer cl.Close()
+	adm := kadm.NewClient(cl)
+	listed, err := adm.ListTopics(ctx)
+	if err != nil {
+		return fmt.Errorf("pipeline: listing topics to delete %s*: %w", prefix, err)
+	}
+	var mine []string
+	for _, n := range listed.Names() {
+		if strings.HasPrefix(n, prefix) {
+			mine = append(mine, n)
+		}
+	}
+	if len(mine) == 0 {
+		return nil
+	}
+	resp, err := adm.DeleteTopics(ctx, mine...)
+	if err == nil {
+		err = resp.Error()
+	}
+	if err != nil && !errors.Is(err, kerr.UnknownTopicOrPartition) {
+		return fmt.Errorf("pipeline: deleting the topics %s*: %w", prefix, err)
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/proc"
 )
 
 // FindBuf returns the buf binary to use: explicit, $WIREGATE_BUF, buf on
@@ -61,7 +62,7 @@ func checkBufInput(dir string) error {
 // runBuf runs buf in dir and turns a failure into one line: buf's first
 // error line (file:line:col for a syntax error) and what to do.
 func runBuf(ctx context.Context, buf, dir string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, buf, args...)
+	cmd := proc.Command(ctx, buf, args...) // buf generate runs plugins: stop them too
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

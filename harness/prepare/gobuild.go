@@ -17,6 +17,7 @@ import (
 	"golang.org/x/mod/modfile"
 
 	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/proc"
 )
 
 const harnessModule = "github.com/wiregate/wiregate/harness"
@@ -155,7 +156,7 @@ func main() { runner.Main(wgplain.Subjects()) }
 
 func goBuild(ctx context.Context, dir, out string, pkgs ...string) error {
 	args := append([]string{"build", "-trimpath", "-o", out}, pkgs...)
-	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd := proc.Command(ctx, "go", args...) // go build runs compilers: stop them too
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "CGO_ENABLED=0")
 	var stderr bytes.Buffer

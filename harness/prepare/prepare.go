@@ -23,6 +23,7 @@ import (
 	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/descriptorpb"
 
+	"github.com/wiregate/wiregate/harness/benchprog"
 	"github.com/wiregate/wiregate/harness/exitcode"
 )
 
@@ -111,7 +112,7 @@ func Prepare(ctx context.Context, opts Options) (*Result, error) {
 	}
 	key := hashOf(imageBytes, []byte(strings.Join(msgs, ",")), []byte(srcHash), []byte(runtime.Version()))
 	res.Dir = filepath.Join(cache, "bench", key[:20])
-	res.Binary = filepath.Join(res.Dir, "wiregate-bench")
+	res.Binary = filepath.Join(res.Dir, benchprog.ProgramName)
 	if _, err := os.Stat(res.Binary); err == nil {
 		res.Reused = true
 		res.Total = time.Since(start)

@@ -1,45 +1,33 @@
 // Package runner is the main of every generated bench program: it knows the
-// subjects compiled in and runs one measurement per invocation (check,
-// sizes, bench, and the pipeline's consumer), so that cmd/wiregate can run
-// base and head programs alternately, each in a fresh process.
+// subjects compiled in and runs one measurement per invocation, so that the
+// parent can run base and head programs alternately, each in a fresh
+// process. Its subcommands, flags and outputs are package benchprog's
+// contract; it dispatches through package subcmd like cmd/wiregate.
 package runner
 
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"path/filepath"
-	"sort"
 	"strings"
-	"syscall"
+	"time"
 
 	"github.com/wiregate/wiregate/harness/avroschema"
+	"github.com/wiregate/wiregate/harness/benchprog"
 	"github.com/wiregate/wiregate/harness/cases"
 	"github.com/wiregate/wiregate/harness/codec"
 	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/roundtrip"
+	"github.com/wiregate/wiregate/harness/subcmd"
 	"github.com/wiregate/wiregate/harness/subject"
 )
 
-// Command is one subcommand of a bench program.
-type Command func(ctx context.Context, env *Env, args []string) error
-
-// commands are the bench program's subcommands; other packages add theirs
-// with Register before Main runs (the pipeline's consumer, the embedded
-// broker).
-var commands = map[string]Command{
-	"check": runCheck,
-	"sizes": runSizes,
-	"bench": runBench,
-	"list":  runList,
-}
-
-// Register adds a subcommand.
-func Register(name string, c Command) { commands[name] = c }
+// grace is how long a subcommand may take to stop after SIGINT or SIGTERM
+// before the program exits anyway: long enough for a fill to delete the
+// topic it was producing into, well inside the parent's proc.KillAfter.
+const grace = 2 * time.Second
 
 // Env is what every subcommand gets: the compiled-in subjects.
 type Env struct {
@@ -49,53 +37,36 @@ type Env struct {
 
 // Main dispatches os.Args and exits with wiregate's exit codes.
 func Main(subjects []subject.Subject) {
-	if len(os.Args) < 2 {
-		fmt.Fprintf(os.Stderr, "usage: %s <%s> [flags]\n", filepath.Base(os.Args[0]), strings.Join(names(), "|"))
-		os.Exit(exitcode.Unusable)
-	}
-	cmd, ok := commands[os.Args[1]]
-	if !ok {
-		fmt.Fprintf(os.Stderr, "%s: unknown command %q (%s)\n", filepath.Base(os.Args[0]), os.Args[1], strings.Join(names(), ", "))
-		os.Exit(exitcode.Unusable)
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := cmd(ctx, &Env{Subjects: subjects, Stdout: os.Stdout}, os.Args[2:])
-	stop()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "wiregate %s: %s\n", os.Args[1], strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", "; "))
-	}
-	os.Exit(exitcode.Code(err))
+	Registry(&Env{Subjects: subjects, Stdout: os.Stdout}).Main(grace)
 }
 
-func names() []string {
-	var ns []string
-	for n := range commands {
-		ns = append(ns, n)
+// Registry is the bench program's subcommands over env.
+func Registry(env *Env) *subcmd.Registry {
+	r := subcmd.New(benchprog.ProgramName)
+	for _, c := range []struct {
+		name, summary string
+		run           func(ctx context.Context, env *Env, args []string) error
+		noCleanup     bool
+	}{
+		{benchprog.CmdList, "the messages compiled in, one a line", runList, true},
+		{benchprog.CmdCheck, "correctness gate: every codec round-trips every record exactly (JSON)", runCheck, true},
+		{benchprog.CmdSizes, "exact bytes per message per format (JSON)", runSizes, true},
+		{benchprog.CmdBench, "encode/decode benchmarks in benchfmt", runBench, true},
+		{benchprog.CmdFill, "fill one backlog topic per case (JSON)", runFill, false},
+		{benchprog.CmdConsume, "drain one backlog as the capped consumer (JSON)", runConsume, false},
+		{benchprog.CmdEmbeddedBroker, "serve franz-go's kfake broker; prints its address", runEmbeddedBroker, false},
+	} {
+		run := c.run
+		r.Add(subcmd.Command{Name: c.name, Summary: c.summary, NoCleanup: c.noCleanup,
+			Run: func(ctx context.Context, args []string) error { return run(ctx, env, args) }})
 	}
-	sort.Strings(ns)
-	return ns
+	return r
 }
 
-// Selection is the flags every measuring subcommand shares.
-type Selection struct {
-	Messages string
-	Formats  string
-	Samples  string
-	Avro     string
-}
-
-// AddFlags registers the selection flags on fs.
-func (s *Selection) AddFlags(fs *flag.FlagSet) {
-	fs.StringVar(&s.Messages, "messages", "", "fully qualified messages, comma separated (default: all compiled in)")
-	fs.StringVar(&s.Formats, "formats", codec.DefaultNames, "formats, comma separated: "+strings.Join(codec.Names(), ", "))
-	fs.StringVar(&s.Samples, "samples", "", "directory of <full.Message.Name>.jsonl protojson samples")
-	fs.StringVar(&s.Avro, "avro", "", "comma-separated .avsc files; one whose record full name equals a message's is its Avro schema")
-}
-
-// CheckedCases resolves the selection and runs the correctness gate on it:
+// checkedCases resolves the selection and runs the correctness gate on it:
 // no number is measured for a codec that does not round-trip its records.
-func (s *Selection) CheckedCases(env *Env) ([]*cases.Case, error) {
-	cs, err := s.Cases(env)
+func checkedCases(env *Env, sel benchprog.Selection) ([]*cases.Case, error) {
+	cs, err := resolve(env, sel)
 	if err != nil {
 		return nil, err
 	}
@@ -105,20 +76,24 @@ func (s *Selection) CheckedCases(env *Env) ([]*cases.Case, error) {
 	return cs, nil
 }
 
-// Cases resolves the selection into measured cases.
-func (s *Selection) Cases(env *Env) ([]*cases.Case, error) {
-	formats, err := codec.Parse(s.Formats)
+// resolve turns the selection into measured cases.
+func resolve(env *Env, sel benchprog.Selection) ([]*cases.Case, error) {
+	names := codec.DefaultNames
+	if len(sel.Formats) > 0 {
+		names = strings.Join(sel.Formats, ",")
+	}
+	formats, err := codec.Parse(names)
 	if err != nil {
 		return nil, err
 	}
-	subs, err := s.subjects(env, formats)
+	subs, err := subjects(env, sel, formats)
 	if err != nil {
 		return nil, err
 	}
-	return cases.Build(subs, formats, s.Samples)
+	return cases.Build(subs, formats, sel.Samples)
 }
 
-func (s *Selection) subjects(env *Env, formats []codec.Format) ([]*subject.Subject, error) {
+func subjects(env *Env, sel benchprog.Selection, formats []codec.Format) ([]*subject.Subject, error) {
 	byName := map[string]*subject.Subject{}
 	var all []string
 	for i := range env.Subjects {
@@ -127,19 +102,13 @@ func (s *Selection) subjects(env *Env, formats []codec.Format) ([]*subject.Subje
 		all = append(all, sub.Name())
 	}
 	wanted := all
-	if strings.TrimSpace(s.Messages) != "" {
+	if len(sel.Messages) > 0 {
 		wanted = nil
-		for _, n := range strings.FieldsFunc(s.Messages, func(r rune) bool { return r == ',' || r == '\n' || r == ' ' }) {
+		for _, n := range sel.Messages {
 			if byName[n] == nil {
 				return nil, exitcode.BadInput("--messages: %q is not in this bench program (it has %s); run prepare with it", n, strings.Join(all, ", "))
 			}
 			wanted = append(wanted, n)
-		}
-	}
-	var avroFiles []string
-	for _, f := range strings.Split(s.Avro, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			avroFiles = append(avroFiles, f)
 		}
 	}
 	needAvro := false
@@ -150,7 +119,7 @@ func (s *Selection) subjects(env *Env, formats []codec.Format) ([]*subject.Subje
 	for _, n := range wanted {
 		sub := byName[n]
 		if needAvro && sub.Avro == nil {
-			sch, src, err := avroschema.ForMessage(sub.Type.Descriptor(), avroFiles)
+			sch, src, err := avroschema.ForMessage(sub.Type.Descriptor(), sel.Avro)
 			if err != nil {
 				return nil, err
 			}
@@ -161,15 +130,10 @@ func (s *Selection) subjects(env *Env, formats []codec.Format) ([]*subject.Subje
 	return out, nil
 }
 
-func parse(fs *flag.FlagSet, args []string) error {
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		return exitcode.BadInput("%v; run with -h for the flags", err)
-	}
-	return nil
-}
-
 func runList(ctx context.Context, env *Env, args []string) error {
+	if err := benchprog.Parse(benchprog.CmdList, &benchprog.NoFlags{}, args); err != nil {
+		return err
+	}
 	for _, s := range env.Subjects {
 		fmt.Fprintln(env.Stdout, s.Name())
 	}
@@ -177,24 +141,21 @@ func runList(ctx context.Context, env *Env, args []string) error {
 }
 
 func runCheck(ctx context.Context, env *Env, args []string) error {
-	var sel Selection
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	sel.AddFlags(fs)
-	if err := parse(fs, args); err != nil {
+	var f benchprog.CheckFlags
+	if err := benchprog.Parse(benchprog.CmdCheck, &f, args); err != nil {
 		return err
 	}
-	cs, err := sel.CheckedCases(env)
+	cs, err := checkedCases(env, f.Selection)
 	if err != nil {
 		return err
 	}
+	out := make([]benchprog.Checked, 0, len(cs))
 	for _, c := range cs {
-		fmt.Fprintf(env.Stdout, "ok %s (%d records, %s)\n", c.Name(), len(c.Records), c.Source)
+		out = append(out, benchprog.Checked{Message: c.Subject.Name(), Format: c.Format.Name,
+			Records: len(c.Records), Source: c.Source, Aliasing: c.Format.Aliasing})
 	}
-	return nil
+	return writeJSON(env.Stdout, out)
 }
 
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
+// writeJSON writes v as one line: the parent reads the last JSON line.
+func writeJSON(w io.Writer, v any) error { return json.NewEncoder(w).Encode(v) }

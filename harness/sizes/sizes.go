@@ -3,31 +3,20 @@
 package sizes
 
 import (
+	"github.com/wiregate/wiregate/harness/benchprog"
 	"github.com/wiregate/wiregate/harness/cases"
 )
 
-// Size is one message in one format. Field names are the CLI's JSON contract.
-type Size struct {
-	Message   string  `json:"message"`
-	Format    string  `json:"format"`
-	BytesMean float64 `json:"bytes_mean"`
-	BytesMin  int     `json:"bytes_min"`
-	BytesMax  int     `json:"bytes_max"`
-	Records   int     `json:"records"`
-	// VsJSON is BytesMean as a fraction of the JSON mean (0 when JSON is
-	// not measured).
-	VsJSON float64 `json:"vs_json,omitempty"`
-	// Aliasing says the format's decoder points strings into its input
-	// (the program that has the codecs knows; the gate only reports it).
-	Aliasing bool `json:"aliasing,omitempty"`
-}
+// Size is one message in one format: the bench program's sizes output,
+// whose type the protocol owns.
+type Size = benchprog.Size
 
 // Measure computes sizes for every case, in case order.
 func Measure(cs []*cases.Case) []Size {
 	out := make([]Size, 0, len(cs))
 	jsonMean := map[string]float64{}
 	for _, c := range cs {
-		s := Size{Message: c.Subject.Name(), Format: c.Format.Name, Records: len(c.Encoded), BytesMin: -1, Aliasing: c.Format.Aliasing}
+		s := Size{Message: c.Subject.Name(), Format: c.Format.Name, Records: len(c.Encoded), BytesMin: -1}
 		total := 0
 		for _, b := range c.Encoded {
 			total += len(b)

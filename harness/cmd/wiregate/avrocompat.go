@@ -9,6 +9,7 @@ import (
 
 	"github.com/wiregate/wiregate/harness/avrocompat"
 	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/inputs"
 	"github.com/wiregate/wiregate/harness/report"
 )
 
@@ -21,7 +22,7 @@ func init() {
 func cmdAvroCompat(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("avro-compat", flag.ContinueOnError)
 	levelText := fs.String("level", "BACKWARD", "BACKWARD, FORWARD, FULL, their _TRANSITIVE forms, or NONE")
-	globs := fs.String("avro-schemas", "**/*.avsc", "with directories: the schemas to check (globs, comma separated)")
+	globs := fs.String("avro-schemas", inputs.DefaultOf("avro-schemas"), "with directories: the schemas to check (globs, comma separated)")
 	historyRef := fs.String("history-ref", "", "with directories and a _TRANSITIVE level: take earlier versions from git history reachable from this ref in HEAD_DIR")
 	asJSON := fs.Bool("json", false, "print the findings as a JSON array")
 	operands, err := parseWithOperands(fs, args)

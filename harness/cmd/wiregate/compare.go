@@ -20,8 +20,7 @@ func init() {
 
 func cmdCompare(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
-	alphaInput, _ := inputs.Lookup("alpha")
-	alphaText := fs.String("alpha", alphaInput.Default, "significance level, in (0, 1)")
+	alphaText := fs.String("alpha", inputs.DefaultOf("alpha"), "significance level, in (0, 1)")
 	asJSON := fs.Bool("json", false, "print a JSON array of comparisons instead of benchstat's table")
 	files, err := parseWithOperands(fs, args)
 	if err != nil {

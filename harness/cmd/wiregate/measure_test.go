@@ -71,11 +71,16 @@ type result struct {
 	stdout, stderr string
 }
 
+// wiregateEnv finds the harness source and buf for the built command.
+func wiregateEnv(t *testing.T) []string {
+	return append(os.Environ(), "WIREGATE_HARNESS="+filepath.Join(repoRoot(t), "harness"),
+		"PATH="+filepath.Join(repoRoot(t), "node_modules", ".bin")+string(os.PathListSeparator)+os.Getenv("PATH"))
+}
+
 func runWiregate(t *testing.T, args ...string) result {
 	t.Helper()
 	cmd := exec.Command(wiregateBin(t), args...)
-	cmd.Env = append(os.Environ(), "WIREGATE_HARNESS="+filepath.Join(repoRoot(t), "harness"),
-		"PATH="+filepath.Join(repoRoot(t), "node_modules", ".bin")+string(os.PathListSeparator)+os.Getenv("PATH"))
+	cmd.Env = wiregateEnv(t)
 	var so, se bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &so, &se
 	err := cmd.Run()

@@ -5,48 +5,61 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strings"
 
-	"github.com/wiregate/wiregate/harness/broker"
-	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/pipeline"
+	"github.com/wiregate/wiregate/harness/piperounds"
 )
 
 func init() {
-	register("pipeline", "end-to-end consumer throughput through a Kafka-API broker (--broker auto|redpanda|embedded|host:port)", cmdPipeline)
-	// The embedded broker runs in its own process (so a capped consumer
-	// does not cap it too): this same binary, re-executed.
-	register(broker.EmbeddedSubcommand, "(internal) serve franz-go's kfake broker; prints its address", func(ctx context.Context, args []string) error {
-		return broker.ServeEmbedded(ctx, os.Stdout)
-	})
+	register("pipeline", "end-to-end consumer throughput through a Kafka-API broker (--broker auto|redpanda|embedded|host:port, --rounds N)", cmdPipeline)
 }
 
+// localSide names the one side `wiregate pipeline` measures (in its topics).
+const localSide = "local"
+
+// cmdPipeline is the gate's pipeline stage for one side: the same fill, raw
+// drain and decoded rounds (package piperounds), with a fixed number of
+// rounds.
 func cmdPipeline(ctx context.Context, args []string) error {
-	var s schemaFlags
-	fs := flag.NewFlagSet("pipeline", flag.ContinueOnError)
-	s.add(fs)
-	spec := fs.String("broker", "auto", "auto, redpanda, embedded, or host:port[,host:port]")
-	n := fs.Int64("n", 200000, "backlog size N (records per topic)")
-	asJSON := fs.Bool("json", false, "print a JSON array")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if *n <= 0 || *n > pipeline.MaxN {
-		return exitcode.BadInput("--n %d: want a backlog from 1 to %d records", *n, pipeline.MaxN)
-	}
-	p, rargs, err := s.program(ctx)
+	var (
+		spec   string
+		n      int64
+		rounds int
+		asJSON bool
+	)
+	s, err := parseSchemaFlags("pipeline", args, func(fs *flag.FlagSet) {
+		fs.StringVar(&spec, "broker", "auto", "auto, redpanda, embedded, or host:port[,host:port]")
+		fs.Int64Var(&n, "pipeline-messages", 200000, "backlog size N (records per topic)")
+		fs.IntVar(&rounds, "rounds", 1, fmt.Sprintf("decoded drains of every backlog (1 to %d); the figures are their medians", piperounds.MaxRounds))
+		fs.BoolVar(&asJSON, "json", false, "print a JSON array")
+	})
 	if err != nil {
 		return err
 	}
-	b, err := broker.Start(ctx, *spec)
+	if err := pipeline.CheckN(n); err != nil {
+		return err
+	}
+	if err := piperounds.CheckRounds(rounds); err != nil {
+		return err
+	}
+	prog, sel, err := s.program(ctx)
 	if err != nil {
 		return err
 	}
-	defer b.Close()
-	fmt.Fprintf(os.Stderr, "wiregate pipeline: broker %s at %s (%s)\n", b.Kind, strings.Join(b.Addrs, ","), b.Reason)
-	pargs := append(append([]string{"pipeline"}, rargs...), "--brokers", strings.Join(b.Addrs, ","), "--broker-kind", b.Kind, "--n", fmt.Sprint(*n))
-	if *asJSON {
-		pargs = append(pargs, "--json")
+	res, err := piperounds.Run(ctx, piperounds.Options{
+		Sides:  []piperounds.Side{{Name: localSide, Program: prog, Selection: sel}},
+		Broker: spec, N: n, Rounds: rounds,
+		Log: func(format string, args ...any) { fmt.Fprintf(os.Stderr, format+"\n", args...) },
+	})
+	if err != nil {
+		return err
 	}
-	return runProgram(ctx, p.Binary, pargs, os.Stdout)
+	sums := res.Summaries(localSide)
+	if asJSON {
+		return printJSON(sums)
+	}
+	for _, s := range sums {
+		fmt.Println(s.Line())
+	}
+	return nil
 }

@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/wiregate/wiregate/harness/pipeline"
+	"github.com/wiregate/wiregate/harness/piperounds"
 )
 
 // pipelineCLI runs `wiregate pipeline` on telemetry against spec and
@@ -14,11 +14,11 @@ import (
 func pipelineCLI(t *testing.T, spec, wantKind string) {
 	t.Helper()
 	r := runWiregate(t, "pipeline", "--buf-input", repoRoot(t), "--messages", "telemetry.v1.TelemetryEvent",
-		"--formats", "json,protobuf,avro", "--broker", spec, "--n", "20000", "--json")
+		"--formats", "json,protobuf,avro", "--broker", spec, "--pipeline-messages", "20000", "--rounds", "2", "--json")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	var res []pipeline.Result
+	var res []piperounds.Summary
 	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil {
 		t.Fatalf("%v: %s", err, r.stdout)
 	}
@@ -26,7 +26,7 @@ func pipelineCLI(t *testing.T, spec, wantKind string) {
 		t.Fatalf("%d results, want 3", len(res))
 	}
 	for _, x := range res {
-		if !x.Verified || x.N != 20000 || x.RPS <= 0 || x.RawNsPerMsg <= 0 || x.Broker != wantKind || x.ConsumerPeakRSSBytes <= 0 {
+		if !x.Verified || x.N != 20000 || x.Rounds != 2 || len(x.RPSSamples) != 2 || x.RPS <= 0 || x.RawNsPerMsg <= 0 || x.Broker != wantKind || x.ConsumerPeakRSSBytes <= 0 {
 			t.Errorf("result %+v", x)
 		}
 		if x.Cap == "" {
@@ -51,9 +51,10 @@ func TestPipelineCLIRealKafka(t *testing.T) {
 }
 
 func TestPipelineCLIBadInput(t *testing.T) {
-	wantBadInput(t, runWiregate(t, "pipeline", "--buf-input", repoRoot(t), "--n", "0"), "--n 0")
+	wantBadInput(t, runWiregate(t, "pipeline", "--buf-input", repoRoot(t), "--pipeline-messages", "0"), "--pipeline-messages 0")
+	wantBadInput(t, runWiregate(t, "pipeline", "--buf-input", repoRoot(t), "--rounds", "0"), "--rounds 0")
 	wantBadInput(t, runWiregate(t, "pipeline", "--buf-input", repoRoot(t), "--messages", "telemetry.v1.TelemetryEvent",
-		"--broker", "127.0.0.1:1", "--n", "10"), "127.0.0.1:1")
+		"--broker", "127.0.0.1:1", "--pipeline-messages", "10"), "127.0.0.1:1")
 }
 
 // On GitHub's runners Docker is present: the CI workflow sets

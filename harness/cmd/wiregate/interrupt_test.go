@@ -1,0 +1,284 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/wiregate/wiregate/harness/benchprog"
+	"github.com/wiregate/wiregate/harness/broker"
+	"github.com/wiregate/wiregate/harness/pipeline"
+	"github.com/wiregate/wiregate/harness/report"
+)
+
+// The gate interrupted by SIGINT — what a cancelled GitHub job and Ctrl-C
+// send — stops its children, deletes its topics, stops its broker, writes
+// report.json naming the interruption and exits 2, within 10 s.
+
+// interruptedGate is one gate run interrupted by SIGINT.
+type interruptedGate struct {
+	code     int
+	took     time.Duration // from the signal to the exit
+	pgid     int
+	children []process // the gate's descendants when the signal was sent
+	report   report.Report
+	stderr   []string
+}
+
+// process is a process as /proc saw it; start tells a reused pid apart.
+type process struct {
+	pid, pgid int
+	start     string
+	cmdline   string
+}
+
+// interruptGate runs `wiregate gate` with args in its own process group,
+// waits for a stderr line containing after and a descendant whose command
+// line contains child, then sends it SIGINT.
+func interruptGate(t *testing.T, after, child string, args ...string) interruptedGate {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs the whole gate")
+	}
+	base, head, out := copySchemas(t), copySchemas(t), t.TempDir()
+	args = append([]string{"gate", "--base-dir", base, "--working-directory", head, "--out", out,
+		"--messages", "telemetry.v1.TelemetryEvent", "--formats", "protobuf"}, args...)
+	cmd := exec.Command(wiregateBin(t), args...)
+	cmd.Env = wiregateEnv(t)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) })
+	lines := make(chan string, 1000)
+	go func() {
+		s := bufio.NewScanner(stderr)
+		for s.Scan() {
+			lines <- s.Text()
+		}
+		close(lines)
+	}()
+	var g interruptedGate
+	g.pgid = cmd.Process.Pid
+	deadline := time.After(5 * time.Minute)
+	for seen := false; !seen; {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				_ = cmd.Wait()
+				t.Fatalf("the gate ended before %q:\n%s", after, strings.Join(g.stderr, "\n"))
+			}
+			g.stderr = append(g.stderr, l)
+			seen = strings.Contains(l, after)
+		case <-deadline:
+			t.Fatalf("no %q within 5 minutes:\n%s", after, strings.Join(g.stderr, "\n"))
+		}
+	}
+	// Interrupt while a child of the kind asked for runs.
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(2 * time.Millisecond) {
+		g.children = descendants(cmd.Process.Pid)
+		if running(g.children, child) {
+			break
+		}
+	}
+	if !running(g.children, child) {
+		t.Fatalf("no %q process under the gate to interrupt; children %+v", child, g.children)
+	}
+	sent := time.Now()
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	for l := range lines {
+		g.stderr = append(g.stderr, l)
+	}
+	err = cmd.Wait()
+	g.took = time.Since(sent)
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		g.code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(out, "report.json"))
+	if err != nil {
+		t.Fatalf("no report.json after the interruption: %v\n%s", err, strings.Join(g.stderr, "\n"))
+	}
+	if err := json.Unmarshal(b, &g.report); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// check asserts what every interrupted gate must do.
+func (g interruptedGate) check(t *testing.T) {
+	t.Helper()
+	t.Logf("exit %d %s after SIGINT; interrupted %d processes; errors %q", g.code, g.took.Round(time.Millisecond), len(g.children), g.report.Errors)
+	if g.code != 2 {
+		t.Errorf("exit code %d, want 2\n%s", g.code, strings.Join(g.stderr, "\n"))
+	}
+	if g.took > 10*time.Second {
+		t.Errorf("the gate took %s to stop, want ≤ 10s", g.took)
+	}
+	if len(g.report.Errors) == 0 || !strings.Contains(strings.Join(g.report.Errors, " "), "interrupted by SIGINT") {
+		t.Errorf("report.json errors %q do not name the interruption", g.report.Errors)
+	}
+	if last := g.stderr[len(g.stderr)-1]; !strings.Contains(last, "interrupted by SIGINT") {
+		t.Errorf("last stderr line %q does not name the interruption", last)
+	}
+	if err := syscall.Kill(-g.pgid, 0); !errors.Is(err, syscall.ESRCH) {
+		t.Errorf("the gate's process group %d still has processes: %+v", g.pgid, inGroup(g.pgid))
+	}
+	for _, c := range g.children {
+		if alive(c) {
+			t.Errorf("child %d (%s) outlived the gate", c.pid, c.cmdline)
+		}
+		if err := syscall.Kill(-c.pgid, 0); !errors.Is(err, syscall.ESRCH) {
+			t.Errorf("process group %d of child %d (%s) still has processes: %+v", c.pgid, c.pid, c.cmdline, inGroup(c.pgid))
+		}
+	}
+}
+
+func TestGateInterruptedDuringBenchRounds(t *testing.T) {
+	g := interruptGate(t, "wiregate: bench round 1/", " "+benchprog.CmdBench+" ",
+		"--count", "20", "--benchtime", "50ms", "--pipeline=false")
+	g.check(t)
+}
+
+// With the embedded broker the gate started: the broker's process goes too.
+func TestGateInterruptedDuringPipelineRoundsEmbedded(t *testing.T) {
+	g := interruptGate(t, "wiregate: pipeline round 1/", benchprog.CmdConsume,
+		"--count", "5", "--benchtime", "1ms", "--broker", "embedded", "--pipeline-messages", "200000")
+	g.check(t)
+	if !running(g.children, benchprog.CmdEmbeddedBroker) {
+		t.Errorf("the embedded broker was not among the interrupted processes: %+v", g.children)
+	}
+}
+
+// With a broker the gate did not start (an embedded broker in a process of
+// the test's): the broker stays up, and the gate's topics are gone from it.
+func TestGateInterruptedDuringPipelineRoundsDeletesItsTopics(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the whole gate")
+	}
+	r := runWiregate(t, "prepare", "--buf-input", repoRoot(t), "--messages", "telemetry.v1.TelemetryEvent")
+	var p struct{ Binary string }
+	if err := json.Unmarshal([]byte(r.stdout), &p); r.code != 0 || err != nil {
+		t.Fatalf("prepare: exit %d %v: %s", r.code, err, r.stderr)
+	}
+	prog := &benchprog.Program{Binary: p.Binary}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	b, err := broker.Start(ctx, "embedded", broker.WithEmbeddedCommand(prog.EmbeddedBrokerCommand))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	addr := strings.Join(b.Addrs, ",")
+	g := interruptGate(t, "wiregate: pipeline round 1/", benchprog.CmdConsume,
+		"--count", "5", "--benchtime", "1ms", "--broker", addr, "--pipeline-messages", "200000")
+	g.check(t)
+	cl, err := kgo.NewClient(kgo.SeedBrokers(b.Addrs...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	topics, err := kadm.NewClient(cl).ListTopics(ctx)
+	if err != nil {
+		t.Fatalf("the broker did not survive the gate's interruption: %v", err)
+	}
+	for _, n := range topics.Names() {
+		if strings.HasPrefix(n, pipeline.TopicPrefix) {
+			t.Errorf("topic %s is left on the broker", n)
+		}
+	}
+}
+
+// descendants lists every process below pid.
+func descendants(pid int) []process {
+	all := processes()
+	var out []process
+	parents := map[int]bool{pid: true}
+	for grew := true; grew; {
+		grew = false
+		for p, ppid := range all {
+			if parents[ppid] && !parents[p.pid] {
+				parents[p.pid] = true
+				out = append(out, p)
+				grew = true
+			}
+		}
+	}
+	return out
+}
+
+// processes maps every process to its parent.
+func processes() map[process]int {
+	out := map[process]int{}
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, d := range dirs {
+		pid, _ := strconv.Atoi(filepath.Base(d))
+		p, ppid, ok := read(pid)
+		if ok {
+			out[p] = ppid
+		}
+	}
+	return out
+}
+
+// read reads a process from /proc: fields after the command name are
+// state, ppid, pgrp, …, starttime (the 20th).
+func read(pid int) (process, int, bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return process{}, 0, false
+	}
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(f) < 20 || f[0] == "Z" {
+		return process{}, 0, false // gone, or a zombie: it runs nothing
+	}
+	ppid, _ := strconv.Atoi(f[1])
+	pgid, _ := strconv.Atoi(f[2])
+	cmdline, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+	return process{pid: pid, pgid: pgid, start: f[19], cmdline: strings.ReplaceAll(string(cmdline), "\x00", " ")}, ppid, true
+}
+
+func alive(p process) bool {
+	now, _, ok := read(p.pid)
+	return ok && now.start == p.start
+}
+
+func running(ps []process, arg string) bool {
+	for _, p := range ps {
+		if strings.Contains(p.cmdline, arg) {
+			return true
+		}
+	}
+	return false
+}
+
+func inGroup(pgid int) []process {
+	var out []process
+	for p := range processes() {
+		if p.pgid == pgid {
+			out = append(out, p)
+		}
+	}
+	return out
+}

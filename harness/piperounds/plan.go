@@ -1,0 +1,42 @@
+package piperounds
+
+import "github.com/wiregate/wiregate/harness/exitcode"
+
+// MaxRounds is the most decoded rounds a run may ask for.
+const MaxRounds = 100
+
+// CheckRounds is the one check of a rounds input.
+func CheckRounds(n int) error {
+	if n < 1 || n > MaxRounds {
+		return exitcode.BadInput("--rounds %d: use 1 to %d", n, MaxRounds)
+	}
+	return nil
+}
+
+// Plan is the number of decoded drains per side and backlog. Each round
+// drains every backlog of every side, so rounds are the pipeline's main
+// cost; but the verdict corrects for the rows it tests (Holm), so the
+// rounds must let a clean shift clear Holm's first step: the smallest n ≥ 5
+// whose complete-separation Mann-Whitney p, 2/C(2n,n), is at most
+// alpha/(2·rows), and never more than most (the gate's count). alpha 0
+// means no test follows: exactly most rounds. For this repo's 9 rows at
+// alpha 0.05: 6.
+func Plan(rows, most int, alpha float64) int {
+	if alpha <= 0 {
+		return most
+	}
+	limit := max(most, 2)
+	n := min(5, limit)
+	for n < limit && 2/binomial(2*n, n) > alpha/float64(2*max(rows, 1)) {
+		n++
+	}
+	return n
+}
+
+func binomial(n, k int) float64 {
+	r := 1.0
+	for i := 1; i <= k; i++ {
+		r = r * float64(n-k+i) / float64(i)
+	}
+	return r
+}
