@@ -36,7 +36,13 @@ type Format struct {
 	Default bool
 	// About is one line for the report: library and how it is used.
 	About string
-	New   func(s *subject.Subject) (Codec, error)
+	// Plugin is the protoc plugin whose generated code the format needs
+	// besides protoc-gen-go's and protoc-gen-wiregate's; prepare runs it
+	// only when the format is asked for.
+	Plugin string
+	// NoEditions: Plugin cannot generate files written in an edition.
+	NoEditions bool
+	New        func(s *subject.Subject) (Codec, error)
 }
 
 // registry is the only package-level state: formats register in init.

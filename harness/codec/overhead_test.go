@@ -150,7 +150,7 @@ func directEncode(b *testing.B, c *cases.Case) func(*testing.B) {
 type noop struct{}
 
 func (noop) Encode(v any) ([]byte, error) { return nil, nil }
-func (noop) Decode(b []byte, v any) error  { return nil }
+func (noop) Decode(b []byte, v any) error { return nil }
 
 //go:noinline
 func noopDecode(b []byte, v *wgplain.Telemetry_v1_TelemetryEvent) error { return nil }

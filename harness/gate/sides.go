@@ -28,7 +28,7 @@ type side struct {
 
 func (s *side) prepare(ctx context.Context, o *Options, messages []string, skipMissing bool) error {
 	p, err := prepare.Prepare(ctx, prepare.Options{
-		BufInput: filepath.Join(s.dir, o.BufInput), Buf: o.Buf, Messages: messages,
+		BufInput: filepath.Join(s.dir, o.BufInput), Buf: o.Buf, Messages: messages, Formats: []string{o.Formats},
 		HarnessDir: o.HarnessDir, CacheDir: o.CacheDir, SkipMissing: skipMissing,
 	})
 	if err != nil {
