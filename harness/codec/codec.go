@@ -42,7 +42,10 @@ type Format struct {
 	Plugin string
 	// NoEditions: Plugin cannot generate files written in an edition.
 	NoEditions bool
-	New        func(s *subject.Subject) (Codec, error)
+	// NoGroups: Plugin's code for group-encoded fields (proto2 groups,
+	// editions DELIMITED) does not compile or decodes wrongly.
+	NoGroups bool
+	New      func(s *subject.Subject) (Codec, error)
 }
 
 // registry is the only package-level state: formats register in init.

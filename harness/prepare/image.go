@@ -9,6 +9,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protodesc"
+	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/descriptorpb"
 )
@@ -21,6 +22,7 @@ type image struct {
 	canon    []byte          // the descriptors without source info: comments do not change the key
 	skipped  []Skip
 	editions []string // own files written in an edition, e.g. "a/b.proto is edition 2023"
+	groups   []string // group-encoded fields of own files, e.g. "a.B.c in a/b.proto"
 }
 
 // buildImage runs buf build on bufInput (twice: with imports for the
@@ -63,6 +65,12 @@ func buildImage(ctx context.Context, buf, bufInput, dir string) (*image, error) 
 	if img.files, err = protodesc.NewFiles(set); err != nil {
 		return nil, fmt.Errorf("load buf image of %s: %w", bufInput, err)
 	}
+	img.files.RangeFiles(func(fd protoreflect.FileDescriptor) bool {
+		if img.own[fd.Path()] {
+			img.groups = append(img.groups, groupFields(fd.Messages(), fd.Path())...)
+		}
+		return true
+	})
 	for _, f := range set.GetFile() {
 		f.SourceCodeInfo = nil
 	}
@@ -70,6 +78,21 @@ func buildImage(ctx context.Context, buf, bufInput, dir string) (*image, error) 
 		return nil, fmt.Errorf("hash buf image: %w", err)
 	}
 	return img, nil
+}
+
+// groupFields lists the group-encoded fields of ms and their nested messages.
+func groupFields(ms protoreflect.MessageDescriptors, file string) []string {
+	var out []string
+	for i := 0; i < ms.Len(); i++ {
+		m := ms.Get(i)
+		for j := 0; j < m.Fields().Len(); j++ {
+			if f := m.Fields().Get(j); f.Kind() == protoreflect.GroupKind {
+				out = append(out, fmt.Sprintf("%s in %s", f.FullName(), file))
+			}
+		}
+		out = append(out, groupFields(m.Messages(), file)...)
+	}
+	return out
 }
 
 // readSet reads a buf image written with -o *.binpb.

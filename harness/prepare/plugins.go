@@ -46,6 +46,10 @@ func plugins(formats []codec.Format, img *image) ([]string, error) {
 			return nil, exitcode.BadInput("--formats %s: %s cannot generate code for files written in an edition (%s); leave %s out of --formats to measure the others",
 				f.Name, f.Plugin, img.editions[0], f.Name)
 		}
+		if f.NoGroups && len(img.groups) > 0 {
+			return nil, exitcode.BadInput("--formats %s: %s generates broken code for groups (field %s is one); leave %s out of --formats to measure the others",
+				f.Name, f.Plugin, img.groups[0], f.Name)
+		}
 		out = append(out, f.Plugin)
 	}
 	return append(out, pluginWiregate), nil
