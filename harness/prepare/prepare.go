@@ -3,9 +3,9 @@
 // and the plugins the asked-for formats need (protoc-gen-go-vtproto for
 // vtprotobuf), then go build of a small module that links the generated
 // code with the harness runner. Messages protobuf-go cannot load are left
-// out by name (Result.Skipped) and the rest prepared. The result is content-addressed:
-// unchanged schemas and harness reuse the binary, and the Go build cache
-// makes even a fresh directory cheap.
+// out by name (Result.Skipped) and the rest prepared. The result is
+// content-addressed: unchanged schemas and harness reuse the binary, and
+// the Go build cache makes even a fresh directory cheap.
 package prepare
 
 import (
@@ -101,7 +101,7 @@ func Prepare(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	lap("buf_build", t)
-	res.Skipped = img.skipped
+	res.Skipped = append([]Skip{}, img.skipped...) // [] rather than null in JSON
 	if res.Plugins, err = plugins(formats, img); err != nil {
 		return nil, err
 	}
