@@ -66,3 +66,19 @@ func TestBadAvscIsNamedWithTheFix(t *testing.T) {
 		}
 	}
 }
+
+// A bad default is shown as the .avsc spells it, with the field's type;
+// hamba alone said "<nil> not a int" for null and "{} not a union" for 5.
+func TestBadDefaultShowsTheOffendingValue(t *testing.T) {
+	for _, tc := range []struct{ field, want string }{
+		{`{"name": "a", "type": "int", "default": null}`, "field `a`: default null is not a valid \"int\""},
+		{`{"name": "u", "type": ["null", "int"], "default": 5}`, "field `u`: default 5 is not a valid [\"null\",\"int\"] (a union's default must be a value of its first type, \"null\")"},
+		{`{"name": "r", "type": {"type": "record", "name": "Y", "fields": [{"name": "s", "type": "string", "default": 1.5}]}}`, "field `s`: default 1.5 is not a valid \"string\""},
+		{`{"name": "e", "type": {"type": "enum", "name": "E", "symbols": ["A", "B"]}, "default": "C"}`, "field `e`: default \"C\" is not a valid enum E (symbols: A, B)"},
+	} {
+		_, err := avroschema.Parse("x.avsc", []byte(`{"type": "record", "name": "X", "fields": [`+tc.field+`]}`))
+		if err == nil || exitcode.Code(err) != 2 || !strings.Contains(err.Error(), "x.avsc") || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("got %v, want %q", err, tc.want)
+		}
+	}
+}

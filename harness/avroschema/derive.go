@@ -8,8 +8,11 @@
 //	float; double → double; string → string; bytes → bytes; enum → enum of
 //	its value names; message → record (["null", record] when singular);
 //	repeated T → array; map<K, V> → map (keys as decimal text when K is not
-//	string); oneof members and proto3 optional → ["null", T] with default
-//	null. Records are named by the proto full name.
+//	string); fields the plain struct makes pointers (see package shape:
+//	messages, oneof members, scalars with explicit presence such as proto2
+//	and proto3 `optional` or edition 2023's default) → ["null", T] with
+//	default null; proto2 `required` → T. Records are named by the proto
+//	full name.
 package avroschema
 
 import (
@@ -19,6 +22,8 @@ import (
 
 	"github.com/hamba/avro/v2"
 	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/wiregate/wiregate/harness/shape"
 )
 
 // Derive returns the Avro schema for md, parsed.
@@ -63,7 +68,7 @@ func (d deriver) record(md protoreflect.MessageDescriptor) any {
 			field["type"] = map[string]any{"type": "map", "values": d.value(f.MapValue())}
 		case f.IsList():
 			field["type"] = map[string]any{"type": "array", "items": d.value(f)}
-		case f.Message() != nil || f.ContainingOneof() != nil:
+		case shape.Of(f).Nullable():
 			field["type"] = []any{"null", d.value(f)}
 			field["default"] = nil
 		default:

@@ -34,7 +34,7 @@ func Parse(name string, data []byte) (avro.Schema, error) {
 	// named types through hamba's global cache.
 	s, err := avro.ParseBytesWithCache(data, "", &avro.SchemaCache{})
 	if err != nil {
-		return nil, exitcode.BadInput("avro schema %s: not a valid Avro schema: %v", name, err)
+		return nil, exitcode.BadInput("avro schema %s: not a valid Avro schema: %v", name, explainDefault(err, js))
 	}
 	return s, nil
 }
@@ -78,7 +78,7 @@ func match(want, got *avro.RecordSchema, prefix string) error {
 			return fmt.Errorf("field `%s%s` of the proto message is missing", prefix, wf.Name())
 		}
 		delete(gotFields, wf.Name())
-		if ws, gs := shape(wf.Type(), 0), shape(gf.Type(), 0); ws != gs {
+		if ws, gs := typeShape(wf.Type(), 0), typeShape(gf.Type(), 0); ws != gs {
 			return fmt.Errorf("field `%s%s` is %s in the .avsc but the proto field needs %s", prefix, wf.Name(), gs, ws)
 		}
 	}
@@ -93,28 +93,28 @@ func match(want, got *avro.RecordSchema, prefix string) error {
 	return nil
 }
 
-// shape is a type's structure without names, docs and defaults: what decides
+// typeShape is a type's structure without names, docs and defaults: what decides
 // whether the plain struct can be encoded with it.
-func shape(s avro.Schema, depth int) string {
+func typeShape(s avro.Schema, depth int) string {
 	if depth > 8 {
 		return "…"
 	}
 	switch t := s.(type) {
 	case *avro.RefSchema:
-		return shape(t.Schema(), depth+1)
+		return typeShape(t.Schema(), depth+1)
 	case *avro.PrimitiveSchema:
 		if l := t.Logical(); l != nil {
 			return string(t.Type()) + "/" + string(l.Type())
 		}
 		return string(t.Type())
 	case *avro.ArraySchema:
-		return "array<" + shape(t.Items(), depth+1) + ">"
+		return "array<" + typeShape(t.Items(), depth+1) + ">"
 	case *avro.MapSchema:
-		return "map<" + shape(t.Values(), depth+1) + ">"
+		return "map<" + typeShape(t.Values(), depth+1) + ">"
 	case *avro.UnionSchema:
 		var parts []string
 		for _, u := range t.Types() {
-			parts = append(parts, shape(u, depth+1))
+			parts = append(parts, typeShape(u, depth+1))
 		}
 		return "union<" + strings.Join(parts, ",") + ">"
 	case *avro.EnumSchema:
@@ -124,7 +124,7 @@ func shape(s avro.Schema, depth int) string {
 	case *avro.RecordSchema:
 		var parts []string
 		for _, f := range t.Fields() {
-			parts = append(parts, f.Name()+":"+shape(f.Type(), depth+1))
+			parts = append(parts, f.Name()+":"+typeShape(f.Type(), depth+1))
 		}
 		sort.Strings(parts)
 		return "record{" + strings.Join(parts, ",") + "}"

@@ -20,7 +20,8 @@ type Size struct {
 	BytesMin  int     `json:"bytes_min"`
 	BytesMax  int     `json:"bytes_max"`
 	Records   int     `json:"records"`
-	// VsJSON is BytesMean as a fraction of the JSON mean (0 when JSON is
-	// not measured).
-	VsJSON float64 `json:"vs_json,omitempty"`
+	// VsJSON is BytesMean as a fraction of the JSON mean; 0 when JSON is
+	// not measured (then no row of the message has format "json"). Always
+	// written: an empty message's protobuf is 0 bytes, a real 0.
+	VsJSON float64 `json:"vs_json"`
 }

@@ -36,7 +36,16 @@ type Format struct {
 	Default bool
 	// About is one line for the report: library and how it is used.
 	About string
-	New   func(s *subject.Subject) (Codec, error)
+	// Plugin is the protoc plugin whose generated code the format needs
+	// besides protoc-gen-go's and protoc-gen-wiregate's; prepare runs it
+	// only when the format is asked for.
+	Plugin string
+	// NoEditions: Plugin cannot generate files written in an edition.
+	NoEditions bool
+	// NoGroups: Plugin's code for group-encoded fields (proto2 groups,
+	// editions DELIMITED) does not compile or decodes wrongly.
+	NoGroups bool
+	New      func(s *subject.Subject) (Codec, error)
 }
 
 // registry is the only package-level state: formats register in init.

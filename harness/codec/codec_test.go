@@ -72,3 +72,17 @@ func TestDefaultFormatsAreTheDesignedThree(t *testing.T) {
 		t.Errorf("default formats %v", got)
 	}
 }
+
+// protojson's random space after commas (chosen per binary) must not reach
+// the measured bytes; spaces inside strings stay.
+func TestProtojsonBytesDoNotDependOnTheBinary(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"a":1, "b":"x, y", "c":[1, 2]}`: `{"a":1,"b":"x, y","c":[1,2]}`,
+		`{"a":1,"b":"x, y","c":[1,2]}`:    `{"a":1,"b":"x, y","c":[1,2]}`,
+		`{"s":"q\", r", "t":2}`:           `{"s":"q\", r","t":2}`,
+	} {
+		if got := string(codec.DropDetrandSpaces([]byte(in))); got != want {
+			t.Errorf("%s → %s, want %s", in, got, want)
+		}
+	}
+}

@@ -32,7 +32,39 @@ func (protojsonCodec) Encode(v any) ([]byte, error) {
 	if !ok {
 		return nil, typeError("protojson", v)
 	}
-	return protojson.Marshal(m)
+	b, err := protojson.Marshal(m)
+	return dropDetrandSpaces(b), err
+}
+
+// dropDetrandSpaces removes the space protojson writes after every comma in
+// some binaries and not in others (protobuf-go picks it from a hash of the
+// executable, to keep anyone from relying on exact output). Base and head
+// are different binaries: without this, protojson's bytes/msg moved by
+// 3% on a schema nobody changed. In place, one pass, no allocation.
+func dropDetrandSpaces(b []byte) []byte {
+	out := b[:0]
+	inString, escaped := false, false
+	var prev byte
+	for _, c := range b {
+		last := prev
+		prev = c
+		switch {
+		case inString:
+			if escaped {
+				escaped = false
+			} else if c == '\\' {
+				escaped = true
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == ' ' && last == ',':
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 func (protojsonCodec) Decode(b []byte, v any) error {

@@ -1,8 +1,7 @@
 package codec
 
 import (
-	"fmt"
-
+	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/subject"
 )
 
@@ -34,10 +33,13 @@ func (vtCodec) Decode(b []byte, v any) error {
 
 func init() {
 	register(Format{Name: "vtprotobuf",
-		About: "planetscale/vtprotobuf generated MarshalVT/UnmarshalVT",
+		About:  "planetscale/vtprotobuf generated MarshalVT/UnmarshalVT",
+		Plugin: "protoc-gen-go-vtproto", NoEditions: true, NoGroups: true,
 		New: func(s *subject.Subject) (Codec, error) {
+			// The generated code is the program's record of whether it was
+			// prepared for this format.
 			if _, ok := s.Type.New().Interface().(vtMessage); !ok {
-				return nil, fmt.Errorf("vtprotobuf: %s has no vtproto methods (was it generated with protoc-gen-go-vtproto?)", s.Name())
+				return nil, exitcode.BadInput("--formats vtprotobuf: this bench program was prepared without it (%s has no vtproto code); prepare again with vtprotobuf in --formats", s.Name())
 			}
 			return vtCodec{}, nil
 		}})

@@ -30,7 +30,7 @@ type side struct {
 
 func (s *side) prepare(ctx context.Context, o *Options, set inputs.Settings, messages []string, skipMissing bool) error {
 	p, err := prepare.Prepare(ctx, prepare.Options{
-		BufInput: filepath.Join(s.dir, set.BufInput), Buf: o.Buf, Messages: messages,
+		BufInput: filepath.Join(s.dir, set.BufInput), Buf: o.Buf, Messages: messages, Formats: set.Formats,
 		HarnessDir: o.HarnessDir, CacheDir: o.CacheDir, SkipMissing: skipMissing,
 	})
 	if err != nil {

@@ -3,14 +3,16 @@ package plaingen
 import (
 	"google.golang.org/protobuf/compiler/protogen"
 	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/wiregate/wiregate/harness/shape"
 )
 
 // fromProtoName is the converter from the protoc-gen-go type to the plain one.
 func fromProtoName(m *protogen.Message) string { return mangle(m.Desc.FullName()) + "FromProto" }
 
-// isOptional reports a proto3 `optional` scalar (a synthetic oneof): a plain
-// pointer field in the protoc-gen-go struct.
-func isOptional(f *protogen.Field) bool { return f.Oneof != nil && f.Oneof.Desc.IsSynthetic() }
+// toProtoName is the converter back. A function rather than a method: a proto
+// field named to_proto would otherwise collide with it.
+func toProtoName(m *protogen.Message) string { return mangle(m.Desc.FullName()) + "ToProto" }
 
 // toPlain is the expression converting one proto value x to its plain value.
 func toPlain(g *protogen.GeneratedFile, f protoreflect.FieldDescriptor, msg *protogen.Message, x string) string {
@@ -36,7 +38,7 @@ func toProto(g *protogen.GeneratedFile, f *protogen.Field, fd protoreflect.Field
 		values := g.QualifiedGoIdent(enum.GoIdent.GoImportPath.Ident(enum.GoIdent.GoName + "_value"))
 		return g.QualifiedGoIdent(enum.GoIdent) + "(" + values + "[" + x + "])"
 	case protoreflect.MessageKind, protoreflect.GroupKind:
-		return x + ".ToProto()"
+		return toProtoName(f.Message) + "(" + x + ")"
 	}
 	return x
 }
@@ -81,8 +83,9 @@ func writeFromProto(g *protogen.GeneratedFile, m *protogen.Message) {
 	g.P("if m == nil { return nil }")
 	g.P("p := &", name, "{}")
 	for _, f := range m.Fields {
-		switch {
-		case f.Desc.IsMap():
+		bytes := f.Desc.Kind() == protoreflect.BytesKind
+		switch shape.Of(f.Desc) {
+		case shape.Map:
 			k, v := f.Message.Fields[0], f.Message.Fields[1]
 			g.P("if len(m.", f.GoName, ") > 0 {")
 			g.P("p.", f.GoName, " = make(", fieldType(g, f), ", len(m.", f.GoName, "))")
@@ -94,7 +97,7 @@ func writeFromProto(g *protogen.GeneratedFile, m *protogen.Message) {
 			}
 			g.P("}")
 			g.P("}")
-		case f.Desc.IsList():
+		case shape.List:
 			g.P("if len(m.", f.GoName, ") > 0 {")
 			g.P("p.", f.GoName, " = make(", fieldType(g, f), ", 0, len(m.", f.GoName, "))")
 			g.P("for _, x := range m.", f.GoName, " {")
@@ -105,9 +108,7 @@ func writeFromProto(g *protogen.GeneratedFile, m *protogen.Message) {
 			}
 			g.P("}")
 			g.P("}")
-		case isOptional(f):
-			g.P("if m.", f.GoName, " != nil { v := ", toPlain(g, f.Desc, f.Message, "*m."+f.GoName), "; p.", f.GoName, " = &v }")
-		case f.Oneof != nil:
+		case shape.Member:
 			g.P("if x, ok := m.", f.Oneof.GoName, ".(*", g.QualifiedGoIdent(f.GoIdent), "); ok {")
 			if f.Message != nil {
 				g.P("p.", f.GoName, " = ", toPlain(g, f.Desc, f.Message, "x."+f.GoName))
@@ -116,7 +117,21 @@ func writeFromProto(g *protogen.GeneratedFile, m *protogen.Message) {
 				g.P("v := ", toPlain(g, f.Desc, nil, "x."+f.GoName), "; p.", f.GoName, " = &v")
 			}
 			g.P("}")
-		default:
+		case shape.Optional:
+			// protoc-gen-go keeps bytes with presence as a slice (nil when
+			// unset), every other scalar as a pointer.
+			x := "(*m." + f.GoName + ")"
+			if bytes {
+				x = "m." + f.GoName
+			}
+			g.P("if m.", f.GoName, " != nil { v := ", toPlain(g, f.Desc, nil, x), "; p.", f.GoName, " = &v }")
+		case shape.Required:
+			if bytes {
+				g.P("p.", f.GoName, " = m.", f.GoName)
+			} else {
+				g.P("if m.", f.GoName, " != nil { p.", f.GoName, " = ", toPlain(g, f.Desc, nil, "(*m."+f.GoName+")"), " }")
+			}
+		default: // shape.Value, shape.Message
 			g.P("p.", f.GoName, " = ", toPlain(g, f.Desc, f.Message, "m."+f.GoName))
 		}
 	}
@@ -128,42 +143,63 @@ func writeFromProto(g *protogen.GeneratedFile, m *protogen.Message) {
 func writeToProto(g *protogen.GeneratedFile, m *protogen.Message) {
 	name := mangle(m.Desc.FullName())
 	pb := g.QualifiedGoIdent(m.GoIdent)
-	g.P("// ToProto converts the plain struct back to the protoc-gen-go message.")
-	g.P("func (p *", name, ") ToProto() *", pb, " {")
+	g.P("// ", toProtoName(m), " converts the plain struct back to the protoc-gen-go message.")
+	g.P("func ", toProtoName(m), "(p *", name, ") *", pb, " {")
 	g.P("if p == nil { return nil }")
 	g.P("m := &", pb, "{}")
 	for _, f := range m.Fields {
-		switch {
-		case f.Desc.IsMap():
+		bytes := f.Desc.Kind() == protoreflect.BytesKind
+		switch shape.Of(f.Desc) {
+		case shape.Map:
 			k, v := f.Message.Fields[0], f.Message.Fields[1]
 			g.P("if len(p.", f.GoName, ") > 0 {")
 			g.P("m.", f.GoName, " = make(map[", goScalar(g, k), "]", goElem(g, v), ", len(p.", f.GoName, "))")
 			g.P("for k, v := range p.", f.GoName, " {")
-			g.P("m.", f.GoName, "[", keyFromString(g, k, "k"), "] = ", toProto(g, v, v.Desc, v.Enum, "v"))
+			g.P("m.", f.GoName, "[", keyFromString(g, k, "k"), "] = ", toProto(g, v, v.Desc, v.Enum, addr(v, "v")))
 			g.P("}")
 			g.P("}")
-		case f.Desc.IsList():
+		case shape.List:
 			g.P("if len(p.", f.GoName, ") > 0 {")
 			g.P("m.", f.GoName, " = make([]", goElem(g, f), ", 0, len(p.", f.GoName, "))")
 			g.P("for i := range p.", f.GoName, " {")
-			g.P("m.", f.GoName, " = append(m.", f.GoName, ", ", toProto(g, f, f.Desc, f.Enum, "p."+f.GoName+"[i]"), ")")
+			g.P("m.", f.GoName, " = append(m.", f.GoName, ", ", toProto(g, f, f.Desc, f.Enum, addr(f, "p."+f.GoName+"[i]")), ")")
 			g.P("}")
 			g.P("}")
-		case isOptional(f):
-			g.P("if p.", f.GoName, " != nil { v := ", toProto(g, f, f.Desc, f.Enum, "*p."+f.GoName), "; m.", f.GoName, " = &v }")
-		case f.Oneof != nil:
+		case shape.Member:
 			x := "*p." + f.GoName
 			if f.Message != nil {
 				x = "p." + f.GoName
 			}
 			g.P("if p.", f.GoName, " != nil { m.", f.Oneof.GoName, " = &", g.QualifiedGoIdent(f.GoIdent), "{", f.GoName, ": ", toProto(g, f, f.Desc, f.Enum, x), "} }")
-		default:
+		case shape.Optional:
+			if bytes {
+				// Set but empty stays set: a non-nil empty slice.
+				g.P("if p.", f.GoName, " != nil { m.", f.GoName, " = append([]byte{}, *p.", f.GoName, "...) }")
+			} else {
+				g.P("if p.", f.GoName, " != nil { v := ", toProto(g, f, f.Desc, f.Enum, "*p."+f.GoName), "; m.", f.GoName, " = &v }")
+			}
+		case shape.Required:
+			// Always set: proto.Marshal rejects a message missing one.
+			if bytes {
+				g.P("m.", f.GoName, " = append([]byte{}, p.", f.GoName, "...)")
+			} else {
+				g.P("{ v := ", toProto(g, f, f.Desc, f.Enum, "p."+f.GoName), "; m.", f.GoName, " = &v }")
+			}
+		default: // shape.Value, shape.Message
 			g.P("m.", f.GoName, " = ", toProto(g, f, f.Desc, f.Enum, "p."+f.GoName))
 		}
 	}
 	g.P("return m")
 	g.P("}")
 	g.P()
+}
+
+// addr is x as the converter of f's values takes it: messages by pointer.
+func addr(f *protogen.Field, x string) string {
+	if f.Message != nil {
+		return "&" + x
+	}
+	return x
 }
 
 // goScalar and goElem name the protoc-gen-go Go types of map keys and
@@ -210,7 +246,7 @@ func writeSubjects(g *protogen.GeneratedFile, roots []*protogen.Message) {
 		g.P("Type: (*", pb, ")(nil).ProtoReflect().Type(),")
 		g.P("NewPlain: func() any { return new(", name, ") },")
 		g.P("ToPlain: func(m ", msg, ") any { return ", fromProtoName(m), "(m.(*", pb, ")) },")
-		g.P("ToProto: func(v any) ", msg, " { return v.(*", name, ").ToProto() },")
+		g.P("ToProto: func(v any) ", msg, " { return ", toProtoName(m), "(v.(*", name, ")) },")
 		g.P("},")
 	}
 	g.P("}")

@@ -16,6 +16,8 @@ import (
 
 	"google.golang.org/protobuf/compiler/protogen"
 	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/wiregate/wiregate/harness/shape"
 )
 
 // ImportPath is the Go package the plain types are generated into, relative
@@ -121,19 +123,18 @@ func mangle(n protoreflect.FullName) string {
 	return b.String()
 }
 
-// tag is the struct tag: the proto field name under every codec's key.
+// tag is the struct tag: the proto field name under every codec's key. The
+// keyed formats omit a nullable field when it is nil (an unset optional
+// field, an unset oneof member, a nil message), as a hand-written Go struct
+// would; plain values, lists and maps are always written. Avro has no
+// omitempty: nullable fields are ["null", T] there.
 func tag(f *protogen.Field) string {
 	n := string(f.Desc.Name())
-	return strconv.Quote(fmt.Sprintf(`json:%q avro:%q msgpack:%q cbor:%q`, n, n, n, n))
-}
-
-// nullable reports whether the field is a pointer in the plain struct: message
-// fields, oneof members and proto3 optional scalars (Avro ["null", T]).
-func nullable(f *protogen.Field) bool {
-	if f.Desc.IsList() || f.Desc.IsMap() {
-		return false
+	opt := ""
+	if shape.Of(f.Desc).Nullable() {
+		opt = ",omitempty"
 	}
-	return f.Message != nil || f.Desc.ContainingOneof() != nil
+	return strconv.Quote(fmt.Sprintf(`json:"%s%s" avro:%q msgpack:"%s%s" cbor:"%s%s"`, n, opt, n, n, opt, n, opt))
 }
 
 // scalarType is the plain Go type of one (non-repeated) value. Unsigned and
@@ -170,7 +171,7 @@ func fieldType(g *protogen.GeneratedFile, f *protogen.Field) string {
 		return "map[string]" + scalarType(g, v.Desc, v.Message)
 	case f.Desc.IsList():
 		return "[]" + scalarType(g, f.Desc, f.Message)
-	case nullable(f):
+	case shape.Of(f.Desc).Nullable():
 		return "*" + scalarType(g, f.Desc, f.Message)
 	}
 	return scalarType(g, f.Desc, f.Message)

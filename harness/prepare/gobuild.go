@@ -22,8 +22,6 @@ import (
 
 const harnessModule = "github.com/wiregate/wiregate/harness"
 
-type pluginPaths struct{ goPlugin, vtproto, wiregate string }
-
 // findHarness locates this module's source: explicit, $WIREGATE_HARNESS, or
 // a harness/go.mod above the working directory.
 func findHarness(explicit string) (string, error) {
@@ -81,37 +79,38 @@ func hashSources(dir string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// buildPlugins builds the three protoc plugins from the harness module (so
-// their versions are the ones go.mod pins) into dir, once per harness version.
-func buildPlugins(ctx context.Context, harnessDir, dir string) (pluginPaths, error) {
-	p := pluginPaths{
-		goPlugin: filepath.Join(dir, "protoc-gen-go"),
-		vtproto:  filepath.Join(dir, "protoc-gen-go-vtproto"),
-		wiregate: filepath.Join(dir, "protoc-gen-wiregate"),
+// buildPlugins builds every protoc plugin from the harness module into dir,
+// once per harness version, and returns their paths by name.
+func buildPlugins(ctx context.Context, harnessDir, dir string) (map[string]string, error) {
+	paths := map[string]string{}
+	var pkgs []string
+	for name, pkg := range pluginSources {
+		paths[name] = filepath.Join(dir, name)
+		pkgs = append(pkgs, pkg)
 	}
-	if _, err := os.Stat(p.wiregate); err == nil {
-		return p, nil
+	sort.Strings(pkgs)
+	if _, err := os.Stat(paths[pluginWiregate]); err == nil {
+		return paths, nil
 	}
 	// A private staging dir, renamed into place: concurrent prepares (the
 	// action's base and head, parallel tests) never see half a directory.
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-		return p, err
+		return nil, err
 	}
 	tmp, err := os.MkdirTemp(filepath.Dir(dir), filepath.Base(dir)+".tmp-")
 	if err != nil {
-		return p, err
+		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	if err := goBuild(ctx, harnessDir, tmp+"/", "google.golang.org/protobuf/cmd/protoc-gen-go",
-		"github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto", "./cmd/protoc-gen-wiregate"); err != nil {
-		return p, fmt.Errorf("build protoc plugins: %w", err)
+	if err := goBuild(ctx, harnessDir, tmp+"/", pkgs...); err != nil {
+		return nil, fmt.Errorf("build protoc plugins: %w", err)
 	}
 	if err := os.Rename(tmp, dir); err != nil {
-		if _, statErr := os.Stat(p.wiregate); statErr != nil {
-			return p, err
+		if _, statErr := os.Stat(paths[pluginWiregate]); statErr != nil {
+			return nil, err
 		}
 	}
-	return p, nil
+	return paths, nil
 }
 
 // writeModule writes go.mod (the harness's requirements, so the generated

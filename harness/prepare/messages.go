@@ -12,10 +12,10 @@ import (
 
 // resolveMessages checks every requested name against the schema's own files
 // (not its imports); with none requested it returns every top-level message.
-func resolveMessages(files *protoregistry.Files, own map[string]bool, requested []string) ([]string, error) {
+func resolveMessages(img *image, requested []string) ([]string, error) {
 	var available []string
-	files.RangeFiles(func(fd protoreflect.FileDescriptor) bool {
-		if !own[fd.Path()] {
+	img.files.RangeFiles(func(fd protoreflect.FileDescriptor) bool {
+		if !img.own[fd.Path()] {
 			return true
 		}
 		var walk func(ms protoreflect.MessageDescriptors, top bool)
@@ -37,7 +37,7 @@ func resolveMessages(files *protoregistry.Files, own map[string]bool, requested 
 	sort.Strings(available)
 	if len(requested) == 0 {
 		if len(available) == 0 {
-			return nil, exitcode.BadInput("--buf-input: the schemas declare no messages; add a message or point --buf-input elsewhere")
+			return nil, exitcode.BadInput("--buf-input: the schemas declare no messages wiregate can measure; add a message or point --buf-input elsewhere")
 		}
 		return available, nil
 	}
@@ -49,7 +49,7 @@ func resolveMessages(files *protoregistry.Files, own map[string]bool, requested 
 	seen := map[string]bool{}
 	for _, r := range requested {
 		if !set[r] {
-			return nil, exitcode.BadInput("--messages: %q is not a message in the schemas%s", r, suggest(r, available))
+			return nil, notAMessage(img, r, available)
 		}
 		if !seen[r] {
 			seen[r] = true
@@ -57,6 +57,65 @@ func resolveMessages(files *protoregistry.Files, own map[string]bool, requested 
 		}
 	}
 	return out, nil
+}
+
+// notAMessage says why a requested name cannot be measured: it was skipped,
+// it names something other than a message, or nothing at all.
+func notAMessage(img *image, name string, available []string) error {
+	for _, s := range img.skipped {
+		if s.Message == name {
+			return exitcode.BadInput("--messages: %s in %s cannot be measured: it is %s; leave it out of --messages", name, s.File, s.Reason)
+		}
+	}
+	if d, err := img.files.FindDescriptorByName(protoreflect.FullName(name)); err == nil {
+		if img.own[d.ParentFile().Path()] {
+			return exitcode.BadInput("--messages: %s is %s, not a message%s", name, describe(d), closeNames(name, available))
+		}
+		return exitcode.BadInput("--messages: %s is declared in %s, which the schemas import; wiregate measures the messages of --buf-input's own files",
+			name, d.ParentFile().Path())
+	}
+	if img.files.NumFilesByPackage(protoreflect.FullName(name)) > 0 {
+		var in []string
+		for _, a := range available {
+			if strings.HasPrefix(a, name+".") && len(in) < 3 {
+				in = append(in, a)
+			}
+		}
+		return exitcode.BadInput("--messages: %s is a package, not a message; name its messages (%s)", name, strings.Join(in, ", "))
+	}
+	return exitcode.BadInput("--messages: %q is not a message in the schemas%s", name, suggest(name, available))
+}
+
+// describe names what kind of declaration d is.
+func describe(d protoreflect.Descriptor) string {
+	switch d := d.(type) {
+	case protoreflect.EnumDescriptor:
+		return "an enum"
+	case protoreflect.EnumValueDescriptor:
+		return "a value of enum " + string(d.Parent().FullName())
+	case protoreflect.ServiceDescriptor:
+		return "a service"
+	case protoreflect.MethodDescriptor:
+		return "an rpc of service " + string(d.Parent().FullName()) + " (its request is " + string(d.Input().FullName()) + ")"
+	case protoreflect.FieldDescriptor:
+		if d.IsExtension() {
+			return "an extension of " + string(d.ContainingMessage().FullName())
+		}
+		return "a field of " + string(d.ContainingMessage().FullName())
+	case protoreflect.OneofDescriptor:
+		return "a oneof of " + string(d.Parent().FullName())
+	case protoreflect.MessageDescriptor:
+		return "a map entry"
+	}
+	return "not a message"
+}
+
+// closeNames is suggest without the fallback list of every message.
+func closeNames(name string, available []string) string {
+	if s := suggest(name, available); strings.HasPrefix(s, "; did you mean") {
+		return s
+	}
+	return ""
 }
 
 // suggest names the closest messages, by edit distance or shared short name.

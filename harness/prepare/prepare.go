@@ -1,16 +1,17 @@
 // Package prepare turns a buf input and a list of messages into a bench
-// program: buf build, buf generate with protoc-gen-go, protoc-gen-go-vtproto
-// and protoc-gen-wiregate, then go build of a small module that links the
-// generated code with the harness runner. The result is content-addressed:
-// unchanged schemas and harness reuse the binary, and the Go build cache
-// makes even a fresh directory cheap.
+// program: buf build, buf generate with protoc-gen-go, protoc-gen-wiregate
+// and the plugins the asked-for formats need (protoc-gen-go-vtproto for
+// vtprotobuf), then go build of a small module that links the generated
+// code with the harness runner. Messages protobuf-go cannot load are left
+// out by name (Result.Skipped) and the rest prepared. The result is
+// content-addressed: unchanged schemas and harness reuse the binary, and
+// the Go build cache makes even a fresh directory cheap.
 package prepare
 
 import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,12 +19,8 @@ import (
 	"strings"
 	"time"
 
-	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protodesc"
-	"google.golang.org/protobuf/reflect/protoregistry"
-	"google.golang.org/protobuf/types/descriptorpb"
-
 	"github.com/wiregate/wiregate/harness/benchprog"
+	"github.com/wiregate/wiregate/harness/codec"
 	"github.com/wiregate/wiregate/harness/exitcode"
 )
 
@@ -32,6 +29,7 @@ type Options struct {
 	BufInput   string   // directory holding buf.yaml
 	Buf        string   // buf binary; found by FindBuf when empty
 	Messages   []string // fully qualified names; empty = every top-level message
+	Formats    []string // formats the program will measure; empty = codec.DefaultNames
 	HarnessDir string   // this module's source, linked into the bench program
 	CacheDir   string   // where prepared programs live; default user cache dir
 	// SkipMissing drops requested messages the schemas do not declare
@@ -41,17 +39,32 @@ type Options struct {
 
 // Result is a prepared bench program.
 type Result struct {
-	Binary   string             `json:"binary"`
-	Messages []string           `json:"messages"`
-	Dir      string             `json:"dir"`
-	Reused   bool               `json:"reused"` // the binary was already built for these exact inputs
-	Build    time.Duration      `json:"-"`
-	Total    time.Duration      `json:"-"`
-	Seconds  float64            `json:"seconds"`
-	Timings  map[string]float64 `json:"timings"`
+	Binary   string   `json:"binary"`
+	Messages []string `json:"messages"`
+	// Skipped are the user's messages wiregate cannot measure, with why;
+	// they are left out of Messages (and of the program).
+	Skipped []Skip `json:"skipped"`
+	// Plugins generated the program's code: protoc-gen-go and
+	// protoc-gen-wiregate, and those the asked-for formats need.
+	Plugins []string           `json:"plugins"`
+	Dir     string             `json:"dir"`
+	Reused  bool               `json:"reused"` // the binary was already built for these exact inputs
+	Build   time.Duration      `json:"-"`
+	Total   time.Duration      `json:"-"`
+	Seconds float64            `json:"seconds"`
+	Timings map[string]float64 `json:"timings"`
 }
 
 const benchModule = "wiregate.local/bench"
+
+// formats parses opts.Formats (a typo is rejected here, before any build).
+func (opts Options) formats() ([]codec.Format, error) {
+	list := strings.Join(opts.Formats, ",")
+	if strings.TrimSpace(list) == "" {
+		list = codec.DefaultNames
+	}
+	return codec.Parse(list)
+}
 
 // Prepare builds (or reuses) the bench program for opts.
 func Prepare(ctx context.Context, opts Options) (*Result, error) {
@@ -79,28 +92,28 @@ func Prepare(ctx context.Context, opts Options) (*Result, error) {
 	}
 	defer os.RemoveAll(tmp)
 
+	formats, err := opts.formats()
+	if err != nil {
+		return nil, err
+	}
 	t := time.Now()
-	image := filepath.Join(tmp, "image.binpb")
-	own := filepath.Join(tmp, "own.binpb")
-	if _, err := runBuf(ctx, buf, opts.BufInput, "build", "-o", image); err != nil {
-		return nil, err
-	}
-	if _, err := runBuf(ctx, buf, opts.BufInput, "build", "--exclude-imports", "--exclude-source-info", "-o", own); err != nil {
-		return nil, err
-	}
-	files, ownNames, imageBytes, err := loadImage(image, own)
+	img, err := buildImage(ctx, buf, opts.BufInput, tmp)
 	if err != nil {
 		return nil, err
 	}
 	lap("buf_build", t)
+	res.Skipped = append([]Skip{}, img.skipped...) // [] rather than null in JSON
+	if res.Plugins, err = plugins(formats, img); err != nil {
+		return nil, err
+	}
 	requested := opts.Messages
 	if opts.SkipMissing {
-		requested = presentMessages(files, requested)
+		requested = presentMessages(img.files, requested)
 		if len(opts.Messages) > 0 && len(requested) == 0 {
-			return &Result{Messages: nil}, nil
+			return &Result{Messages: nil, Skipped: img.skipped}, nil
 		}
 	}
-	msgs, err := resolveMessages(files, ownNames, requested)
+	msgs, err := resolveMessages(img, requested)
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +123,7 @@ func Prepare(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	key := hashOf(imageBytes, []byte(strings.Join(msgs, ",")), []byte(srcHash), []byte(runtime.Version()))
+	key := hashOf(img.canon, []byte(strings.Join(msgs, ",")), []byte(strings.Join(res.Plugins, ",")), []byte(srcHash), []byte(runtime.Version()))
 	res.Dir = filepath.Join(cache, "bench", key[:20])
 	res.Binary = filepath.Join(res.Dir, benchprog.ProgramName)
 	if _, err := os.Stat(res.Binary); err == nil {
@@ -121,7 +134,7 @@ func Prepare(ctx context.Context, opts Options) (*Result, error) {
 	}
 
 	t = time.Now()
-	plugins, err := buildPlugins(ctx, harnessDir, filepath.Join(cache, "plugins", srcHash[:20]))
+	built, err := buildPlugins(ctx, harnessDir, filepath.Join(cache, "plugins", srcHash[:20]))
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +145,7 @@ func Prepare(ctx context.Context, opts Options) (*Result, error) {
 	if err := os.MkdirAll(work, 0o755); err != nil {
 		return nil, err
 	}
-	if err := generate(ctx, buf, opts.BufInput, image, work, benchModule, plugins, msgs); err != nil {
+	if err := generate(ctx, buf, opts.BufInput, img.path, work, benchModule, built, res.Plugins, msgs); err != nil {
 		return nil, err
 	}
 	lap("buf_generate", t)
@@ -170,49 +183,9 @@ func Prepare(ctx context.Context, opts Options) (*Result, error) {
 	return res, nil
 }
 
-func loadImage(image, own string) (*protoregistry.Files, map[string]bool, []byte, error) {
-	set, err := readSet(image)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	files, err := protodesc.NewFiles(set)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("load buf image: %w", err)
-	}
-	ownSet, err := readSet(own)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	names := map[string]bool{}
-	for _, f := range ownSet.File {
-		names[f.GetName()] = true
-	}
-	// Hash the descriptors without source info, so a comment-only change
-	// reuses the prepared program.
-	for _, f := range set.File {
-		f.SourceCodeInfo = nil
-	}
-	canon, err := proto.MarshalOptions{Deterministic: true}.Marshal(set)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("hash buf image: %w", err)
-	}
-	return files, names, canon, nil
-}
-
-// generate runs buf generate on the image with the three plugins into out,
-// for Go module `module`.
-func generate(ctx context.Context, buf, bufInput, image, out, module string, plugins pluginPaths, msgs []string) error {
-	tmpl := filepath.Join(filepath.Dir(image), "buf.gen.yaml")
-	if err := writeTemplate(tmpl, module, plugins, msgs); err != nil {
-		return err
-	}
-	_, err := runBuf(ctx, buf, bufInput, "generate", image, "--template", tmpl, "-o", out)
-	return err
-}
-
-// Generate writes the generated Go code (protoc-gen-go, vtproto, plain
-// structs) for msgs into out as part of Go module `module`, without building
-// a program: for checked-in test fixtures.
+// Generate writes the generated Go code for opts (protoc-gen-go, the
+// plugins opts.Formats need, plain structs) into out as part of Go module
+// `module`, without building a program: for checked-in test fixtures.
 func Generate(ctx context.Context, opts Options, module, out string) error {
 	buf, err := FindBuf(opts.Buf, opts.BufInput)
 	if err != nil {
@@ -225,58 +198,28 @@ func Generate(ctx context.Context, opts Options, module, out string) error {
 	if err != nil {
 		return err
 	}
+	formats, err := opts.formats()
+	if err != nil {
+		return err
+	}
 	tmp, err := os.MkdirTemp("", "wiregate-gen-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	image := filepath.Join(tmp, "image.binpb")
-	if _, err := runBuf(ctx, buf, opts.BufInput, "build", "-o", image); err != nil {
-		return err
-	}
-	plugins, err := buildPlugins(ctx, harnessDir, filepath.Join(tmp, "plugins"))
+	img, err := buildImage(ctx, buf, opts.BufInput, tmp)
 	if err != nil {
 		return err
 	}
-	return generate(ctx, buf, opts.BufInput, image, out, module, plugins, opts.Messages)
-}
-
-// readSet reads a buf image written with -o *.binpb.
-func readSet(path string) (*descriptorpb.FileDescriptorSet, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("read buf image: %w", err)
-	}
-	var set descriptorpb.FileDescriptorSet
-	if err := proto.Unmarshal(b, &set); err != nil {
-		return nil, fmt.Errorf("parse buf image %s: %w", path, err)
-	}
-	return &set, nil
-}
-
-// writeTemplate writes the buf.gen.yaml (as JSON, which YAML accepts, so
-// plugin paths need no YAML escaping).
-func writeTemplate(path, module string, p pluginPaths, msgs []string) error {
-	opt := "module=" + module
-	tmpl := map[string]any{
-		"version": "v2",
-		"managed": map[string]any{
-			"enabled": true,
-			"override": []map[string]any{
-				{"file_option": "go_package_prefix", "value": module + "/gen"},
-			},
-		},
-		"plugins": []map[string]any{
-			{"local": p.goPlugin, "out": ".", "opt": opt},
-			{"local": p.vtproto, "out": ".", "opt": []string{opt, "features=marshal+unmarshal+size"}},
-			{"local": p.wiregate, "out": ".", "strategy": "all", "opt": []string{opt, "messages=" + strings.Join(msgs, ":")}},
-		},
-	}
-	b, err := json.MarshalIndent(tmpl, "", "  ")
+	names, err := plugins(formats, img)
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, b, 0o644)
+	built, err := buildPlugins(ctx, harnessDir, filepath.Join(tmp, "plugins"))
+	if err != nil {
+		return err
+	}
+	return generate(ctx, buf, opts.BufInput, img.path, out, module, built, names, opts.Messages)
 }
 
 func hashOf(parts ...[]byte) string {

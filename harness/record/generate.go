@@ -18,6 +18,8 @@ import (
 
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/wiregate/wiregate/harness/shape"
 )
 
 // PoolSize is how many distinct records a loop rotates through.
@@ -29,24 +31,37 @@ const Seed = 20261121
 // epoch is "now" for generated timestamps: fixed, so records are reproducible.
 var epoch = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 
-// maxDepth bounds nesting of recursive messages (Struct, trees).
-const maxDepth = 4
-
 // Generate returns n records of mt.
 func Generate(mt protoreflect.MessageType, n int, seed uint64) []proto.Message {
-	out := make([]proto.Message, n)
-	for i := range out {
-		m := mt.New()
-		g := gen{seed: seed, index: i}
-		g.fill(m, string(mt.Descriptor().FullName()), 0)
-		out[i] = m.Interface()
-	}
+	out, _ := generate(mt, n, seed)
 	return out
 }
 
+// generate returns n records of mt and how many of them reached MaxRecordBytes.
+func generate(mt protoreflect.MessageType, n int, seed uint64) (out []proto.Message, capped int) {
+	out = make([]proto.Message, n)
+	for i := range out {
+		m := mt.New()
+		g := &gen{seed: seed, index: i, root: mt.Descriptor(), onPath: map[protoreflect.FullName]int{}}
+		g.fill(m, string(mt.Descriptor().FullName()), 0, nil)
+		out[i] = m.Interface()
+		if g.capped {
+			capped++
+		}
+	}
+	return out, capped
+}
+
+// gen makes one record.
 type gen struct {
 	seed  uint64
 	index int
+	root  protoreflect.MessageDescriptor // Any packs a message of the root's file
+	// onPath counts each message type on the path from the root to the
+	// message being filled: a type already there makes a recursive field.
+	onPath map[protoreflect.FullName]int
+	used   int  // approximate protobuf bytes of the record so far
+	capped bool // the record reached MaxRecordBytes
 }
 
 // rng is the random stream of one field path in this record.
@@ -56,19 +71,14 @@ func (g gen) rng(path string) *rand.Rand {
 	return rand.New(rand.NewPCG(g.seed, h.Sum64()))
 }
 
-func (g gen) fill(m protoreflect.Message, path string, depth int) {
+// fill sets m's fields. parent is the message holding m (nil for the root
+// and inside Any), for values that name their parent's fields (FieldMask).
+func (g *gen) fill(m protoreflect.Message, path string, depth int, parent protoreflect.MessageDescriptor) {
 	d := m.Descriptor()
-	switch d.FullName() {
-	case "google.protobuf.Timestamp":
-		r := g.rng(path)
-		t := epoch.Add(-time.Duration(r.Int64N(int64(30 * 24 * time.Hour))))
-		m.Set(d.Fields().ByName("seconds"), protoreflect.ValueOfInt64(t.Unix()))
-		m.Set(d.Fields().ByName("nanos"), protoreflect.ValueOfInt32(int32(r.IntN(1_000_000))*1000))
-		return
-	case "google.protobuf.Duration":
-		r := g.rng(path)
-		m.Set(d.Fields().ByName("seconds"), protoreflect.ValueOfInt64(r.Int64N(3600)))
-		m.Set(d.Fields().ByName("nanos"), protoreflect.ValueOfInt32(int32(r.IntN(1000))*1_000_000))
+	g.onPath[d.FullName()]++
+	defer func() { g.onPath[d.FullName()]-- }()
+	g.used += 2 // tag and length of a nested message
+	if g.wellKnown(m, path, depth, parent) {
 		return
 	}
 	// One member of each oneof, chosen by the oneof's own stream.
@@ -87,52 +97,53 @@ func (g gen) fill(m protoreflect.Message, path string, depth int) {
 		f := fields.Get(i)
 		fp := path + "." + string(f.Name())
 		r := g.rng(fp)
-		if o := f.ContainingOneof(); o != nil {
-			if o.IsSynthetic() {
-				if r.IntN(5) == 0 { // proto3 optional: set 80% of the time
-					continue
-				}
-			} else if chosen[o.FullName()] != f.Name() {
+		switch shape.Of(f) {
+		case shape.Member:
+			if chosen[f.ContainingOneof().FullName()] != f.Name() {
+				continue
+			}
+		case shape.Optional:
+			if r.IntN(5) == 0 { // explicit presence: set 80% of the time
 				continue
 			}
 		}
 		switch {
 		case f.IsMap():
 			mp := m.Mutable(f).Map()
-			for j, n := 0, r.IntN(5); j < n; j++ {
+			for j, n := 0, g.elements(f.MapValue(), r, 5, depth); j < n && g.room(); j++ {
 				k := g.scalar(f.MapKey(), r, fp, j)
-				if f.MapValue().Kind() == protoreflect.MessageKind {
-					if depth >= maxDepth {
-						continue
-					}
-					v := mp.NewValue()
-					g.fill(v.Message(), fmt.Sprintf("%s[%d]", fp, j), depth+1)
-					mp.Set(k.MapKey(), v)
+				v := mp.NewValue()
+				if f.MapValue().Message() != nil {
+					g.fill(v.Message(), fmt.Sprintf("%s[%d]", fp, j), depth+1, d)
 				} else {
-					mp.Set(k.MapKey(), g.scalar(f.MapValue(), r, fp, j))
+					v = g.scalar(f.MapValue(), r, fp, j)
 				}
+				g.spend(f.MapKey(), k)
+				g.spend(f.MapValue(), v)
+				mp.Set(k.MapKey(), v)
 			}
 		case f.IsList():
 			l := m.Mutable(f).List()
-			for j, n := 0, r.IntN(9); j < n; j++ {
-				if f.Kind() == protoreflect.MessageKind || f.Kind() == protoreflect.GroupKind {
-					if depth >= maxDepth {
-						break
-					}
+			for j, n := 0, g.elements(f, r, 9, depth); j < n && g.room(); j++ {
+				if f.Message() != nil {
 					v := l.NewElement()
-					g.fill(v.Message(), fmt.Sprintf("%s[%d]", fp, j), depth+1)
+					g.fill(v.Message(), fmt.Sprintf("%s[%d]", fp, j), depth+1, d)
 					l.Append(v)
 				} else {
-					l.Append(g.scalar(f, r, fp, j))
+					v := g.scalar(f, r, fp, j)
+					g.spend(f, v)
+					l.Append(v)
 				}
 			}
-		case f.Kind() == protoreflect.MessageKind || f.Kind() == protoreflect.GroupKind:
-			if depth >= maxDepth {
+		case f.Message() != nil:
+			if !g.nest(f, r, depth) {
 				continue
 			}
-			g.fill(m.Mutable(f).Message(), fp, depth+1)
+			g.fill(m.Mutable(f).Message(), fp, depth+1, d)
 		default:
-			m.Set(f, g.scalar(f, r, fp, 0))
+			v := g.scalar(f, r, fp, 0)
+			g.spend(f, v)
+			m.Set(f, v)
 		}
 	}
 }

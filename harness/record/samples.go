@@ -70,5 +70,10 @@ func Pool(mt protoreflect.MessageType, samplesDir string) (recs []proto.Message,
 			return recs, fmt.Sprintf("samples (%d records)", len(recs)), nil
 		}
 	}
-	return Generate(mt, PoolSize, Seed), fmt.Sprintf("generated (%d records, seed %d)", PoolSize, Seed), nil
+	recs, capped := generate(mt, PoolSize, Seed)
+	source = fmt.Sprintf("generated (%d records, seed %d)", PoolSize, Seed)
+	if capped > 0 {
+		source = fmt.Sprintf("generated (%d records, seed %d, %d capped at %d KiB)", PoolSize, Seed, capped, MaxRecordBytes>>10)
+	}
+	return recs, source, nil
 }

@@ -8,6 +8,7 @@ package main
 import (
 	"flag"
 
+	gengo "google.golang.org/protobuf/cmd/protoc-gen-go/internal_gengo"
 	"google.golang.org/protobuf/compiler/protogen"
 
 	"github.com/wiregate/wiregate/harness/plaingen"
@@ -17,6 +18,12 @@ func main() {
 	var flags flag.FlagSet
 	messages := flags.String("messages", "", "colon-separated fully qualified message names")
 	protogen.Options{ParamFunc: flags.Set}.Run(func(gen *protogen.Plugin) error {
+		// The plain structs follow protoc-gen-go's types, so this plugin
+		// accepts exactly the files protoc-gen-go accepts: proto3 optional
+		// and every edition it supports.
+		gen.SupportedFeatures = gengo.SupportedFeatures
+		gen.SupportedEditionsMinimum = gengo.SupportedEditionsMinimum
+		gen.SupportedEditionsMaximum = gengo.SupportedEditionsMaximum
 		return plaingen.Generate(gen, *messages)
 	})
 }

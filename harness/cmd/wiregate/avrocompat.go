@@ -38,6 +38,7 @@ func cmdAvroCompat(_ context.Context, args []string) error {
 	}
 
 	var findings []report.Finding
+	onePair := ""
 	if isDir(operands[0]) || isDir(operands[len(operands)-1]) {
 		if len(operands) != 2 || !isDir(operands[0]) || !isDir(operands[1]) {
 			return exitcode.BadInput("with directories, pass exactly BASE_DIR HEAD_DIR (got %v)", operands)
@@ -46,13 +47,22 @@ func cmdAvroCompat(_ context.Context, args []string) error {
 		if *historyRef != "" {
 			head := operands[1]
 			history = func(rel string) ([][]byte, error) { return avrocompat.History(head, *historyRef, rel) }
+		} else {
+			onePair = "without --history-ref, each schema was checked against BASE_DIR's version only; pass --history-ref REF to check every earlier version in HEAD_DIR's git history"
 		}
 		findings, err = avrocompat.CheckDirs(operands[0], operands[1], splitList(*globs), level, history)
 	} else {
 		findings, err = checkFiles(operands, level)
+		if len(operands) == 2 {
+			onePair = "with two files there is one earlier version; pass every earlier version, oldest first, before the new one"
+		}
 	}
 	if err != nil {
 		return err
+	}
+	if level.Transitive() && onePair != "" {
+		// Not an error, but a transitive level promises more than was done.
+		fmt.Fprintf(os.Stderr, "wiregate avro-compat: note: %s checked only one pair: %s\n", level, onePair)
 	}
 
 	if *asJSON {

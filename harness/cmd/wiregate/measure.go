@@ -47,7 +47,7 @@ func (s *schemaFlags) add(fs *flag.FlagSet) {
 
 func (s *schemaFlags) prepare(ctx context.Context) (*prepare.Result, error) {
 	return prepare.Prepare(ctx, prepare.Options{
-		BufInput: s.bufInput, Buf: s.buf, Messages: splitList(s.messages),
+		BufInput: s.bufInput, Buf: s.buf, Messages: splitList(s.messages), Formats: splitList(s.formats),
 		HarnessDir: s.harnessDir, CacheDir: s.cacheDir,
 	})
 }

@@ -1,0 +1,4 @@
+package codec
+
+// DropDetrandSpaces exports dropDetrandSpaces to the tests.
+var DropDetrandSpaces = dropDetrandSpaces

@@ -1,0 +1,109 @@
+package prepare
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protodesc"
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/reflect/protoregistry"
+	"google.golang.org/protobuf/types/descriptorpb"
+)
+
+// image is a buf input built, cleared of what cannot be measured, and loaded.
+type image struct {
+	path     string // the image buf generate reads
+	files    *protoregistry.Files
+	own      map[string]bool // the input's own files (not its imports)
+	canon    []byte          // the descriptors without source info: comments do not change the key
+	skipped  []Skip
+	editions []string // own files written in an edition, e.g. "a/b.proto is edition 2023"
+	groups   []string // group-encoded fields of own files, e.g. "a.B.c in a/b.proto"
+}
+
+// buildImage runs buf build on bufInput (twice: with imports for the
+// descriptors, without them to know the user's own files) into dir.
+func buildImage(ctx context.Context, buf, bufInput, dir string) (*image, error) {
+	full := filepath.Join(dir, "image.binpb")
+	ownPath := filepath.Join(dir, "own.binpb")
+	if _, err := runBuf(ctx, buf, bufInput, "build", "-o", full); err != nil {
+		return nil, explainDeps(bufInput, err)
+	}
+	if _, err := runBuf(ctx, buf, bufInput, "build", "--exclude-imports", "--exclude-source-info", "-o", ownPath); err != nil {
+		return nil, err
+	}
+	set, err := readSet(full)
+	if err != nil {
+		return nil, err
+	}
+	ownSet, err := readSet(ownPath)
+	if err != nil {
+		return nil, err
+	}
+	img := &image{path: full, own: map[string]bool{}}
+	for _, f := range ownSet.GetFile() {
+		img.own[f.GetName()] = true
+		if f.GetSyntax() == "editions" {
+			img.editions = append(img.editions, fmt.Sprintf("%s is edition %s", f.GetName(), strings.TrimPrefix(f.GetEdition().String(), "EDITION_")))
+		}
+	}
+	var changed bool
+	if img.skipped, changed = dropUnmeasurable(set, img.own); changed {
+		b, err := proto.Marshal(set)
+		if err != nil {
+			return nil, fmt.Errorf("write buf image: %w", err)
+		}
+		img.path = filepath.Join(dir, "measurable.binpb")
+		if err := os.WriteFile(img.path, b, 0o644); err != nil {
+			return nil, fmt.Errorf("write buf image: %w", err)
+		}
+	}
+	if img.files, err = protodesc.NewFiles(set); err != nil {
+		return nil, fmt.Errorf("load buf image of %s: %w", bufInput, err)
+	}
+	img.files.RangeFiles(func(fd protoreflect.FileDescriptor) bool {
+		if img.own[fd.Path()] {
+			img.groups = append(img.groups, groupFields(fd.Messages(), fd.Path())...)
+		}
+		return true
+	})
+	for _, f := range set.GetFile() {
+		f.SourceCodeInfo = nil
+	}
+	if img.canon, err = (proto.MarshalOptions{Deterministic: true}).Marshal(set); err != nil {
+		return nil, fmt.Errorf("hash buf image: %w", err)
+	}
+	return img, nil
+}
+
+// groupFields lists the group-encoded fields of ms and their nested messages.
+func groupFields(ms protoreflect.MessageDescriptors, file string) []string {
+	var out []string
+	for i := 0; i < ms.Len(); i++ {
+		m := ms.Get(i)
+		for j := 0; j < m.Fields().Len(); j++ {
+			if f := m.Fields().Get(j); f.Kind() == protoreflect.GroupKind {
+				out = append(out, fmt.Sprintf("%s in %s", f.FullName(), file))
+			}
+		}
+		out = append(out, groupFields(m.Messages(), file)...)
+	}
+	return out
+}
+
+// readSet reads a buf image written with -o *.binpb.
+func readSet(path string) (*descriptorpb.FileDescriptorSet, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read buf image: %w", err)
+	}
+	var set descriptorpb.FileDescriptorSet
+	if err := proto.Unmarshal(b, &set); err != nil {
+		return nil, fmt.Errorf("parse buf image %s: %w", path, err)
+	}
+	return &set, nil
+}
