@@ -29,19 +29,19 @@ import { spawn as spawn2 } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join as join3 } from "node:path";
 
-// node_modules/@actions/exec/lib/exec.js
+// ../../main/node_modules/@actions/exec/lib/exec.js
 import { StringDecoder } from "string_decoder";
 
-// node_modules/@actions/exec/lib/toolrunner.js
+// ../../main/node_modules/@actions/exec/lib/toolrunner.js
 import * as os from "os";
 import * as events from "events";
 import * as child from "child_process";
 import * as path3 from "path";
 
-// node_modules/@actions/io/lib/io.js
+// ../../main/node_modules/@actions/io/lib/io.js
 import * as path2 from "path";
 
-// node_modules/@actions/io/lib/io-util.js
+// ../../main/node_modules/@actions/io/lib/io-util.js
 import * as fs from "fs";
 import * as path from "path";
 var __awaiter = function(thisArg, _arguments, P, generator) {
@@ -167,7 +167,7 @@ function isUnixExecutable(stats) {
   return (stats.mode & 1) > 0 || (stats.mode & 8) > 0 && process.getgid !== void 0 && stats.gid === process.getgid() || (stats.mode & 64) > 0 && process.getuid !== void 0 && stats.uid === process.getuid();
 }
 
-// node_modules/@actions/io/lib/io.js
+// ../../main/node_modules/@actions/io/lib/io.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve4) {
@@ -260,7 +260,7 @@ function findInPath(tool) {
   });
 }
 
-// node_modules/@actions/exec/lib/toolrunner.js
+// ../../main/node_modules/@actions/exec/lib/toolrunner.js
 import { setTimeout } from "timers";
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
@@ -706,7 +706,7 @@ var ExecState = class _ExecState extends events.EventEmitter {
   }
 };
 
-// node_modules/@actions/exec/lib/exec.js
+// ../../main/node_modules/@actions/exec/lib/exec.js
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve4) {
@@ -1262,6 +1262,17 @@ function num(x) {
   return Math.round(x * 10) / 10;
 }
 
+// src/render/skipped.ts
+function skippedList(report) {
+  const skipped = report.skipped ?? [];
+  if (skipped.length === 0) return "";
+  const lines = skipped.map((s) => {
+    const side = s.side === "base" ? " (the base only: head is measured, with nothing to compare against)" : "";
+    return `- ${code(s.message)} in ${code(s.file)}${side}: ${text(s.reason)}`;
+  });
+  return [`#### Not measured (${skipped.length})`, ...lines].join("\n");
+}
+
 // src/render/verdict.ts
 var KIND_WORDS = {
   lint: ["lint finding", "lint findings"],
@@ -1344,12 +1355,13 @@ function renderReport(report, ctx = {}) {
   const sections = [
     verdictLine(report),
     ctx.runUrl ? `${revs} \xB7 [run](${ctx.runUrl})` : revs,
-    (report.warnings ?? []).map((w) => `> \u26A0\uFE0F ${w}`).join("\n>\n"),
+    (report.warnings ?? []).map((w) => `> \u26A0\uFE0F ${text(w)}`).join("\n>\n"),
     violationsTable(report),
     "#### Schema checks",
     checksTable(report),
     ...report.messages.map((m) => messageSection(report, m)),
     report.messages.length > 0 ? '<sub>Cells: base \u2192 head (delta, p). "~" means the change is not significant at alpha. Chart bars: base first, head second.</sub>' : "",
+    skippedList(report),
     historyNote(report),
     benchstatDetails(report),
     noiseDetails(report),
@@ -1512,7 +1524,8 @@ function parseReport(text2, source = "report.json") {
     errors: r.strings("errors"),
     warnings: r.strings("warnings"),
     breaking_against: r.has("breaking_against") ? against(r.object("breaking_against")) : void 0,
-    history: r.has("history") ? history(r.object("history")) : void 0
+    history: r.has("history") ? history(r.object("history")) : void 0,
+    skipped: r.list("skipped", (s) => ({ message: s.string("message"), file: s.string("file"), reason: s.string("reason"), side: s.string("side") }))
   });
 }
 function against(f) {

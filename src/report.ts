@@ -174,6 +174,15 @@ export interface History {
   messages: HistoryMessage[]
 }
 
+/** A message wiregate cannot measure (a MessageSet, a weak field, a message holding one). */
+export interface Skipped {
+  message: string
+  file: string
+  reason: string
+  /** head: head cannot measure it; base: only the base could not */
+  side: string
+}
+
 export interface Report {
   version: number
   result: 'pass' | 'fail'
@@ -191,6 +200,7 @@ export interface Report {
   warnings?: string[]
   breaking_against?: Against
   history?: History
+  skipped?: Skipped[]
 }
 
 /** errorReport is the report of a run that stopped before the harness could
@@ -254,7 +264,8 @@ export function parseReport(text: string, source = 'report.json'): Report {
     errors: r.strings('errors'),
     warnings: r.strings('warnings'),
     breaking_against: r.has('breaking_against') ? against(r.object('breaking_against')) : undefined,
-    history: r.has('history') ? history(r.object('history')) : undefined
+    history: r.has('history') ? history(r.object('history')) : undefined,
+    skipped: r.list('skipped', s => ({ message: s.string('message'), file: s.string('file'), reason: s.string('reason'), side: s.string('side') }))
   })
 }
 

@@ -96,10 +96,22 @@ test('history notes and warnings are one line each', () => {
   report.history = { branch: 'wiregate-data', points: 20, note: 'no branch wiregate-data on origin yet (a push to the default branch records it)', messages: [] }
   report.warnings = ['input \'breaking-against\' is "latest-tag:v*": no tag matches v* in this clone']
   const md = renderReport(report)
-  assert.match(md, /\n> ⚠️ input 'breaking-against' is "latest-tag:v\*": no tag matches v\* in this clone\n/)
+  assert.match(md, /\n> ⚠️ input 'breaking-against' is "latest-tag:v\\\*": no tag matches v\\\* in this clone\n/)
   assert.match(md, /<sub>History \(`wiregate-data`\): no branch wiregate-data on origin yet \(a push to the default branch records it\)\.<\/sub>/)
   report.history = { branch: 'wiregate-data', points: 20, recorded: 'c'.repeat(40), attempts: 2, messages: [] }
   assert.match(renderReport(report), /<sub>History: recorded ccccccc on `wiregate-data` \(2 attempts: other runs pushed first\)\.<\/sub>/)
+})
+
+test('skipped messages are listed one line each, with file and reason; the base\'s own are marked', () => {
+  const report = loadFixture('pass')
+  assert.doesNotMatch(renderReport(report), /Not measured/)
+  report.skipped = [
+    { message: 'vault.v1.Envelope', file: 'vault/v1/vault.proto', reason: 'a MessageSet (option message_set_wire_format): legacy', side: 'head' },
+    { message: 'vault.v1.Old', file: 'vault/v1/old.proto', reason: 'a message with weak field `w`', side: 'base' }
+  ]
+  const md = renderReport(report)
+  assert.match(md, /\n#### Not measured \(2\)\n- `vault.v1.Envelope` in `vault\/v1\/vault.proto`: a MessageSet \(option message_set_wire_format\): legacy\n/)
+  assert.match(md, /\n- `vault.v1.Old` in `vault\/v1\/old.proto` \(the base only: [^\n]*\): a message with weak field \\`w\\`\n/)
 })
 
 test('a violation row formats the structured numbers once, after the prose', () => {

@@ -47,6 +47,20 @@ type Report struct {
 	// (input breaking-against); nil when they ran against the base only.
 	BreakingAgainst *Against `json:"breaking_against,omitempty"`
 	History         *History `json:"history,omitempty"`
+	// Skipped are the messages of the schemas wiregate cannot measure,
+	// each once; every other message was measured.
+	Skipped []Skipped `json:"skipped,omitempty"`
+}
+
+// Skipped is a message wiregate cannot measure (a MessageSet, a weak
+// field, a message holding one), where it is declared, and why.
+type Skipped struct {
+	Message string `json:"message"`
+	File    string `json:"file"`
+	Reason  string `json:"reason"`
+	// Side is "head" when head cannot measure it, "base" when only the base
+	// could not (head's figures for it then have nothing to compare with).
+	Side string `json:"side"`
 }
 
 // Against is the release named by the breaking-against input.
@@ -294,6 +308,7 @@ func (r *Report) Sort() {
 		sort.SliceStable(r.History.Messages, func(i, j int) bool { return r.History.Messages[i].Name < r.History.Messages[j].Name })
 	}
 	sort.SliceStable(r.Messages, func(i, j int) bool { return r.Messages[i].Name < r.Messages[j].Name })
+	sort.SliceStable(r.Skipped, func(i, j int) bool { return r.Skipped[i].Message < r.Skipped[j].Message })
 	sort.SliceStable(r.Pipeline, func(i, j int) bool {
 		if r.Pipeline[i].Message != r.Pipeline[j].Message {
 			return r.Pipeline[i].Message < r.Pipeline[j].Message

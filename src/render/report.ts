@@ -12,6 +12,7 @@ import { historyNote } from './history.js'
 import { messageSection } from './messages.js'
 import { shortSha } from './numbers.js'
 import { code, text } from './safe.js'
+import { skippedList } from './skipped.js'
 import { verdictLine } from './verdict.js'
 import { violationsTable } from './violations.js'
 
@@ -27,7 +28,7 @@ export function renderReport(report: Report, ctx: RenderContext = {}): string {
   const sections = [
     verdictLine(report),
     ctx.runUrl ? `${revs} · [run](${ctx.runUrl})` : revs,
-    (report.warnings ?? []).map(w => `> ⚠️ ${w}`).join('\n>\n'),
+    (report.warnings ?? []).map(w => `> ⚠️ ${text(w)}`).join('\n>\n'),
     violationsTable(report),
     '#### Schema checks',
     checksTable(report),
@@ -35,6 +36,7 @@ export function renderReport(report: Report, ctx: RenderContext = {}): string {
     report.messages.length > 0
       ? '<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha. Chart bars: base first, head second.</sub>'
       : '',
+    skippedList(report),
     historyNote(report),
     benchstatDetails(report),
     noiseDetails(report),
