@@ -1075,6 +1075,13 @@ function measure(x, unit) {
       return `${sig(x)} ${text(unit)}`;
   }
 }
+function integer(n) {
+  return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+function mebibytes(b) {
+  if (b >= 2 ** 30) return `${sig(b / 2 ** 30)} GiB`;
+  return `${sig(b / 2 ** 20)} MiB`;
+}
 function shortSha(sha) {
   return /^[0-9a-f]{40}$/i.test(sha) ? sha.slice(0, 7) : sha;
 }
@@ -1121,12 +1128,19 @@ function environmentDetails(report) {
     ["rounds per side", e.count],
     ["alpha", e.alpha],
     ["broker", broker],
-    ["pipeline backlog", e.pipeline_n],
-    ["consumer cap", e.consumer_cap]
+    ["pipeline backlog", backlogLimits(e)],
+    ["consumer cap", e.consumer_cap],
+    ["broker peak RSS", e.broker_peak_rss_bytes !== void 0 ? mebibytes(e.broker_peak_rss_bytes) : void 0],
+    ["consumer peak RSS", e.consumer_peak_rss_bytes !== void 0 ? mebibytes(e.consumer_peak_rss_bytes) : void 0]
   ];
   const rows = items.filter(([, v]) => v !== void 0 && v !== "").map(([k, v]) => `| ${k} | ${cell(text(String(v)))} |`);
   if (rows.length === 0) return "";
   return details("environment", ["| | |", "|---|---|", ...rows].join("\n"));
+}
+function backlogLimits(e) {
+  if (e.pipeline_n === void 0) return void 0;
+  const records = `\u2264 ${integer(e.pipeline_n)} records`;
+  return e.pipeline_bytes === void 0 ? records : `${records} and \u2264 ${mebibytes(e.pipeline_bytes)} each`;
 }
 function stagesDetails(report) {
   if (report.stages.length === 0) return "";
@@ -1216,7 +1230,13 @@ function messageSection(report, message) {
     );
   }
   const chart2 = bytesChart(message);
-  return [`### ${code(message.name)}`, rows.join("\n"), chart2, historyCharts(report, message.name)].filter((s) => s !== "").join("\n\n");
+  return [`### ${code(message.name)}`, rows.join("\n"), backlogNote(report, pipeline2), chart2, historyCharts(report, message.name)].filter((s) => s !== "").join("\n\n");
+}
+function backlogNote(report, pipeline2) {
+  const b = pipeline2.find((p) => p.backlog)?.backlog;
+  if (!b || b.budget_bytes === void 0) return "";
+  const asked = report.env.pipeline_n !== void 0 ? `, not the ${integer(report.env.pipeline_n)} asked for` : "";
+  return `<sub>Pipeline backlog: N = ${integer(b.n)} records${asked} (byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per ${text(b.format)} record).</sub>`;
 }
 function metric(f, name) {
   return f.metrics.find((m) => m.name === name && m.unit === "sec/op");
@@ -1628,8 +1648,12 @@ function pipeline(f) {
     base_ns_per_msg: f.optional("base_ns_per_msg", "number"),
     head_ns_per_msg: f.optional("head_ns_per_msg", "number"),
     raw_ns_per_msg: f.optional("raw_ns_per_msg", "number"),
-    noise_floor_pct: f.optional("noise_floor_pct", "number")
+    noise_floor_pct: f.optional("noise_floor_pct", "number"),
+    backlog: f.has("backlog") ? backlog(f.object("backlog")) : void 0
   });
+}
+function backlog(f) {
+  return defined({ n: f.int("n"), budget_bytes: f.optional("budget_bytes", "int"), mean_bytes: f.number("mean_bytes"), format: f.string("format") });
 }
 function env(f) {
   return defined({
@@ -1644,6 +1668,9 @@ function env(f) {
     consumer_cap: f.optional("consumer_cap", "string"),
     bench_pin: f.optional("bench_pin", "string"),
     pipeline_n: f.optional("pipeline_n", "int"),
+    pipeline_bytes: f.optional("pipeline_bytes", "int"),
+    broker_peak_rss_bytes: f.optional("broker_peak_rss_bytes", "int"),
+    consumer_peak_rss_bytes: f.optional("consumer_peak_rss_bytes", "int"),
     runner: f.optional("runner", "string")
   });
 }

@@ -88,6 +88,16 @@ export interface Message {
   formats: Format[]
 }
 
+/** How many records each side's backlog of a pipeline row held, and why. */
+export interface Backlog {
+  n: number
+  /** the byte budget when it decided n (n = budget / mean_bytes); absent: n is the count asked for */
+  budget_bytes?: number
+  /** the message's mean record in its biggest format */
+  mean_bytes: number
+  format: string
+}
+
 export interface Pipeline {
   message: string
   format: string
@@ -102,6 +112,7 @@ export interface Pipeline {
   head_ns_per_msg?: number
   raw_ns_per_msg?: number
   noise_floor_pct?: number
+  backlog?: Backlog
 }
 
 export interface Ignored {
@@ -121,6 +132,9 @@ export interface Env {
   consumer_cap?: string
   bench_pin?: string
   pipeline_n?: number
+  pipeline_bytes?: number
+  broker_peak_rss_bytes?: number
+  consumer_peak_rss_bytes?: number
   runner?: string
 }
 
@@ -378,8 +392,13 @@ function pipeline(f: Fields): Pipeline {
     base_ns_per_msg: f.optional('base_ns_per_msg', 'number'),
     head_ns_per_msg: f.optional('head_ns_per_msg', 'number'),
     raw_ns_per_msg: f.optional('raw_ns_per_msg', 'number'),
-    noise_floor_pct: f.optional('noise_floor_pct', 'number')
+    noise_floor_pct: f.optional('noise_floor_pct', 'number'),
+    backlog: f.has('backlog') ? backlog(f.object('backlog')) : undefined
   })
+}
+
+function backlog(f: Fields): Backlog {
+  return defined({ n: f.int('n'), budget_bytes: f.optional('budget_bytes', 'int'), mean_bytes: f.number('mean_bytes'), format: f.string('format') })
 }
 
 function env(f: Fields): Env {
@@ -395,6 +414,9 @@ function env(f: Fields): Env {
     consumer_cap: f.optional('consumer_cap', 'string'),
     bench_pin: f.optional('bench_pin', 'string'),
     pipeline_n: f.optional('pipeline_n', 'int'),
+    pipeline_bytes: f.optional('pipeline_bytes', 'int'),
+    broker_peak_rss_bytes: f.optional('broker_peak_rss_bytes', 'int'),
+    consumer_peak_rss_bytes: f.optional('consumer_peak_rss_bytes', 'int'),
     runner: f.optional('runner', 'string')
   })
 }

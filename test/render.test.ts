@@ -27,6 +27,9 @@ test('pass: verdict first, the schema checks, one section per message, details',
   assert.match(md, /<summary>noise floor<\/summary>[\s\S]*\/pipeline` \| records\/s \| ±/)
   assert.match(md, /\| broker \| embedded/)
   assert.match(md, /\| consumer cap \| GOMAXPROCS=1/)
+  assert.match(md, /\| pipeline backlog \| ≤ 20,000 records and ≤ 128 MiB each \|/)
+  assert.match(md, /\| broker peak RSS \| \d+(\\?\.\d+)? MiB \|\n\| consumer peak RSS \| \d+(\\?\.\d+)? MiB \|/)
+  assert.doesNotMatch(md, /Pipeline backlog: N =/, 'every message of the fixture fits the byte budget')
   assert.match(md, /\| bench \| \d+\.\d s \|/)
 })
 
@@ -112,6 +115,16 @@ test('skipped messages are listed one line each, with file and reason; the base\
   const md = renderReport(report)
   assert.match(md, /\n#### Not measured \(2\)\n- `vault.v1.Envelope` in `vault\/v1\/vault.proto`: a MessageSet \(option message_set_wire_format\): legacy\n/)
   assert.match(md, /\n- `vault.v1.Old` in `vault\/v1\/old.proto` \(the base only: [^\n]*\): a message with weak field \\`w\\`\n/)
+})
+
+test('a message whose backlog the byte budget cut says N and why, once', () => {
+  const report = loadFixture('pass')
+  const name = report.messages[0]!.name
+  for (const p of report.pipeline.filter(p => p.message === name)) p.backlog = { n: 11036, budget_bytes: 128 * 2 ** 20, mean_bytes: 12161, format: 'json' }
+  const md = renderReport(report)
+  const note = '<sub>Pipeline backlog: N = 11,036 records, not the 20,000 asked for (byte budget 128 MiB / 12,161 B per json record).</sub>'
+  assert.equal(md.split(note).length, 2, md)
+  assert.ok(md.indexOf(note) > md.indexOf(`### \`${name}\``) && md.indexOf(note) < md.indexOf(`### \`${report.messages[1]!.name}\``))
 })
 
 test('a violation row formats the structured numbers once, after the prose', () => {

@@ -16,6 +16,7 @@ import (
 	"github.com/wiregate/wiregate/harness/config"
 	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/pipeline"
+	"github.com/wiregate/wiregate/harness/piperounds"
 )
 
 // Getter returns an input's raw text and where it came from ("input
@@ -179,6 +180,11 @@ func parsePipelineMessages(s *Settings, v value) error {
 	}
 	s.PipelineMessages = n
 	return nil
+}
+
+func parsePipelineBytes(s *Settings, v value) (err error) {
+	s.PipelineBytes, err = piperounds.ParseBytes(v.where, v.text)
+	return err
 }
 
 func parseBroker(s *Settings, v value) error {

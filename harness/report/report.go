@@ -213,6 +213,20 @@ type Pipeline struct {
 	HeadNsPerMsg float64  `json:"head_ns_per_msg,omitempty"`
 	RawNsPerMsg  float64  `json:"raw_ns_per_msg,omitempty"`
 	NoiseFloor   *float64 `json:"noise_floor_pct,omitempty"`
+	Backlog      *Backlog `json:"backlog,omitempty"`
+}
+
+// Backlog is how many records each side's backlog of a pipeline row held,
+// and why: the count asked for (env.pipeline_n), or fewer when that many of
+// the message's records in its biggest format would exceed the byte budget
+// (env.pipeline_bytes).
+type Backlog struct {
+	N int64 `json:"n"`
+	// BudgetBytes is the byte budget when it decided N: N is BudgetBytes /
+	// MeanBytes. 0: N is the count asked for.
+	BudgetBytes int64   `json:"budget_bytes,omitempty"`
+	MeanBytes   float64 `json:"mean_bytes"` // the message's mean record in Format, its biggest format
+	Format      string  `json:"format"`
 }
 
 type Ignored struct {
@@ -221,18 +235,23 @@ type Ignored struct {
 }
 
 type Env struct {
-	GoVersion    string  `json:"go_version,omitempty"`
-	OS           string  `json:"os,omitempty"`
-	CPU          string  `json:"cpu,omitempty"`
-	Cores        int     `json:"cores,omitempty"`
-	Count        int     `json:"count,omitempty"`
-	Alpha        float64 `json:"alpha,omitempty"`
-	Broker       string  `json:"broker,omitempty"`
-	BrokerReason string  `json:"broker_reason,omitempty"`
-	ConsumerCap  string  `json:"consumer_cap,omitempty"`
-	BenchPin     string  `json:"bench_pin,omitempty"` // where the bench processes ran
-	PipelineN    int     `json:"pipeline_n,omitempty"`
-	Runner       string  `json:"runner,omitempty"`
+	GoVersion     string  `json:"go_version,omitempty"`
+	OS            string  `json:"os,omitempty"`
+	CPU           string  `json:"cpu,omitempty"`
+	Cores         int     `json:"cores,omitempty"`
+	Count         int     `json:"count,omitempty"`
+	Alpha         float64 `json:"alpha,omitempty"`
+	Broker        string  `json:"broker,omitempty"`
+	BrokerReason  string  `json:"broker_reason,omitempty"`
+	ConsumerCap   string  `json:"consumer_cap,omitempty"`
+	BenchPin      string  `json:"bench_pin,omitempty"`      // where the bench processes ran
+	PipelineN     int     `json:"pipeline_n,omitempty"`     // the most records per backlog (input pipeline-messages)
+	PipelineBytes int64   `json:"pipeline_bytes,omitempty"` // the byte budget of a backlog (input pipeline-bytes)
+	// Peak resident memory of the pipeline's processes: the embedded broker
+	// (0 for one in a container or elsewhere) and the largest consumer's.
+	BrokerPeakRSSBytes   int64  `json:"broker_peak_rss_bytes,omitempty"`
+	ConsumerPeakRSSBytes int64  `json:"consumer_peak_rss_bytes,omitempty"`
+	Runner               string `json:"runner,omitempty"`
 }
 
 // Stage is one step of the run with its wall time.

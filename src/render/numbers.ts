@@ -55,6 +55,19 @@ export function measure(x: number, unit: string): string {
   }
 }
 
+/** integer formats a whole number with thousands separators: 200,000. */
+export function integer(n: number): string {
+  return Math.round(n)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}
+
+/** mebibytes formats a byte count in MiB, or GiB from 1 GiB: "128 MiB", "1.5 GiB". */
+export function mebibytes(b: number): string {
+  if (b >= 2 ** 30) return `${sig(b / 2 ** 30)} GiB`
+  return `${sig(b / 2 ** 20)} MiB`
+}
+
 export function shortSha(sha: string): string {
   return /^[0-9a-f]{40}$/i.test(sha) ? sha.slice(0, 7) : sha
 }
