@@ -1079,8 +1079,8 @@ function integer(n) {
   return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 function mebibytes(b) {
-  if (b >= 2 ** 30) return `${sig(b / 2 ** 30)} GiB`;
-  return `${sig(b / 2 ** 20)} MiB`;
+  const [v, unit] = b >= 2 ** 30 ? [b / 2 ** 30, "GiB"] : [b / 2 ** 20, "MiB"];
+  return `${Number.isInteger(v) ? v : sig(v)} ${unit}`;
 }
 function shortSha(sha) {
   return /^[0-9a-f]{40}$/i.test(sha) ? sha.slice(0, 7) : sha;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { measure, pct } from '../src/render/numbers.js'
+import { measure, mebibytes, pct } from '../src/render/numbers.js'
 import { renderReport } from '../src/render/report.js'
 import { truncate } from '../src/render/truncate.js'
 import { errorReport, type Report } from '../src/report.js'
@@ -115,6 +115,13 @@ test('skipped messages are listed one line each, with file and reason; the base\
   const md = renderReport(report)
   assert.match(md, /\n#### Not measured \(2\)\n- `vault.v1.Envelope` in `vault\/v1\/vault.proto`: a MessageSet \(option message_set_wire_format\): legacy\n/)
   assert.match(md, /\n- `vault.v1.Old` in `vault\/v1\/old.proto` \(the base only: [^\n]*\): a message with weak field \\`w\\`\n/)
+})
+
+test('byte sizes read as MiB or GiB, whole when they are', () => {
+  assert.equal(mebibytes(128 * 2 ** 20), '128 MiB')
+  assert.equal(mebibytes(2 ** 30), '1 GiB')
+  assert.equal(mebibytes(25096192), '23.9 MiB')
+  assert.equal(mebibytes(1.5 * 2 ** 30), '1.50 GiB')
 })
 
 test('a message whose backlog the byte budget cut says N and why, once', () => {

@@ -67,6 +67,12 @@ func TestSkippedMessagesAreInTheReport(t *testing.T) {
 		t.Errorf("measured %+v, want vault.v1.Receipt only", r.Messages)
 	}
 
+	// Asked for the measurable one only: nothing left out of what was asked.
+	r = run(t, base, head, func(in map[string]string, o *gate.Options) { all(in, o); in["messages"] = "vault.v1.Receipt" })
+	if len(r.Errors) != 0 || len(r.Skipped) != 0 {
+		t.Errorf("--messages vault.v1.Receipt: errors %v, skipped %+v", r.Errors, r.Skipped)
+	}
+
 	r = run(t, base, head, func(in map[string]string, o *gate.Options) {
 		all(in, o)
 		in["messages"] = "vault.v1.Receipt,vault.v1.Envelope"

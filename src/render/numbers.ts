@@ -62,10 +62,10 @@ export function integer(n: number): string {
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 }
 
-/** mebibytes formats a byte count in MiB, or GiB from 1 GiB: "128 MiB", "1.5 GiB". */
+/** mebibytes formats a byte count in MiB, or GiB from 1 GiB: "128 MiB", "1 GiB", "23.9 MiB". */
 export function mebibytes(b: number): string {
-  if (b >= 2 ** 30) return `${sig(b / 2 ** 30)} GiB`
-  return `${sig(b / 2 ** 20)} MiB`
+  const [v, unit] = b >= 2 ** 30 ? [b / 2 ** 30, 'GiB'] : [b / 2 ** 20, 'MiB']
+  return `${Number.isInteger(v) ? v : sig(v)} ${unit}`
 }
 
 export function shortSha(sha: string): string {
