@@ -1344,7 +1344,8 @@ function renderReport(report, ctx = {}) {
   const sections = [
     verdictLine(report),
     ctx.runUrl ? `${revs} \xB7 [run](${ctx.runUrl})` : revs,
-    (report.warnings ?? []).map((w) => `> \u26A0\uFE0F ${w}`).join("\n>\n"),
+    (report.warnings ?? []).map((w) => `> \u26A0\uFE0F ${text(w)}`).join("\n>\n"),
+    report.plan?.bench?.note ? `> \u23F1 Time budget: ${text(report.plan.bench.note)}` : "",
     violationsTable(report),
     "#### Schema checks",
     checksTable(report),
@@ -1511,8 +1512,15 @@ function parseReport(text2, source = "report.json") {
     benchstat: r.optional("benchstat", "string"),
     errors: r.strings("errors"),
     warnings: r.strings("warnings"),
+    plan: r.has("plan") ? plan(r.object("plan")) : void 0,
     breaking_against: r.has("breaking_against") ? against(r.object("breaking_against")) : void 0,
     history: r.has("history") ? history(r.object("history")) : void 0
+  });
+}
+function plan(f) {
+  return defined({
+    budget_seconds: f.number("budget_seconds"),
+    bench: f.has("bench") ? ((b) => defined({ count: b.int("count"), benchtime: b.string("benchtime"), untimed: b.strings("untimed"), note: b.optional("note", "string") }))(f.object("bench")) : void 0
   });
 }
 function against(f) {
@@ -1636,7 +1644,7 @@ function env(f) {
 }
 
 // src/run.ts
-async function runGate(plan, env2, render = {}) {
+async function runGate(plan2, env2, render = {}) {
   const outDir = resolve2(env2.outDir);
   await mkdir3(outDir, { recursive: true });
   await mkdir3(env2.tmpDir, { recursive: true });
@@ -1654,7 +1662,7 @@ async function runGate(plan, env2, render = {}) {
     const start = Date.now();
     const { bin, reused } = await buildHarness(env2.actionDir, cached?.layout.binDir ?? await mkdtemp(join6(env2.tmpDir, "wiregate-bin-")), cached?.layout.env);
     before.push({ name: "build wiregate", seconds: (Date.now() - start) / 1e3, note: reused ? "reused" : "built" });
-    const argv = [...gateArgv(plan, env2, buf, outDir), `--stages-before=${JSON.stringify(before)}`, ...env2.gateFlags];
+    const argv = [...gateArgv(plan2, env2, buf, outDir), `--stages-before=${JSON.stringify(before)}`, ...env2.gateFlags];
     exitCode = await runWiregate(bin, argv, process.cwd(), cached?.layout.env);
     if (!existsSync3(reportJson)) {
       throw new WiregateError(`wiregate gate wrote no report.json (exit code ${exitCode})`);
@@ -1664,7 +1672,7 @@ async function runGate(plan, env2, render = {}) {
     if (!(err instanceof WiregateError)) env2.log.info(err instanceof Error && err.stack ? err.stack : String(err));
     const message = errorMessage(err);
     env2.log.error(message, { title: "wiregate could not run" });
-    const stopped = errorReport({ ref: plan.baseLabel, sha: plan.baseRef }, { ref: plan.headLabel ?? "", sha: plan.headSha ?? "" }, message);
+    const stopped = errorReport({ ref: plan2.baseLabel, sha: plan2.baseRef }, { ref: plan2.headLabel ?? "", sha: plan2.headSha ?? "" }, message);
     return finish(stopped, EXIT_ERROR, outDir, render, true);
   } finally {
     if (env2.cache && cached) env2.log.info(`wiregate cache: ${await saveCache(env2.cache.backend, cached.layout, cached.keys, cached.matched, env2.log)}`);
@@ -1686,20 +1694,20 @@ async function finish(report, exitCode, outDir, render, writeJson) {
   await writeFile(reportMarkdown, markdown);
   return { report, markdown, exitCode, reportJson, reportMarkdown };
 }
-function gateArgv(plan, env2, buf, outDir) {
+function gateArgv(plan2, env2, buf, outDir) {
   const argv = [
     "gate",
-    `--base-ref=${plan.baseRef}`,
-    `--base-label=${plan.baseLabel}`,
-    `--labels=${JSON.stringify(plan.labels)}`,
+    `--base-ref=${plan2.baseRef}`,
+    `--base-label=${plan2.baseLabel}`,
+    `--labels=${JSON.stringify(plan2.labels)}`,
     `--harness-dir=${join6(env2.actionDir, "harness")}`,
     `--buf=${buf}`,
     `--tmp-dir=${env2.tmpDir}`,
     `--out=${outDir}`
   ];
-  if (plan.headSha) argv.push(`--head-sha=${plan.headSha}`);
-  if (plan.headLabel) argv.push(`--head-label=${plan.headLabel}`);
-  if (plan.recordHistory) argv.push("--record-history");
+  if (plan2.headSha) argv.push(`--head-sha=${plan2.headSha}`);
+  if (plan2.headLabel) argv.push(`--head-label=${plan2.headLabel}`);
+  if (plan2.recordHistory) argv.push("--record-history");
   return argv;
 }
 

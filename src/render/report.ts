@@ -27,7 +27,8 @@ export function renderReport(report: Report, ctx: RenderContext = {}): string {
   const sections = [
     verdictLine(report),
     ctx.runUrl ? `${revs} · [run](${ctx.runUrl})` : revs,
-    (report.warnings ?? []).map(w => `> ⚠️ ${w}`).join('\n>\n'),
+    (report.warnings ?? []).map(w => `> ⚠️ ${text(w)}`).join('\n>\n'),
+    report.plan?.bench?.note ? `> ⏱ Time budget: ${text(report.plan.bench.note)}` : '',
     violationsTable(report),
     '#### Schema checks',
     checksTable(report),
