@@ -211,7 +211,7 @@ func runError(ctx context.Context, err error, stderr string) error {
 	}
 	how := fmt.Sprintf("exited with %d", ee.ExitCode())
 	if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		how = "was killed by " + ws.Signal().String()
+		how = fmt.Sprintf("was killed by signal %d (%s)", int(ws.Signal()), ws.Signal())
 	}
 	detail := lastLine(stderr)
 	if m := valgrindLine.FindAllStringSubmatch(stderr, -1); m != nil {
