@@ -54,7 +54,7 @@ func Measured(c *cases.Case, op string, rotations int, start, stop func()) (int,
 		return 0, err
 	}
 	runtime.ReadMemStats(&ms)
-	reuse(2 * uint64(rotations+1) * (ms.TotalAlloc - before))
+	defer reuse(2 * uint64(rotations+1) * (ms.TotalAlloc - before))()
 
 	gc := debug.SetGCPercent(-1)
 	defer debug.SetGCPercent(gc)
@@ -67,21 +67,29 @@ func Measured(c *cases.Case, op string, rotations int, start, stop func()) (int,
 	return n, err
 }
 
-// ballast holds reuse's garbage until it collects it.
-var ballast [][]byte
-
-// reuse allocates at least n bytes in small objects, drops them and
-// collects, leaving that much freed heap memory for the measured loop to
-// allocate from. Freed memory must be zeroed before reuse and never-used
-// memory need not be; without this, a loop draws on the two in a mix that
-// depends on everything the process did before, and its count moved by up
-// to 1% (orders.v1.Order json decode: 0 or ~80 instructions of memclr per
-// op) between identical runs.
-func reuse(n uint64) {
+// reuse prepares the heap so that the measured loop allocates only memory
+// the runtime must zero first, whatever the process did before, and returns
+// the function that releases what it holds.
+//
+// Freed heap memory is zeroed before reuse and never-used memory is not, so
+// a loop that draws on the two in a mix that depends on the process's
+// history moves its count: by up to 2% (orders.v1.Order protobuf decode: 0
+// or ~150 instructions of memclr per op) between identical runs. So: n
+// bytes of small objects are allocated and collected, leaving that much
+// freed memory; then 512 KiB more are allocated and held until the loop is
+// done, which empties the P's page cache (up to 64 pages it took earlier,
+// possibly never used) so that its next refill comes from the freed pages.
+func reuse(n uint64) (release func()) {
 	const chunk = 8 << 10
+	garbage := make([][]byte, 0, n/chunk+1)
 	for i := uint64(0); i < n; i += chunk {
-		ballast = append(ballast, make([]byte, chunk))
+		garbage = append(garbage, make([]byte, chunk))
 	}
-	ballast = nil
+	garbage = nil
 	runtime.GC()
+	held := make([][]byte, 0, 64)
+	for range 64 {
+		held = append(held, make([]byte, chunk))
+	}
+	return func() { runtime.KeepAlive(held) }
 }
