@@ -30,10 +30,11 @@ import (
 // Each message × format is counted in its own Valgrind process, up to
 // Options.Parallel at a time: Go fills a type-assertion site's cache at
 // random moments, and a site shared by several types (every message goes
-// through the same codec code) keeps taking slow paths long after warm-up;
-// one process for everything moved counts by up to 4% between identical
-// runs, one per message × format by at most 0.3% (docs/harness.md, "CPU
-// cost").
+// through the same codec code) keeps taking slow paths long after warm-up,
+// and every library's type cache holds more keys: one process for
+// everything moved counts by up to 4% between identical runs, one per
+// message × format by 0.3% (docs/harness.md, "CPU cost"). Sides are best
+// counted one after the other: each already uses the CPUs.
 func Count(ctx context.Context, binary string, args []string, opts Options) (*Counts, error) {
 	start := time.Now()
 	if reason := unsupported(); reason != "" {

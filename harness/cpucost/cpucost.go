@@ -24,9 +24,9 @@ const Subcommand = "count"
 // counts (1024 operations for the 256-record pool). What still moves
 // between identical runs is mostly a fixed cost per loop (the page
 // allocator refilling a cache, a scheduler preemption: a few thousand
-// instructions), so longer loops dilute it: at 2 rotations protobuf and
-// avro moved by up to 0.2%, at 4 by up to 0.12% (docs/harness.md, "CPU
-// cost"). The counted loops are a small part of a count's time.
+// instructions), so longer loops dilute it; 4 measured best (protobuf and
+// Avro within 0.11% over 10 counts; docs/harness.md, "CPU cost"). The
+// counted loops are a small part of a count's time.
 const DefaultRotations = 4
 
 // WarmOps is how many operations each loop runs before anything is
@@ -43,7 +43,8 @@ type Options struct {
 	// Rotations of the pool per loop; DefaultRotations when 0.
 	Rotations int
 	// CacheSim adds callgrind's cache simulation, for the estimated-cycles
-	// figure (informational; it roughly doubles the counting time).
+	// figure (informational: it moves by up to 1.75% between identical
+	// counts, and it triples the counting time).
 	CacheSim bool
 	// Ops to count; both encode and decode when empty.
 	Ops []string

@@ -25,7 +25,7 @@ func cmdInstructions(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("instructions", flag.ContinueOnError)
 	s.add(fs)
 	out := fs.String("o", "", "write benchfmt to this file (default stdout)")
-	cycles := fs.Bool("cycles", false, "also simulate caches for an estimated-cycles figure (informational, ~2x slower)")
+	cycles := fs.Bool("cycles", false, "also simulate caches for an estimated-cycles figure (informational, not exact, ~3x slower)")
 	rotations := fs.Int("rotations", cpucost.DefaultRotations, "whole rotations of the 256-record pool counted per loop")
 	vg := fs.String("valgrind", "", "valgrind binary (default: valgrind on PATH)")
 	asJSON := fs.Bool("json", false, "print the counts as JSON instead of benchfmt")
