@@ -173,11 +173,13 @@ func programArgs(args []string, opts Options) []string {
 	return out
 }
 
-// childEnv adds what callgrind needs of a Go program: no asynchronous
-// preemption (callgrind aborts on Go's preemption signals) and one P for
-// the set-up too (Valgrind runs one thread at a time anyway).
+// childEnv adds what a count needs of the Go runtime: no asynchronous
+// preemption (callgrind aborts on Go's preemption signals), no stack
+// shrinking (a shrink deferred to the next preemption made a counted loop
+// regrow its stack, ~30,000 instructions, at random), and one P for the
+// set-up too (Valgrind runs one thread at a time anyway).
 func childEnv(env []string) []string {
-	godebug := "asyncpreemptoff=1"
+	godebug := "asyncpreemptoff=1,gcshrinkstackoff=1"
 	var out []string
 	for _, kv := range env {
 		switch {

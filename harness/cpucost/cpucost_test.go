@@ -104,3 +104,11 @@ func TestWriteIsReadByCompareAsExact(t *testing.T) {
 		t.Fatalf("instr/op comparison %+v in\n%s", got, res.Text)
 	}
 }
+
+func TestChildEnvKeepsTheUsersGodebugAndPinsOneP(t *testing.T) {
+	env := childEnv([]string{"PATH=/bin", "GODEBUG=madvdontneed=1", "GOMAXPROCS=8"})
+	got := strings.Join(env, " ")
+	if got != "PATH=/bin GODEBUG=madvdontneed=1,asyncpreemptoff=1,gcshrinkstackoff=1 GOMAXPROCS=1" {
+		t.Fatalf("child env %q", got)
+	}
+}
