@@ -126,12 +126,12 @@ func writeLine(w io.Writer, name string, r testing.BenchmarkResult, bytesPerMsg 
 	name = WithProcs(name)
 	nsPerOp := float64(r.T.Nanoseconds()) / float64(r.N)
 	fmt.Fprintf(w, "%s\t%8d\t%s ns/op\t%.2f B/msg\t%s B/op\t%s allocs/op\n",
-		name, r.N, formatNs(nsPerOp), bytesPerMsg, exact(a.BytesPerOp), exact(a.PerOp))
+		name, r.N, formatNs(nsPerOp), bytesPerMsg, Exact(a.BytesPerOp), Exact(a.PerOp))
 }
 
-// exact prints the shortest decimal that reads back as v: a count divided by
-// a power-of-two number of operations is a finite decimal, printed whole.
-func exact(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+// Exact prints an exact per-op figure whole: the shortest decimal that reads
+// back as v. A count over 256·2^k operations is a finite decimal.
+func Exact(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // formatNs keeps about four significant digits, as the testing package does.
 func formatNs(ns float64) string {

@@ -3,6 +3,7 @@ package bench
 import (
 	"fmt"
 	"runtime"
+	"strings"
 
 	"github.com/wiregate/wiregate/harness/cases"
 )
@@ -48,13 +49,13 @@ func loop(c *cases.Case, op string) (func(n int) error, error) {
 			return nil
 		}, nil
 	}
-	return nil, fmt.Errorf("bench: unknown op %q (encode, decode)", op)
+	return nil, fmt.Errorf("unknown op %q (encode, decode)", op)
 }
 
 // Name is the benchfmt name of one op on one case, without the
 // GOMAXPROCS suffix: BenchmarkEncode/<message>/<format>.
 func Name(op string, c *cases.Case) string {
-	return "Benchmark" + opTitle(op) + "/" + c.Name()
+	return "Benchmark" + strings.ToUpper(op[:1]) + op[1:] + "/" + c.Name()
 }
 
 // WithProcs adds the -GOMAXPROCS suffix `go test -bench` puts on a name
@@ -64,11 +65,4 @@ func WithProcs(name string) string {
 		return fmt.Sprintf("%s-%d", name, p)
 	}
 	return name
-}
-
-func opTitle(op string) string {
-	if op == "" {
-		return ""
-	}
-	return string(op[0]-'a'+'A') + op[1:]
 }

@@ -3,7 +3,6 @@ package cpucost
 import (
 	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/wiregate/wiregate/harness/bench"
 )
@@ -29,9 +28,9 @@ func Write(w io.Writer, c *Counts) error {
 		fmt.Fprintf(w, "Unit %s assume=exact better=lower\n", UnitCycles)
 	}
 	for _, r := range c.Results {
-		line := fmt.Sprintf("%s\t%8d\t%s %s", bench.WithProcs(r.Name), r.Ops, exact(r.InstrPerOp()), UnitInstructions)
+		line := fmt.Sprintf("%s\t%8d\t%s %s", bench.WithProcs(r.Name), r.Ops, bench.Exact(r.InstrPerOp()), UnitInstructions)
 		if cycles {
-			line += fmt.Sprintf("\t%s %s", exact(r.CyclesPerOp()), UnitCycles)
+			line += fmt.Sprintf("\t%s %s", bench.Exact(r.CyclesPerOp()), UnitCycles)
 		}
 		if _, err := fmt.Fprintln(w, line); err != nil {
 			return err
@@ -39,7 +38,3 @@ func Write(w io.Writer, c *Counts) error {
 	}
 	return nil
 }
-
-// exact prints a per-op figure whole: counts over 256·2^k operations are
-// finite decimals.
-func exact(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }

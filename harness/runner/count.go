@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/wiregate/wiregate/harness/bench"
@@ -34,8 +35,14 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 	if *rotations < 1 || *rotations > 1000 {
 		return exitcode.BadInput("--rotations %d: use 1 to 1000", *rotations)
 	}
+	ops := strings.Split(*opList, ",")
+	for _, op := range ops {
+		if !slices.Contains(bench.Ops, op) {
+			return exitcode.BadInput("--ops: unknown op %q (%s)", op, strings.Join(bench.Ops, ", "))
+		}
+	}
 	if !valgrind.Running() {
-		return exitcode.BadInput("%s counts instructions under callgrind; run it through `wiregate bench --instructions`", cpucost.Subcommand)
+		return exitcode.BadInput("%s counts instructions under callgrind; run it through `wiregate instructions`", cpucost.Subcommand)
 	}
 	// Memory-profile sampling unwinds the stack of an allocation every
 	// ~512 KiB at random: off, it costs nothing and adds nothing.
@@ -44,7 +51,6 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ops := strings.Split(*opList, ",")
 	// Warm every loop before instrumenting anything: uninstrumented code runs
 	// several times faster under Valgrind, and instrumentation is switched
 	// on once (switching flushes Valgrind's translations).
