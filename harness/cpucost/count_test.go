@@ -15,7 +15,7 @@ import (
 
 // Bounds on what an identical count may move: over 10 counts of this repo's
 // messages (docs/harness.md, "CPU cost") protobuf and Avro stayed within
-// 0.112%, JSON within 0.39% (encoding/json's type cache and field-name
+// 0.092%, JSON within 0.49% (encoding/json's type cache and field-name
 // maps are hash tables Go seeds per process). The bounds leave a margin.
 const (
 	exactBoundPct = 0.15

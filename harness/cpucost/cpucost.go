@@ -25,7 +25,7 @@ const Subcommand = "count"
 // between identical runs is mostly a fixed cost per loop (the page
 // allocator refilling a cache, a scheduler preemption: a few thousand
 // instructions), so longer loops dilute it; 4 measured best (protobuf and
-// Avro within 0.11% over 10 counts; docs/harness.md, "CPU cost"). The
+// Avro within 0.09% over 10 counts; docs/harness.md, "CPU cost"). The
 // counted loops are a small part of a count's time.
 const DefaultRotations = 4
 
@@ -43,7 +43,7 @@ type Options struct {
 	// Rotations of the pool per loop; DefaultRotations when 0.
 	Rotations int
 	// CacheSim adds callgrind's cache simulation, for the estimated-cycles
-	// figure (informational: it moves by up to 1.75% between identical
+	// figure (informational: it moves by up to 2.4% between identical
 	// counts, and it triples the counting time).
 	CacheSim bool
 	// Ops to count; both encode and decode when empty.
