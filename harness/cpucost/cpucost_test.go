@@ -1,6 +1,7 @@
 package cpucost
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -110,5 +111,33 @@ func TestChildEnvKeepsTheUsersGodebugAndPinsOneP(t *testing.T) {
 	got := strings.Join(env, " ")
 	if got != "PATH=/bin GODEBUG=madvdontneed=1,asyncpreemptoff=1,gcshrinkstackoff=1 GOMAXPROCS=1" {
 		t.Fatalf("child env %q", got)
+	}
+}
+
+// One group per message × format, message-major, each with the shared
+// --avro and --samples; anything else is refused.
+func TestPlanSplitsTheSelection(t *testing.T) {
+	groups, err := plan(context.Background(), "/bin/false", []string{"--messages", "a.v1.A,b.v1.B", "--formats", "json,avro", "--avro", "x.avsc", "--samples", "/s"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, g := range groups {
+		got = append(got, g.message+"/"+g.format+" "+strings.Join(g.args, " "))
+	}
+	want := []string{
+		"a.v1.A/json --messages a.v1.A --formats json --avro x.avsc --samples /s",
+		"a.v1.A/avro --messages a.v1.A --formats avro --avro x.avsc --samples /s",
+		"b.v1.B/json --messages b.v1.B --formats json --avro x.avsc --samples /s",
+		"b.v1.B/avro --messages b.v1.B --formats avro --avro x.avsc --samples /s",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("groups:\n%s", strings.Join(got, "\n"))
+	}
+	if _, err := plan(context.Background(), "/bin/false", []string{"--messages", "a.v1.A", "--count", "3"}); err == nil {
+		t.Error("an unknown selection flag was accepted")
+	}
+	if _, err := plan(context.Background(), "/bin/false", nil); err == nil || !strings.Contains(err.Error(), "list the messages") {
+		t.Errorf("no --messages and a program that cannot list: %v", err)
 	}
 }
