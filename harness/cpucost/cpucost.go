@@ -44,7 +44,7 @@ type Options struct {
 	Rotations int
 	// CacheSim adds callgrind's cache simulation, for the estimated-cycles
 	// figure (informational: it moves by up to 2.4% between identical
-	// counts, and it triples the counting time).
+	// counts, and it costs up to 3× the counting time).
 	CacheSim bool
 	// Ops to count; both encode and decode when empty.
 	Ops []string
