@@ -71,7 +71,7 @@ func TestBenchLinesCarryExactAllocsThatCompareReads(t *testing.T) {
 	if !strings.Contains(base.String(), "\t0.3359375 allocs/op") || !strings.Contains(base.String(), "\t21.5 B/op") {
 		t.Fatalf("base lines:\n%s", base.String())
 	}
-	res, err := compare.Files(&base, &head, "base.txt", "head.txt", compare.DefaultAlpha)
+	res, err := compare.Files(&base, &head, "base.txt", "head.txt", 0.05)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,12 +11,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 
+	"github.com/wiregate/wiregate/harness/benchprog"
 	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/valgrind"
 )
@@ -35,7 +35,7 @@ import (
 // everything moved counts by up to 4% between identical runs, one per
 // message × format by 0.3% (docs/harness.md, "CPU cost"). Sides are best
 // counted one after the other: each already uses the CPUs.
-func Count(ctx context.Context, binary string, args []string, opts Options) (*Counts, error) {
+func Count(ctx context.Context, binary string, sel benchprog.Selection, opts Options) (*Counts, error) {
 	start := time.Now()
 	if reason := unsupported(); reason != "" {
 		return &Counts{Unavailable: reason}, nil
@@ -44,7 +44,7 @@ func Count(ctx context.Context, binary string, args []string, opts Options) (*Co
 	if err != nil {
 		return &Counts{Unavailable: err.Error()}, nil
 	}
-	groups, err := plan(ctx, binary, args)
+	groups, err := plan(sel)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +104,11 @@ func countOne(ctx context.Context, vg, binary string, g group, opts Options) (*r
 		return nil, fmt.Errorf("instruction count: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	cmd := exec.CommandContext(ctx, vg, append(valgrindArgs(dir, opts), append([]string{binary, Subcommand}, programArgs(g.args, opts)...)...)...)
+	flags := benchprog.CountFlags{Selection: g.sel, Rotations: opts.Rotations, Ops: opts.Ops, Warm: WarmOps}
+	if flags.Rotations == 0 {
+		flags.Rotations = DefaultRotations
+	}
+	cmd := exec.CommandContext(ctx, vg, append(valgrindArgs(dir, opts), append([]string{binary, benchprog.CmdCount}, flags.Args()...)...)...)
 	cmd.Env = childEnv(os.Environ())
 	var stdout bytes.Buffer
 	stderr := &tailBuffer{max: 64 << 10}
@@ -160,17 +164,6 @@ func valgrindArgs(dir string, opts Options) []string {
 		args = append(args, "--cache-sim=yes")
 	}
 	return args
-}
-
-func programArgs(args []string, opts Options) []string {
-	out := append([]string(nil), args...)
-	if opts.Rotations > 0 {
-		out = append(out, "--rotations", strconv.Itoa(opts.Rotations))
-	}
-	if len(opts.Ops) > 0 {
-		out = append(out, "--ops", strings.Join(opts.Ops, ","))
-	}
-	return out
 }
 
 // childEnv adds what a count needs of the Go runtime: no asynchronous

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wiregate/wiregate/harness/benchprog"
 	"github.com/wiregate/wiregate/harness/cpucost"
 	"github.com/wiregate/wiregate/harness/prepare"
 )
@@ -79,7 +80,7 @@ func count(t *testing.T, dir string) map[string]float64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := cpucost.Count(ctx, p.Binary, []string{"--messages", "shop.v1.Receipt", "--formats", "json,protobuf,avro"}, cpucost.Options{})
+	c, err := cpucost.Count(ctx, p.Binary, benchprog.Selection{Messages: []string{"shop.v1.Receipt"}, Formats: []string{"json", "protobuf", "avro"}}, cpucost.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +165,7 @@ func TestCountSubcommandNeedsValgrind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command(p.Binary, cpucost.Subcommand).CombinedOutput()
+	out, err := exec.Command(p.Binary, benchprog.CmdCount, "--rotations", "1").CombinedOutput()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(string(out), "under callgrind") {
 		t.Fatalf("count outside valgrind: %v %s", err, out)
 	}

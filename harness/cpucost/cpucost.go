@@ -16,10 +16,6 @@ import (
 	"time"
 )
 
-// Subcommand is the bench program's subcommand that counts under
-// callgrind.
-const Subcommand = "count"
-
 // DefaultRotations is how many whole rotations of the record pool each loop
 // counts (1024 operations for the 256-record pool). What still moves
 // between identical runs is mostly a fixed cost per loop (the page

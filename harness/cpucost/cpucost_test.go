@@ -1,12 +1,12 @@
 package cpucost
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/wiregate/wiregate/harness/benchprog"
 	"github.com/wiregate/wiregate/harness/compare"
 )
 
@@ -91,7 +91,7 @@ func TestWriteIsReadByCompareAsExact(t *testing.T) {
 	fh, _ := os.Open(head)
 	defer fb.Close()
 	defer fh.Close()
-	res, err := compare.Files(fb, fh, base, head, compare.DefaultAlpha)
+	res, err := compare.Files(fb, fh, base, head, 0.05)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,15 +115,15 @@ func TestChildEnvKeepsTheUsersGodebugAndPinsOneP(t *testing.T) {
 }
 
 // One group per message × format, message-major, each with the shared
-// --avro and --samples; anything else is refused.
+// Avro files and samples; a selection without messages or formats is an error.
 func TestPlanSplitsTheSelection(t *testing.T) {
-	groups, err := plan(context.Background(), "/bin/false", []string{"--messages", "a.v1.A,b.v1.B", "--formats", "json,avro", "--avro", "x.avsc", "--samples", "/s"})
+	groups, err := plan(benchprog.Selection{Messages: []string{"a.v1.A", "b.v1.B"}, Formats: []string{"json", "avro"}, Avro: []string{"x.avsc"}, Samples: "/s"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
 	for _, g := range groups {
-		got = append(got, g.message+"/"+g.format+" "+strings.Join(g.args, " "))
+		got = append(got, g.message+"/"+g.format+" "+strings.Join(g.sel.Args(), " "))
 	}
 	want := []string{
 		"a.v1.A/json --messages a.v1.A --formats json --avro x.avsc --samples /s",
@@ -134,10 +134,7 @@ func TestPlanSplitsTheSelection(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("groups:\n%s", strings.Join(got, "\n"))
 	}
-	if _, err := plan(context.Background(), "/bin/false", []string{"--messages", "a.v1.A", "--count", "3"}); err == nil {
-		t.Error("an unknown selection flag was accepted")
-	}
-	if _, err := plan(context.Background(), "/bin/false", nil); err == nil || !strings.Contains(err.Error(), "list the messages") {
-		t.Errorf("no --messages and a program that cannot list: %v", err)
+	if _, err := plan(benchprog.Selection{Formats: []string{"json"}}); err == nil {
+		t.Error("a selection without messages was accepted")
 	}
 }

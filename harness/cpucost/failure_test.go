@@ -2,6 +2,7 @@ package cpucost
 
 import (
 	"context"
+	"github.com/wiregate/wiregate/harness/benchprog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,7 +22,7 @@ func fakeValgrind(t *testing.T, body string) string {
 	return p
 }
 
-var oneCase = []string{"--messages", "m.v1.M", "--formats", "protobuf"}
+var oneCase = benchprog.Selection{Messages: []string{"m.v1.M"}, Formats: []string{"protobuf"}}
 
 func countWith(t *testing.T, ctx context.Context, vg string) (*Counts, error) {
 	t.Helper()

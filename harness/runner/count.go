@@ -2,19 +2,15 @@ package runner
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"runtime"
-	"slices"
-	"strings"
 
 	"github.com/wiregate/wiregate/harness/bench"
+	"github.com/wiregate/wiregate/harness/benchprog"
 	"github.com/wiregate/wiregate/harness/cpucost"
 	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/valgrind"
 )
-
-func init() { Register(cpucost.Subcommand, runCount) }
 
 // runCount is the bench program's side of the instruction count: it runs
 // under callgrind (cpucost.Count starts it so), builds and checks the
@@ -23,31 +19,21 @@ func init() { Register(cpucost.Subcommand, runCount) }
 // the benchmark name and the number of operations. It prints one line per
 // dump so the parent can tell a missing dump from a loop never run.
 func runCount(ctx context.Context, env *Env, args []string) error {
-	var sel Selection
-	fs := flag.NewFlagSet(cpucost.Subcommand, flag.ContinueOnError)
-	sel.AddFlags(fs)
-	rotations := fs.Int("rotations", cpucost.DefaultRotations, "whole rotations of the record pool to count")
-	opList := fs.String("ops", strings.Join(bench.Ops, ","), "ops to count: encode, decode")
-	warm := fs.Int("warm", cpucost.WarmOps, "operations run uninstrumented per loop before counting")
-	if err := parse(fs, args); err != nil {
+	var f benchprog.CountFlags
+	if err := benchprog.Parse(benchprog.CmdCount, &f, args); err != nil {
 		return err
 	}
-	if *rotations < 1 || *rotations > 1000 {
-		return exitcode.BadInput("--rotations %d: use 1 to 1000", *rotations)
-	}
-	ops := strings.Split(*opList, ",")
-	for _, op := range ops {
-		if !slices.Contains(bench.Ops, op) {
-			return exitcode.BadInput("--ops: unknown op %q (%s)", op, strings.Join(bench.Ops, ", "))
-		}
+	ops := f.Ops
+	if len(ops) == 0 {
+		ops = bench.Ops
 	}
 	if !valgrind.Running() {
-		return exitcode.BadInput("%s counts instructions under callgrind; run it through `wiregate instructions`", cpucost.Subcommand)
+		return exitcode.BadInput("%s counts instructions under callgrind; run it through `wiregate instructions`", benchprog.CmdCount)
 	}
 	// Memory-profile sampling unwinds the stack of an allocation every
 	// ~512 KiB at random: off, it costs nothing and adds nothing.
 	runtime.MemProfileRate = 0
-	cs, err := sel.CheckedCases(env)
+	cs, err := checkedCases(env, f.Selection)
 	if err != nil {
 		return err
 	}
@@ -56,7 +42,7 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 	// on once (switching flushes Valgrind's translations).
 	for _, c := range cs {
 		for _, op := range ops {
-			if err := bench.Warm(c, op, *warm); err != nil {
+			if err := bench.Warm(c, op, f.Warm); err != nil {
 				return fmt.Errorf("%s: %w", bench.Name(op, c), err)
 			}
 		}
@@ -65,7 +51,7 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 	for _, c := range cs {
 		for _, op := range ops {
 			name := bench.Name(op, c)
-			n, err := bench.Measured(c, op, *rotations, valgrind.ToggleCollect, valgrind.ToggleCollect)
+			n, err := bench.Measured(c, op, f.Rotations, valgrind.ToggleCollect, valgrind.ToggleCollect)
 			if err != nil {
 				return fmt.Errorf("%s: %w", name, err)
 			}
