@@ -1,7 +1,7 @@
 import { createRequire as __wiregateCreateRequire } from 'node:module'; const require = __wiregateCreateRequire(import.meta.url);
 
 // src/local.ts
-import { mkdir as mkdir4, mkdtemp as mkdtemp2 } from "node:fs/promises";
+import { mkdir as mkdir4, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join as join7, resolve as resolve3 } from "node:path";
 
@@ -27,6 +27,7 @@ function errorMessage(err) {
 // src/harness.ts
 import { spawn as spawn2 } from "node:child_process";
 import { existsSync } from "node:fs";
+import { rename as rename2 } from "node:fs/promises";
 import { join as join3 } from "node:path";
 
 // ../../main/node_modules/@actions/exec/lib/exec.js
@@ -805,18 +806,20 @@ async function goVersion() {
   if (go.code !== 0) throw new WiregateError("Go is not on PATH: add actions/setup-go before wiregate");
   return go.stdout.trim();
 }
-async function buildHarness(actionDir2, binDir, env2 = {}) {
+async function buildHarness(actionDir2, binDir2, env2 = {}) {
   const harnessDir = join3(actionDir2, "harness");
   if (!existsSync(join3(harnessDir, "go.mod"))) {
     throw new WiregateError(`the action's harness is missing (${harnessDir}/go.mod): use the action from its repository`);
   }
   await goVersion();
-  const bin = join3(binDir, "wiregate");
+  const bin = join3(binDir2, "wiregate");
   if (existsSync(bin)) return { bin, reused: true };
-  const built = await run("go", ["build", "-trimpath", "-o", bin, "./cmd/wiregate"], { cwd: harnessDir, env: env2 });
+  const staged = `${bin}.${process.pid}`;
+  const built = await run("go", ["build", "-trimpath", "-o", staged, "./cmd/wiregate"], { cwd: harnessDir, env: env2 });
   if (built.code !== 0) {
     throw new WiregateError(`building the wiregate harness failed: ${firstLine(built.stderr) || `exit code ${built.code}`}`);
   }
+  await rename2(staged, bin);
   return { bin, reused: false };
 }
 var FORWARDED = ["SIGINT", "SIGTERM"];
@@ -867,7 +870,7 @@ function splitArgs(argv) {
 
 // src/run.ts
 import { existsSync as existsSync3 } from "node:fs";
-import { mkdir as mkdir3, mkdtemp, readFile as readFile2, writeFile } from "node:fs/promises";
+import { mkdir as mkdir3, readFile as readFile2, writeFile } from "node:fs/promises";
 import { join as join6, resolve as resolve2 } from "node:path";
 
 // src/buf.ts
@@ -901,13 +904,16 @@ async function locateBuf(searchDirs, toolCache, log) {
 import { createHash } from "node:crypto";
 import { readdir as readdir2, readFile } from "node:fs/promises";
 import { join as join5, relative as relative2 } from "node:path";
-function cacheLayout(root, harnessHash) {
+function cacheLayout(root, goVersion2, harnessHash) {
   return {
     root,
     paths: [root, `!${join5(root, "go-mod", "cache", "download", "**", "*.zip")}`],
-    binDir: join5(root, "bin", harnessHash.slice(0, 16)),
+    binDir: binDir(root, goVersion2, harnessHash),
     env: { GOCACHE: join5(root, "go-build"), GOMODCACHE: join5(root, "go-mod"), WIREGATE_CACHE: join5(root, "programs") }
   };
+}
+function binDir(root, goVersion2, harnessHash) {
+  return join5(root, "bin", `${goVersion2}-${harnessHash.slice(0, 16)}`);
 }
 function cacheKeys(platform, goVersion2, harnessHash, schemasHash) {
   const prefix = `wiregate-v1-${platform}-${goVersion2}-${harnessHash.slice(0, 16)}-`;
@@ -1376,6 +1382,7 @@ function renderReport(report, ctx = {}) {
     verdictLine(report),
     ctx.runUrl ? `${revs} \xB7 [run](${ctx.runUrl})` : revs,
     (report.warnings ?? []).map((w) => `> \u26A0\uFE0F ${text(w)}`).join("\n>\n"),
+    report.plan?.bench?.note ? `> \u23F1 Time budget: ${text(report.plan.bench.note)}` : "",
     violationsTable(report),
     "#### Schema checks",
     checksTable(report),
@@ -1543,9 +1550,16 @@ function parseReport(text2, source = "report.json") {
     benchstat: r.optional("benchstat", "string"),
     errors: r.strings("errors"),
     warnings: r.strings("warnings"),
+    plan: r.has("plan") ? plan(r.object("plan")) : void 0,
     breaking_against: r.has("breaking_against") ? against(r.object("breaking_against")) : void 0,
     history: r.has("history") ? history(r.object("history")) : void 0,
     skipped: r.list("skipped", (s) => ({ message: s.string("message"), file: s.string("file"), reason: s.string("reason"), side: s.string("side") }))
+  });
+}
+function plan(f) {
+  return defined({
+    budget_seconds: f.number("budget_seconds"),
+    bench: f.has("bench") ? ((b) => defined({ count: b.int("count"), benchtime: b.string("benchtime"), untimed: b.strings("untimed"), note: b.optional("note", "string") }))(f.object("bench")) : void 0
   });
 }
 function against(f) {
@@ -1676,7 +1690,7 @@ function env(f) {
 }
 
 // src/run.ts
-async function runGate(plan, env2, render = {}) {
+async function runGate(plan2, env2, render = {}) {
   const outDir = resolve2(env2.outDir);
   await mkdir3(outDir, { recursive: true });
   await mkdir3(env2.tmpDir, { recursive: true });
@@ -1692,9 +1706,10 @@ async function runGate(plan, env2, render = {}) {
       before.push(cached.stage);
     }
     const start = Date.now();
-    const { bin, reused } = await buildHarness(env2.actionDir, cached?.layout.binDir ?? await mkdtemp(join6(env2.tmpDir, "wiregate-bin-")), cached?.layout.env);
+    const dir = cached?.layout.binDir ?? binDir(env2.toolCache, await goVersion(), await hashTree(join6(env2.actionDir, "harness"), harnessFiles));
+    const { bin, reused } = await buildHarness(env2.actionDir, dir, cached?.layout.env);
     before.push({ name: "build wiregate", seconds: (Date.now() - start) / 1e3, note: reused ? "reused" : "built" });
-    const argv = [...gateArgv(plan, env2, buf, outDir), `--stages-before=${JSON.stringify(before)}`, ...env2.gateFlags];
+    const argv = [...gateArgv(plan2, env2, buf, outDir), `--stages-before=${JSON.stringify(before)}`, ...env2.gateFlags];
     exitCode = await runWiregate(bin, argv, process.cwd(), cached?.layout.env);
     if (!existsSync3(reportJson)) {
       throw new WiregateError(`wiregate gate wrote no report.json (exit code ${exitCode})`);
@@ -1704,7 +1719,7 @@ async function runGate(plan, env2, render = {}) {
     if (!(err instanceof WiregateError)) env2.log.info(err instanceof Error && err.stack ? err.stack : String(err));
     const message = errorMessage(err);
     env2.log.error(message, { title: "wiregate could not run" });
-    const stopped = errorReport({ ref: plan.baseLabel, sha: plan.baseRef }, { ref: plan.headLabel ?? "", sha: plan.headSha ?? "" }, message);
+    const stopped = errorReport({ ref: plan2.baseLabel, sha: plan2.baseRef }, { ref: plan2.headLabel ?? "", sha: plan2.headSha ?? "" }, message);
     return finish(stopped, EXIT_ERROR, outDir, render, true);
   } finally {
     if (env2.cache && cached) env2.log.info(`wiregate cache: ${await saveCache(env2.cache.backend, cached.layout, cached.keys, cached.matched, env2.log)}`);
@@ -1713,8 +1728,9 @@ async function runGate(plan, env2, render = {}) {
 }
 async function restore(backend, root, actionDir2, log) {
   const harnessHash = await hashTree(join6(actionDir2, "harness"), harnessFiles);
-  const keys = cacheKeys(`${process.platform}-${process.arch}`, await goVersion(), harnessHash, await hashTree(process.cwd(), schemaFiles));
-  const layout = cacheLayout(root, harnessHash);
+  const go = await goVersion();
+  const keys = cacheKeys(`${process.platform}-${process.arch}`, go, harnessHash, await hashTree(process.cwd(), schemaFiles));
+  const layout = cacheLayout(root, go, harnessHash);
   const { stage, matched } = await restoreCache(backend, layout, keys, log);
   return { layout, keys, matched, stage };
 }
@@ -1726,20 +1742,20 @@ async function finish(report, exitCode, outDir, render, writeJson) {
   await writeFile(reportMarkdown, markdown);
   return { report, markdown, exitCode, reportJson, reportMarkdown };
 }
-function gateArgv(plan, env2, buf, outDir) {
+function gateArgv(plan2, env2, buf, outDir) {
   const argv = [
     "gate",
-    `--base-ref=${plan.baseRef}`,
-    `--base-label=${plan.baseLabel}`,
-    `--labels=${JSON.stringify(plan.labels)}`,
+    `--base-ref=${plan2.baseRef}`,
+    `--base-label=${plan2.baseLabel}`,
+    `--labels=${JSON.stringify(plan2.labels)}`,
     `--harness-dir=${join6(env2.actionDir, "harness")}`,
     `--buf=${buf}`,
     `--tmp-dir=${env2.tmpDir}`,
     `--out=${outDir}`
   ];
-  if (plan.headSha) argv.push(`--head-sha=${plan.headSha}`);
-  if (plan.headLabel) argv.push(`--head-label=${plan.headLabel}`);
-  if (plan.recordHistory) argv.push("--record-history");
+  if (plan2.headSha) argv.push(`--head-sha=${plan2.headSha}`);
+  if (plan2.headLabel) argv.push(`--head-label=${plan2.headLabel}`);
+  if (plan2.recordHistory) argv.push("--record-history");
   return argv;
 }
 
@@ -1753,7 +1769,7 @@ wiregate gate flags:
 `);
     const tmp = join7(tmpdir(), "wiregate-local");
     await mkdir4(tmp, { recursive: true });
-    const { bin } = await buildHarness(actionDir(import.meta.url), await mkdtemp2(join7(tmp, "wiregate-bin-")));
+    const { bin } = await buildHarness(actionDir(import.meta.url), await mkdtemp(join7(tmp, "wiregate-bin-")));
     return runWiregate(bin, ["gate", "--help"], process.cwd());
   }
   const base = ours.base || "HEAD";

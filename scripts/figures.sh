@@ -2,7 +2,7 @@
 # Reruns every figure the README quotes, sequentially (run it on an otherwise
 # idle machine: timings from a busy one are noise). Results go to
 # docs/results/. Takes ~45 minutes on the 2-core development machine.
-#   scripts/figures.sh [codec|overhead|prepare|pipeline|memory|gate|calibrate]...   (default: all)
+#   scripts/figures.sh [codec|overhead|prepare|pipeline|memory|gate|calibrate|cpu]...   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -11,7 +11,7 @@ mkdir -p "$res"
 export PATH="$root/node_modules/.bin:$PATH"
 go build -o /tmp/wiregate-figures ./harness/cmd/wiregate
 wg=/tmp/wiregate-figures
-which=("$@"); [ ${#which[@]} -eq 0 ] && which=(codec overhead prepare pipeline memory gate calibrate)
+which=("$@"); [ ${#which[@]} -eq 0 ] && which=(codec overhead prepare pipeline memory gate calibrate cpu)
 
 for w in "${which[@]}"; do case $w in
 codec) # Issue 2: the published telemetry table.
@@ -76,6 +76,9 @@ gate) # Issue 5: whole-gate wall time with the defaults, cold and warm (base = H
 calibrate) # Issue 4: A/A false violations and power, with the defaults, no pipeline; then pipeline A/A.
   bash scripts/calibrate.sh 10 --pipeline=false > "$res/calibration.txt" 2>&1
   bash scripts/calibrate.sh 4 --messages telemetry.v1.TelemetryEvent --broker embedded > "$res/calibration-pipeline.txt" 2>&1
+  ;;
+cpu) # Issue 8: instructions/op under Valgrind (its own script: scripts/cpu-figures.sh).
+  bash scripts/cpu-figures.sh
   ;;
 *) echo "unknown figure set $w" >&2; exit 2;;
 esac; echo "figures: $w done"; done

@@ -197,6 +197,12 @@ export interface Skipped {
   side: string
 }
 
+/** What the gate cut to fit its time budget. */
+export interface Plan {
+  budget_seconds: number
+  bench?: { count: number; benchtime: string; untimed?: string[]; note?: string }
+}
+
 export interface Report {
   version: number
   result: 'pass' | 'fail'
@@ -212,6 +218,7 @@ export interface Report {
   benchstat?: string
   errors?: string[]
   warnings?: string[]
+  plan?: Plan
   breaking_against?: Against
   history?: History
   skipped?: Skipped[]
@@ -277,9 +284,19 @@ export function parseReport(text: string, source = 'report.json'): Report {
     benchstat: r.optional('benchstat', 'string'),
     errors: r.strings('errors'),
     warnings: r.strings('warnings'),
+    plan: r.has('plan') ? plan(r.object('plan')) : undefined,
     breaking_against: r.has('breaking_against') ? against(r.object('breaking_against')) : undefined,
     history: r.has('history') ? history(r.object('history')) : undefined,
     skipped: r.list('skipped', s => ({ message: s.string('message'), file: s.string('file'), reason: s.string('reason'), side: s.string('side') }))
+  })
+}
+
+function plan(f: Fields): Plan {
+  return defined({
+    budget_seconds: f.number('budget_seconds'),
+    bench: f.has('bench')
+      ? (b => defined({ count: b.int('count'), benchtime: b.string('benchtime'), untimed: b.strings('untimed'), note: b.optional('note', 'string') }))(f.object('bench'))
+      : undefined
   })
 }
 

@@ -87,8 +87,10 @@ test('a changed message charts its history: main\'s points, then the PR last', (
     assert.equal(lines.length, series.length)
     lines.forEach((l, i) => {
       assert.equal(l.at(-1), Math.round(series[i]!.values.at(-1)! * 10) / 10, 'the last point is the PR head')
-      assert.notEqual(l.at(-1), l.at(-2), 'the PR moved it')
     })
+    // A chart holds every series of its unit; the PR moved at least one (not
+    // every one: protobuf encode's allocs/op stays 1).
+    assert.ok(lines.some(l => l.at(-1) !== l.at(-2)), 'the PR moved one of them')
     assert.match(c[5]!, new RegExp(`^1\\. ${series[0]!.format} ${series[0]!.metric}: `))
   }
   assert.doesNotMatch(renderReport(loadFixture('pass')), /xychart-beta\n {4}title "[^"]*then this PR/)
@@ -99,6 +101,7 @@ test('history notes and warnings are one line each', () => {
   report.history = { branch: 'wiregate-data', points: 20, note: 'no branch wiregate-data on origin yet (a push to the default branch records it)', messages: [] }
   report.warnings = ['input \'breaking-against\' is "latest-tag:v*": no tag matches v* in this clone']
   const md = renderReport(report)
+  // text() escapes the markdown in it: v\* shows as v*.
   assert.match(md, /\n> ⚠️ input 'breaking-against' is "latest-tag:v\\\*": no tag matches v\\\* in this clone\n/)
   assert.match(md, /<sub>History \(`wiregate-data`\): no branch wiregate-data on origin yet \(a push to the default branch records it\)\.<\/sub>/)
   report.history = { branch: 'wiregate-data', points: 20, recorded: 'c'.repeat(40), attempts: 2, messages: [] }

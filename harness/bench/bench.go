@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -57,26 +58,30 @@ func Run(w io.Writer, cs []*cases.Case, opts Options) error {
 	}
 	ops := opts.Ops
 	if len(ops) == 0 {
-		ops = []string{"encode", "decode"}
+		ops = Ops
+	}
+	// Allocations are deterministic: counted once per case over whole
+	// rotations, written on every round's line.
+	allocs := map[string]Allocs{}
+	for _, c := range cs {
+		for _, op := range ops {
+			a, err := CountAllocs(c, op, AllocRotations)
+			if err != nil {
+				return fmt.Errorf("bench: %s %s: %w", op, c.Name(), err)
+			}
+			allocs[Name(op, c)] = a
+		}
 	}
 	for r := 0; r < opts.Count; r++ {
 		for _, c := range cs {
 			mean := meanSize(c)
 			for _, op := range ops {
-				var f func(*testing.B)
-				switch op {
-				case "encode":
-					f = Encode(c)
-				case "decode":
-					f = Decode(c)
-				default:
-					return fmt.Errorf("bench: unknown op %q (encode, decode)", op)
-				}
-				res := testing.Benchmark(f)
+				res := testing.Benchmark(benchmark(c, op))
 				if res.N == 0 {
 					return fmt.Errorf("bench: %s %s failed (see stderr)", op, c.Name())
 				}
-				writeLine(w, "Benchmark"+strings.ToUpper(op[:1])+op[1:]+"/"+c.Name(), res, mean)
+				name := Name(op, c)
+				writeLine(w, name, res, mean, allocs[name])
 			}
 		}
 	}
@@ -84,38 +89,23 @@ func Run(w io.Writer, cs []*cases.Case, opts Options) error {
 }
 
 // Encode benchmarks encoding the record pool, rotated.
-func Encode(c *cases.Case) func(b *testing.B) {
-	return func(b *testing.B) {
-		vals, codec := c.Values, c.Codec
-		b.ReportAllocs()
-		j := 0
-		for i := 0; i < b.N; i++ {
-			if _, err := codec.Encode(vals[j]); err != nil {
-				b.Fatal(err)
-			}
-			if j++; j == len(vals) {
-				j = 0
-			}
-		}
-	}
-}
+func Encode(c *cases.Case) func(b *testing.B) { return benchmark(c, "encode") }
 
 // Decode benchmarks decoding the encoded pool, rotated, into one reused
 // typed value that the codec resets before each record (as a consumer loop
 // reusing its message does).
-func Decode(c *cases.Case) func(b *testing.B) {
+func Decode(c *cases.Case) func(b *testing.B) { return benchmark(c, "decode") }
+
+func benchmark(c *cases.Case, op string) func(b *testing.B) {
 	return func(b *testing.B) {
-		enc, codec := c.Encoded, c.Codec
-		v := c.Format.NewValue(c.Subject)
+		run, err := loop(c, op)
+		if err != nil {
+			b.Fatal(err)
+		}
 		b.ReportAllocs()
-		j := 0
-		for i := 0; i < b.N; i++ {
-			if err := codec.Decode(enc[j], v); err != nil {
-				b.Fatal(err)
-			}
-			if j++; j == len(enc) {
-				j = 0
-			}
+		b.ResetTimer()
+		if err := run(b.N); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
@@ -129,15 +119,19 @@ func meanSize(c *cases.Case) float64 {
 }
 
 // writeLine prints one result as `go test -bench` does, with the exact mean
-// encoded size as the extra B/msg metric.
-func writeLine(w io.Writer, name string, r testing.BenchmarkResult, bytesPerMsg float64) {
-	if p := runtime.GOMAXPROCS(0); p != 1 {
-		name = fmt.Sprintf("%s-%d", name, p)
-	}
+// encoded size as the extra B/msg metric and the exact per-op allocation
+// figures of a whole-rotation count (testing's own are integer means: a
+// pool where a third of the records allocate would read 0 allocs/op).
+func writeLine(w io.Writer, name string, r testing.BenchmarkResult, bytesPerMsg float64, a Allocs) {
+	name = WithProcs(name)
 	nsPerOp := float64(r.T.Nanoseconds()) / float64(r.N)
-	fmt.Fprintf(w, "%s\t%8d\t%s ns/op\t%.2f B/msg\t%d B/op\t%d allocs/op\n",
-		name, r.N, formatNs(nsPerOp), bytesPerMsg, r.AllocedBytesPerOp(), r.AllocsPerOp())
+	fmt.Fprintf(w, "%s\t%8d\t%s ns/op\t%.2f B/msg\t%s B/op\t%s allocs/op\n",
+		name, r.N, formatNs(nsPerOp), bytesPerMsg, Exact(a.BytesPerOp), Exact(a.PerOp))
 }
+
+// Exact prints an exact per-op figure whole: the shortest decimal that reads
+// back as v. A count over 256·2^k operations is a finite decimal.
+func Exact(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // formatNs keeps about four significant digits, as the testing package does.
 func formatNs(ns float64) string {

@@ -127,6 +127,43 @@ func (f *ConsumeFlags) define(fs *flag.FlagSet) {
 	f.Spec.Define(fs)
 }
 
+// CountFlags are count's: each op's measured loop of each case of the
+// selection, counted under callgrind (package cpucost runs it).
+type CountFlags struct {
+	Selection
+	Rotations int      // whole rotations of the record pool counted per loop
+	Ops       []string // "encode", "decode"
+	Warm      int      // operations run uninstrumented per loop before counting
+}
+
+// Args renders the flags for Parse.
+func (f CountFlags) Args() []string {
+	return append(f.Selection.Args(), "--rotations", fmt.Sprint(f.Rotations), "--ops", strings.Join(f.Ops, ","), "--warm", fmt.Sprint(f.Warm))
+}
+
+// Validate checks rotations, ops and warm-up.
+func (f *CountFlags) Validate() error {
+	switch {
+	case f.Rotations < 1 || f.Rotations > 1000:
+		return exitcode.BadInput("--rotations %d: use 1 to 1000", f.Rotations)
+	case f.Warm < 0:
+		return exitcode.BadInput("--warm %d: must not be negative", f.Warm)
+	}
+	for _, op := range f.Ops {
+		if op != "encode" && op != "decode" {
+			return exitcode.BadInput("--ops: unknown op %q (encode, decode)", op)
+		}
+	}
+	return nil
+}
+
+func (f *CountFlags) define(fs *flag.FlagSet) {
+	f.Selection.define(fs)
+	fs.IntVar(&f.Rotations, "rotations", 0, "whole rotations of the record pool counted per loop (the parent always says)")
+	fs.Var((*list)(&f.Ops), "ops", "ops to count: encode, decode (default both)")
+	fs.IntVar(&f.Warm, "warm", 0, "operations run uninstrumented per loop before counting")
+}
+
 // NoFlags are the flags of list and embedded-broker: none (-h still works).
 type NoFlags struct{}
 

@@ -29,6 +29,7 @@ const (
 	CmdFill           = "pipeline-fill"    // FillFlags → []pipeline.Backlog (JSON)
 	CmdConsume        = "pipeline-consume" // ConsumeFlags → one pipeline.ConsumeResult (JSON line)
 	CmdEmbeddedBroker = "embedded-broker"  // no flags → the address line, then serves until stdin closes
+	CmdCount          = "count"            // CountFlags, under callgrind → one dump label a line (package cpucost)
 )
 
 // Selection says what a measuring subcommand measures: every message

@@ -28,6 +28,13 @@ type run struct {
 	bufRoot    string          // where the buf input sits in the repository, for findings
 	note       string          // the running stage's note (see report.Stage.Note)
 	aliasing   map[string]bool // message/format → its decoder aliases strings (from check)
+	start      time.Time       // the time budget counts from here
+	// correctnessTime is what building both programs' records and checking
+	// them took: about what every later program start costs again.
+	correctnessTime time.Duration
+	// unchanged are the messages whose schema is identical on both sides:
+	// their time cannot fail the gate.
+	unchanged map[string]bool
 }
 
 // Run executes the gate and writes report.json (and base.txt, head.txt,
@@ -40,7 +47,7 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return nil, exitcode.BadInput("--out %s: %v", o.Out, err)
 	}
-	g := &run{o: &o, r: report.New(), sizes: map[string][2]*sizes.Size{}, aliasing: map[string]bool{},
+	g := &run{o: &o, r: report.New(), sizes: map[string][2]*sizes.Size{}, aliasing: map[string]bool{}, start: time.Now(), unchanged: map[string]bool{},
 		base: &side{name: "base", dir: o.BaseDir}, head: &side{name: "head"}}
 	g.r.Base = report.Rev{Ref: o.BaseLabel}
 	g.r.Head = report.Rev{Ref: o.HeadLabel, Sha: o.HeadSha}
@@ -115,6 +122,7 @@ func (g *run) readInputs(ctx context.Context) error {
 		s.Samples = filepath.Join(s.WorkingDirectory, s.Samples)
 	}
 	g.s = s
+	g.r.Plan.BudgetSeconds = s.TimeBudget.Seconds()
 	g.head.dir = s.WorkingDirectory
 	g.r.Env.Count, g.r.Env.Alpha = s.Count, s.Alpha
 	return nil

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wiregate/wiregate/harness/gate"
 	"github.com/wiregate/wiregate/harness/inputs"
@@ -191,5 +192,28 @@ func TestPipelineStageWithAutoBroker(t *testing.T) {
 	}
 	if !strings.Contains(r.Env.ConsumerCap, "GOMAXPROCS=1") {
 		t.Errorf("consumer cap %q", r.Env.ConsumerCap)
+	}
+}
+
+// A budget too small for the timing asked for: the plan cuts it, the
+// report says what, and the exact checks still decide the gate.
+func TestTinyBudgetCutsTimingNotTheExactChecks(t *testing.T) {
+	base, head := checkouts(t)
+	replaceIn(t, filepath.Join(head, "schemas/orders/v1/order.proto"), "double price = 2;", "double price = 12;")
+	replaceIn(t, filepath.Join(head, "schemas/orders/v1/order.proto"), "map<string, string> meta = 7;", "map<string, string> meta = 7;\n  repeated string tags = 8;")
+	start := time.Now()
+	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
+		in["messages"], in["time-budget"], in["count"], in["benchtime"] = "orders.v1.Order", "1m", "30", "300ms"
+	})
+	if took := time.Since(start); took > 90*time.Second {
+		t.Errorf("a 1m budget took %s", took)
+	}
+	if r.Plan.Bench == nil || r.Plan.Bench.Note == "" || r.Plan.Bench.Benchtime == "300ms" && r.Plan.Bench.Count == 30 {
+		t.Fatalf("nothing was cut: %+v", r.Plan.Bench)
+	}
+	t.Logf("plan: %s", r.Plan.Bench.Note)
+	k := kinds(r)
+	if k["size"] == 0 || k["breaking"] == 0 || k["error"] != 0 {
+		t.Fatalf("the exact checks did not decide: %+v %v", r.Violations, r.Errors)
 	}
 }

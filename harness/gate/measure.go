@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/wiregate/wiregate/harness/compare"
 	"github.com/wiregate/wiregate/harness/report"
@@ -24,6 +25,8 @@ func (g *run) prepare(ctx context.Context) error {
 }
 
 func (g *run) correctness(ctx context.Context) error {
+	start := time.Now()
+	defer func() { g.correctnessTime = time.Since(start) }()
 	for _, s := range []*side{g.base, g.head} {
 		if len(s.prep.Messages) == 0 {
 			continue
@@ -72,41 +75,55 @@ func (g *run) measureSizes(ctx context.Context) error {
 	return nil
 }
 
-// benchRounds alternates base and head, one round each, count times, after
-// one discarded warm-up round per side, flipping which side goes first every
+// benchRounds alternates base and head, one round each, after one
+// discarded warm-up round per side, flipping which side goes first every
 // round (ABBA): slow drift on a shared runner then hits both sides alike
-// instead of whichever ran second.
+// instead of whichever ran second. The warm-up round also prices a round,
+// and the rounds are planned to fit the time budget (package budget).
 func (g *run) benchRounds(ctx context.Context) error {
 	files := map[*side]string{g.base: filepath.Join(g.o.Out, "base.txt"), g.head: filepath.Join(g.o.Out, "head.txt")}
 	for _, f := range files {
 		os.Remove(f)
 	}
-	for round := -1; round < g.s.Count; round++ {
-		for _, s := range abba([]*side{g.base, g.head}, round+1) {
-			if len(s.prep.Messages) == 0 {
+	sides := []*side{g.base, g.head}
+	start := time.Now()
+	var warm [][]byte
+	for _, s := range sides {
+		if len(s.prep.Messages) == 0 {
+			continue
+		}
+		out, err := s.bench(ctx, g.s.Benchtime, false)
+		if err != nil {
+			return err
+		}
+		warm = append(warm, out)
+	}
+	plan := g.planBench(time.Since(start), warm)
+	g.note, g.r.Plan.Bench = plan.Note, &report.BenchPlan{Count: plan.Count, Benchtime: plan.Benchtime.String(), Untimed: plan.Untimed, Note: plan.Note}
+	for _, s := range sides {
+		s.sel.Messages = timedOnly(s.sel.Messages, plan.Timed)
+	}
+	for round := 0; round < plan.Count; round++ {
+		for _, s := range abba(sides, round+1) {
+			if len(s.sel.Messages) == 0 {
 				continue
 			}
-			out, err := s.bench(ctx, g.s.Benchtime, round == 0)
+			out, err := s.bench(ctx, plan.Benchtime, round == 0)
 			if err != nil {
 				return err
-			}
-			if round < 0 {
-				continue // warm-up
 			}
 			if err := appendFile(files[s], out); err != nil {
 				return err
 			}
 		}
-		if round >= 0 {
-			g.o.Log("wiregate: bench round %d/%d", round+1, g.s.Count)
-		}
+		g.o.Log("wiregate: bench round %d/%d", round+1, plan.Count)
 	}
 	g.r.Env.BenchPin = g.head.prog.Pinned()
 	return nil
 }
 
 func (g *run) compare(ctx context.Context) error {
-	if len(g.base.prep.Messages) == 0 {
+	if len(g.base.sel.Messages) == 0 || len(g.head.sel.Messages) == 0 {
 		return nil // nothing to compare against: head-only sizes are still reported
 	}
 	bf, err := os.Open(filepath.Join(g.o.Out, "base.txt"))

@@ -19,7 +19,7 @@ func TestDefaults(t *testing.T) {
 	want := Settings{WorkingDirectory: ".", BufInput: ".", AvroSchemas: []string{"**/*.avsc"},
 		AvroCompatibility: avrocompat.Backward, Formats: []string{"json", "protobuf", "avro"}, Lint: true, Breaking: true,
 		SizeThreshold: 5, TimeThreshold: 10, ThroughputThreshold: 10, Alpha: 0.05, Count: 10,
-		Benchtime: 100 * time.Millisecond, Pipeline: true, PipelineMessages: 200000, PipelineBytes: 128 << 20, Broker: "auto",
+		Benchtime: 100 * time.Millisecond, TimeBudget: 10 * time.Minute, Pipeline: true, PipelineMessages: 200000, PipelineBytes: 128 << 20, Broker: "auto",
 		BreakingAgainst: Against{Where: "input 'breaking-against'"}, History: "wiregate-data", HistoryPoints: 20}
 	if !reflect.DeepEqual(s, want) {
 		t.Fatalf("defaults\n got %+v\nwant %+v", s, want)
@@ -80,6 +80,9 @@ func TestBadInputsNameTheInput(t *testing.T) {
 		{"broker", "host:99999"},
 		{"messages", "not a name"},
 		{"benchtime", "-1s"},
+		{"time-budget", "10"},
+		{"time-budget", "30s"},
+		{"time-budget", "7h"},
 		{"breaking-against", "latest-tag:"},
 		{"breaking-against", "latest-tag:v[1"},
 		{"breaking-against", "--upload-pack=x"},

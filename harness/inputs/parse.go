@@ -273,3 +273,16 @@ func parseHistoryPoints(s *Settings, v value) error {
 	s.HistoryPoints = n
 	return nil
 }
+
+// A budget under a minute cannot hold even the exact stages of a small
+// schema set on a cold runner; over six hours is longer than a GitHub job.
+const minBudget, maxBudget = time.Minute, 6 * time.Hour
+
+func parseTimeBudget(s *Settings, v value) error {
+	d, err := time.ParseDuration(v.text)
+	if err != nil || d < minBudget || d > maxBudget {
+		return v.bad("want a duration from %s to %s such as 10m", minBudget, "6h")
+	}
+	s.TimeBudget = d
+	return nil
+}

@@ -27,6 +27,7 @@ type Settings struct {
 	Alpha                                             float64
 	Count                                             int
 	Benchtime                                         time.Duration
+	TimeBudget                                        time.Duration // for the whole run; timing is fitted to it
 
 	Pipeline         bool
 	PipelineMessages int64

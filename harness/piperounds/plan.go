@@ -1,6 +1,9 @@
 package piperounds
 
-import "github.com/wiregate/wiregate/harness/exitcode"
+import (
+	"github.com/wiregate/wiregate/harness/budget"
+	"github.com/wiregate/wiregate/harness/exitcode"
+)
 
 // MaxRounds is the most decoded rounds a run may ask for.
 const MaxRounds = 100
@@ -25,18 +28,5 @@ func Plan(rows, most int, alpha float64) int {
 	if alpha <= 0 {
 		return most
 	}
-	limit := max(most, 2)
-	n := min(5, limit)
-	for n < limit && 2/binomial(2*n, n) > alpha/float64(2*max(rows, 1)) {
-		n++
-	}
-	return n
-}
-
-func binomial(n, k int) float64 {
-	r := 1.0
-	for i := 1; i <= k; i++ {
-		r = r * float64(n-k+i) / float64(i)
-	}
-	return r
+	return min(max(most, 2), max(5, budget.MinRounds(2*rows, alpha)))
 }

@@ -56,7 +56,7 @@ func dropUnmeasurable(set *descriptorpb.FileDescriptorSet, own map[string]bool) 
 			continue
 		}
 		for _, f := range m.GetField() {
-			//lint:ignore SA1019 weak is deprecated because protobuf-go no longer supports it, which is why it is looked for here
+			//lint:ignore SA1019 finding the deprecated legacy feature is the point
 			if f.GetOptions().GetWeak() {
 				why[n] = fmt.Sprintf("a message with weak field `%s`: a legacy proto1 feature protobuf-go no longer supports", f.GetName())
 				break

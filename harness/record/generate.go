@@ -2,10 +2,13 @@
 // generated from the message descriptor, or a user's protojson samples.
 //
 // Every field's value comes from its own random stream, seeded by the
-// message name, the record's index and the field's name. So a change to one
-// field (added, removed, renumbered, retyped) leaves every other field's
-// values as they were, and size deltas between base and head are the
-// schema change's own, not reshuffled randomness.
+// message name, the record's index and the field's number (the path of
+// numbers for nested fields). So a change to one field (added, removed,
+// retyped) leaves every other field's values as they were, and size deltas
+// between base and head are the schema change's own, not reshuffled
+// randomness. Renaming a field keeps its values (JSON's keys change, the
+// binary formats' bytes do not), unless the new name asks for another
+// shape (an "email" looks like an email); renumbering re-rolls them.
 package record
 
 import (
@@ -89,13 +92,13 @@ func (g *gen) fill(m protoreflect.Message, path string, depth int, parent protor
 		if o.IsSynthetic() {
 			continue
 		}
-		f := o.Fields().Get(g.rng(path + "." + string(o.Name())).IntN(o.Fields().Len()))
+		f := o.Fields().Get(g.rng(oneofPath(path, o)).IntN(o.Fields().Len()))
 		chosen[o.FullName()] = f.Name()
 	}
 	fields := d.Fields()
 	for i := 0; i < fields.Len(); i++ {
 		f := fields.Get(i)
-		fp := path + "." + string(f.Name())
+		fp := fmt.Sprintf("%s.%d", path, f.Number())
 		r := g.rng(fp)
 		switch shape.Of(f) {
 		case shape.Member:
@@ -146,6 +149,16 @@ func (g *gen) fill(m protoreflect.Message, path string, depth int, parent protor
 			m.Set(f, v)
 		}
 	}
+}
+
+// oneofPath keys a oneof's choice by its lowest member number, not its
+// name: renaming the oneof keeps the choice.
+func oneofPath(path string, o protoreflect.OneofDescriptor) string {
+	lowest := o.Fields().Get(0).Number()
+	for i := 1; i < o.Fields().Len(); i++ {
+		lowest = min(lowest, o.Fields().Get(i).Number())
+	}
+	return fmt.Sprintf("%s.oneof%d", path, lowest)
 }
 
 // scalar is one realistic value for a field, shaped by its name.

@@ -103,6 +103,54 @@ func TestAddingAFieldLeavesOtherValuesAlone(t *testing.T) {
 	}
 }
 
+// Renaming a field (a JSON-only change) keeps every value, its own
+// included: protobuf and Avro bytes stay equal and only JSON's keys move.
+// Renumbering a field re-rolls that field alone.
+func TestRenameKeepsValuesRenumberRerolls(t *testing.T) {
+	base := record.Generate((&telemetryv1.TelemetryEvent{}).ProtoReflect().Type(), 32, record.Seed)
+	variant := func(edit func(*descriptorpb.FieldDescriptorProto)) []proto.Message {
+		fdp := protodesc.ToFileDescriptorProto(telemetryv1.File_telemetry_v1_telemetry_event_proto)
+		for _, f := range fdp.MessageType[0].Field {
+			if f.GetName() == "firmware" {
+				edit(f)
+			}
+		}
+		fd, err := protodesc.NewFile(fdp, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return record.Generate(dynamicpb.NewMessageType(fd.Messages().Get(0)), 32, record.Seed)
+	}
+	renamed := variant(func(f *descriptorpb.FieldDescriptorProto) {
+		f.Name, f.JsonName = proto.String("firmware_release"), proto.String("firmwareRelease")
+	})
+	renumbered := variant(func(f *descriptorpb.FieldDescriptorProto) { f.Number = proto.Int32(99) })
+	rerolled := 0
+	for i := range base {
+		b, _ := proto.MarshalOptions{Deterministic: true}.Marshal(base[i])
+		r, _ := proto.MarshalOptions{Deterministic: true}.Marshal(renamed[i])
+		if string(b) != string(r) {
+			t.Fatalf("record %d: renaming firmware changed the protobuf bytes", i)
+		}
+		old := base[i].ProtoReflect()
+		n := renumbered[i].ProtoReflect()
+		old.Range(func(f protoreflect.FieldDescriptor, v protoreflect.Value) bool {
+			nv := n.Get(n.Descriptor().Fields().ByName(f.Name()))
+			if f.Name() == "firmware" {
+				if !v.Equal(nv) {
+					rerolled++
+				}
+			} else if !v.Equal(nv) {
+				t.Fatalf("record %d: renumbering firmware changed %s", i, f.Name())
+			}
+			return true
+		})
+	}
+	if rerolled == 0 {
+		t.Error("renumbering firmware kept all its values; want them re-rolled")
+	}
+}
+
 func TestSamplesAreReadAndBadLinesNamed(t *testing.T) {
 	dir := t.TempDir()
 	mt := (&telemetryv1.TelemetryEvent{}).ProtoReflect().Type()

@@ -39,6 +39,7 @@ type Report struct {
 	Stages     []Stage     `json:"stages"`
 	Benchstat  string      `json:"benchstat,omitempty"` // benchstat's text table, base vs head
 	Errors     []string    `json:"errors,omitempty"`    // stages that could not run, one line each
+	Plan       Plan        `json:"plan"`                // what the time budget cut
 	// Warnings are one line each: something the gate could not do that
 	// does not fail it (no tag matches breaking-against, history not
 	// recorded).
@@ -71,6 +72,20 @@ type Against struct {
 	// SameAsBase is true when the release is the base commit: its checks
 	// would repeat the base's, so they did not run.
 	SameAsBase bool `json:"same_as_base,omitempty"`
+}
+
+// Plan is what the gate cut to fit its time budget (package budget).
+type Plan struct {
+	BudgetSeconds float64    `json:"budget_seconds"`
+	Bench         *BenchPlan `json:"bench,omitempty"`
+}
+
+// BenchPlan is the bench rounds the run did.
+type BenchPlan struct {
+	Count     int      `json:"count"`
+	Benchtime string   `json:"benchtime"`
+	Untimed   []string `json:"untimed,omitempty"` // messages whose time was not measured
+	Note      string   `json:"note,omitempty"`    // what was cut and why; empty when nothing was
 }
 
 type Rev struct {

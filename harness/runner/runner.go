@@ -55,6 +55,7 @@ func Registry(env *Env) *subcmd.Registry {
 		{benchprog.CmdFill, "fill one backlog topic per case (JSON)", runFill, false},
 		{benchprog.CmdConsume, "drain one backlog as the capped consumer (JSON)", runConsume, false},
 		{benchprog.CmdEmbeddedBroker, "serve franz-go's kfake broker; prints its address", runEmbeddedBroker, false},
+		{benchprog.CmdCount, "count each loop's instructions, under callgrind (cpucost)", runCount, true},
 	} {
 		run := c.run
 		r.Add(subcmd.Command{Name: c.name, Summary: c.summary, NoCleanup: c.noCleanup,

@@ -29,6 +29,7 @@ export function renderReport(report: Report, ctx: RenderContext = {}): string {
     verdictLine(report),
     ctx.runUrl ? `${revs} · [run](${ctx.runUrl})` : revs,
     (report.warnings ?? []).map(w => `> ⚠️ ${text(w)}`).join('\n>\n'),
+    report.plan?.bench?.note ? `> ⏱ Time budget: ${text(report.plan.bench.note)}` : '',
     violationsTable(report),
     '#### Schema checks',
     checksTable(report),

@@ -1,0 +1,88 @@
+package bench
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/wiregate/wiregate/harness/cases"
+	"github.com/wiregate/wiregate/harness/codec"
+	"github.com/wiregate/wiregate/harness/compare"
+	"github.com/wiregate/wiregate/harness/internal/fixture/wgplain"
+)
+
+// sometimes allocates 64 bytes for every record whose value is divisible
+// by every, and nothing for the others.
+type sometimes struct{ every int }
+
+var sink []byte
+
+func (s sometimes) Encode(v any) ([]byte, error) {
+	if v.(int)%s.every == 0 {
+		sink = make([]byte, 64)
+	}
+	return nil, nil
+}
+
+func (s sometimes) Decode(b []byte, v any) error { return nil }
+
+func sometimesCase(every int) *cases.Case {
+	subs := wgplain.Subjects()
+	c := &cases.Case{Subject: &subs[0], Format: codec.Format{Name: "sometimes"}, Codec: sometimes{every},
+		Values: make([]any, 256), Encoded: make([][]byte, 256)}
+	for i := range c.Values {
+		c.Values[i] = i
+	}
+	return c
+}
+
+// A pool where a third of the records allocate reads as the fraction it is:
+// 86 of 256 records (0, 3, …, 255) allocate one 64-byte object.
+func TestCountAllocsIsTheExactFraction(t *testing.T) {
+	c := sometimesCase(3)
+	a, err := CountAllocs(c, "encode", AllocRotations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.PerOp != 86.0/256 || a.BytesPerOp != 86.0*64/256 {
+		t.Fatalf("allocs/op %v B/op %v, want %v and %v", a.PerOp, a.BytesPerOp, 86.0/256, 86.0*64/256)
+	}
+	none, err := CountAllocs(sometimesCase(1000), "encode", AllocRotations)
+	if err != nil || none.PerOp != 1.0/256 {
+		t.Fatalf("one allocating record in 256: %v allocs/op (%v)", none.PerOp, err)
+	}
+}
+
+// The benchfmt lines carry the exact fractions, and benchstat's library
+// (harness/compare) compares them: 0.3359375 → 0.5 allocs/op is +48.8%,
+// where integer means would read 0 → 0.
+func TestBenchLinesCarryExactAllocsThatCompareReads(t *testing.T) {
+	var base, head bytes.Buffer
+	for _, w := range []struct {
+		buf   *bytes.Buffer
+		every int
+	}{{&base, 3}, {&head, 2}} {
+		Header(w.buf)
+		if err := Run(w.buf, []*cases.Case{sometimesCase(w.every)}, Options{Count: 2, Benchtime: 5 * time.Millisecond, Ops: []string{"encode"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !strings.Contains(base.String(), "\t0.3359375 allocs/op") || !strings.Contains(base.String(), "\t21.5 B/op") {
+		t.Fatalf("base lines:\n%s", base.String())
+	}
+	res, err := compare.Files(&base, &head, "base.txt", "head.txt", 0.05)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range res.Comparisons {
+		if c.Unit != "allocs/op" {
+			continue
+		}
+		if c.Base.Center != 86.0/256 || c.Head.Center != 128.0/256 || c.DeltaPct == nil || *c.DeltaPct < 48 || *c.DeltaPct > 49 {
+			t.Fatalf("allocs/op comparison %+v", c)
+		}
+		return
+	}
+	t.Fatalf("no allocs/op comparison in\n%s", res.Text)
+}

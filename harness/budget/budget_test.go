@@ -1,0 +1,88 @@
+package budget
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// three messages, one unchanged, costing 6 s a round at 100ms plus 1 s of
+// overhead: 10 rounds take 70 s.
+func bench(budget time.Duration) Bench {
+	return Bench{Budget: budget, Count: 10, Benchtime: 100 * time.Millisecond, MinCount: 6, Overhead: time.Second,
+		Messages: []Message{{"a.Changed", 2 * time.Second, true}, {"b.Unchanged", 2 * time.Second, false}, {"c.Changed", 2 * time.Second, true}}}
+}
+
+func cost(b Bench, p BenchPlan) time.Duration {
+	var ms []Message
+	for _, m := range b.Messages {
+		for _, n := range p.Timed {
+			if m.Name == n {
+				ms = append(ms, m)
+			}
+		}
+	}
+	return time.Duration(p.Count) * roundCost(b, ms, p.Benchtime)
+}
+
+func TestWhatFitsIsLeftAlone(t *testing.T) {
+	p := PlanBench(bench(70 * time.Second))
+	if p.Count != 10 || p.Benchtime != 100*time.Millisecond || len(p.Timed) != 3 || p.Note != "" {
+		t.Fatalf("%+v", p)
+	}
+}
+
+func TestShorterBenchmarksFirst(t *testing.T) {
+	b := bench(40 * time.Second)
+	p := PlanBench(b)
+	if p.Count != 10 || p.Benchtime >= 100*time.Millisecond || p.Benchtime < MinBenchtime || len(p.Untimed) != 0 {
+		t.Fatalf("%+v", p)
+	}
+	if c := cost(b, p); c > b.Budget {
+		t.Fatalf("plan costs %s, over %s", c, b.Budget)
+	}
+	if !strings.Contains(p.Note, "benchtime 100ms → ") {
+		t.Errorf("note %q", p.Note)
+	}
+}
+
+func TestThenFewerRoundsButEnoughForTheTest(t *testing.T) {
+	b := bench(12 * time.Second) // a round at 10ms costs 1.6 s: 7 rounds
+	p := PlanBench(b)
+	if p.Count != 7 || p.Benchtime != MinBenchtime || len(p.Untimed) != 0 {
+		t.Fatalf("%+v", p)
+	}
+	if !strings.Contains(p.Note, "rounds 10 → 7") {
+		t.Errorf("note %q", p.Note)
+	}
+}
+
+func TestThenUnchangedMessagesAreNotTimed(t *testing.T) {
+	b := bench(9 * time.Second) // 6 rounds of all three take 9.6 s; without b.Unchanged 8.4 s
+	p := PlanBench(b)
+	if len(p.Untimed) != 1 || p.Untimed[0] != "b.Unchanged" || p.Count < b.MinCount {
+		t.Fatalf("%+v", p)
+	}
+	if c := cost(b, p); c > b.Budget {
+		t.Fatalf("plan costs %s, over %s", c, b.Budget)
+	}
+	if !strings.Contains(p.Note, "1 of 3 messages not timed (b.Unchanged)") {
+		t.Errorf("note %q", p.Note)
+	}
+}
+
+func TestNothingFitsNothingIsTimed(t *testing.T) {
+	p := PlanBench(bench(time.Second))
+	if p.Count != 0 || len(p.Timed) != 0 || len(p.Untimed) != 3 || !strings.Contains(p.Note, "3 of 3 messages not timed") {
+		t.Fatalf("%+v", p)
+	}
+}
+
+func TestMinRounds(t *testing.T) {
+	// 2/C(2n,n): n=5 0.0079, n=6 0.0022, n=7 0.00058, n=8 0.00016.
+	for _, c := range []struct{ tests, want int }{{1, 4}, {6, 5}, {18, 6}, {36, 7}, {300, 8}} {
+		if got := MinRounds(c.tests, 0.05); got != c.want {
+			t.Errorf("%d tests: %d rounds, want %d", c.tests, got, c.want)
+		}
+	}
+}

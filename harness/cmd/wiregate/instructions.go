@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"io"
+	"os"
+
+	"github.com/wiregate/wiregate/harness/bench"
+	"github.com/wiregate/wiregate/harness/cpucost"
+	"github.com/wiregate/wiregate/harness/exitcode"
+)
+
+func init() {
+	register("instructions", "instructions/op of every encode/decode, counted exactly under Valgrind, in benchfmt (-o FILE, --cycles, --json)", cmdInstructions)
+}
+
+// cmdInstructions prepares the bench program and counts it under callgrind:
+// `wiregate instructions`. Asked for explicitly, a missing Valgrind is an
+// error (exit 2) with the reason; the gate, which can go on without, gets
+// the same reason as cpucost.Counts.Unavailable instead.
+func cmdInstructions(ctx context.Context, args []string) error {
+	var s schemaFlags
+	fs := flag.NewFlagSet("instructions", flag.ContinueOnError)
+	s.add(fs)
+	out := fs.String("o", "", "write benchfmt to this file (default stdout)")
+	cycles := fs.Bool("cycles", false, "also simulate caches for an estimated-cycles figure (informational, not exact, ~3x slower)")
+	rotations := fs.Int("rotations", cpucost.DefaultRotations, "whole rotations of the 256-record pool counted per loop")
+	vg := fs.String("valgrind", "", "valgrind binary (default: valgrind on PATH)")
+	asJSON := fs.Bool("json", false, "print the counts as JSON instead of benchfmt")
+	keep := fs.String("keep-dumps", "", "copy callgrind's dumps into this directory (for callgrind_annotate)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *rotations < 1 || *rotations > 1000 {
+		return exitcode.BadInput("--rotations %d: use 1 to 1000", *rotations)
+	}
+	p, rargs, err := s.program(ctx)
+	if err != nil {
+		return err
+	}
+	counts, err := cpucost.Count(ctx, p.Binary, rargs, cpucost.Options{Valgrind: *vg, Rotations: *rotations, CacheSim: *cycles, KeepDumps: *keep})
+	if err != nil {
+		return err
+	}
+	if counts.Unavailable != "" {
+		return exitcode.BadInput("%s", counts.Unavailable)
+	}
+	var w io.Writer = os.Stdout
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return exitcode.BadInput("-o %s: %v", *out, err)
+		}
+		defer f.Close()
+		w = f
+	}
+	if *asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(counts)
+	}
+	bench.Header(w)
+	return cpucost.Write(w, counts)
+}

@@ -1,0 +1,83 @@
+// Package cpucost counts the instructions each encode and decode executes,
+// exactly, by running the bench program under Valgrind's callgrind. Wall
+// time depends on the runner, its neighbours and code layout; instruction
+// counts of the same program on the same records do not, so a change in
+// them is the schema's (or the code's) own.
+//
+// The bench program marks what is counted (see runner's count subcommand
+// and bench.Measured): start-up, record generation and the correctness gate
+// run uninstrumented, and each loop is counted in its own collection window
+// and dumped under its benchmark name. This package starts that program
+// under callgrind, reads the dumps, and returns typed results; Write prints
+// them as benchfmt lines in the instr/op unit.
+package cpucost
+
+import (
+	"time"
+)
+
+// DefaultRotations is how many whole rotations of the record pool each loop
+// counts (1024 operations for the 256-record pool). What still moves
+// between identical runs is mostly a fixed cost per loop (the page
+// allocator refilling a cache, a scheduler preemption: a few thousand
+// instructions), so longer loops dilute it; 4 measured best (protobuf and
+// Avro within 0.09% over 10 counts; docs/harness.md, "CPU cost"). The
+// counted loops are a small part of a count's time.
+const DefaultRotations = 4
+
+// WarmOps is how many operations each loop runs before anything is
+// counted (uninstrumented, so cheap): Go builds a type-assertion site's
+// cache on about 1 in 1024 slow-path calls, at random, and a loop counted
+// before its caches exist pays a random number of slow paths. After 16384
+// calls a site is still uncached with probability e^-16 ≈ 1e-7.
+const WarmOps = 16384
+
+// Options control a count.
+type Options struct {
+	// Valgrind is the valgrind binary; "valgrind" on PATH when empty.
+	Valgrind string
+	// Rotations of the pool per loop; DefaultRotations when 0.
+	Rotations int
+	// CacheSim adds callgrind's cache simulation, for the estimated-cycles
+	// figure (informational: it moves by up to 2.4% between identical
+	// counts, and it costs up to 3× the counting time).
+	CacheSim bool
+	// Ops to count; both encode and decode when empty.
+	Ops []string
+	// KeepDumps, when set, is a directory the callgrind dumps are copied
+	// into (one subdirectory per Valgrind process), for callgrind_annotate
+	// or KCachegrind: where the instructions went.
+	KeepDumps string
+	// Parallel is how many Valgrind processes run at once; the number of
+	// CPUs when 0. Each runs one thread at a time.
+	Parallel int
+}
+
+// Counts is the outcome of one count: results, or why there are none.
+type Counts struct {
+	// Unavailable says, in one line, why nothing was counted: Valgrind is
+	// not installed, or this platform has no Valgrind. It is not an error:
+	// a gate goes on without CPU counts and says why.
+	Unavailable string   `json:"unavailable,omitempty"`
+	Results     []Result `json:"results,omitempty"`
+	// Tool is the counter, e.g. "callgrind (Valgrind-3.19.0)".
+	Tool    string  `json:"tool,omitempty"`
+	Seconds float64 `json:"seconds"`
+}
+
+// Result is the count of one op on one case.
+type Result struct {
+	Name         string `json:"name"` // BenchmarkEncode/<message>/<format>
+	Ops          int    `json:"ops"`  // operations counted (whole rotations)
+	Instructions uint64 `json:"instructions"`
+	// EstimatedCycles is set only with Options.CacheSim (see cycles.go).
+	EstimatedCycles uint64 `json:"estimated_cycles,omitempty"`
+}
+
+// InstrPerOp is instructions per operation.
+func (r Result) InstrPerOp() float64 { return float64(r.Instructions) / float64(r.Ops) }
+
+// CyclesPerOp is estimated cycles per operation (0 without cache simulation).
+func (r Result) CyclesPerOp() float64 { return float64(r.EstimatedCycles) / float64(r.Ops) }
+
+func since(t time.Time) float64 { return time.Since(t).Seconds() }
