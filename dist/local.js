@@ -30,19 +30,19 @@ import { existsSync } from "node:fs";
 import { rename as rename2 } from "node:fs/promises";
 import { join as join3 } from "node:path";
 
-// ../../main/node_modules/@actions/exec/lib/exec.js
+// node_modules/@actions/exec/lib/exec.js
 import { StringDecoder } from "string_decoder";
 
-// ../../main/node_modules/@actions/exec/lib/toolrunner.js
+// node_modules/@actions/exec/lib/toolrunner.js
 import * as os from "os";
 import * as events from "events";
 import * as child from "child_process";
 import * as path3 from "path";
 
-// ../../main/node_modules/@actions/io/lib/io.js
+// node_modules/@actions/io/lib/io.js
 import * as path2 from "path";
 
-// ../../main/node_modules/@actions/io/lib/io-util.js
+// node_modules/@actions/io/lib/io-util.js
 import * as fs from "fs";
 import * as path from "path";
 var __awaiter = function(thisArg, _arguments, P, generator) {
@@ -168,7 +168,7 @@ function isUnixExecutable(stats) {
   return (stats.mode & 1) > 0 || (stats.mode & 8) > 0 && process.getgid !== void 0 && stats.gid === process.getgid() || (stats.mode & 64) > 0 && process.getuid !== void 0 && stats.uid === process.getuid();
 }
 
-// ../../main/node_modules/@actions/io/lib/io.js
+// node_modules/@actions/io/lib/io.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve4) {
@@ -261,7 +261,7 @@ function findInPath(tool) {
   });
 }
 
-// ../../main/node_modules/@actions/exec/lib/toolrunner.js
+// node_modules/@actions/exec/lib/toolrunner.js
 import { setTimeout } from "timers";
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
@@ -707,7 +707,7 @@ var ExecState = class _ExecState extends events.EventEmitter {
   }
 };
 
-// ../../main/node_modules/@actions/exec/lib/exec.js
+// node_modules/@actions/exec/lib/exec.js
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve4) {
@@ -1375,6 +1375,13 @@ function kindCell(v, report) {
 }
 
 // src/render/report.ts
+function budgetNotes(report) {
+  const notes = [
+    ["Bench rounds", report.plan?.bench?.note],
+    ["Pipeline", report.plan?.pipeline?.note]
+  ];
+  return notes.filter(([, n]) => n).map(([stage, n]) => `> \u23F1 ${stage}, ${text(n)}`).join("\n>\n");
+}
 function renderReport(report, ctx = {}) {
   const rev = (r) => `${code(r.ref || "?")} @ ${text(shortSha(r.sha) || "?")}`;
   const revs = `base ${rev(report.base)} \u2192 head ${rev(report.head)}`;
@@ -1382,7 +1389,7 @@ function renderReport(report, ctx = {}) {
     verdictLine(report),
     ctx.runUrl ? `${revs} \xB7 [run](${ctx.runUrl})` : revs,
     (report.warnings ?? []).map((w) => `> \u26A0\uFE0F ${text(w)}`).join("\n>\n"),
-    report.plan?.bench?.note ? `> \u23F1 Time budget: ${text(report.plan.bench.note)}` : "",
+    budgetNotes(report),
     violationsTable(report),
     "#### Schema checks",
     checksTable(report),
@@ -1559,7 +1566,8 @@ function parseReport(text2, source = "report.json") {
 function plan(f) {
   return defined({
     budget_seconds: f.number("budget_seconds"),
-    bench: f.has("bench") ? ((b) => defined({ count: b.int("count"), benchtime: b.string("benchtime"), untimed: b.strings("untimed"), note: b.optional("note", "string") }))(f.object("bench")) : void 0
+    bench: f.has("bench") ? ((b) => defined({ count: b.int("count"), benchtime: b.string("benchtime"), untimed: b.strings("untimed"), note: b.optional("note", "string") }))(f.object("bench")) : void 0,
+    pipeline: f.has("pipeline") ? ((p) => defined({ untimed: p.strings("untimed"), note: p.optional("note", "string") }))(f.object("pipeline")) : void 0
   });
 }
 function against(f) {

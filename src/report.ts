@@ -201,6 +201,7 @@ export interface Skipped {
 export interface Plan {
   budget_seconds: number
   bench?: { count: number; benchtime: string; untimed?: string[]; note?: string }
+  pipeline?: { untimed?: string[]; note?: string }
 }
 
 export interface Report {
@@ -296,6 +297,9 @@ function plan(f: Fields): Plan {
     budget_seconds: f.number('budget_seconds'),
     bench: f.has('bench')
       ? (b => defined({ count: b.int('count'), benchtime: b.string('benchtime'), untimed: b.strings('untimed'), note: b.optional('note', 'string') }))(f.object('bench'))
+      : undefined,
+    pipeline: f.has('pipeline')
+      ? (p => defined({ untimed: p.strings('untimed'), note: p.optional('note', 'string') }))(f.object('pipeline'))
       : undefined
   })
 }

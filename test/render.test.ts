@@ -176,3 +176,15 @@ test('a huge report still fits a comment', () => {
   assert.ok(md.length > 65536)
   assert.ok(truncate(md, 65536, 'n').length <= 65536)
 })
+
+test('what the time budget cut is said under the verdict, one line a stage', () => {
+  const report = loadFixture('pass')
+  report.plan = {
+    budget_seconds: 60,
+    bench: { count: 7, benchtime: '10ms', untimed: ['a.B'], note: 'to fit 21s: benchtime 300ms → 10ms, rounds 10 → 7, 1 of 3 messages not timed (a.B)' },
+    pipeline: { untimed: ['a.B/json'], note: 'to fit the time budget: 1 of 6 rows not timed (a.B/json)' }
+  }
+  const md = renderReport(report)
+  assert.match(md, /\n> ⏱ Bench rounds, to fit 21s: benchtime 300ms → 10ms, rounds 10 → 7, 1 of 3 messages not timed \(a\.B\)\n>\n> ⏱ Pipeline, to fit the time budget: 1 of 6 rows not timed \(a\.B\/json\)\n/)
+  assert.doesNotMatch(renderReport(loadFixture('pass')), /⏱/)
+})

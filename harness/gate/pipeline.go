@@ -21,10 +21,13 @@ func (g *run) pipeline(ctx context.Context) error {
 	}
 	g.r.Env.PipelineN, g.r.Env.PipelineBytes = int(g.s.PipelineMessages), g.s.PipelineBytes
 	res, err := piperounds.Run(ctx, piperounds.Options{Sides: sides, Broker: g.s.Broker, N: g.s.PipelineMessages,
-		Bytes: g.s.PipelineBytes, Rounds: g.s.Count, Alpha: g.cfg.Alpha, Log: g.o.Log})
+		Bytes: g.s.PipelineBytes, Rounds: g.s.Count, Alpha: g.cfg.Alpha, Log: g.o.Log,
+		Deadline: g.start.Add(g.s.TimeBudget - reserve), First: g.changedFirst()})
 	if err != nil {
 		return err
 	}
+	g.note = res.Cut
+	g.r.Plan.Pipeline = &report.PipelinePlan{Untimed: res.Untimed, Note: res.Cut}
 	g.r.Env.Broker, g.r.Env.BrokerReason, g.r.Env.BrokerPeakRSSBytes = res.Broker, res.BrokerReason, res.BrokerPeakRSSBytes
 	for _, row := range res.Rows {
 		for _, s := range row.Sides {
@@ -52,6 +55,20 @@ func (g *run) pipeline(ctx context.Context) error {
 		g.r.Pipeline = append(g.r.Pipeline, entry)
 	}
 	return nil
+}
+
+// changedFirst is head's messages, those whose schema changed first: when
+// the budget runs out, the rows left untimed are ones that cannot fail.
+func (g *run) changedFirst() []string {
+	var changed, unchanged []string
+	for _, m := range g.head.prep.Messages {
+		if g.unchanged[m] {
+			unchanged = append(unchanged, m)
+		} else {
+			changed = append(changed, m)
+		}
+	}
+	return append(changed, unchanged...)
 }
 
 // measuredSizes are side i's (0 base, 1 head) sizes from the sizes stage;

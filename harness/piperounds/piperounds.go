@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -56,6 +57,15 @@ type Options struct {
 	Rounds int
 	Alpha  float64
 	Log    func(format string, args ...any)
+	// Deadline is when the last row must be done (the gate's time budget);
+	// zero: none. Rows are given equal shares of what is left: a row's
+	// backlog shrinks and its rounds stop when its share is spent, and a row
+	// whose share cannot hold a useful backlog is not timed (Result.Untimed).
+	Deadline time.Time
+	// First are the messages measured first, in this order (the gate's
+	// changed messages: when the budget runs out, the rows not timed are
+	// the others). The rest follow sorted.
+	First []string
 }
 
 // Samples are one side's drains of one backlog.
@@ -87,6 +97,10 @@ type Result struct {
 	// BrokerPeakRSSBytes is the embedded broker's peak RSS; 0 for a broker
 	// in a container or elsewhere (not measured).
 	BrokerPeakRSSBytes int64
+	// Untimed are the rows ("message/format") the deadline left no time
+	// for; Cut says what the deadline cut, empty when nothing.
+	Untimed []string
+	Cut     string
 }
 
 // Run measures o.Sides through the broker o.Broker names. Every drain is
@@ -139,12 +153,58 @@ func Run(ctx context.Context, o Options) (res *Result, err error) {
 			}
 		}
 	}()
-	for _, row := range r.rows {
-		if err := r.measure(ctx, row); err != nil {
+	order := prioritized(r.rows, o.First)
+	for i, row := range order {
+		n, rounds := r.backlogs[row.Message].N, o.Rounds
+		var until time.Time
+		if !o.Deadline.IsZero() {
+			until = time.Now().Add(time.Until(o.Deadline) / time.Duration(len(order)-i))
+			if n = r.fit(n, time.Until(until)); n < minBacklog {
+				r.untimed = append(r.untimed, row.Message+"/"+row.Format)
+				row.Sides = nil
+				continue
+			}
+		}
+		if err := r.measure(ctx, row, n, rounds, until); err != nil {
 			return nil, err
 		}
 	}
 	return r.result(), nil
+}
+
+// minBacklog is the smallest backlog worth timing: below it a drain is
+// mostly the consumer's start-up.
+const minBacklog = 1000
+
+// fit is the largest backlog, at most n, whose fill, raw drain and one
+// decoded round per side fit in share, by what earlier rows cost per
+// record (before any row: n as asked).
+func (r *run) fit(n int64, share time.Duration) int64 {
+	if r.perRecord == 0 {
+		return n
+	}
+	return min(n, int64(float64(share)/r.perRecord))
+}
+
+// rowsOf is "1 row" or "3 rows".
+func rowsOf(n int) string {
+	if n == 1 {
+		return "1 row"
+	}
+	return fmt.Sprintf("%d rows", n)
+}
+
+// prioritized orders rows by the messages in first, then as they are.
+func prioritized(rows []*Row, first []string) []*Row {
+	out := append([]*Row(nil), rows...)
+	rank := func(m string) int {
+		if i := slices.Index(first, m); i >= 0 {
+			return i
+		}
+		return len(first)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return rank(out[i].Message) < rank(out[j].Message) })
+	return out
 }
 
 // cleanup deletes the run's topics, then closes the broker (a broker Start
@@ -161,6 +221,13 @@ type run struct {
 	prefix   string
 	backlogs map[string]Backlog
 	rows     []*Row // sorted by message, then format; Sides filled as measured
+	// perRecord is what a row's fill, raw drain and first decoded round
+	// cost per record of its backlog, in ns, from the last row measured.
+	perRecord float64
+	untimed   []string
+	// what the deadline cut, counted: rows with a smaller backlog, rows
+	// with fewer rounds, and the fewest rounds a row got
+	smallerN, fewerRounds, fewestRounds int
 }
 
 // rows are every side's message and format pairs, sorted by message, then
@@ -192,16 +259,22 @@ func rows(sides []Side) []*Row {
 // the broker then hits every side alike. Draining all base backlogs before
 // all head backlogs once showed a false 17% "regression" between identical
 // programs.
-func (r *run) measure(ctx context.Context, row *Row) error {
+func (r *run) measure(ctx context.Context, row *Row, n int64, rounds int, until time.Time) error {
 	bl := r.backlogs[row.Message]
-	r.o.Log("wiregate: pipeline %s/%s: %s", row.Message, row.Format, bl.Why())
+	why := bl.Why()
+	if n < bl.N {
+		why = fmt.Sprintf("N = %d (the time budget)", n)
+		r.smallerN++
+	}
+	r.o.Log("wiregate: pipeline %s/%s: %s", row.Message, row.Format, why)
+	start := time.Now()
 	backlogs := map[string]pipeline.Backlog{}
 	for _, s := range r.o.Sides {
 		if row.Sides[s.Name] == nil {
 			continue
 		}
 		filled, err := s.Program.Fill(ctx, benchprog.FillFlags{Selection: s.Selection.Only(row.Message, row.Format), Brokers: r.b.Addrs,
-			N: bl.N, TopicPrefix: r.prefix + s.Name + "-"})
+			N: n, TopicPrefix: r.prefix + s.Name + "-"})
 		if err == nil && len(filled) != 1 {
 			err = fmt.Errorf("pipeline-fill of %s/%s made %d backlogs, want 1", row.Message, row.Format, len(filled))
 		}
@@ -215,7 +288,22 @@ func (r *run) measure(ctx context.Context, row *Row) error {
 		row.Sides[s.Name].RawNsPerMsg = res.NsPerMsg
 		backlogs[s.Name] = filled[0]
 	}
-	for round := 0; round < r.o.Rounds; round++ {
+	var first time.Time
+	for round := 0; round < rounds; round++ {
+		switch round {
+		case 0:
+			first = time.Now()
+		case 1:
+			r.perRecord = float64(time.Since(start)) / float64(n)
+			// The rounds that fit the row's share, by what the first cost.
+			if fit := 1 + int(time.Until(until)/max(time.Since(first), time.Millisecond)); !until.IsZero() && fit < rounds {
+				rounds = max(fit, 1)
+				r.fewerRounds++
+				if r.fewestRounds == 0 || rounds < r.fewestRounds {
+					r.fewestRounds = rounds
+				}
+			}
+		}
 		for _, s := range abba(r.o.Sides, round) {
 			b, ok := backlogs[s.Name]
 			if !ok {
@@ -231,7 +319,7 @@ func (r *run) measure(ctx context.Context, row *Row) error {
 			ps.Cap = res.Cap
 			ps.PeakRSSBytes = max(ps.PeakRSSBytes, res.PeakRSSBytes)
 		}
-		r.o.Log("wiregate: pipeline round %d/%d of %s/%s", round+1, r.o.Rounds, row.Message, row.Format)
+		r.o.Log("wiregate: pipeline round %d/%d of %s/%s", round+1, rounds, row.Message, row.Format)
 	}
 	for _, s := range r.o.Sides {
 		if b, ok := backlogs[s.Name]; ok {
@@ -254,9 +342,24 @@ func wrap(sides []Side, s Side, err error) error {
 }
 
 func (r *run) result() *Result {
-	res := &Result{Broker: r.b.Kind, BrokerReason: r.b.Reason, N: r.o.N, Bytes: r.o.Bytes, Backlogs: r.backlogs, Rounds: r.o.Rounds}
+	res := &Result{Broker: r.b.Kind, BrokerReason: r.b.Reason, N: r.o.N, Bytes: r.o.Bytes, Backlogs: r.backlogs, Rounds: r.o.Rounds, Untimed: r.untimed}
 	for _, row := range r.rows {
-		res.Rows = append(res.Rows, *row)
+		if row.Sides != nil {
+			res.Rows = append(res.Rows, *row)
+		}
+	}
+	var cuts []string
+	if r.smallerN > 0 {
+		cuts = append(cuts, fmt.Sprintf("%s with smaller backlogs", rowsOf(r.smallerN)))
+	}
+	if r.fewerRounds > 0 {
+		cuts = append(cuts, fmt.Sprintf("%s with fewer rounds (down to %d of %d)", rowsOf(r.fewerRounds), r.fewestRounds, r.o.Rounds))
+	}
+	if len(r.untimed) > 0 {
+		cuts = append(cuts, fmt.Sprintf("%d of %d rows not timed (%s)", len(r.untimed), len(r.rows), strings.Join(r.untimed, ", ")))
+	}
+	if len(cuts) > 0 {
+		res.Cut = "to fit the time budget: " + strings.Join(cuts, ", ")
 	}
 	return res
 }

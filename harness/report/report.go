@@ -76,8 +76,15 @@ type Against struct {
 
 // Plan is what the gate cut to fit its time budget (package budget).
 type Plan struct {
-	BudgetSeconds float64    `json:"budget_seconds"`
-	Bench         *BenchPlan `json:"bench,omitempty"`
+	BudgetSeconds float64       `json:"budget_seconds"`
+	Bench         *BenchPlan    `json:"bench,omitempty"`
+	Pipeline      *PipelinePlan `json:"pipeline,omitempty"`
+}
+
+// PipelinePlan is what the budget cut of the pipeline rounds.
+type PipelinePlan struct {
+	Untimed []string `json:"untimed,omitempty"` // rows (message/format) not measured
+	Note    string   `json:"note,omitempty"`    // what was cut; empty when nothing was
 }
 
 // BenchPlan is the bench rounds the run did.

@@ -21,6 +21,18 @@ export interface RenderContext {
   runUrl?: string
 }
 
+/** budgetNotes says what the time budget cut, one line a stage. */
+function budgetNotes(report: Report): string {
+  const notes: Array<[string, string | undefined]> = [
+    ['Bench rounds', report.plan?.bench?.note],
+    ['Pipeline', report.plan?.pipeline?.note]
+  ]
+  return notes
+    .filter(([, n]) => n)
+    .map(([stage, n]) => `> ⏱ ${stage}, ${text(n!)}`)
+    .join('\n>\n')
+}
+
 /** renderReport turns report.json into report.md: verdict first, detail last. */
 export function renderReport(report: Report, ctx: RenderContext = {}): string {
   const rev = (r: Report['base']): string => `${code(r.ref || '?')} @ ${text(shortSha(r.sha) || '?')}`
@@ -29,7 +41,7 @@ export function renderReport(report: Report, ctx: RenderContext = {}): string {
     verdictLine(report),
     ctx.runUrl ? `${revs} · [run](${ctx.runUrl})` : revs,
     (report.warnings ?? []).map(w => `> ⚠️ ${text(w)}`).join('\n>\n'),
-    report.plan?.bench?.note ? `> ⏱ Time budget: ${text(report.plan.bench.note)}` : '',
+    budgetNotes(report),
     violationsTable(report),
     '#### Schema checks',
     checksTable(report),
