@@ -2,7 +2,7 @@
 # Reruns every figure the README quotes, sequentially (run it on an otherwise
 # idle machine: timings from a busy one are noise). Results go to
 # docs/results/. Takes ~45 minutes on the 2-core development machine.
-#   scripts/figures.sh [codec|overhead|prepare|pipeline|memory|gate|calibrate|cpu]...   (default: all)
+#   scripts/figures.sh [codec|overhead|prepare|pipeline|memory|gate|calibrate|cpu|speed]...   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -11,7 +11,7 @@ mkdir -p "$res"
 export PATH="$root/node_modules/.bin:$PATH"
 go build -o /tmp/wiregate-figures ./harness/cmd/wiregate
 wg=/tmp/wiregate-figures
-which=("$@"); [ ${#which[@]} -eq 0 ] && which=(codec overhead prepare pipeline memory gate calibrate cpu)
+which=("$@"); [ ${#which[@]} -eq 0 ] && which=(codec overhead prepare pipeline memory gate calibrate cpu speed)
 
 for w in "${which[@]}"; do case $w in
 codec) # Issue 2: the published telemetry table.
@@ -79,6 +79,9 @@ calibrate) # Issue 4: A/A false violations and power, with the defaults, no pipe
   ;;
 cpu) # Issue 8: instructions/op under Valgrind (its own script: scripts/cpu-figures.sh).
   bash scripts/cpu-figures.sh
+  ;;
+speed) # Issue 11: cold, cache-restored and warm gate; 60 messages in the default budget.
+  bash scripts/speed-figures.sh
   ;;
 *) echo "unknown figure set $w" >&2; exit 2;;
 esac; echo "figures: $w done"; done
