@@ -38,7 +38,7 @@ import (
 func Count(ctx context.Context, binary string, sel benchprog.Selection, opts Options) (*Counts, error) {
 	start := time.Now()
 	if reason := unsupported(); reason != "" {
-		return &Counts{Unavailable: reason}, nil
+		return &Counts{Unavailable: reason + ", so CPU cost is time only"}, nil
 	}
 	vg, err := findValgrind(opts.Valgrind)
 	if err != nil {
@@ -134,7 +134,7 @@ func countOne(ctx context.Context, vg, binary string, g group, opts Options) (*r
 // unsupported says why this platform cannot count, or "".
 func unsupported() string {
 	if runtime.GOOS != "linux" || !valgrind.Supported {
-		return fmt.Sprintf("instruction counts need Valgrind on Linux amd64 or arm64; this is %s/%s, so CPU cost is time only", runtime.GOOS, runtime.GOARCH)
+		return fmt.Sprintf("instruction counts need Valgrind on Linux amd64 or arm64; this is %s/%s", runtime.GOOS, runtime.GOARCH)
 	}
 	return ""
 }
