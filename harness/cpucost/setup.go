@@ -51,6 +51,8 @@ type Env struct {
 	Valgrind string
 	// Install installs Valgrind; installWithAPT when nil. Tests replace it.
 	Install func(ctx context.Context) error
+	// InstallTimeout bounds Install; InstallTimeout when 0.
+	InstallTimeout time.Duration
 }
 
 // Setup is what the gate counts with, or why it does not.
@@ -104,15 +106,19 @@ func Prepare(ctx context.Context, mode Mode, env Env) (Setup, error) {
 	if install == nil {
 		install = installWithAPT
 	}
+	timeout := env.InstallTimeout
+	if timeout <= 0 {
+		timeout = InstallTimeout
+	}
 	start := time.Now()
-	ictx, cancel := context.WithTimeout(ctx, InstallTimeout)
+	ictx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	if err := install(ictx); err != nil {
 		if ctx.Err() != nil {
 			return Setup{}, ctx.Err()
 		}
 		if ictx.Err() != nil {
-			err = fmt.Errorf("it did not finish in %s", InstallTimeout)
+			err = fmt.Errorf("it did not finish in %s", timeout)
 		}
 		return unavailable(fmt.Sprintf("%s is not installed and installing it failed: %s", name, subcmd.OneLine(err.Error())), "install it in an earlier step")
 	}
