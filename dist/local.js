@@ -1048,6 +1048,9 @@ function seconds(s) {
   if (abs >= 1e-6) return `${sig(s * 1e6)} \xB5s`;
   return `${sig(s * 1e9)} ns`;
 }
+function instructions(n) {
+  return Math.abs(n) >= 1e4 ? `${sig(n / 1e3)}k` : String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
 function bytes(b) {
   return b.toFixed(1);
 }
@@ -1071,6 +1074,8 @@ function measure(x, unit) {
       return `${bytes(x)} B/msg`;
     case "records/s":
       return `${rate(x)} records/s`;
+    case "instr/op":
+      return `${instructions(x)} instr/op`;
     default:
       return `${sig(x)} ${text(unit)}`;
   }
@@ -1122,11 +1127,17 @@ function environmentDetails(report) {
     ["alpha", e.alpha],
     ["broker", broker],
     ["pipeline backlog", e.pipeline_n],
-    ["consumer cap", e.consumer_cap]
+    ["consumer cap", e.consumer_cap],
+    ["instruction counter", counter(report)]
   ];
   const rows = items.filter(([, v]) => v !== void 0 && v !== "").map(([k, v]) => `| ${k} | ${cell(text(String(v)))} |`);
   if (rows.length === 0) return "";
   return details("environment", ["| | |", "|---|---|", ...rows].join("\n"));
+}
+function counter(report) {
+  const c = report.cpu_cost;
+  if (!c?.tool) return void 0;
+  return c.installed ? `${c.tool}, ${c.installed}` : c.tool;
 }
 function stagesDetails(report) {
   if (report.stages.length === 0) return "";
@@ -1205,21 +1216,27 @@ function round(x) {
 // src/render/messages.ts
 function messageSection(report, message) {
   const pipeline2 = report.pipeline.filter((p) => p.message === message.name);
-  const rows = [
-    "| format | bytes/msg | encode | decode | pipeline records/s |",
-    "|---|---|---|---|---|"
-  ];
+  const counted = message.formats.some((f) => f.metrics.some((m) => m.unit === INSTR));
+  const cpuHead = counted ? " CPU instr/op (encode, decode) |" : "";
+  const rows = [`| format | bytes/msg | encode | decode |${cpuHead} pipeline records/s |`, `|---|---|---|---|${counted ? "---|" : ""}---|`];
   for (const f of message.formats) {
     const p = pipeline2.find((x) => x.format === f.format);
+    const cpu = counted ? ` ${cpuCell(f)} |` : "";
     rows.push(
-      `| ${cell(text(f.format))}${f.aliasing ? " (aliasing)" : ""} | ${sizeCell(f)} | ${timeCell(metric(f, "encode"))} | ${timeCell(metric(f, "decode"))} | ${pipelineCell(p)} |`
+      `| ${cell(text(f.format))}${f.aliasing ? " (aliasing)" : ""} | ${sizeCell(f)} | ${timeCell(metric(f, "encode"))} | ${timeCell(metric(f, "decode"))} |${cpu} ${pipelineCell(p)} |`
     );
   }
   const chart2 = bytesChart(message);
-  return [`### ${code(message.name)}`, rows.join("\n"), chart2, historyCharts(report, message.name)].filter((s) => s !== "").join("\n\n");
+  const title = `### ${code(message.name)}${message.unchanged_schema ? " \xB7 unchanged schema" : ""}`;
+  return [title, unchangedNote(message), rows.join("\n"), chart2, historyCharts(report, message.name)].filter((s) => s !== "").join("\n\n");
 }
-function metric(f, name) {
-  return f.metrics.find((m) => m.name === name && m.unit === "sec/op");
+var INSTR = "instr/op";
+function unchangedNote(message) {
+  if (!message.unchanged_schema) return "";
+  return "<sub>Unchanged schema: its descriptor and everything it uses, its Avro schema and its samples are identical on both sides, so both programs run the same code for it; its time and throughput deltas are measurement noise (code layout, the runner) and do not fail the gate.</sub>";
+}
+function metric(f, name, unit = "sec/op") {
+  return f.metrics.find((m) => m.name === name && m.unit === unit);
 }
 function sizeCell(f) {
   if (!f.size) return "\u2014";
@@ -1235,6 +1252,15 @@ function change(deltaPct, p, significant) {
 function timeCell(m) {
   if (!m || !m.base || !m.head) return "\u2014";
   return `${seconds(m.base.center)} \u2192 ${seconds(m.head.center)} ${change(m.delta_pct, m.p, m.significant)}`;
+}
+function cpuCell(f) {
+  const parts = ["encode", "decode"].map((op) => {
+    const m = metric(f, op, INSTR);
+    if (!m || !m.base || !m.head) return "\u2014";
+    const d = m.base.center === m.head.center ? "=" : m.significant ? pct(m.delta_pct) : "~";
+    return `${instructions(m.base.center)} \u2192 ${instructions(m.head.center)} (${d})`;
+  });
+  return parts.every((p) => p === "\u2014") ? "\u2014" : parts.join("<br>");
 }
 function pipelineCell(p) {
   if (!p || !p.base || !p.head) return "\u2014";
@@ -1268,6 +1294,7 @@ var KIND_WORDS = {
   breaking: ["breaking change", "breaking changes"],
   avro: ["Avro incompatibility", "Avro incompatibilities"],
   size: ["size regression", "size regressions"],
+  cpu: ["CPU regression", "CPU regressions"],
   time: ["time regression", "time regressions"],
   throughput: ["throughput regression", "throughput regressions"],
   error: ["error", "errors"]
@@ -1298,7 +1325,7 @@ function reasons(violations) {
   for (const vs of byKind.values()) {
     const kind2 = vs[0].kind;
     const release = vs[0].against ? ` vs release ${code(vs[0].against)}` : "";
-    if (kind2 === "size" || kind2 === "time" || kind2 === "throughput") {
+    if (kind2 === "size" || kind2 === "cpu" || kind2 === "time" || kind2 === "throughput") {
       const shown = vs.slice(0, 2).map((v) => `${kind2} ${pct(v.delta_pct)} on ${text(v.subject)}${limit(v)}`);
       if (vs.length > 2) shown.push(`${vs.length - 2} more ${KIND_WORDS[kind2][1]}`);
       parts.push(...shown);
@@ -1346,11 +1373,12 @@ function renderReport(report, ctx = {}) {
     ctx.runUrl ? `${revs} \xB7 [run](${ctx.runUrl})` : revs,
     (report.warnings ?? []).map((w) => `> \u26A0\uFE0F ${text(w)}`).join("\n>\n"),
     report.plan?.bench?.note ? `> \u23F1 Time budget: ${text(report.plan.bench.note)}` : "",
+    report.cpu_cost?.unavailable ? `> \u2139\uFE0F Instructions not counted: ${text(report.cpu_cost.unavailable)}.` : "",
     violationsTable(report),
     "#### Schema checks",
     checksTable(report),
     ...report.messages.map((m) => messageSection(report, m)),
-    report.messages.length > 0 ? '<sub>Cells: base \u2192 head (delta, p). "~" means the change is not significant at alpha. Chart bars: base first, head second.</sub>' : "",
+    report.messages.length > 0 ? '<sub>Cells: base \u2192 head (delta, p). "~" means the change is not significant at alpha (CPU: within what identical counts move). CPU is instructions per operation counted under Valgrind: exact, the same on any runner. Chart bars: base first, head second.</sub>' : "",
     historyNote(report),
     benchstatDetails(report),
     noiseDetails(report),
@@ -1500,7 +1528,10 @@ function parseReport(text2, source = "report.json") {
     base: r.has("base") ? rev(r.object("base")) : { ref: "", sha: "" },
     head: r.has("head") ? rev(r.object("head")) : { ref: "", sha: "" },
     violations: r.list("violations", violation),
-    messages: r.list("messages", (m) => ({ name: m.string("name"), formats: m.list("formats", format) })),
+    messages: r.list(
+      "messages",
+      (m) => defined({ name: m.string("name"), formats: m.list("formats", format), unchanged_schema: m.optional("unchanged_schema", "bool") })
+    ),
     pipeline: r.list("pipeline", pipeline),
     findings: r.list("findings", finding),
     ignored: r.list("ignored", (i) => ({ subject: i.string("subject"), reason: i.string("reason") })),
@@ -1514,7 +1545,16 @@ function parseReport(text2, source = "report.json") {
     warnings: r.strings("warnings"),
     plan: r.has("plan") ? plan(r.object("plan")) : void 0,
     breaking_against: r.has("breaking_against") ? against(r.object("breaking_against")) : void 0,
-    history: r.has("history") ? history(r.object("history")) : void 0
+    history: r.has("history") ? history(r.object("history")) : void 0,
+    cpu_cost: r.has("cpu_cost") ? cpuCost(r.object("cpu_cost")) : void 0
+  });
+}
+function cpuCost(f) {
+  return defined({
+    mode: f.string("mode"),
+    tool: f.optional("tool", "string"),
+    installed: f.optional("installed", "string"),
+    unavailable: f.optional("unavailable", "string")
   });
 }
 function plan(f) {

@@ -5,48 +5,55 @@ package cpucost
 // differs between two processes of the same program: Go seeds every map's
 // and sync.Map's hash per process, so a lookup walks a longer or shorter
 // probe sequence or trie path depending on the seed (docs/harness.md, "CPU
-// cost"). Formats that find field names or types in such tables on every
-// operation keep a spread of tens to hundreds of instructions per op;
-// formats that do not stay within a few instructions.
+// cost"), and a little runtime work lands in a loop at random. Formats that
+// find field names or types in such tables on every operation keep a
+// spread of tens to hundreds of instructions per op; formats that do not
+// stay within a few.
 //
-// Measured over 10 counts of this repo's 3 messages (json, protobuf, avro)
-// and 6 counts of the opt-in formats (docs/results/cpu-aa.txt,
-// cpu-aa-extra.txt), largest spread between any two counts:
+// A relative floor alone cannot cover a keyed format (a small message's few
+// instructions of seed luck are a large share of it) and an absolute floor
+// alone cannot cover a large message, so a format's floor is the larger of
+// both. Each is set to at least twice the largest spread between identical
+// counts measured (docs/results/cpu-aa.txt, cpu-aa-extra.txt,
+// cpu-gate-aa.txt; TestFloorsCoverTheMeasuredSpreads reads them):
 //
-//	protobuf, vtprotobuf, avro: up to 0.197%, and at most 6 instr/op
-//	json up to 0.485% and 168 instr/op, protojson 0.533% and 242,
-//	cbor 0.526% and 53, msgpack 1.93% and 241;
-//	a one-field message's JSON encode: 1.7% (24 instr/op)
+//	protobuf, vtprotobuf, avro  0.197% (2 instr/op of 1,040), at most 6 instr/op
+//	json       0.504% (55 of 10,937), at most 168 instr/op (0.42% of 40,000)
+//	cbor       0.760% (48 of 6,249)
+//	protojson  1.212% (695 of 57,346)
+//	msgpack    1.905% (191 of 10,024), 1.517% (284 of 18,690)
 //
-// A relative floor alone cannot cover the keyed formats (a small message's
-// few instructions of seed luck are a large share), and an absolute floor
-// alone cannot cover large messages; so the floor is the larger of both,
-// each about twice the worst spread measured. A change under it is not a
-// cpu violation at any threshold: the same code can move that far.
-const (
-	// exactFloorPct and exactFloorInstr: the formats in exactFormats.
-	exactFloorPct   = 0.5
-	exactFloorInstr = 16
-	// keyedFloorPct and keyedFloorInstr: every other format, including
-	// any added later until its spread is measured.
-	keyedFloorPct   = 1.0
-	keyedFloorInstr = 500
-)
+// A change under the floor is not a cpu violation at any threshold: the
+// same code can move that far.
+type floor struct {
+	pct   float64 // percent of the base count
+	instr float64 // instructions per operation
+}
 
-// exactFormats decode and encode without hash-table lookups per operation
-// (field numbers and positions, generated or schema-compiled code).
-var exactFormats = map[string]bool{"protobuf": true, "vtprotobuf": true, "avro": true}
+var floors = map[string]floor{
+	"protobuf":   {0.5, 16},
+	"vtprotobuf": {0.5, 16},
+	"avro":       {0.5, 16},
+	"json":       {1, 256},
+	"cbor":       {1.5, 256},
+	"protojson":  {3, 500},
+	"msgpack":    {4, 500},
+}
+
+// unmeasured is the floor of a format whose spread was never measured: the
+// widest of the measured ones.
+var unmeasured = floor{4, 500}
 
 // NoiseFloorPct is the smallest growth of instr/op, in percent of base
 // (the base side's count), that format's counts can tell from their own
 // noise.
 func NoiseFloorPct(format string, base float64) float64 {
-	pct, instr := keyedFloorPct, float64(keyedFloorInstr)
-	if exactFormats[format] {
-		pct, instr = exactFloorPct, exactFloorInstr
+	f, ok := floors[format]
+	if !ok {
+		f = unmeasured
 	}
 	if base <= 0 {
-		return pct
+		return f.pct
 	}
-	return max(pct, 100*instr/base)
+	return max(f.pct, 100*f.instr/base)
 }

@@ -15,11 +15,12 @@ import (
 )
 
 // Bounds on what identical counts may move between two processes: over 10
-// counts of this repo's messages protobuf and Avro stayed within 0.092%,
-// JSON within 0.485% (docs/harness.md, "CPU cost"; cpucost's tests use the
-// same bounds).
+// A/A gates (20 counts a metric, on a loaded machine) protobuf and Avro
+// stayed within 0.133%, JSON within 0.504% (docs/results/cpu-gate-aa.txt;
+// 0.092% and 0.485% over 10 counts on an idle one). cpucost's tests use
+// the same bounds; the verdict's noise floors are wider still.
 const (
-	exactBoundPct = 0.1
+	exactBoundPct = 0.15
 	jsonBoundPct  = 1.0
 )
 
@@ -298,8 +299,8 @@ func TestUnchangedMessageNextToAChangedOne(t *testing.T) {
 			cpu++
 		}
 	}
-	// +4.4% to +5.4% on protobuf and Avro (docs/results/cpu-change.txt);
-	// JSON encode's +4.5% is under its noise floor there.
+	// +4.4% to +6.2% on every format and op, past threshold and floor
+	// (docs/results/cpu-gate-change.txt); at least protobuf's and Avro's.
 	if counts && cpu < 4 {
 		t.Errorf("one int32 field: %d cpu violations, want at least protobuf's and Avro's 4: %+v", cpu, r.Violations)
 	}

@@ -162,7 +162,7 @@ type Metric struct {
 	Head        *Summary `json:"head"` // contract
 	DeltaPct    *float64 `json:"delta_pct"`
 	P           *float64 `json:"p"`
-	Significant bool     `json:"significant"`
+	Significant bool     `json:"significant"`               // p <= alpha; for an exact instr/op count: past its noise floor
 	Delta       string   `json:"delta"`                     // benchstat's delta text: "+12.30%" or "~"
 	NoiseFloor  *float64 `json:"noise_floor_pct,omitempty"` // smallest change this run could tell from noise
 }

@@ -44,11 +44,19 @@ export function environmentDetails(report: Report): string {
     ['alpha', e.alpha],
     ['broker', broker],
     ['pipeline backlog', e.pipeline_n],
-    ['consumer cap', e.consumer_cap]
+    ['consumer cap', e.consumer_cap],
+    ['instruction counter', counter(report)]
   ]
   const rows = items.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `| ${k} | ${cell(text(String(v)))} |`)
   if (rows.length === 0) return ''
   return details('environment', ['| | |', '|---|---|', ...rows].join('\n'))
+}
+
+/** counter is the tool that counted instructions, and how the gate got it. */
+function counter(report: Report): string | undefined {
+  const c = report.cpu_cost
+  if (!c?.tool) return undefined
+  return c.installed ? `${c.tool}, ${c.installed}` : c.tool
 }
 
 export function stagesDetails(report: Report): string {
