@@ -18,7 +18,7 @@ package cpucost
 // cpu-gate-aa.txt; TestFloorsCoverTheMeasuredSpreads reads them):
 //
 //	protobuf, vtprotobuf, avro  0.197% (2 instr/op of 1,040), at most 6 instr/op
-//	json       0.504% (55 of 10,937), at most 168 instr/op (0.42% of 40,000)
+//	json       0.519% (57 of 11,007), at most 168 instr/op (0.42% of 40,000)
 //	cbor       0.760% (48 of 6,249)
 //	protojson  1.212% (695 of 57,346)
 //	msgpack    1.905% (191 of 10,024), 1.517% (284 of 18,690)
