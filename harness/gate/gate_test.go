@@ -133,19 +133,21 @@ func TestAddedRepeatedFieldIsASizeAndCPUViolationUnlessAllowed(t *testing.T) {
 	}
 }
 
-func TestBaseWiregateYamlRaisesTheSizeThreshold(t *testing.T) {
+func TestBaseWiregateYamlRaisesTheSizeAndCPUThresholds(t *testing.T) {
+	counts := counting(t)
 	base, head := checkouts(t)
 	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  string zone = 13;")
-	os.WriteFile(filepath.Join(base, "wiregate.yaml"), []byte("thresholds:\n  size: 50%\n"), 0o644)
+	loose := []byte("thresholds:\n  size: 50%\n  cpu: 50%\n")
+	os.WriteFile(filepath.Join(base, "wiregate.yaml"), loose, 0o644)
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) { in["formats"] = "protobuf" })
 	if r.Result != "pass" || len(r.Violations) != 0 {
-		t.Fatalf("with size: 50%% in base wiregate.yaml: %s %+v", r.Result, r.Violations)
+		t.Fatalf("with size: 50%%, cpu: 50%% in base wiregate.yaml: %s %+v", r.Result, r.Violations)
 	}
 	// The same file in head only is not trusted.
 	os.Remove(filepath.Join(base, "wiregate.yaml"))
-	os.WriteFile(filepath.Join(head, "wiregate.yaml"), []byte("thresholds:\n  size: 50%\n"), 0o644)
+	os.WriteFile(filepath.Join(head, "wiregate.yaml"), loose, 0o644)
 	r = run(t, base, head, func(in map[string]string, o *gate.Options) { in["formats"] = "protobuf" })
-	if kinds(r)["size"] != 1 {
+	if k := kinds(r); k["size"] != 1 || counts && k["cpu"] != 2 {
 		t.Fatalf("a head-only wiregate.yaml loosened the gate: %+v", r.Violations)
 	}
 }
