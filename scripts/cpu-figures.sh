@@ -30,6 +30,31 @@ which=("$@"); [ ${#which[@]} -eq 0 ] && which=(telemetry aa change wall)
 # A base checkout identical to this repo's schemas, for the gate figures.
 aabase=$(mktemp -d); aahead=$(mktemp -d); trap 'rm -rf "$work" "$aabase" "$aahead"' EXIT
 cp -r schemas buf.yaml "$aabase/"; cp -r schemas buf.yaml "$aahead/"
+# spreads DIR 'title|glob|key'...: for each section, the counts (wiregate
+# instructions --json files matching glob in DIR) of every benchmark: the
+# lowest, and the largest difference between two, absolute and in % of it.
+spreads() {
+  python3 - "$@" <<'PY'
+import glob, json, sys
+d = sys.argv[1]
+for section in sys.argv[2:]:
+    title, pattern, key = section.split('|')
+    vals = {}
+    for p in sorted(glob.glob(f'{d}/{pattern}')):
+        for r in json.load(open(p))['results']:
+            if key in r:
+                vals.setdefault(r['name'], []).append(r[key] / r['ops'])
+    print(f'\n{title}: min, max |Δ| between any two counts (absolute and % of min)')
+    worst = {}
+    for name, v in vals.items():
+        lo, hi = min(v), max(v)
+        pct = 100 * (hi - lo) / lo
+        fmt = name.rsplit('/', 1)[1]
+        worst[fmt] = max(worst.get(fmt, (0, 0)), (pct, hi - lo))
+        print(f'  {name:55s} {lo:10.1f} {hi - lo:8.1f} {pct:7.3f}%')
+    print('  worst: ' + ', '.join(f'{k} {p:.3f}% ({a:.1f})' for k, (p, a) in sorted(worst.items())))
+PY
+}
 # gates N OUT HEAD [flags...]: N gates of HEAD against the identical base, reports in OUT/gate-i.
 gates() {
   local n=$1 out=$2 head=$3; shift 3
@@ -89,31 +114,9 @@ aa)
     echo "run $i $(python3 -c "print('%.1f' % ($e - $s))") s"
   done > "$res/cpu-aa/wall.txt"
   for i in 1 2 3 4 5; do wg instructions --buf-input . --harness-dir harness --json --cycles > "$res/cpu-aa/cycles-$i.json"; done
-  python3 - "$res/cpu-aa" > "$res/cpu-aa.txt" <<'PY'
-import glob, json, sys
-def spread(pattern, key):
-    vals = {}
-    for p in sorted(glob.glob(pattern)):
-        for r in json.load(open(p))['results']:
-            if key in r:
-                vals.setdefault(r['name'], []).append(r[key] / r['ops'])
-    return vals
-d = sys.argv[1]
-for title, pattern, key in (('instr/op, 10 counts', 'run-*.json', 'instructions'),
-                            ('instr/op, 5 counts with --cycles', 'cycles-*.json', 'instructions'),
-                            ('est-cycles/op, 5 counts with --cycles', 'cycles-*.json', 'estimated_cycles')):
-    vals = spread(f'{d}/{pattern}', key)
-    print(f'\n{title}: min, max |Δ| between any two counts (absolute and % of min)')
-    worst = {}
-    for name, v in vals.items():
-        lo, hi = min(v), max(v)
-        pct = 100 * (hi - lo) / lo
-        fmt = name.rsplit('/', 1)[1]
-        kind = 'json' if fmt == 'json' else 'protobuf+avro'
-        worst[kind] = max(worst.get(kind, 0), pct)
-        print(f'  {name:55s} {lo:10.1f} {hi - lo:8.1f} {pct:7.3f}%')
-    print('  worst: ' + ', '.join(f'{k} {v:.3f}%' for k, v in sorted(worst.items())))
-PY
+  spreads "$res/cpu-aa" 'instr/op, 10 counts|run-*.json|instructions' \
+    'instr/op, 5 counts with --cycles|cycles-*.json|instructions' \
+    'est-cycles/op, 5 counts with --cycles|cycles-*.json|estimated_cycles' > "$res/cpu-aa.txt"
   ;;
 change)
   rm -f "$res"/cpu-change/*.json
@@ -157,22 +160,7 @@ aa-extra)
   for i in $(seq -w 1 6); do
     wg instructions --buf-input . --harness-dir harness --formats protojson,vtprotobuf,msgpack,cbor --json > "$res/cpu-aa-extra/run-$i.json"
   done
-  python3 - "$res/cpu-aa-extra" > "$res/cpu-aa-extra.txt" <<'PY'
-import glob, json, sys
-vals = {}
-for p in sorted(glob.glob(f'{sys.argv[1]}/run-*.json')):
-    for r in json.load(open(p))['results']:
-        vals.setdefault(r['name'], []).append(r['instructions'] / r['ops'])
-print(f'instr/op, {len(next(iter(vals.values())))} counts of the opt-in formats: min, max |Δ| between any two counts (absolute and % of min)')
-worst = {}
-for name, v in vals.items():
-    lo, hi = min(v), max(v)
-    pct = 100 * (hi - lo) / lo
-    fmt = name.rsplit('/', 1)[1]
-    worst[fmt] = max(worst.get(fmt, (0, 0)), (pct, hi - lo))
-    print(f'  {name:55s} {lo:10.1f} {hi - lo:8.1f} {pct:7.3f}%')
-print('  worst: ' + ', '.join(f'{k} {p:.3f}% ({a:.1f} instr/op)' for k, (p, a) in sorted(worst.items())))
-PY
+  spreads "$res/cpu-aa-extra" 'instr/op, 6 counts of the opt-in formats|run-*.json|instructions' > "$res/cpu-aa-extra.txt"
   ;;
 gate-aa|gate-change)
   head=$aahead; [ $w = gate-change ] && head=$work
