@@ -14,9 +14,11 @@
 #   gate-aa:   10 A/A gates (count 2, no pipeline): every instr/op of both
 #              sides of every gate, spread, and the cpu violations (none)
 #   gate-change: 10 gates with the int32 field in head: cpu violations a gate
+#   cycles:    one side's count with and without --cycles (cache simulation),
+#              alternating, 3 each: what estimated cycles would cost the gate
 #   gate-wall: the warm gate with the defaults (no pipeline) with cpu-cost off
 #              and auto, alternating, 3 each: the cpu stage and the whole gate
-# Usage: scripts/cpu-figures.sh [telemetry|aa|change|wall|aa-extra|gate-aa|gate-change|gate-wall]...
+# Usage: scripts/cpu-figures.sh [telemetry|aa|change|wall|aa-extra|gate-aa|gate-change|gate-wall|cycles]...
 #        (default: the first four; change needs aa)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -195,6 +197,15 @@ for k in sorted(counts):
     caught = sum(1 for r in reports for x in r['violations'] if x['kind'] == 'cpu' and x['subject'] == k + '/instr')
     print(f'  {k:55s} {min(deltas[k]):+7.3f}% {max(deltas[k]):+7.3f}% {min(v):9.1f} {max(v) - min(v):7.1f} {spread:7.3f}% {floors[k]:6.2f}% {caught:3d}/{len(reports)}')
 PY
+  ;;
+cycles)
+  wg prepare --buf-input . --harness-dir harness > /dev/null
+  { for i in 1 2 3; do for flag in "" --cycles; do
+      wg instructions --buf-input . --harness-dir harness --json $flag > "$work/c.json"
+      python3 -c "import json; c=json.load(open('$work/c.json')); print('${flag:-instructions only}'.ljust(18), '%.1f s' % c['seconds'])"
+    done; done
+    echo "machine: $(nproc) CPUs shared with other jobs, $(valgrind --version); 1-minute load average after: $(cut -d' ' -f1 /proc/loadavg)"
+  } > "$res/cpu-cycles.txt"
   ;;
 gate-wall)
   rm -rf "$res/cpu-gate-wall"; mkdir -p "$res/cpu-gate-wall"
