@@ -1,7 +1,7 @@
 import { createRequire as __wiregateCreateRequire } from 'node:module'; const require = __wiregateCreateRequire(import.meta.url);
 
 // src/local.ts
-import { mkdir as mkdir4, mkdtemp as mkdtemp2 } from "node:fs/promises";
+import { mkdir as mkdir4, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join as join7, resolve as resolve3 } from "node:path";
 
@@ -27,6 +27,7 @@ function errorMessage(err) {
 // src/harness.ts
 import { spawn as spawn2 } from "node:child_process";
 import { existsSync } from "node:fs";
+import { rename as rename2 } from "node:fs/promises";
 import { join as join3 } from "node:path";
 
 // node_modules/@actions/exec/lib/exec.js
@@ -805,18 +806,20 @@ async function goVersion() {
   if (go.code !== 0) throw new WiregateError("Go is not on PATH: add actions/setup-go before wiregate");
   return go.stdout.trim();
 }
-async function buildHarness(actionDir2, binDir, env2 = {}) {
+async function buildHarness(actionDir2, binDir2, env2 = {}) {
   const harnessDir = join3(actionDir2, "harness");
   if (!existsSync(join3(harnessDir, "go.mod"))) {
     throw new WiregateError(`the action's harness is missing (${harnessDir}/go.mod): use the action from its repository`);
   }
   await goVersion();
-  const bin = join3(binDir, "wiregate");
+  const bin = join3(binDir2, "wiregate");
   if (existsSync(bin)) return { bin, reused: true };
-  const built = await run("go", ["build", "-trimpath", "-o", bin, "./cmd/wiregate"], { cwd: harnessDir, env: env2 });
+  const staged = `${bin}.${process.pid}`;
+  const built = await run("go", ["build", "-trimpath", "-o", staged, "./cmd/wiregate"], { cwd: harnessDir, env: env2 });
   if (built.code !== 0) {
     throw new WiregateError(`building the wiregate harness failed: ${firstLine(built.stderr) || `exit code ${built.code}`}`);
   }
+  await rename2(staged, bin);
   return { bin, reused: false };
 }
 var FORWARDED = ["SIGINT", "SIGTERM"];
@@ -867,7 +870,7 @@ function splitArgs(argv) {
 
 // src/run.ts
 import { existsSync as existsSync3 } from "node:fs";
-import { mkdir as mkdir3, mkdtemp, readFile as readFile2, writeFile } from "node:fs/promises";
+import { mkdir as mkdir3, readFile as readFile2, writeFile } from "node:fs/promises";
 import { join as join6, resolve as resolve2 } from "node:path";
 
 // src/buf.ts
@@ -901,13 +904,16 @@ async function locateBuf(searchDirs, toolCache, log) {
 import { createHash } from "node:crypto";
 import { readdir as readdir2, readFile } from "node:fs/promises";
 import { join as join5, relative as relative2 } from "node:path";
-function cacheLayout(root, harnessHash) {
+function cacheLayout(root, goVersion2, harnessHash) {
   return {
     root,
     paths: [root, `!${join5(root, "go-mod", "cache", "download", "**", "*.zip")}`],
-    binDir: join5(root, "bin", harnessHash.slice(0, 16)),
+    binDir: binDir(root, goVersion2, harnessHash),
     env: { GOCACHE: join5(root, "go-build"), GOMODCACHE: join5(root, "go-mod"), WIREGATE_CACHE: join5(root, "programs") }
   };
+}
+function binDir(root, goVersion2, harnessHash) {
+  return join5(root, "bin", `${goVersion2}-${harnessHash.slice(0, 16)}`);
 }
 function cacheKeys(platform, goVersion2, harnessHash, schemasHash) {
   const prefix = `wiregate-v1-${platform}-${goVersion2}-${harnessHash.slice(0, 16)}-`;
@@ -1049,7 +1055,7 @@ function seconds(s) {
   return `${sig(s * 1e9)} ns`;
 }
 function instructions(n) {
-  return Math.abs(n) >= 1e4 ? `${sig(n / 1e3)}k` : String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return Math.abs(n) >= 1e4 ? `${sig(n / 1e3)}k` : integer(n);
 }
 function bytes(b) {
   return b.toFixed(1);
@@ -1079,6 +1085,13 @@ function measure(x, unit) {
     default:
       return `${sig(x)} ${text(unit)}`;
   }
+}
+function integer(n) {
+  return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+function mebibytes(b) {
+  const [v, unit] = b >= 2 ** 30 ? [b / 2 ** 30, "GiB"] : [b / 2 ** 20, "MiB"];
+  return `${Number.isInteger(v) ? v : sig(v)} ${unit}`;
 }
 function shortSha(sha) {
   return /^[0-9a-f]{40}$/i.test(sha) ? sha.slice(0, 7) : sha;
@@ -1126,13 +1139,20 @@ function environmentDetails(report) {
     ["rounds per side", e.count],
     ["alpha", e.alpha],
     ["broker", broker],
-    ["pipeline backlog", e.pipeline_n],
+    ["pipeline backlog", backlogLimits(e)],
     ["consumer cap", e.consumer_cap],
+    ["broker peak RSS", e.broker_peak_rss_bytes !== void 0 ? mebibytes(e.broker_peak_rss_bytes) : void 0],
+    ["consumer peak RSS", e.consumer_peak_rss_bytes !== void 0 ? mebibytes(e.consumer_peak_rss_bytes) : void 0],
     ["instruction counter", counter(report)]
   ];
   const rows = items.filter(([, v]) => v !== void 0 && v !== "").map(([k, v]) => `| ${k} | ${cell(text(String(v)))} |`);
   if (rows.length === 0) return "";
   return details("environment", ["| | |", "|---|---|", ...rows].join("\n"));
+}
+function backlogLimits(e) {
+  if (e.pipeline_n === void 0) return void 0;
+  const records = `\u2264 ${integer(e.pipeline_n)} records`;
+  return e.pipeline_bytes === void 0 ? records : `${records} and \u2264 ${mebibytes(e.pipeline_bytes)} each`;
 }
 function counter(report) {
   const c = report.cpu_cost;
@@ -1228,7 +1248,13 @@ function messageSection(report, message) {
   }
   const chart2 = bytesChart(message);
   const title = `### ${code(message.name)}${message.unchanged_schema ? " \xB7 unchanged schema" : ""}`;
-  return [title, unchangedNote(message), rows.join("\n"), chart2, historyCharts(report, message.name)].filter((s) => s !== "").join("\n\n");
+  return [title, unchangedNote(message), rows.join("\n"), backlogNote(report, pipeline2), chart2, historyCharts(report, message.name)].filter((s) => s !== "").join("\n\n");
+}
+function backlogNote(report, pipeline2) {
+  const b = pipeline2.find((p) => p.backlog)?.backlog;
+  if (!b || b.budget_bytes === void 0) return "";
+  const asked = report.env.pipeline_n !== void 0 ? `, not the ${integer(report.env.pipeline_n)} asked for` : "";
+  return `<sub>Pipeline backlog: N = ${integer(b.n)} records${asked} (byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per ${text(b.format)} record).</sub>`;
 }
 var INSTR = "instr/op";
 function unchangedNote(message) {
@@ -1286,6 +1312,17 @@ function bytesChart(message) {
 }
 function num(x) {
   return Math.round(x * 10) / 10;
+}
+
+// src/render/skipped.ts
+function skippedList(report) {
+  const skipped = report.skipped ?? [];
+  if (skipped.length === 0) return "";
+  const lines = skipped.map((s) => {
+    const side = s.side === "base" ? " (the base only: head is measured, with nothing to compare against)" : "";
+    return `- ${code(s.message)} in ${code(s.file)}${side}: ${text(s.reason)}`;
+  });
+  return [`#### Not measured (${skipped.length})`, ...lines].join("\n");
 }
 
 // src/render/verdict.ts
@@ -1365,6 +1402,13 @@ function kindCell(v, report) {
 }
 
 // src/render/report.ts
+function budgetNotes(report) {
+  const notes = [
+    ["Bench rounds", report.plan?.bench?.note],
+    ["Pipeline", report.plan?.pipeline?.note]
+  ];
+  return notes.filter(([, n]) => n).map(([stage, n]) => `> \u23F1 ${stage}, ${text(n)}`).join("\n>\n");
+}
 function renderReport(report, ctx = {}) {
   const rev = (r) => `${code(r.ref || "?")} @ ${text(shortSha(r.sha) || "?")}`;
   const revs = `base ${rev(report.base)} \u2192 head ${rev(report.head)}`;
@@ -1372,13 +1416,14 @@ function renderReport(report, ctx = {}) {
     verdictLine(report),
     ctx.runUrl ? `${revs} \xB7 [run](${ctx.runUrl})` : revs,
     (report.warnings ?? []).map((w) => `> \u26A0\uFE0F ${text(w)}`).join("\n>\n"),
-    report.plan?.bench?.note ? `> \u23F1 Time budget: ${text(report.plan.bench.note)}` : "",
+    budgetNotes(report),
     report.cpu_cost?.unavailable ? `> \u2139\uFE0F Instructions not counted: ${text(report.cpu_cost.unavailable)}.` : "",
     violationsTable(report),
     "#### Schema checks",
     checksTable(report),
     ...report.messages.map((m) => messageSection(report, m)),
     report.messages.length > 0 ? '<sub>Cells: base \u2192 head (delta, p). "~" means the change is not significant at alpha (CPU: within what identical counts move). CPU is instructions per operation counted under Valgrind: exact, the same on any runner. Chart bars: base first, head second.</sub>' : "",
+    skippedList(report),
     historyNote(report),
     benchstatDetails(report),
     noiseDetails(report),
@@ -1546,6 +1591,7 @@ function parseReport(text2, source = "report.json") {
     plan: r.has("plan") ? plan(r.object("plan")) : void 0,
     breaking_against: r.has("breaking_against") ? against(r.object("breaking_against")) : void 0,
     history: r.has("history") ? history(r.object("history")) : void 0,
+    skipped: r.list("skipped", (s) => ({ message: s.string("message"), file: s.string("file"), reason: s.string("reason"), side: s.string("side") })),
     cpu_cost: r.has("cpu_cost") ? cpuCost(r.object("cpu_cost")) : void 0
   });
 }
@@ -1560,7 +1606,8 @@ function cpuCost(f) {
 function plan(f) {
   return defined({
     budget_seconds: f.number("budget_seconds"),
-    bench: f.has("bench") ? ((b) => defined({ count: b.int("count"), benchtime: b.string("benchtime"), untimed: b.strings("untimed"), note: b.optional("note", "string") }))(f.object("bench")) : void 0
+    bench: f.has("bench") ? ((b) => defined({ count: b.int("count"), benchtime: b.string("benchtime"), untimed: b.strings("untimed"), note: b.optional("note", "string") }))(f.object("bench")) : void 0,
+    pipeline: f.has("pipeline") ? ((p) => defined({ untimed: p.strings("untimed"), note: p.optional("note", "string") }))(f.object("pipeline")) : void 0
   });
 }
 function against(f) {
@@ -1663,8 +1710,12 @@ function pipeline(f) {
     base_ns_per_msg: f.optional("base_ns_per_msg", "number"),
     head_ns_per_msg: f.optional("head_ns_per_msg", "number"),
     raw_ns_per_msg: f.optional("raw_ns_per_msg", "number"),
-    noise_floor_pct: f.optional("noise_floor_pct", "number")
+    noise_floor_pct: f.optional("noise_floor_pct", "number"),
+    backlog: f.has("backlog") ? backlog(f.object("backlog")) : void 0
   });
+}
+function backlog(f) {
+  return defined({ n: f.int("n"), budget_bytes: f.optional("budget_bytes", "int"), mean_bytes: f.number("mean_bytes"), format: f.string("format") });
 }
 function env(f) {
   return defined({
@@ -1679,6 +1730,9 @@ function env(f) {
     consumer_cap: f.optional("consumer_cap", "string"),
     bench_pin: f.optional("bench_pin", "string"),
     pipeline_n: f.optional("pipeline_n", "int"),
+    pipeline_bytes: f.optional("pipeline_bytes", "int"),
+    broker_peak_rss_bytes: f.optional("broker_peak_rss_bytes", "int"),
+    consumer_peak_rss_bytes: f.optional("consumer_peak_rss_bytes", "int"),
     runner: f.optional("runner", "string")
   });
 }
@@ -1700,7 +1754,8 @@ async function runGate(plan2, env2, render = {}) {
       before.push(cached.stage);
     }
     const start = Date.now();
-    const { bin, reused } = await buildHarness(env2.actionDir, cached?.layout.binDir ?? await mkdtemp(join6(env2.tmpDir, "wiregate-bin-")), cached?.layout.env);
+    const dir = cached?.layout.binDir ?? binDir(env2.toolCache, await goVersion(), await hashTree(join6(env2.actionDir, "harness"), harnessFiles));
+    const { bin, reused } = await buildHarness(env2.actionDir, dir, cached?.layout.env);
     before.push({ name: "build wiregate", seconds: (Date.now() - start) / 1e3, note: reused ? "reused" : "built" });
     const argv = [...gateArgv(plan2, env2, buf, outDir), `--stages-before=${JSON.stringify(before)}`, ...env2.gateFlags];
     exitCode = await runWiregate(bin, argv, process.cwd(), cached?.layout.env);
@@ -1721,8 +1776,9 @@ async function runGate(plan2, env2, render = {}) {
 }
 async function restore(backend, root, actionDir2, log) {
   const harnessHash = await hashTree(join6(actionDir2, "harness"), harnessFiles);
-  const keys = cacheKeys(`${process.platform}-${process.arch}`, await goVersion(), harnessHash, await hashTree(process.cwd(), schemaFiles));
-  const layout = cacheLayout(root, harnessHash);
+  const go = await goVersion();
+  const keys = cacheKeys(`${process.platform}-${process.arch}`, go, harnessHash, await hashTree(process.cwd(), schemaFiles));
+  const layout = cacheLayout(root, go, harnessHash);
   const { stage, matched } = await restoreCache(backend, layout, keys, log);
   return { layout, keys, matched, stage };
 }
@@ -1761,7 +1817,7 @@ wiregate gate flags:
 `);
     const tmp = join7(tmpdir(), "wiregate-local");
     await mkdir4(tmp, { recursive: true });
-    const { bin } = await buildHarness(actionDir(import.meta.url), await mkdtemp2(join7(tmp, "wiregate-bin-")));
+    const { bin } = await buildHarness(actionDir(import.meta.url), await mkdtemp(join7(tmp, "wiregate-bin-")));
     return runWiregate(bin, ["gate", "--help"], process.cwd());
   }
   const base = ours.base || "HEAD";

@@ -26,7 +26,7 @@ sed -i 's/double pressure = 5;/string pressure = 5;/' "$work/slow/schemas/teleme
 sed -i 's/{"name": "pressure", "type": "double"}/{"name": "pressure", "type": "string"}/' "$work/slow/schemas/telemetry/v1/telemetry_event.avsc"
 
 gate() { # name head run
-  "$out/wiregate" gate --harness-dir "$root/harness" --base-dir "$work/base" --head-dir "$work/$2" \
+  "$out/wiregate" gate --harness-dir "$root/harness" --base-dir "$work/base" --working-directory "$work/$2" \
     --out "$out/$1-$3" --quiet --avro-compatibility NONE "${extra[@]}" >/dev/null 2>&1 || true
 }
 extra=("$@")

@@ -2,7 +2,7 @@
 # Reruns every figure the README quotes, sequentially (run it on an otherwise
 # idle machine: timings from a busy one are noise). Results go to
 # docs/results/. Takes ~45 minutes on the 2-core development machine.
-#   scripts/figures.sh [codec|overhead|prepare|pipeline|gate|calibrate|cpu]...   (default: all)
+#   scripts/figures.sh [codec|overhead|prepare|pipeline|memory|gate|calibrate|cpu]...   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -11,7 +11,7 @@ mkdir -p "$res"
 export PATH="$root/node_modules/.bin:$PATH"
 go build -o /tmp/wiregate-figures ./harness/cmd/wiregate
 wg=/tmp/wiregate-figures
-which=("$@"); [ ${#which[@]} -eq 0 ] && which=(codec overhead prepare pipeline gate calibrate cpu)
+which=("$@"); [ ${#which[@]} -eq 0 ] && which=(codec overhead prepare pipeline memory gate calibrate cpu)
 
 for w in "${which[@]}"; do case $w in
 codec) # Issue 2: the published telemetry table.
@@ -37,17 +37,37 @@ prepare) # Issue 2: cold (empty Go build cache and wiregate cache) and warm prep
   } > "$res/prepare.txt"; rm -rf "$cold"
   ;;
 pipeline) # Issue 3: N = 2,000,000 telemetry records, embedded broker and real Kafka.
-  { $wg pipeline --buf-input . --harness-dir harness --messages telemetry.v1.TelemetryEvent --formats json,protobuf,avro --broker embedded --pipeline-messages 2000000
+  { $wg pipeline --buf-input . --harness-dir harness --messages telemetry.v1.TelemetryEvent --formats json,protobuf,avro --broker embedded --pipeline-messages 2000000 --pipeline-bytes 1GiB
     bash scripts/kafka.sh start >/dev/null
-    $wg pipeline --buf-input . --harness-dir harness --messages telemetry.v1.TelemetryEvent --formats json,protobuf,avro --broker "$(bash scripts/kafka.sh addr)" --pipeline-messages 2000000
+    $wg pipeline --buf-input . --harness-dir harness --messages telemetry.v1.TelemetryEvent --formats json,protobuf,avro --broker "$(bash scripts/kafka.sh addr)" --pipeline-messages 2000000 --pipeline-bytes 1GiB
     bash scripts/kafka.sh stop >/dev/null
   } > "$res/pipeline-2m.txt" 2>&1
+  ;;
+memory) # Issue 9 item 6: peak RSS of the broker, fill and consumer processes on big records (batch.v1.LogBatch, ~12 kB of JSON).
+  shapes=$root/harness/cmd/wiregate/testdata/shapes
+  lb=(--messages batch.v1.LogBatch --formats json,protobuf,avro)
+  { echo "# peak RSS of the pipeline's processes on batch.v1.LogBatch (scripts/peakrss.py; before the byte budget: pipeline-memory-before.txt)"
+    echo "# wiregate pipeline, one side, defaults (N by count and bytes), embedded broker"
+    python3 scripts/peakrss.py $wg pipeline --buf-input "$shapes" --harness-dir harness "${lb[@]}" --broker embedded 2>&1 | grep -E 'RESULT|PEAK_RSS role=(emb|pipe)'
+    for n in "" 20000; do
+      extra=(); [ -n "$n" ] && extra=(--pipeline-messages "$n" --pipeline-bytes 1GiB)
+      echo "# wiregate gate A/A (base = head), defaults ${extra[*]}, embedded broker"
+      python3 scripts/peakrss.py $wg gate --harness-dir harness --base-dir "$shapes" --working-directory "$shapes" "${lb[@]}" \
+        --lint=false --breaking=false --broker embedded "${extra[@]}" --out /tmp/wiregate-memory --quiet 2>&1 | grep -E 'PEAK_RSS role=(emb|pipe)'
+      python3 -c "import json; r=json.load(open('/tmp/wiregate-memory/report.json')); e=r['env']; print('report: result=%s backlogs=%s broker_peak_rss=%dMiB consumer_peak_rss=%dMiB pipeline=%.1fs' % (r['result'], sorted({(p['message'], p['backlog']['n']) for p in r['pipeline']}), e['broker_peak_rss_bytes']>>20, e['consumer_peak_rss_bytes']>>20, [s['seconds'] for s in r['stages'] if s['name']=='pipeline'][0]))"
+    done
+    bash scripts/kafka.sh start >/dev/null
+    echo "# wiregate pipeline, one side, defaults, Apache Kafka 4.1.0 (heap 512m; its RSS before: $(grep VmHWM /proc/$(cat .kafka/pid)/status | tr -s ' '))"
+    python3 scripts/peakrss.py --pid="$(cat .kafka/pid)" $wg pipeline --buf-input "$shapes" --harness-dir harness "${lb[@]}" --broker "$(bash scripts/kafka.sh addr)" 2>&1 | grep -E 'RESULT|PEAK_RSS role=(ext|pipe)'
+    echo "kafka data dir after: $(du -sh .kafka/data.* | cut -f1)"
+    bash scripts/kafka.sh stop >/dev/null
+  } > "$res/pipeline-memory.txt"
   ;;
 gate) # Issue 5: whole-gate wall time with the defaults, cold and warm (base = HEAD).
   cold=$(mktemp -d); wt=$(mktemp -d); rm -rf "$wt"; git worktree add --detach "$wt" HEAD >/dev/null
   for kind in cold warm; do
     s=$(date +%s.%N)
-    GOCACHE=$cold/go WIREGATE_CACHE=$cold/wg $wg gate --harness-dir harness --base-dir "$wt" --head-dir . --out "$res/gate-$kind" --quiet || true
+    GOCACHE=$cold/go WIREGATE_CACHE=$cold/wg $wg gate --harness-dir harness --base-dir "$wt" --working-directory . --out "$res/gate-$kind" --quiet || true
     e=$(date +%s.%N)
     python3 -c "import json,sys; r=json.load(open('$res/gate-$kind/report.json')); print('$kind wall %.1fs result=%s' % ($e-$s, r['result'])); [print('  %-20s %6.1fs' % (x['name'], x['seconds'])) for x in r['stages']]"
   done > "$res/gate-wall.txt"

@@ -20,13 +20,19 @@ export interface CacheLayout {
   env: Record<string, string>
 }
 
-export function cacheLayout(root: string, harnessHash: string): CacheLayout {
+export function cacheLayout(root: string, goVersion: string, harnessHash: string): CacheLayout {
   return {
     root,
     paths: [root, `!${join(root, 'go-mod', 'cache', 'download', '**', '*.zip')}`],
-    binDir: join(root, 'bin', harnessHash.slice(0, 16)),
+    binDir: binDir(root, goVersion, harnessHash),
     env: { GOCACHE: join(root, 'go-build'), GOMODCACHE: join(root, 'go-mod'), WIREGATE_CACHE: join(root, 'programs') }
   }
+}
+
+/** binDir is where the wiregate binary of one harness and Go version lives:
+ * a binary there is reused, so a run builds it once per version. */
+export function binDir(root: string, goVersion: string, harnessHash: string): string {
+  return join(root, 'bin', `${goVersion}-${harnessHash.slice(0, 16)}`)
 }
 
 export interface CacheKeys {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { WiregateError } from './errors.js'
 import { firstLine, run } from './proc.js'
@@ -22,10 +23,14 @@ export async function buildHarness(actionDir: string, binDir: string, env: Recor
   await goVersion()
   const bin = join(binDir, 'wiregate')
   if (existsSync(bin)) return { bin, reused: true }
-  const built = await run('go', ['build', '-trimpath', '-o', bin, './cmd/wiregate'], { cwd: harnessDir, env })
+  // Built beside and renamed into place: a run that starts meanwhile never
+  // sees half a binary.
+  const staged = `${bin}.${process.pid}`
+  const built = await run('go', ['build', '-trimpath', '-o', staged, './cmd/wiregate'], { cwd: harnessDir, env })
   if (built.code !== 0) {
     throw new WiregateError(`building the wiregate harness failed: ${firstLine(built.stderr) || `exit code ${built.code}`}`)
   }
+  await rename(staged, bin)
   return { bin, reused: false }
 }
 

@@ -90,6 +90,16 @@ export interface Message {
   unchanged_schema?: boolean
 }
 
+/** How many records each side's backlog of a pipeline row held, and why. */
+export interface Backlog {
+  n: number
+  /** the byte budget when it decided n (n = budget / mean_bytes); absent: n is the count asked for */
+  budget_bytes?: number
+  /** the message's mean record in its biggest format */
+  mean_bytes: number
+  format: string
+}
+
 export interface Pipeline {
   message: string
   format: string
@@ -104,6 +114,7 @@ export interface Pipeline {
   head_ns_per_msg?: number
   raw_ns_per_msg?: number
   noise_floor_pct?: number
+  backlog?: Backlog
 }
 
 export interface Ignored {
@@ -123,6 +134,9 @@ export interface Env {
   consumer_cap?: string
   bench_pin?: string
   pipeline_n?: number
+  pipeline_bytes?: number
+  broker_peak_rss_bytes?: number
+  consumer_peak_rss_bytes?: number
   runner?: string
 }
 
@@ -176,6 +190,15 @@ export interface History {
   messages: HistoryMessage[]
 }
 
+/** A message wiregate cannot measure (a MessageSet, a weak field, a message holding one). */
+export interface Skipped {
+  message: string
+  file: string
+  reason: string
+  /** head: head cannot measure it; base: only the base could not */
+  side: string
+}
+
 /** How CPU cost was measured (input cpu-cost): instructions counted, or why not. */
 export interface CPUCost {
   mode: string
@@ -188,6 +211,7 @@ export interface CPUCost {
 export interface Plan {
   budget_seconds: number
   bench?: { count: number; benchtime: string; untimed?: string[]; note?: string }
+  pipeline?: { untimed?: string[]; note?: string }
 }
 
 export interface Report {
@@ -208,6 +232,7 @@ export interface Report {
   plan?: Plan
   breaking_against?: Against
   history?: History
+  skipped?: Skipped[]
   cpu_cost?: CPUCost
 }
 
@@ -276,6 +301,7 @@ export function parseReport(text: string, source = 'report.json'): Report {
     plan: r.has('plan') ? plan(r.object('plan')) : undefined,
     breaking_against: r.has('breaking_against') ? against(r.object('breaking_against')) : undefined,
     history: r.has('history') ? history(r.object('history')) : undefined,
+    skipped: r.list('skipped', s => ({ message: s.string('message'), file: s.string('file'), reason: s.string('reason'), side: s.string('side') })),
     cpu_cost: r.has('cpu_cost') ? cpuCost(r.object('cpu_cost')) : undefined
   })
 }
@@ -294,6 +320,9 @@ function plan(f: Fields): Plan {
     budget_seconds: f.number('budget_seconds'),
     bench: f.has('bench')
       ? (b => defined({ count: b.int('count'), benchtime: b.string('benchtime'), untimed: b.strings('untimed'), note: b.optional('note', 'string') }))(f.object('bench'))
+      : undefined,
+    pipeline: f.has('pipeline')
+      ? (p => defined({ untimed: p.strings('untimed'), note: p.optional('note', 'string') }))(f.object('pipeline'))
       : undefined
   })
 }
@@ -407,8 +436,13 @@ function pipeline(f: Fields): Pipeline {
     base_ns_per_msg: f.optional('base_ns_per_msg', 'number'),
     head_ns_per_msg: f.optional('head_ns_per_msg', 'number'),
     raw_ns_per_msg: f.optional('raw_ns_per_msg', 'number'),
-    noise_floor_pct: f.optional('noise_floor_pct', 'number')
+    noise_floor_pct: f.optional('noise_floor_pct', 'number'),
+    backlog: f.has('backlog') ? backlog(f.object('backlog')) : undefined
   })
+}
+
+function backlog(f: Fields): Backlog {
+  return defined({ n: f.int('n'), budget_bytes: f.optional('budget_bytes', 'int'), mean_bytes: f.number('mean_bytes'), format: f.string('format') })
 }
 
 function env(f: Fields): Env {
@@ -424,6 +458,9 @@ function env(f: Fields): Env {
     consumer_cap: f.optional('consumer_cap', 'string'),
     bench_pin: f.optional('bench_pin', 'string'),
     pipeline_n: f.optional('pipeline_n', 'int'),
+    pipeline_bytes: f.optional('pipeline_bytes', 'int'),
+    broker_peak_rss_bytes: f.optional('broker_peak_rss_bytes', 'int'),
+    consumer_peak_rss_bytes: f.optional('consumer_peak_rss_bytes', 'int'),
     runner: f.optional('runner', 'string')
   })
 }

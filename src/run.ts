@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { locateBuf } from './buf.js'
 import { errorMessage, EXIT_ERROR, WiregateError } from './errors.js'
-import { cacheKeys, cacheLayout, hashTree, harnessFiles, restoreCache, saveCache, schemaFiles, type CacheBackend, type CacheKeys, type CacheLayout } from './cache.js'
+import { binDir, cacheKeys, cacheLayout, hashTree, harnessFiles, restoreCache, saveCache, schemaFiles, type CacheBackend, type CacheKeys, type CacheLayout } from './cache.js'
 import { buildHarness, goVersion, runWiregate } from './harness.js'
 import type { Log } from './log.js'
 import type { Plan } from './plan.js'
@@ -55,7 +55,10 @@ export async function runGate(plan: Plan, env: RunEnv, render: RenderContext = {
       before.push(cached.stage)
     }
     const start = Date.now()
-    const { bin, reused } = await buildHarness(env.actionDir, cached?.layout.binDir ?? (await mkdtemp(join(env.tmpDir, 'wiregate-bin-'))), cached?.layout.env)
+    // Without the cache, the binary still outlives the run in the tool
+    // cache: the next run on this machine reuses it.
+    const dir = cached?.layout.binDir ?? binDir(env.toolCache, await goVersion(), await hashTree(join(env.actionDir, 'harness'), harnessFiles))
+    const { bin, reused } = await buildHarness(env.actionDir, dir, cached?.layout.env)
     before.push({ name: 'build wiregate', seconds: (Date.now() - start) / 1000, note: reused ? 'reused' : 'built' })
     const argv = [...gateArgv(plan, env, buf, outDir), `--stages-before=${JSON.stringify(before)}`, ...env.gateFlags]
     exitCode = await runWiregate(bin, argv, process.cwd(), cached?.layout.env)
@@ -85,8 +88,9 @@ interface Cached {
 /** restore restores the cache for this harness, Go and schema set. */
 async function restore(backend: CacheBackend, root: string, actionDir: string, log: Log): Promise<Cached> {
   const harnessHash = await hashTree(join(actionDir, 'harness'), harnessFiles)
-  const keys = cacheKeys(`${process.platform}-${process.arch}`, await goVersion(), harnessHash, await hashTree(process.cwd(), schemaFiles))
-  const layout = cacheLayout(root, harnessHash)
+  const go = await goVersion()
+  const keys = cacheKeys(`${process.platform}-${process.arch}`, go, harnessHash, await hashTree(process.cwd(), schemaFiles))
+  const layout = cacheLayout(root, go, harnessHash)
   const { stage, matched } = await restoreCache(backend, layout, keys, log)
   return { layout, keys, matched, stage }
 }

@@ -38,7 +38,7 @@ const quiet: Log & { warnings: string[] } = { warnings: [], info: () => {}, erro
 
 test('a cache service error is a warning and a note, never a failure', async () => {
   const failing: CacheBackend = { restore: () => Promise.reject(new Error('503 from the cache')), save: () => Promise.reject(new Error('disk full')) }
-  const layout = cacheLayout('/tmp/none', 'h'.repeat(64))
+  const layout = cacheLayout('/tmp/none', 'go1', 'h'.repeat(64))
   const keys = cacheKeys('linux-x64', 'go1', 'h'.repeat(64), 's')
   const { stage, matched } = await restoreCache(failing, layout, keys, quiet)
   assert.equal(matched, undefined)

@@ -278,6 +278,8 @@ test('HTML, scripts, links, mentions and markdown in every string of the report 
     ignored?: Array<{ subject: string; reason: string }>
     errors?: string[]
     stages: Array<{ name: string; error?: string }>
+    warnings?: string[]
+    skipped?: Array<{ message: string; file: string; reason: string; side: string }>
   }
   const evil = 'x</code><img src=x onerror=alert(1)> <script>alert(1)</script> <!-- hidden'
   report.messages[0]!.name = '<script>alert(1)</script>'
@@ -292,6 +294,8 @@ test('HTML, scripts, links, mentions and markdown in every string of the report 
   report.ignored = [{ subject: evil, reason: `$\\color{green}{pass}$ ${evil}` }]
   report.errors = [`# heading ${evil}`]
   report.stages[0]!.error = evil
+  report.warnings = [`<!-- ${evil}`]
+  report.skipped = [{ message: evil, file: `\`${evil}`, reason: `[x](https://evil.example) ${evil}`, side: evil }]
   const runId = await uploadReport(JSON.stringify(report))
   const run = await publish(workflowRun(runId))
   assert.equal(run.code, 0, run.stdout)

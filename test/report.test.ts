@@ -53,7 +53,10 @@ test('a field of the wrong type is one line naming its path, never its value', (
     [['result'], 'maybe', /^report\.json: result is not "pass" or "fail"$/],
     [['version'], '1', /^report\.json: version is not a number$/],
     [['version'], undefined, /^report\.json has version none, this action reads version 1$/],
-    [['head'], 'bbbb', /^report\.json: head is not an object$/]
+    [['head'], 'bbbb', /^report\.json: head is not an object$/],
+    [['pipeline', 0, 'backlog', 'n'], 1.5, /^report\.json: pipeline\[0\]\.backlog\.n is not an integer$/],
+    [['env', 'pipeline_bytes'], '128MiB', /^report\.json: env\.pipeline_bytes is not a number$/],
+    [['skipped'], [{ message: 'a.B', file: 'a.proto', reason: 'why' }], /^report\.json: skipped\[0\]\.side is not a string$/]
   ]
   for (const [path, value, want] of cases) {
     assert.throws(() => parseReport(withField(path, value)), (err: Error) => err.name === 'WiregateError' && want.test(err.message), want.source)

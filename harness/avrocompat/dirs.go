@@ -103,6 +103,23 @@ func relGlob(root string, globs []string) ([]string, error) {
 	return out, nil
 }
 
+// GitHistory is the history the transitive levels check against: every
+// version in the commits reachable from ref in repoDir (History). It is nil,
+// with the reason (said of repoDir: "is not a git checkout, …"), where that
+// history cannot be had whole: repoDir is not a git checkout, or it is a
+// shallow clone, whose history stops short (git log would silently give
+// only its last versions).
+func GitHistory(ctx context.Context, repoDir, ref string) (HistoryFunc, string) {
+	out, err := git(ctx, repoDir, "rev-parse", "--is-shallow-repository")
+	switch {
+	case err != nil:
+		return nil, "is not a git checkout, so its earlier versions are unknown"
+	case strings.TrimSpace(string(out)) == "true":
+		return nil, "is a shallow clone, so its history is cut short (actions/checkout with fetch-depth: 0 has all of it)"
+	}
+	return func(rel string) ([][]byte, error) { return History(repoDir, ref, rel) }, ""
+}
+
 // History returns every version of path (relative to repoDir) in the
 // commits reachable from ref, following renames, oldest first. Commits that
 // deleted the file are skipped, as are versions identical to the one

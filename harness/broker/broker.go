@@ -35,6 +35,16 @@ type Broker struct {
 	closeErr error
 	close    func() error
 	kill     func() error
+	peakRSS  func() int64
+}
+
+// PeakRSSBytes is the embedded broker process's peak resident memory, once
+// Close has returned; 0 for other kinds or before (not measured).
+func (b *Broker) PeakRSSBytes() int64 {
+	if b.peakRSS == nil {
+		return 0
+	}
+	return b.peakRSS()
 }
 
 // Close stops a broker this package started (an external cluster is left

@@ -69,11 +69,17 @@ func TestEmbeddedStartsAnswersAndCloses(t *testing.T) {
 	if err := broker.Ping(ctx, b.Addrs, 5*time.Second); err != nil {
 		t.Fatal(err)
 	}
+	if b.PeakRSSBytes() != 0 {
+		t.Errorf("peak RSS %d before Close: it is the process's, known when it has exited", b.PeakRSSBytes())
+	}
 	if err := b.Close(); err != nil {
 		t.Fatalf("Close: %v (the child should exit when its stdin closes)", err)
 	}
 	if err := b.Close(); err != nil {
 		t.Fatalf("second Close: %v", err)
+	}
+	if rss := b.PeakRSSBytes(); rss < 1<<20 || rss > 1<<30 {
+		t.Errorf("peak RSS of the embedded broker's process: %d bytes", rss)
 	}
 	waitClosed(t, b.Addrs[0])
 }

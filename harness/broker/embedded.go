@@ -144,7 +144,17 @@ func startEmbedded(ctx context.Context, cfg config) (*Broker, error) {
 			return fmt.Errorf("embedded broker: still running %s after its stdin closed; killed it", embeddedStopTimeout)
 		}
 	}
-	return &Broker{Addrs: addrs, Kind: KindEmbedded, close: closeFn, kill: kill}, nil
+	peakRSS := func() int64 {
+		select {
+		case <-exited:
+			if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+				return ru.Maxrss << 10 // kB on Linux
+			}
+		default:
+		}
+		return 0
+	}
+	return &Broker{Addrs: addrs, Kind: KindEmbedded, close: closeFn, kill: kill, peakRSS: peakRSS}, nil
 }
 
 // tailBuffer keeps the last max bytes written to it, for error messages.

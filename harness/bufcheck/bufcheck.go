@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/wiregate/wiregate/harness/exitcode"
@@ -77,8 +78,18 @@ func (c Check) findings(ctx context.Context, kind string, args ...string) ([]rep
 	if why == "" {
 		why = fmt.Sprintf("exit code %d", code)
 	}
+	if m := messageSet.FindStringSubmatch(why); m != nil {
+		return nil, exitcode.BadInput("buf %s cannot check buf-input %s: buf cannot load %s, a MessageSet (a legacy proto1 wire format); "+
+			"set the lint and breaking inputs to false to gate this module without buf's checks (wiregate skips the MessageSet and measures the rest)",
+			args[0], c.BufInput, m[1])
+	}
 	return nil, exitcode.BadInput("buf %s failed on buf-input %s: %s", args[0], c.BufInput, why)
 }
+
+// messageSet is buf's failure on a module with a MessageSet: like
+// protobuf-go, which it is built on, buf cannot load one, so it can neither
+// lint nor compare the module.
+var messageSet = regexp.MustCompile(`message "([^"]+)" is a MessageSet`)
 
 // Annotation is one line of `buf lint|breaking --error-format=json`.
 type Annotation struct {

@@ -127,3 +127,28 @@ func TestRealBuf(t *testing.T) {
 		t.Fatalf("no base input: %v", err)
 	}
 }
+
+// buf cannot load a MessageSet, so it can check nothing of a module with
+// one: one line naming the message and what to set (issue 9 item 3).
+func TestMessageSetSaysBufCannotCheckTheModule(t *testing.T) {
+	dir := module(t, `syntax = "proto2";
+
+package shop.v1;
+
+// Bag is a MessageSet.
+message Bag {
+  option message_set_wire_format = true;
+  extensions 4 to max;
+}
+`)
+	for name, run := range map[string]func() ([]report.Finding, error){
+		"lint":     func() ([]report.Finding, error) { return check(t, dir).Lint(context.Background()) },
+		"breaking": func() ([]report.Finding, error) { return check(t, dir).Breaking(context.Background(), dir) },
+	} {
+		_, err := run()
+		if exitcode.Code(err) != exitcode.Unusable || !strings.Contains(err.Error(), "buf "+name+" cannot check buf-input .: buf cannot load shop.v1.Bag, a MessageSet") ||
+			!strings.Contains(err.Error(), "set the lint and breaking inputs to false") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}

@@ -225,9 +225,15 @@ func TestTinyBudgetCutsTimingNotTheExactChecks(t *testing.T) {
 	start := time.Now()
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
 		in["messages"], in["time-budget"], in["count"], in["benchtime"] = "orders.v1.Order", "1m", "30", "300ms"
+		in["pipeline"], in["broker"], in["formats"] = "true", "embedded", "json,protobuf"
 	})
 	if took := time.Since(start); took > 90*time.Second {
 		t.Errorf("a 1m budget took %s", took)
+	}
+	if r.Plan.Pipeline == nil || r.Plan.Pipeline.Note == "" {
+		t.Errorf("the pipeline's 30 rounds were not cut: %+v, %d rows", r.Plan.Pipeline, len(r.Pipeline))
+	} else {
+		t.Logf("pipeline: %s", r.Plan.Pipeline.Note)
 	}
 	if r.Plan.Bench == nil || r.Plan.Bench.Note == "" || r.Plan.Bench.Benchtime == "300ms" && r.Plan.Bench.Count == 30 {
 		t.Fatalf("nothing was cut: %+v", r.Plan.Bench)

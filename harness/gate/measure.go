@@ -20,6 +20,7 @@ func (g *run) prepare(ctx context.Context) error {
 		return err
 	}
 	err := g.base.prepare(ctx, g.o, g.s, g.head.prep.Messages, true)
+	g.recordSkipped()
 	g.note = "head " + g.head.prepared() + "; base " + g.base.prepared()
 	return err
 }

@@ -3,6 +3,7 @@ package gate
 import (
 	"context"
 
+	"github.com/wiregate/wiregate/harness/benchprog"
 	"github.com/wiregate/wiregate/harness/compare"
 	"github.com/wiregate/wiregate/harness/piperounds"
 	"github.com/wiregate/wiregate/harness/report"
@@ -13,24 +14,33 @@ import (
 // samples compared like the bench rounds.
 func (g *run) pipeline(ctx context.Context) error {
 	var sides []piperounds.Side
-	for _, s := range []*side{g.base, g.head} {
+	for i, s := range []*side{g.base, g.head} {
 		if len(s.prep.Messages) > 0 {
-			sides = append(sides, piperounds.Side{Name: s.name, Program: s.prog, Selection: s.sel})
+			sides = append(sides, piperounds.Side{Name: s.name, Program: s.prog, Selection: s.sel, Sizes: g.measuredSizes(i)})
 		}
 	}
+	g.r.Env.PipelineN, g.r.Env.PipelineBytes = int(g.s.PipelineMessages), g.s.PipelineBytes
 	res, err := piperounds.Run(ctx, piperounds.Options{Sides: sides, Broker: g.s.Broker, N: g.s.PipelineMessages,
-		Rounds: g.s.Count, Alpha: g.cfg.Alpha, Log: g.o.Log})
+		Bytes: g.s.PipelineBytes, Rounds: g.s.Count, Alpha: g.cfg.Alpha, Log: g.o.Log,
+		Deadline: g.start.Add(g.s.TimeBudget - reserve), First: g.changedFirst()})
 	if err != nil {
 		return err
 	}
-	g.r.Env.Broker, g.r.Env.BrokerReason, g.r.Env.PipelineN = res.Broker, res.BrokerReason, int(res.N)
+	g.note = res.Cut
+	g.r.Plan.Pipeline = &report.PipelinePlan{Untimed: res.Untimed, Note: res.Cut}
+	g.r.Env.Broker, g.r.Env.BrokerReason, g.r.Env.BrokerPeakRSSBytes = res.Broker, res.BrokerReason, res.BrokerPeakRSSBytes
 	for _, row := range res.Rows {
+		for _, s := range row.Sides {
+			g.r.Env.ConsumerPeakRSSBytes = max(g.r.Env.ConsumerPeakRSSBytes, s.PeakRSSBytes)
+		}
 		head := row.Sides[g.head.name]
 		if head == nil {
 			continue
 		}
+		bl := res.Backlogs[row.Message]
 		entry := report.Pipeline{Message: row.Message, Format: row.Format, Broker: res.Broker, BrokerReason: res.BrokerReason,
-			HeadNsPerMsg: piperounds.Median(head.NsPerMsg), RawNsPerMsg: head.RawNsPerMsg}
+			HeadNsPerMsg: piperounds.Median(head.NsPerMsg), RawNsPerMsg: head.RawNsPerMsg,
+			Backlog: &report.Backlog{N: bl.N, BudgetBytes: bl.Bytes, MeanBytes: bl.MeanBytes, Format: bl.Format}}
 		g.r.Env.ConsumerCap = head.Cap
 		if base := row.Sides[g.base.name]; base != nil {
 			c := compare.Samples(base.RPS, head.RPS, "records/s", g.cfg.Alpha)
@@ -45,6 +55,32 @@ func (g *run) pipeline(ctx context.Context) error {
 		g.r.Pipeline = append(g.r.Pipeline, entry)
 	}
 	return nil
+}
+
+// changedFirst is head's messages, those whose schema changed first: when
+// the budget runs out, the rows left untimed are ones that cannot fail.
+func (g *run) changedFirst() []string {
+	var changed, unchanged []string
+	for _, m := range g.head.prep.Messages {
+		if g.unchanged[m] {
+			unchanged = append(unchanged, m)
+		} else {
+			changed = append(changed, m)
+		}
+	}
+	return append(changed, unchanged...)
+}
+
+// measuredSizes are side i's (0 base, 1 head) sizes from the sizes stage;
+// nil when it has none (the pipeline then measures them).
+func (g *run) measuredSizes(i int) []benchprog.Size {
+	var out []benchprog.Size
+	for _, pair := range g.sizes {
+		if pair[i] != nil {
+			out = append(out, *pair[i])
+		}
+	}
+	return out
 }
 
 // abba returns sides in order, reversed on odd turns.

@@ -67,8 +67,7 @@ func (g *run) releaseBreaking(ctx context.Context, c bufcheck.Check) error {
 // transitive levels, every earlier version up to the release).
 func (g *run) releaseAvro(ctx context.Context) error {
 	dir := g.release.dir
-	history := func(rel string) ([][]byte, error) { return avrocompat.History(dir, "HEAD", rel) }
-	fs, err := avrocompat.CheckDirs(dir, g.head.dir, g.s.AvroSchemas, g.s.AvroCompatibility, history)
+	fs, err := avrocompat.CheckDirs(dir, g.head.dir, g.s.AvroSchemas, g.s.AvroCompatibility, g.avroHistory(ctx, dir, "release "+g.r.BreakingAgainst.Ref))
 	g.addFindings(fs, g.r.BreakingAgainst.Ref)
 	return err
 }

@@ -74,13 +74,36 @@ func (g *run) schemaChecks(ctx context.Context) bool {
 // avroCompat checks every .avsc of head against base (and, for transitive
 // levels, against every earlier version in the base's history).
 func (g *run) avroCompat(ctx context.Context) error {
-	history := func(rel string) ([][]byte, error) { return avrocompat.History(g.base.dir, "HEAD", rel) }
-	fs, err := avrocompat.CheckDirs(g.base.dir, g.head.dir, g.s.AvroSchemas, g.s.AvroCompatibility, history)
+	fs, err := avrocompat.CheckDirs(g.base.dir, g.head.dir, g.s.AvroSchemas, g.s.AvroCompatibility, g.avroHistory(ctx, g.base.dir, "the base"))
 	if err != nil {
 		return err
 	}
 	g.r.Findings = append(g.r.Findings, fs...)
 	return nil
+}
+
+// avroHistory is what the transitive levels check head's .avsc files
+// against: every earlier version in dir's git history. Where dir has no
+// whole history (not a git checkout, a shallow clone), each file is checked
+// against dir's version only, and the first file checked adds one warning
+// saying so.
+func (g *run) avroHistory(ctx context.Context, dir, against string) avrocompat.HistoryFunc {
+	level := g.s.AvroCompatibility
+	if !level.Transitive() {
+		return nil
+	}
+	history, why := avrocompat.GitHistory(ctx, dir, "HEAD")
+	if history != nil {
+		return history
+	}
+	warned := false
+	return func(string) ([][]byte, error) {
+		if !warned {
+			warned = true
+			g.warn("avro-compatibility is %s, but each .avsc was checked against %s's version only: %s (%s) %s", level, against, against, dir, why)
+		}
+		return nil, nil
+	}
 }
 
 // verdict applies thresholds, wiregate.yaml and the PR's labels, turns

@@ -20,7 +20,7 @@ func TestDefaults(t *testing.T) {
 	want := Settings{WorkingDirectory: ".", BufInput: ".", AvroSchemas: []string{"**/*.avsc"},
 		AvroCompatibility: avrocompat.Backward, Formats: []string{"json", "protobuf", "avro"}, Lint: true, Breaking: true,
 		SizeThreshold: 5, TimeThreshold: 10, ThroughputThreshold: 10, CPUThreshold: 2, CPUCost: cpucost.Auto, Alpha: 0.05, Count: 10,
-		Benchtime: 100 * time.Millisecond, TimeBudget: 10 * time.Minute, Pipeline: true, PipelineMessages: 200000, Broker: "auto",
+		Benchtime: 100 * time.Millisecond, TimeBudget: 10 * time.Minute, Pipeline: true, PipelineMessages: 200000, PipelineBytes: 128 << 20, Broker: "auto",
 		BreakingAgainst: Against{Where: "input 'breaking-against'"}, History: "wiregate-data", HistoryPoints: 20}
 	if !reflect.DeepEqual(s, want) {
 		t.Fatalf("defaults\n got %+v\nwant %+v", s, want)
@@ -38,6 +38,7 @@ func TestValuesAreNormalised(t *testing.T) {
 		"count":              " 3 ",
 		"cpu-threshold":      "1.5%",
 		"cpu-cost":           "OFF",
+		"pipeline-bytes":     "500MB",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +46,7 @@ func TestValuesAreNormalised(t *testing.T) {
 	if !reflect.DeepEqual(s.Messages, []string{"telemetry.v1.TelemetryEvent", "orders.v1.Order"}) ||
 		!reflect.DeepEqual(s.Formats, []string{"json", "protobuf"}) || s.SizeThreshold != 2.5 ||
 		s.AvroCompatibility != avrocompat.FullTransitive || s.Broker != "localhost:9092,127.0.0.1:9093" ||
-		s.Pipeline || s.Count != 3 || s.CPUThreshold != 1.5 || s.CPUCost != cpucost.Off {
+		s.Pipeline || s.Count != 3 || s.CPUThreshold != 1.5 || s.CPUCost != cpucost.Off || s.PipelineBytes != 500_000_000 {
 		t.Fatalf("%+v", s)
 	}
 }
@@ -73,6 +74,12 @@ func TestBadInputsNameTheInput(t *testing.T) {
 		{"count", "101"},
 		{"pipeline-messages", "-1"},
 		{"pipeline-messages", "1e9"},
+		{"pipeline-bytes", "100"},
+		{"pipeline-bytes", "128 MB/s"},
+		{"pipeline-bytes", "1TiB"},
+		{"pipeline-bytes", "99999999999999999999GiB"},
+		{"pipeline-bytes", "-1MiB"},
+		{"pipeline-bytes", "60000000000GiB"},
 		{"pipeline", "yes"},
 		{"lint", "maybe"},
 		{"breaking", "1"},

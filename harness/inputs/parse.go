@@ -17,6 +17,7 @@ import (
 	"github.com/wiregate/wiregate/harness/cpucost"
 	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/pipeline"
+	"github.com/wiregate/wiregate/harness/piperounds"
 )
 
 // Getter returns an input's raw text and where it came from ("input
@@ -189,6 +190,11 @@ func parsePipelineMessages(s *Settings, v value) error {
 	}
 	s.PipelineMessages = n
 	return nil
+}
+
+func parsePipelineBytes(s *Settings, v value) (err error) {
+	s.PipelineBytes, err = piperounds.ParseBytes(v.where, v.text)
+	return err
 }
 
 func parseBroker(s *Settings, v value) error {

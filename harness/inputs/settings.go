@@ -34,6 +34,7 @@ type Settings struct {
 
 	Pipeline         bool
 	PipelineMessages int64
+	PipelineBytes    int64 // a backlog's byte budget
 	Broker           string
 }
 

@@ -24,6 +24,9 @@ const TopicPrefix = "wiregate-"
 
 const topicCleanupTimeout = 10 * time.Second
 
+// producerBufferBytes bounds the records a fill holds unacknowledged.
+const producerBufferBytes = 64 << 20
+
 // NewRunPrefix is a run's own topic prefix, "wiregate-<16 random hex>-":
 // every topic of the run starts with it, so DeleteTopics can remove them all
 // (and nothing else) even when a fill was interrupted before it reported
@@ -145,6 +148,10 @@ func produce(ctx context.Context, t *topic, n int64, payloads [][]byte, timeout 
 		kgo.DefaultProduceTopic(t.name),
 		kgo.RequiredAcks(kgo.AllISRAcks()),
 		kgo.ProducerBatchMaxBytes(1<<20),
+		// franz-go buffers 10,000 records by default: 10 GB of 1 MB
+		// samples. A byte bound keeps the fill's memory small whatever
+		// the records, and 64 in-flight batches keep the broker busy.
+		kgo.MaxBufferedBytes(producerBufferBytes),
 		kgo.ProducerLinger(2*time.Millisecond),
 		kgo.RecordDeliveryTimeout(30*time.Second),
 	)

@@ -1,11 +1,14 @@
 // Package piperounds is the pipeline measurement's orchestration, in the
-// parent: start the broker; fill one constant backlog per side, message and
-// format (each side's bench program, pipeline-fill); drain each once raw
-// (it warms the broker's read path so the first decoded round does not pay
-// the first read, and gives the fixed per-record floor); then decoded
-// drains in rounds, the sides' drains of one backlog back to back, in ABBA
-// order; finally delete the run's topics and close the broker, also when
-// the run fails or is interrupted. The gate runs it with two sides (base,
+// parent: start the broker; size each message's backlogs by count and by
+// bytes (Backlogs); then one row (message and format) at a time: fill one
+// constant backlog per side (each side's bench program, pipeline-fill),
+// drain each once raw (it warms the broker's read path so the first
+// decoded round does not pay the first read, and gives the fixed
+// per-record floor), drain them decoded in rounds, the sides back to back
+// in ABBA order, and delete them; finally delete the run's topics and
+// close the broker, also when the run fails or is interrupted. One row's
+// backlogs at a time keep the broker's memory bounded by the byte budget,
+// whatever the number of messages. The gate runs it with two sides (base,
 // head), `wiregate pipeline` with one.
 package piperounds
 
@@ -14,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -34,6 +38,9 @@ type Side struct {
 	Name      string // "base", "head": names the side in errors and in its topics
 	Program   *benchprog.Program
 	Selection benchprog.Selection
+	// Sizes are the side's exact sizes (the gate's sizes stage); they list
+	// its rows and size its backlogs. Nil: Run measures them.
+	Sizes []benchprog.Size
 }
 
 // Options is one pipeline measurement.
@@ -42,12 +49,23 @@ type Options struct {
 	// side's program serves the embedded broker.
 	Sides  []Side
 	Broker string // broker.Start's spec: auto, redpanda, embedded, host:port,…
-	N      int64  // records per backlog
+	N      int64  // records per backlog, at most
+	// Bytes is the byte budget of one backlog (see Backlogs); 0: none.
+	Bytes int64
 	// Rounds is the most decoded drains per side and backlog. With Alpha > 0
 	// there are fewer: Plan's count for the rows and Alpha.
 	Rounds int
 	Alpha  float64
 	Log    func(format string, args ...any)
+	// Deadline is when the last row must be done (the gate's time budget);
+	// zero: none. Rows are given equal shares of what is left: a row's
+	// backlog shrinks and its rounds stop when its share is spent, and a row
+	// whose share cannot hold a useful backlog is not timed (Result.Untimed).
+	Deadline time.Time
+	// First are the messages measured first, in this order (the gate's
+	// changed messages: when the budget runs out, the rows not timed are
+	// the others). The rest follow sorted.
+	First []string
 }
 
 // Samples are one side's drains of one backlog.
@@ -70,9 +88,19 @@ type Row struct {
 type Result struct {
 	Broker       string // broker kind: redpanda, embedded or external
 	BrokerReason string
-	N            int64
-	Rounds       int
-	Rows         []Row // sorted by message, then format
+	N            int64 // the count asked for
+	Bytes        int64 // the byte budget asked for
+	// Backlogs are each message's N and why, by message.
+	Backlogs map[string]Backlog
+	Rounds   int
+	Rows     []Row // sorted by message, then format
+	// BrokerPeakRSSBytes is the embedded broker's peak RSS; 0 for a broker
+	// in a container or elsewhere (not measured).
+	BrokerPeakRSSBytes int64
+	// Untimed are the rows ("message/format") the deadline left no time
+	// for; Cut says what the deadline cut, empty when nothing.
+	Untimed []string
+	Cut     string
 }
 
 // Run measures o.Sides through the broker o.Broker names. Every drain is
@@ -91,15 +119,32 @@ func Run(ctx context.Context, o Options) (res *Result, err error) {
 	if o.Log == nil {
 		o.Log = func(string, ...any) {}
 	}
+	var all []benchprog.Size
+	o.Sides = append([]Side(nil), o.Sides...) // Sizes are filled in below: the caller's slice stays as it was
+	for i, s := range o.Sides {
+		if s.Sizes == nil {
+			if o.Sides[i].Sizes, err = s.Program.Sizes(ctx, benchprog.SizesFlags{Selection: s.Selection}); err != nil {
+				return nil, wrap(o.Sides, s, err)
+			}
+		}
+		all = append(all, o.Sides[i].Sizes...)
+	}
+	r := &run{o: &o, backlogs: Backlogs(o.N, o.Bytes, all), rows: rows(o.Sides)}
+	o.Rounds = Plan(len(r.rows), o.Rounds, o.Alpha)
+
 	last := o.Sides[len(o.Sides)-1].Program
 	b, err := broker.Start(ctx, o.Broker, broker.WithDocker(redpanda.Docker{}), broker.WithEmbeddedCommand(last.EmbeddedBrokerCommand))
 	if err != nil {
 		return nil, err
 	}
 	o.Log("wiregate: broker %s at %s (%s)", b.Kind, strings.Join(b.Addrs, ","), b.Reason)
-	prefix := pipeline.NewRunPrefix()
+	r.b, r.prefix = b, pipeline.NewRunPrefix()
 	defer func() {
-		if cerr := cleanup(ctx, b, prefix); cerr != nil {
+		cerr := cleanup(ctx, b, r.prefix)
+		if res != nil {
+			res.BrokerPeakRSSBytes = b.PeakRSSBytes()
+		}
+		if cerr != nil {
 			o.Log("wiregate: pipeline cleanup: %v", cerr)
 			if err == nil {
 				err = cerr
@@ -108,14 +153,58 @@ func Run(ctx context.Context, o Options) (res *Result, err error) {
 			}
 		}
 	}()
-	r := &run{o: &o, b: b, prefix: prefix, rows: map[string]*Row{}}
-	if err := r.fill(ctx); err != nil {
-		return nil, err
-	}
-	if err := r.rounds(ctx); err != nil {
-		return nil, err
+	order := prioritized(r.rows, o.First)
+	for i, row := range order {
+		n, rounds := r.backlogs[row.Message].N, o.Rounds
+		var until time.Time
+		if !o.Deadline.IsZero() {
+			until = time.Now().Add(time.Until(o.Deadline) / time.Duration(len(order)-i))
+			if n = r.fit(n, time.Until(until)); n < minBacklog {
+				r.untimed = append(r.untimed, row.Message+"/"+row.Format)
+				row.Sides = nil
+				continue
+			}
+		}
+		if err := r.measure(ctx, row, n, rounds, until); err != nil {
+			return nil, err
+		}
 	}
 	return r.result(), nil
+}
+
+// minBacklog is the smallest backlog worth timing: below it a drain is
+// mostly the consumer's start-up.
+const minBacklog = 1000
+
+// fit is the largest backlog, at most n, whose fill, raw drain and one
+// decoded round per side fit in share, by what earlier rows cost per
+// record (before any row: n as asked).
+func (r *run) fit(n int64, share time.Duration) int64 {
+	if r.perRecord == 0 {
+		return n
+	}
+	return min(n, int64(float64(share)/r.perRecord))
+}
+
+// rowsOf is "1 row" or "3 rows".
+func rowsOf(n int) string {
+	if n == 1 {
+		return "1 row"
+	}
+	return fmt.Sprintf("%d rows", n)
+}
+
+// prioritized orders rows by the messages in first, then as they are.
+func prioritized(rows []*Row, first []string) []*Row {
+	out := append([]*Row(nil), rows...)
+	rank := func(m string) int {
+		if i := slices.Index(first, m); i >= 0 {
+			return i
+		}
+		return len(first)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return rank(out[i].Message) < rank(out[j].Message) })
+	return out
 }
 
 // cleanup deletes the run's topics, then closes the broker (a broker Start
@@ -130,87 +219,148 @@ type run struct {
 	o        *Options
 	b        *broker.Broker
 	prefix   string
-	rows     map[string]*Row
-	order    []string                               // row keys, first seen first
-	backlogs map[string]map[string]pipeline.Backlog // row key → side name → backlog
+	backlogs map[string]Backlog
+	rows     []*Row // sorted by message, then format; Sides filled as measured
+	// perRecord is what a row's fill, raw drain and first decoded round
+	// cost per record of its backlog, in ns, from the last row measured.
+	perRecord float64
+	untimed   []string
+	// what the deadline cut, counted: rows with a smaller backlog, rows
+	// with fewer rounds, and the fewest rounds a row got
+	smallerN, fewerRounds, fewestRounds int
 }
 
-// fill fills every side's backlogs, then drains each once raw.
-func (r *run) fill(ctx context.Context) error {
-	r.backlogs = map[string]map[string]pipeline.Backlog{}
+// rows are every side's message and format pairs, sorted by message, then
+// format, each with the sides that have it (samples to come).
+func rows(sides []Side) []*Row {
+	byKey := map[string]*Row{}
+	var out []*Row
+	for _, s := range sides {
+		for _, sz := range s.Sizes {
+			k := sz.Message + "/" + sz.Format
+			if byKey[k] == nil {
+				byKey[k] = &Row{Message: sz.Message, Format: sz.Format, Sides: map[string]*Samples{}}
+				out = append(out, byKey[k])
+			}
+			byKey[k].Sides[s.Name] = &Samples{}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		return a.Message < b.Message || a.Message == b.Message && a.Format < b.Format
+	})
+	return out
+}
+
+// measure is one row: fill each side's backlog and drain it raw, drain
+// them decoded round by round, then delete them, so the broker holds one
+// row's backlogs at a time. The sides' drains of a round run back to back
+// and which goes first flips every round (ABBA): drift in the machine or
+// the broker then hits every side alike. Draining all base backlogs before
+// all head backlogs once showed a false 17% "regression" between identical
+// programs.
+func (r *run) measure(ctx context.Context, row *Row, n int64, rounds int, until time.Time) error {
+	bl := r.backlogs[row.Message]
+	why := bl.Why()
+	if n < bl.N {
+		why = fmt.Sprintf("N = %d (the time budget)", n)
+		r.smallerN++
+	}
+	r.o.Log("wiregate: pipeline %s/%s: %s", row.Message, row.Format, why)
+	start := time.Now()
+	backlogs := map[string]pipeline.Backlog{}
 	for _, s := range r.o.Sides {
-		bls, err := s.Program.Fill(ctx, benchprog.FillFlags{Selection: s.Selection, Brokers: r.b.Addrs, N: r.o.N,
-			TopicPrefix: r.prefix + s.Name + "-"})
+		if row.Sides[s.Name] == nil {
+			continue
+		}
+		filled, err := s.Program.Fill(ctx, benchprog.FillFlags{Selection: s.Selection.Only(row.Message, row.Format), Brokers: r.b.Addrs,
+			N: n, TopicPrefix: r.prefix + s.Name + "-"})
+		if err == nil && len(filled) != 1 {
+			err = fmt.Errorf("pipeline-fill of %s/%s made %d backlogs, want 1", row.Message, row.Format, len(filled))
+		}
 		if err != nil {
 			return r.wrap(s, err)
 		}
-		for _, bl := range bls {
-			k := bl.Message + "/" + bl.Format
-			if r.rows[k] == nil {
-				r.rows[k] = &Row{Message: bl.Message, Format: bl.Format, Sides: map[string]*Samples{}}
-				r.backlogs[k] = map[string]pipeline.Backlog{}
-				r.order = append(r.order, k)
+		res, err := filled[0].Drain(ctx, true, consumer(s, filled[0]))
+		if err != nil {
+			return r.wrap(s, err)
+		}
+		row.Sides[s.Name].RawNsPerMsg = res.NsPerMsg
+		backlogs[s.Name] = filled[0]
+	}
+	var first time.Time
+	for round := 0; round < rounds; round++ {
+		switch round {
+		case 0:
+			first = time.Now()
+		case 1:
+			r.perRecord = float64(time.Since(start)) / float64(n)
+			// The rounds that fit the row's share, by what the first cost.
+			if fit := 1 + int(time.Until(until)/max(time.Since(first), time.Millisecond)); !until.IsZero() && fit < rounds {
+				rounds = max(fit, 1)
+				r.fewerRounds++
+				if r.fewestRounds == 0 || rounds < r.fewestRounds {
+					r.fewestRounds = rounds
+				}
 			}
-			res, err := bl.Drain(ctx, true, consumer(s, bl))
+		}
+		for _, s := range abba(r.o.Sides, round) {
+			b, ok := backlogs[s.Name]
+			if !ok {
+				continue
+			}
+			res, err := b.Drain(ctx, false, consumer(s, b))
 			if err != nil {
 				return r.wrap(s, err)
 			}
-			r.rows[k].Sides[s.Name] = &Samples{RawNsPerMsg: res.NsPerMsg}
-			r.backlogs[k][s.Name] = bl
+			ps := row.Sides[s.Name]
+			ps.RPS = append(ps.RPS, res.RPS)
+			ps.NsPerMsg = append(ps.NsPerMsg, res.NsPerMsg)
+			ps.Cap = res.Cap
+			ps.PeakRSSBytes = max(ps.PeakRSSBytes, res.PeakRSSBytes)
 		}
+		r.o.Log("wiregate: pipeline round %d/%d of %s/%s", round+1, rounds, row.Message, row.Format)
 	}
-	return nil
-}
-
-// rounds drains every backlog decoded, round by round. The sides' drains of
-// one backlog run back to back and which goes first flips every time
-// (ABBA): drift in the machine or the broker over a round then hits every
-// side alike. Draining all base backlogs before all head backlogs once
-// showed a false 17% "regression" between identical programs.
-func (r *run) rounds(ctx context.Context) error {
-	r.o.Rounds = Plan(len(r.order), r.o.Rounds, r.o.Alpha)
-	turn := 0
-	for round := 0; round < r.o.Rounds; round++ {
-		for _, k := range r.order {
-			for _, s := range abba(r.o.Sides, turn) {
-				bl, ok := r.backlogs[k][s.Name]
-				if !ok {
-					continue
-				}
-				res, err := bl.Drain(ctx, false, consumer(s, bl))
-				if err != nil {
-					return r.wrap(s, err)
-				}
-				ps := r.rows[k].Sides[s.Name]
-				ps.RPS = append(ps.RPS, res.RPS)
-				ps.NsPerMsg = append(ps.NsPerMsg, res.NsPerMsg)
-				ps.Cap = res.Cap
-				ps.PeakRSSBytes = max(ps.PeakRSSBytes, res.PeakRSSBytes)
+	for _, s := range r.o.Sides {
+		if b, ok := backlogs[s.Name]; ok {
+			if err := b.Delete(ctx); err != nil {
+				return r.wrap(s, err)
 			}
-			turn++
 		}
-		r.o.Log("wiregate: pipeline round %d/%d", round+1, r.o.Rounds)
 	}
 	return nil
 }
 
 // wrap names the side in an error when there is more than one.
-func (r *run) wrap(s Side, err error) error {
-	if len(r.o.Sides) == 1 {
+func (r *run) wrap(s Side, err error) error { return wrap(r.o.Sides, s, err) }
+
+func wrap(sides []Side, s Side, err error) error {
+	if len(sides) == 1 {
 		return err
 	}
 	return fmt.Errorf("%s: %w", s.Name, err)
 }
 
 func (r *run) result() *Result {
-	res := &Result{Broker: r.b.Kind, BrokerReason: r.b.Reason, N: r.o.N, Rounds: r.o.Rounds}
-	for _, k := range r.order {
-		res.Rows = append(res.Rows, *r.rows[k])
+	res := &Result{Broker: r.b.Kind, BrokerReason: r.b.Reason, N: r.o.N, Bytes: r.o.Bytes, Backlogs: r.backlogs, Rounds: r.o.Rounds, Untimed: r.untimed}
+	for _, row := range r.rows {
+		if row.Sides != nil {
+			res.Rows = append(res.Rows, *row)
+		}
 	}
-	sort.Slice(res.Rows, func(i, j int) bool {
-		a, b := res.Rows[i], res.Rows[j]
-		return a.Message < b.Message || a.Message == b.Message && a.Format < b.Format
-	})
+	var cuts []string
+	if r.smallerN > 0 {
+		cuts = append(cuts, fmt.Sprintf("%s with smaller backlogs", rowsOf(r.smallerN)))
+	}
+	if r.fewerRounds > 0 {
+		cuts = append(cuts, fmt.Sprintf("%s with fewer rounds (down to %d of %d)", rowsOf(r.fewerRounds), r.fewestRounds, r.o.Rounds))
+	}
+	if len(r.untimed) > 0 {
+		cuts = append(cuts, fmt.Sprintf("%d of %d rows not timed (%s)", len(r.untimed), len(r.rows), strings.Join(r.untimed, ", ")))
+	}
+	if len(cuts) > 0 {
+		res.Cut = "to fit the time budget: " + strings.Join(cuts, ", ")
+	}
 	return res
 }
 

@@ -1,6 +1,10 @@
 package piperounds
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"time"
+)
 
 func TestPlanLetsAShiftClearHolm(t *testing.T) {
 	for _, tc := range []struct{ m, want int }{{1, 5}, {9, 6}, {30, 7}, {300, 9}} {
@@ -13,5 +17,30 @@ func TestPlanLetsAShiftClearHolm(t *testing.T) {
 	}
 	if got := Plan(9, 4, 0); got != 4 {
 		t.Errorf("alpha 0 (no test follows, `wiregate pipeline --rounds 4`): %d rounds, want 4", got)
+	}
+}
+
+func TestPrioritizedPutsTheFirstMessagesFirst(t *testing.T) {
+	rows := []*Row{{Message: "a.A", Format: "json"}, {Message: "b.B", Format: "json"}, {Message: "c.C", Format: "avro"}, {Message: "c.C", Format: "json"}}
+	var got []string
+	for _, r := range prioritized(rows, []string{"c.C", "b.B"}) {
+		got = append(got, r.Message+"/"+r.Format)
+	}
+	if want := "c.C/avro c.C/json b.B/json a.A/json"; strings.Join(got, " ") != want {
+		t.Fatalf("%v, want %s", got, want)
+	}
+}
+
+func TestFitShrinksTheBacklogByWhatEarlierRowsCost(t *testing.T) {
+	r := &run{}
+	if n := r.fit(200000, time.Second); n != 200000 {
+		t.Fatalf("before any row: %d", n)
+	}
+	r.perRecord = 10_000 // 10 µs a record: 1 s holds 100,000
+	if n := r.fit(200000, time.Second); n != 100000 {
+		t.Fatalf("%d", n)
+	}
+	if n := r.fit(50000, time.Second); n != 50000 {
+		t.Fatalf("a backlog that fits is left alone: %d", n)
 	}
 }

@@ -49,9 +49,23 @@ type Report struct {
 	// (input breaking-against); nil when they ran against the base only.
 	BreakingAgainst *Against `json:"breaking_against,omitempty"`
 	History         *History `json:"history,omitempty"`
+	// Skipped are the messages of the schemas wiregate cannot measure,
+	// each once; every other message was measured.
+	Skipped []Skipped `json:"skipped,omitempty"`
 	// CPUCost says how CPU cost was measured: instructions counted, or
 	// why it is time only. Nil when the run stopped before the cpu stage.
 	CPUCost *CPUCost `json:"cpu_cost,omitempty"`
+}
+
+// Skipped is a message wiregate cannot measure (a MessageSet, a weak
+// field, a message holding one), where it is declared, and why.
+type Skipped struct {
+	Message string `json:"message"`
+	File    string `json:"file"`
+	Reason  string `json:"reason"`
+	// Side is "head" when head cannot measure it, "base" when only the base
+	// could not (head's figures for it then have nothing to compare with).
+	Side string `json:"side"`
 }
 
 // CPUCost is the cpu stage's outcome (input cpu-cost).
@@ -77,8 +91,15 @@ type Against struct {
 
 // Plan is what the gate cut to fit its time budget (package budget).
 type Plan struct {
-	BudgetSeconds float64    `json:"budget_seconds"`
-	Bench         *BenchPlan `json:"bench,omitempty"`
+	BudgetSeconds float64       `json:"budget_seconds"`
+	Bench         *BenchPlan    `json:"bench,omitempty"`
+	Pipeline      *PipelinePlan `json:"pipeline,omitempty"`
+}
+
+// PipelinePlan is what the budget cut of the pipeline rounds.
+type PipelinePlan struct {
+	Untimed []string `json:"untimed,omitempty"` // rows (message/format) not measured
+	Note    string   `json:"note,omitempty"`    // what was cut; empty when nothing was
 }
 
 // BenchPlan is the bench rounds the run did.
@@ -234,6 +255,20 @@ type Pipeline struct {
 	HeadNsPerMsg float64  `json:"head_ns_per_msg,omitempty"`
 	RawNsPerMsg  float64  `json:"raw_ns_per_msg,omitempty"`
 	NoiseFloor   *float64 `json:"noise_floor_pct,omitempty"`
+	Backlog      *Backlog `json:"backlog,omitempty"`
+}
+
+// Backlog is how many records each side's backlog of a pipeline row held,
+// and why: the count asked for (env.pipeline_n), or fewer when that many of
+// the message's records in its biggest format would exceed the byte budget
+// (env.pipeline_bytes).
+type Backlog struct {
+	N int64 `json:"n"`
+	// BudgetBytes is the byte budget when it decided N: N is BudgetBytes /
+	// MeanBytes. 0: N is the count asked for.
+	BudgetBytes int64   `json:"budget_bytes,omitempty"`
+	MeanBytes   float64 `json:"mean_bytes"` // the message's mean record in Format, its biggest format
+	Format      string  `json:"format"`
 }
 
 type Ignored struct {
@@ -242,18 +277,23 @@ type Ignored struct {
 }
 
 type Env struct {
-	GoVersion    string  `json:"go_version,omitempty"`
-	OS           string  `json:"os,omitempty"`
-	CPU          string  `json:"cpu,omitempty"`
-	Cores        int     `json:"cores,omitempty"`
-	Count        int     `json:"count,omitempty"`
-	Alpha        float64 `json:"alpha,omitempty"`
-	Broker       string  `json:"broker,omitempty"`
-	BrokerReason string  `json:"broker_reason,omitempty"`
-	ConsumerCap  string  `json:"consumer_cap,omitempty"`
-	BenchPin     string  `json:"bench_pin,omitempty"` // where the bench processes ran
-	PipelineN    int     `json:"pipeline_n,omitempty"`
-	Runner       string  `json:"runner,omitempty"`
+	GoVersion     string  `json:"go_version,omitempty"`
+	OS            string  `json:"os,omitempty"`
+	CPU           string  `json:"cpu,omitempty"`
+	Cores         int     `json:"cores,omitempty"`
+	Count         int     `json:"count,omitempty"`
+	Alpha         float64 `json:"alpha,omitempty"`
+	Broker        string  `json:"broker,omitempty"`
+	BrokerReason  string  `json:"broker_reason,omitempty"`
+	ConsumerCap   string  `json:"consumer_cap,omitempty"`
+	BenchPin      string  `json:"bench_pin,omitempty"`      // where the bench processes ran
+	PipelineN     int     `json:"pipeline_n,omitempty"`     // the most records per backlog (input pipeline-messages)
+	PipelineBytes int64   `json:"pipeline_bytes,omitempty"` // the byte budget of a backlog (input pipeline-bytes)
+	// Peak resident memory of the pipeline's processes: the embedded broker
+	// (0 for one in a container or elsewhere) and the largest consumer's.
+	BrokerPeakRSSBytes   int64  `json:"broker_peak_rss_bytes,omitempty"`
+	ConsumerPeakRSSBytes int64  `json:"consumer_peak_rss_bytes,omitempty"`
+	Runner               string `json:"runner,omitempty"`
 }
 
 // Stage is one step of the run with its wall time.
@@ -332,6 +372,7 @@ func (r *Report) Sort() {
 		sort.SliceStable(r.History.Messages, func(i, j int) bool { return r.History.Messages[i].Name < r.History.Messages[j].Name })
 	}
 	sort.SliceStable(r.Messages, func(i, j int) bool { return r.Messages[i].Name < r.Messages[j].Name })
+	sort.SliceStable(r.Skipped, func(i, j int) bool { return r.Skipped[i].Message < r.Skipped[j].Message })
 	sort.SliceStable(r.Pipeline, func(i, j int) bool {
 		if r.Pipeline[i].Message != r.Pipeline[j].Message {
 			return r.Pipeline[i].Message < r.Pipeline[j].Message

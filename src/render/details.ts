@@ -1,5 +1,5 @@
 import type { Report } from '../report.js'
-import { pct } from './numbers.js'
+import { integer, mebibytes, pct } from './numbers.js'
 import { cell, code, codeBlock, text } from './safe.js'
 
 function details(summary: string, body: string): string {
@@ -43,13 +43,22 @@ export function environmentDetails(report: Report): string {
     ['rounds per side', e.count],
     ['alpha', e.alpha],
     ['broker', broker],
-    ['pipeline backlog', e.pipeline_n],
+    ['pipeline backlog', backlogLimits(e)],
     ['consumer cap', e.consumer_cap],
+    ['broker peak RSS', e.broker_peak_rss_bytes !== undefined ? mebibytes(e.broker_peak_rss_bytes) : undefined],
+    ['consumer peak RSS', e.consumer_peak_rss_bytes !== undefined ? mebibytes(e.consumer_peak_rss_bytes) : undefined],
     ['instruction counter', counter(report)]
   ]
   const rows = items.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `| ${k} | ${cell(text(String(v)))} |`)
   if (rows.length === 0) return ''
   return details('environment', ['| | |', '|---|---|', ...rows].join('\n'))
+}
+
+/** backlogLimits is "≤ 200,000 records and ≤ 128 MiB each": what bounds a pipeline backlog. */
+function backlogLimits(e: Report['env']): string | undefined {
+  if (e.pipeline_n === undefined) return undefined
+  const records = `≤ ${integer(e.pipeline_n)} records`
+  return e.pipeline_bytes === undefined ? records : `${records} and ≤ ${mebibytes(e.pipeline_bytes)} each`
 }
 
 /** counter is the tool that counted instructions, and how the gate got it. */

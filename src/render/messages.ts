@@ -1,6 +1,6 @@
 import type { Format, Message, Metric, Pipeline, Report } from '../report.js'
 import { historyCharts } from './history.js'
-import { bytes, instructions, pct, pValue, rate, seconds } from './numbers.js'
+import { bytes, instructions, integer, mebibytes, pct, pValue, rate, seconds } from './numbers.js'
 import { cell, code, mermaidLabel, text } from './safe.js'
 
 /** messageSection renders one message: a formats table, a bytes/msg chart,
@@ -20,7 +20,19 @@ export function messageSection(report: Report, message: Message): string {
   }
   const chart = bytesChart(message)
   const title = `### ${code(message.name)}${message.unchanged_schema ? ' · unchanged schema' : ''}`
-  return [title, unchangedNote(message), rows.join('\n'), chart, historyCharts(report, message.name)].filter(s => s !== '').join('\n\n')
+  return [title, unchangedNote(message), rows.join('\n'), backlogNote(report, pipeline), chart, historyCharts(report, message.name)]
+    .filter(s => s !== '')
+    .join('\n\n')
+}
+
+/** backlogNote says why the message's pipeline backlogs held fewer records
+ * than pipeline-messages: the byte budget, over its biggest format's mean
+ * record. One N per message, so the first row's backlog speaks for all. */
+function backlogNote(report: Report, pipeline: Pipeline[]): string {
+  const b = pipeline.find(p => p.backlog)?.backlog
+  if (!b || b.budget_bytes === undefined) return ''
+  const asked = report.env.pipeline_n !== undefined ? `, not the ${integer(report.env.pipeline_n)} asked for` : ''
+  return `<sub>Pipeline backlog: N = ${integer(b.n)} records${asked} (byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per ${text(b.format)} record).</sub>`
 }
 
 const INSTR = 'instr/op'

@@ -23,7 +23,7 @@ export function seconds(s: number): string {
 
 /** instructions formats an instr/op count: 3,784, 38.4k. */
 export function instructions(n: number): string {
-  return Math.abs(n) >= 1e4 ? `${sig(n / 1e3)}k` : String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return Math.abs(n) >= 1e4 ? `${sig(n / 1e3)}k` : integer(n)
 }
 
 export function bytes(b: number): string {
@@ -60,6 +60,19 @@ export function measure(x: number, unit: string): string {
     default:
       return `${sig(x)} ${text(unit)}`
   }
+}
+
+/** integer formats a whole number with thousands separators: 200,000. */
+export function integer(n: number): string {
+  return Math.round(n)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}
+
+/** mebibytes formats a byte count in MiB, or GiB from 1 GiB: "128 MiB", "1 GiB", "23.9 MiB". */
+export function mebibytes(b: number): string {
+  const [v, unit] = b >= 2 ** 30 ? [b / 2 ** 30, 'GiB'] : [b / 2 ** 20, 'MiB']
+  return `${Number.isInteger(v) ? v : sig(v)} ${unit}`
 }
 
 export function shortSha(sha: string): string {

@@ -19,7 +19,7 @@ func init() {
 
 // cmdAvroCompat checks files (every operand but the last is an earlier
 // version, oldest first; the last is the new one) or two checkouts.
-func cmdAvroCompat(_ context.Context, args []string) error {
+func cmdAvroCompat(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("avro-compat", flag.ContinueOnError)
 	levelText := fs.String("level", "BACKWARD", "BACKWARD, FORWARD, FULL, their _TRANSITIVE forms, or NONE")
 	globs := fs.String("avro-schemas", inputs.DefaultOf("avro-schemas"), "with directories: the schemas to check (globs, comma separated)")
@@ -45,8 +45,10 @@ func cmdAvroCompat(_ context.Context, args []string) error {
 		}
 		var history avrocompat.HistoryFunc
 		if *historyRef != "" {
-			head := operands[1]
-			history = func(rel string) ([][]byte, error) { return avrocompat.History(head, *historyRef, rel) }
+			var why string
+			if history, why = avrocompat.GitHistory(ctx, operands[1], *historyRef); history == nil {
+				onePair = "each schema was checked against BASE_DIR's version only: HEAD_DIR " + why
+			}
 		} else {
 			onePair = "without --history-ref, each schema was checked against BASE_DIR's version only; pass --history-ref REF to check every earlier version in HEAD_DIR's git history"
 		}

@@ -38,6 +38,12 @@ func TestAvroCompatCLI(t *testing.T) {
 	if r.code != 1 || !strings.HasPrefix(r.stdout, "s/order.avsc:9: ") {
 		t.Errorf("directories: %+v", r)
 	}
+	// A transitive level with no history to read checks the one pair and says so.
+	r = runWiregate(t, "avro-compat", "--level", "BACKWARD_TRANSITIVE", "--history-ref", "HEAD", base, head)
+	if r.code != 1 || !strings.HasPrefix(r.stdout, "s/order.avsc:9: ") ||
+		!strings.Contains(r.stderr, "BACKWARD_TRANSITIVE checked only one pair: each schema was checked against BASE_DIR's version only: HEAD_DIR is not a git checkout") {
+		t.Errorf("transitive, no git history: %+v", r)
+	}
 
 	wantBadInput(t, runWiregate(t, "avro-compat", "--level", "SIDEWAYS", v1, v2), `"SIDEWAYS" is not one of BACKWARD, FORWARD, FULL`)
 	wantBadInput(t, runWiregate(t, "avro-compat", filepath.Join(td, "order_v1.avsc.json"), filepath.Join(td, "bad_json.avsc.json")), "bad_json.avsc.json: not JSON")

@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strconv"
 
+	"github.com/wiregate/wiregate/harness/inputs"
 	"github.com/wiregate/wiregate/harness/pipeline"
 	"github.com/wiregate/wiregate/harness/piperounds"
 )
@@ -22,14 +24,16 @@ const localSide = "local"
 // rounds.
 func cmdPipeline(ctx context.Context, args []string) error {
 	var (
-		spec   string
-		n      int64
-		rounds int
-		asJSON bool
+		spec, bytesText string
+		n               int64
+		rounds          int
+		asJSON          bool
 	)
+	defaultN, _ := strconv.ParseInt(inputs.DefaultOf("pipeline-messages"), 10, 64)
 	s, err := parseSchemaFlags("pipeline", args, func(fs *flag.FlagSet) {
-		fs.StringVar(&spec, "broker", "auto", "auto, redpanda, embedded, or host:port[,host:port]")
-		fs.Int64Var(&n, "pipeline-messages", 200000, "backlog size N (records per topic)")
+		fs.StringVar(&spec, "broker", inputs.DefaultOf("broker"), "auto, redpanda, embedded, or host:port[,host:port]")
+		fs.Int64Var(&n, "pipeline-messages", defaultN, "backlog size N (records per topic, at most)")
+		fs.StringVar(&bytesText, "pipeline-bytes", inputs.DefaultOf("pipeline-bytes"), "byte budget of one backlog: a message of bigger records gets fewer than N")
 		fs.IntVar(&rounds, "rounds", 1, fmt.Sprintf("decoded drains of every backlog (1 to %d); the figures are their medians", piperounds.MaxRounds))
 		fs.BoolVar(&asJSON, "json", false, "print a JSON array")
 	})
@@ -37,6 +41,10 @@ func cmdPipeline(ctx context.Context, args []string) error {
 		return err
 	}
 	if err := pipeline.CheckN(n); err != nil {
+		return err
+	}
+	budget, err := piperounds.ParseBytes("--pipeline-bytes", bytesText)
+	if err != nil {
 		return err
 	}
 	if err := piperounds.CheckRounds(rounds); err != nil {
@@ -48,7 +56,7 @@ func cmdPipeline(ctx context.Context, args []string) error {
 	}
 	res, err := piperounds.Run(ctx, piperounds.Options{
 		Sides:  []piperounds.Side{{Name: localSide, Program: prog, Selection: sel}},
-		Broker: spec, N: n, Rounds: rounds,
+		Broker: spec, N: n, Bytes: budget, Rounds: rounds,
 		Log: func(format string, args ...any) { fmt.Fprintf(os.Stderr, format+"\n", args...) },
 	})
 	if err != nil {
