@@ -1054,6 +1054,9 @@ function seconds(s) {
   if (abs >= 1e-6) return `${sig(s * 1e6)} \xB5s`;
   return `${sig(s * 1e9)} ns`;
 }
+function instructions(n) {
+  return Math.abs(n) >= 1e4 ? `${sig(n / 1e3)}k` : integer(n);
+}
 function bytes(b) {
   return b.toFixed(1);
 }
@@ -1077,6 +1080,8 @@ function measure(x, unit) {
       return `${bytes(x)} B/msg`;
     case "records/s":
       return `${rate(x)} records/s`;
+    case "instr/op":
+      return `${instructions(x)} instr/op`;
     default:
       return `${sig(x)} ${text(unit)}`;
   }
@@ -1137,7 +1142,8 @@ function environmentDetails(report) {
     ["pipeline backlog", backlogLimits(e)],
     ["consumer cap", e.consumer_cap],
     ["broker peak RSS", e.broker_peak_rss_bytes !== void 0 ? mebibytes(e.broker_peak_rss_bytes) : void 0],
-    ["consumer peak RSS", e.consumer_peak_rss_bytes !== void 0 ? mebibytes(e.consumer_peak_rss_bytes) : void 0]
+    ["consumer peak RSS", e.consumer_peak_rss_bytes !== void 0 ? mebibytes(e.consumer_peak_rss_bytes) : void 0],
+    ["instruction counter", counter(report)]
   ];
   const rows = items.filter(([, v]) => v !== void 0 && v !== "").map(([k, v]) => `| ${k} | ${cell(text(String(v)))} |`);
   if (rows.length === 0) return "";
@@ -1147,6 +1153,11 @@ function backlogLimits(e) {
   if (e.pipeline_n === void 0) return void 0;
   const records = `\u2264 ${integer(e.pipeline_n)} records`;
   return e.pipeline_bytes === void 0 ? records : `${records} and \u2264 ${mebibytes(e.pipeline_bytes)} each`;
+}
+function counter(report) {
+  const c = report.cpu_cost;
+  if (!c?.tool) return void 0;
+  return c.installed ? `${c.tool}, ${c.installed}` : c.tool;
 }
 function stagesDetails(report) {
   if (report.stages.length === 0) return "";
@@ -1225,18 +1236,19 @@ function round(x) {
 // src/render/messages.ts
 function messageSection(report, message) {
   const pipeline2 = report.pipeline.filter((p) => p.message === message.name);
-  const rows = [
-    "| format | bytes/msg | encode | decode | pipeline records/s |",
-    "|---|---|---|---|---|"
-  ];
+  const counted = message.formats.some((f) => f.metrics.some((m) => m.unit === INSTR));
+  const cpuHead = counted ? " CPU instr/op (encode, decode) |" : "";
+  const rows = [`| format | bytes/msg | encode | decode |${cpuHead} pipeline records/s |`, `|---|---|---|---|${counted ? "---|" : ""}---|`];
   for (const f of message.formats) {
     const p = pipeline2.find((x) => x.format === f.format);
+    const cpu = counted ? ` ${cpuCell(f)} |` : "";
     rows.push(
-      `| ${cell(text(f.format))}${f.aliasing ? " (aliasing)" : ""} | ${sizeCell(f)} | ${timeCell(metric(f, "encode"))} | ${timeCell(metric(f, "decode"))} | ${pipelineCell(p)} |`
+      `| ${cell(text(f.format))}${f.aliasing ? " (aliasing)" : ""} | ${sizeCell(f)} | ${timeCell(metric(f, "encode"))} | ${timeCell(metric(f, "decode"))} |${cpu} ${pipelineCell(p)} |`
     );
   }
   const chart2 = bytesChart(message);
-  return [`### ${code(message.name)}`, rows.join("\n"), backlogNote(report, pipeline2), chart2, historyCharts(report, message.name)].filter((s) => s !== "").join("\n\n");
+  const title = `### ${code(message.name)}${message.unchanged_schema ? " \xB7 unchanged schema" : ""}`;
+  return [title, unchangedNote(message), rows.join("\n"), backlogNote(report, pipeline2), chart2, historyCharts(report, message.name)].filter((s) => s !== "").join("\n\n");
 }
 function backlogNote(report, pipeline2) {
   const b = pipeline2.find((p) => p.backlog)?.backlog;
@@ -1244,8 +1256,13 @@ function backlogNote(report, pipeline2) {
   const asked = report.env.pipeline_n !== void 0 ? `, not the ${integer(report.env.pipeline_n)} asked for` : "";
   return `<sub>Pipeline backlog: N = ${integer(b.n)} records${asked} (byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per ${text(b.format)} record).</sub>`;
 }
-function metric(f, name) {
-  return f.metrics.find((m) => m.name === name && m.unit === "sec/op");
+var INSTR = "instr/op";
+function unchangedNote(message) {
+  if (!message.unchanged_schema) return "";
+  return "<sub>Unchanged schema: its descriptor and everything it uses, its Avro schema and its samples are identical on both sides, so both programs run the same code for it; its time and throughput deltas are measurement noise (code layout, the runner) and do not fail the gate.</sub>";
+}
+function metric(f, name, unit = "sec/op") {
+  return f.metrics.find((m) => m.name === name && m.unit === unit);
 }
 function sizeCell(f) {
   if (!f.size) return "\u2014";
@@ -1261,6 +1278,15 @@ function change(deltaPct, p, significant) {
 function timeCell(m) {
   if (!m || !m.base || !m.head) return "\u2014";
   return `${seconds(m.base.center)} \u2192 ${seconds(m.head.center)} ${change(m.delta_pct, m.p, m.significant)}`;
+}
+function cpuCell(f) {
+  const parts = ["encode", "decode"].map((op) => {
+    const m = metric(f, op, INSTR);
+    if (!m || !m.base || !m.head) return "\u2014";
+    const d = m.base.center === m.head.center ? "=" : m.significant ? pct(m.delta_pct) : "~";
+    return `${instructions(m.base.center)} \u2192 ${instructions(m.head.center)} (${d})`;
+  });
+  return parts.every((p) => p === "\u2014") ? "\u2014" : parts.join("<br>");
 }
 function pipelineCell(p) {
   if (!p || !p.base || !p.head) return "\u2014";
@@ -1305,6 +1331,7 @@ var KIND_WORDS = {
   breaking: ["breaking change", "breaking changes"],
   avro: ["Avro incompatibility", "Avro incompatibilities"],
   size: ["size regression", "size regressions"],
+  cpu: ["CPU regression", "CPU regressions"],
   time: ["time regression", "time regressions"],
   throughput: ["throughput regression", "throughput regressions"],
   error: ["error", "errors"]
@@ -1335,7 +1362,7 @@ function reasons(violations) {
   for (const vs of byKind.values()) {
     const kind2 = vs[0].kind;
     const release = vs[0].against ? ` vs release ${code(vs[0].against)}` : "";
-    if (kind2 === "size" || kind2 === "time" || kind2 === "throughput") {
+    if (kind2 === "size" || kind2 === "cpu" || kind2 === "time" || kind2 === "throughput") {
       const shown = vs.slice(0, 2).map((v) => `${kind2} ${pct(v.delta_pct)} on ${text(v.subject)}${limit(v)}`);
       if (vs.length > 2) shown.push(`${vs.length - 2} more ${KIND_WORDS[kind2][1]}`);
       parts.push(...shown);
@@ -1390,11 +1417,12 @@ function renderReport(report, ctx = {}) {
     ctx.runUrl ? `${revs} \xB7 [run](${ctx.runUrl})` : revs,
     (report.warnings ?? []).map((w) => `> \u26A0\uFE0F ${text(w)}`).join("\n>\n"),
     budgetNotes(report),
+    report.cpu_cost?.unavailable ? `> \u2139\uFE0F Instructions not counted: ${text(report.cpu_cost.unavailable)}.` : "",
     violationsTable(report),
     "#### Schema checks",
     checksTable(report),
     ...report.messages.map((m) => messageSection(report, m)),
-    report.messages.length > 0 ? '<sub>Cells: base \u2192 head (delta, p). "~" means the change is not significant at alpha. Chart bars: base first, head second.</sub>' : "",
+    report.messages.length > 0 ? '<sub>Cells: base \u2192 head (delta, p). "~" means the change is not significant at alpha (CPU: within what identical counts move). CPU is instructions per operation counted under Valgrind: exact, the same on any runner. Chart bars: base first, head second.</sub>' : "",
     skippedList(report),
     historyNote(report),
     benchstatDetails(report),
@@ -1545,7 +1573,10 @@ function parseReport(text2, source = "report.json") {
     base: r.has("base") ? rev(r.object("base")) : { ref: "", sha: "" },
     head: r.has("head") ? rev(r.object("head")) : { ref: "", sha: "" },
     violations: r.list("violations", violation),
-    messages: r.list("messages", (m) => ({ name: m.string("name"), formats: m.list("formats", format) })),
+    messages: r.list(
+      "messages",
+      (m) => defined({ name: m.string("name"), formats: m.list("formats", format), unchanged_schema: m.optional("unchanged_schema", "bool") })
+    ),
     pipeline: r.list("pipeline", pipeline),
     findings: r.list("findings", finding),
     ignored: r.list("ignored", (i) => ({ subject: i.string("subject"), reason: i.string("reason") })),
@@ -1560,7 +1591,16 @@ function parseReport(text2, source = "report.json") {
     plan: r.has("plan") ? plan(r.object("plan")) : void 0,
     breaking_against: r.has("breaking_against") ? against(r.object("breaking_against")) : void 0,
     history: r.has("history") ? history(r.object("history")) : void 0,
-    skipped: r.list("skipped", (s) => ({ message: s.string("message"), file: s.string("file"), reason: s.string("reason"), side: s.string("side") }))
+    skipped: r.list("skipped", (s) => ({ message: s.string("message"), file: s.string("file"), reason: s.string("reason"), side: s.string("side") })),
+    cpu_cost: r.has("cpu_cost") ? cpuCost(r.object("cpu_cost")) : void 0
+  });
+}
+function cpuCost(f) {
+  return defined({
+    mode: f.string("mode"),
+    tool: f.optional("tool", "string"),
+    installed: f.optional("installed", "string"),
+    unavailable: f.optional("unavailable", "string")
   });
 }
 function plan(f) {

@@ -20,7 +20,7 @@ export interface Violation {
   subject: string
   /** prose; the numbers are the fields below, formatted by the renderer */
   detail: string
-  /** of base and head: B/msg, sec/op, allocs/op, records/s */
+  /** of base and head: B/msg, sec/op, allocs/op, instr/op, records/s */
   unit?: string
   base?: number
   head?: number
@@ -86,6 +86,8 @@ export interface Format {
 export interface Message {
   name: string
   formats: Format[]
+  /** the schema is byte-identical on both sides: timings are not gated */
+  unchanged_schema?: boolean
 }
 
 /** How many records each side's backlog of a pipeline row held, and why. */
@@ -197,6 +199,14 @@ export interface Skipped {
   side: string
 }
 
+/** How CPU cost was measured (input cpu-cost): instructions counted, or why not. */
+export interface CPUCost {
+  mode: string
+  tool?: string
+  installed?: string
+  unavailable?: string
+}
+
 /** What the gate cut to fit its time budget. */
 export interface Plan {
   budget_seconds: number
@@ -223,6 +233,7 @@ export interface Report {
   breaking_against?: Against
   history?: History
   skipped?: Skipped[]
+  cpu_cost?: CPUCost
 }
 
 /** errorReport is the report of a run that stopped before the harness could
@@ -274,7 +285,9 @@ export function parseReport(text: string, source = 'report.json'): Report {
     base: r.has('base') ? rev(r.object('base')) : { ref: '', sha: '' },
     head: r.has('head') ? rev(r.object('head')) : { ref: '', sha: '' },
     violations: r.list('violations', violation),
-    messages: r.list('messages', m => ({ name: m.string('name'), formats: m.list('formats', format) })),
+    messages: r.list('messages', m =>
+      defined({ name: m.string('name'), formats: m.list('formats', format), unchanged_schema: m.optional('unchanged_schema', 'bool') })
+    ),
     pipeline: r.list('pipeline', pipeline),
     findings: r.list('findings', finding),
     ignored: r.list('ignored', i => ({ subject: i.string('subject'), reason: i.string('reason') })),
@@ -288,7 +301,17 @@ export function parseReport(text: string, source = 'report.json'): Report {
     plan: r.has('plan') ? plan(r.object('plan')) : undefined,
     breaking_against: r.has('breaking_against') ? against(r.object('breaking_against')) : undefined,
     history: r.has('history') ? history(r.object('history')) : undefined,
-    skipped: r.list('skipped', s => ({ message: s.string('message'), file: s.string('file'), reason: s.string('reason'), side: s.string('side') }))
+    skipped: r.list('skipped', s => ({ message: s.string('message'), file: s.string('file'), reason: s.string('reason'), side: s.string('side') })),
+    cpu_cost: r.has('cpu_cost') ? cpuCost(r.object('cpu_cost')) : undefined
+  })
+}
+
+function cpuCost(f: Fields): CPUCost {
+  return defined({
+    mode: f.string('mode'),
+    tool: f.optional('tool', 'string'),
+    installed: f.optional('installed', 'string'),
+    unavailable: f.optional('unavailable', 'string')
   })
 }
 

@@ -41,7 +41,7 @@ test('fail: the first line gives the reasons; every violation has a row with its
   const md = renderReport(report)
   const size = report.violations.find(v => v.kind === 'size')!
   const first = md.split('\n')[0]!
-  assert.match(first, /^## ❌ wiregate: fail — 1 breaking change, 2 breaking changes vs release `v2`, size /)
+  assert.match(first, /^## ❌ wiregate: fail — 1 breaking change, 2 breaking changes vs release `v2`, cpu \+[\d.]+% on [^,]+\/instr \(limit 2\.0%\), .*, size /)
   assert.ok(first.includes(`size ${pct(size.delta_pct)} on ${size.subject} (limit ${pct(size.threshold_pct, false)})`), first)
   assert.ok(md.includes(`${measure(size.base!, 'B/msg')} → ${measure(size.head!, 'B/msg')}, ${pct(size.delta_pct)}, limit ${pct(5, false)}`), md)
   for (const v of report.violations) {
@@ -64,7 +64,8 @@ test('the checks separate "breaks the base" from "breaks release v2"', () => {
 
 test('allowed violations are shown as allowed', () => {
   const md = renderReport(loadFixture('allowed'))
-  assert.match(md.split('\n')[0]!, /^## ✅ wiregate: pass — 1 breaking change, 2 breaking changes vs release `v2`, size .* allowed by label$/)
+  assert.match(md.split('\n')[0]!, /^## ✅ wiregate: pass — 1 breaking change, 2 breaking changes vs release `v2`, cpu .*, size .* allowed by label$/)
+  assert.match(md, /\| ⚠️ allowed \| cpu \| `telemetry\.v1\.TelemetryEvent\/protobuf\/decode\/instr` \|/)
   assert.match(md, /\| ⚠️ allowed \| breaking: breaks the base \|/)
   assert.match(md, /\| ⚠️ allowed \| breaking: breaks release `v2` \|/)
   assert.match(md, /\| buf breaking vs the base \| ⚠️ 1 \(allowed\) \|/)
@@ -76,7 +77,7 @@ test('a changed message charts its history: main\'s points, then the PR last', (
   const h = report.history!.messages.find(m => m.name === 'telemetry.v1.TelemetryEvent')!
   const md = renderReport(report)
   const charts = [...md.matchAll(/```mermaid\nxychart-beta\n {4}title "telemetry\.v1\.TelemetryEvent ([^:]+): last (\d+) commits of main, then this PR"\n {4}x-axis \[([^\]]*)\]\n {4}y-axis "[^"]+" [\d.]+ --> [\d.]+\n((?: {4}line \[[^\]]*\]\n)+)```\n<sub>Lines in order — ([^<]*)<\/sub>/g)]
-  assert.deepEqual(charts.map(c => c[1]), ['B/msg', 'allocs/op'], md)
+  assert.deepEqual(charts.map(c => c[1]), ['B/msg', 'allocs/op', 'instr/op'], md)
   for (const c of charts) {
     const series = h.series.filter(s => s.unit === c[1])
     const labels = JSON.parse(`[${c[3]}]`) as string[]

@@ -43,15 +43,11 @@ func Parse(name string, data []byte) (avro.Schema, error) {
 // name equals md's (checked against the message field by field), else the
 // derived one. source is the file path or "derived".
 func ForMessage(md protoreflect.MessageDescriptor, files []string) (s avro.Schema, source string, err error) {
-	for _, f := range files {
-		us, err := Load(f)
-		if err != nil {
-			return nil, "", err
-		}
-		rec, ok := us.(*avro.RecordSchema)
-		if !ok || rec.FullName() != string(md.FullName()) {
-			continue
-		}
+	f, rec, err := UserFile(string(md.FullName()), files)
+	if err != nil {
+		return nil, "", err
+	}
+	if rec != nil {
 		derived, err := Derive(md)
 		if err != nil {
 			return nil, "", err
@@ -59,10 +55,26 @@ func ForMessage(md protoreflect.MessageDescriptor, files []string) (s avro.Schem
 		if err := match(derived.(*avro.RecordSchema), rec, ""); err != nil {
 			return nil, "", exitcode.BadInput("avro schema %s: %v; make the .avsc agree with %s", f, err, md.FullName())
 		}
-		return us, f, nil
+		return rec, f, nil
 	}
 	d, err := Derive(md)
 	return d, "derived", err
+}
+
+// UserFile is the first of files whose record's full name is name: the
+// .avsc the message of that name is measured with. A nil record: none of
+// them, the message's Avro schema is derived from its descriptor.
+func UserFile(name string, files []string) (path string, rec *avro.RecordSchema, err error) {
+	for _, f := range files {
+		us, err := Load(f)
+		if err != nil {
+			return "", nil, err
+		}
+		if rec, ok := us.(*avro.RecordSchema); ok && rec.FullName() == name {
+			return f, rec, nil
+		}
+	}
+	return "", nil, nil
 }
 
 // match checks the user's record against the derived one: same field names,

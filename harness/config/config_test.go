@@ -47,11 +47,12 @@ func TestParseAlpha(t *testing.T) {
 
 const example = `
 alpha: 0.01
-thresholds: {size: 5%, time: 10%, throughput: 10%}
+thresholds: {size: 5%, time: 10%, throughput: 10%, cpu: 3%}
 overrides:
   - message: orders.v1.Order
     size: 8%
     time: 20%
+    cpu: 5%
   - format: json
     time: 30
   - message: orders.v1.*
@@ -76,11 +77,11 @@ func TestParseExample(t *testing.T) {
 		message, format string
 		want            Thresholds
 	}{
-		{"telemetry.v1.TelemetryEvent", "protobuf", Thresholds{5, 10, 10}},
-		{"orders.v1.Order", "protobuf", Thresholds{8, 20, 10}},
-		{"orders.v1.Order", "json", Thresholds{8, 30, 10}}, // the later override wins for time
-		{"telemetry.v1.TelemetryEvent", "json", Thresholds{5, 30, 10}},
-		{"orders.v1.Refund", "avro", Thresholds{5, 10, 0.5}},
+		{"telemetry.v1.TelemetryEvent", "protobuf", Thresholds{5, 10, 10, 3}},
+		{"orders.v1.Order", "protobuf", Thresholds{8, 20, 10, 5}},
+		{"orders.v1.Order", "json", Thresholds{8, 30, 10, 5}}, // the later override wins for time
+		{"telemetry.v1.TelemetryEvent", "json", Thresholds{5, 30, 10, 3}},
+		{"orders.v1.Refund", "avro", Thresholds{5, 10, 0.5, 3}},
 	}
 	for _, tc := range cases {
 		if got := c.ThresholdsFor(tc.message, tc.format); got != tc.want {
@@ -108,15 +109,17 @@ func TestParseExample(t *testing.T) {
 func TestParseBadInput(t *testing.T) {
 	cases := map[string][]string{
 		"thresholds: {size: abc}":                      {"wiregate.yaml line 1: thresholds.size", `"abc": not a percentage`},
-		"thresholds:\n  sizee: 5%":                     {"wiregate.yaml line 2", `unknown key "sizee"`, "size, time, throughput"},
+		"thresholds:\n  sizee: 5%":                     {"wiregate.yaml line 2", `unknown key "sizee"`, "size, time, throughput, cpu"},
+		"thresholds:\n  cpu: fast":                     {"wiregate.yaml line 2: thresholds.cpu", `"fast": not a percentage`},
 		"colour: blue":                                 {`unknown key "colour"`, "alpha, thresholds, overrides, ignore"},
 		"ignore:\n  - subject: a/b/c":                  {"ignore[0].reason is missing", `"a/b/c"`},
 		"ignore:\n  - subject: a/b/c\n    reason: ' '": {"ignore[0].reason is missing"},
 		"ignore:\n  - reason: x":                       {"ignore[0].subject is missing"},
 		"overrides:\n  - size: 5%":                     {"overrides[0] has neither message nor format"},
-		"overrides:\n  - message: a.B":                 {"overrides[0] sets no threshold"},
+		"overrides:\n  - message: a.B":                 {"overrides[0] sets no threshold", "size, time, throughput or cpu"},
 		"overrides:\n  - message: a.B\n    size: -1%":  {"line 3: overrides[0].size", "negative"},
-		"overrides:\n  - message: a.B\n    sise: 1%":   {`unknown key "sise"`, "message, format, size, time, throughput"},
+		"overrides:\n  - message: a.B\n    sise: 1%":   {`unknown key "sise"`, "message, format, size, time, throughput, cpu"},
+		"overrides:\n  - format: json\n    cpu: -2%":   {"line 3: overrides[0].cpu", "negative"},
 		"alpha: 2":      {"wiregate.yaml line 1: alpha", "(0, 1)"},
 		"thresholds: [": {"wiregate.yaml:"},
 		"ignore:\n  - subject: '[x'\n    reason: r": {"bad glob"},
@@ -147,7 +150,7 @@ func TestLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, err = Load(dir, base)
-	if err != nil || c.Thresholds != (Thresholds{7, 15, 10}) || c.Source == "" {
+	if err != nil || c.Thresholds != (Thresholds{7, 15, 10, 2}) || c.Source == "" {
 		t.Fatalf("file: %+v %v", c, err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, FileName), nil, 0o644); err != nil {
@@ -161,5 +164,5 @@ func TestLoad(t *testing.T) {
 // inputsBase is a configuration as the gate's inputs would make it (the
 // inputs package owns the real defaults; these are test data).
 func inputsBase() Config {
-	return Config{Alpha: 0.05, Thresholds: Thresholds{SizePct: 5, TimePct: 10, ThroughputPct: 10}}
+	return Config{Alpha: 0.05, Thresholds: Thresholds{SizePct: 5, TimePct: 10, ThroughputPct: 10, CPUPct: 2}}
 }

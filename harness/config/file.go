@@ -40,6 +40,7 @@ type Override struct {
 	SizePct       *float64 `json:"size_pct,omitempty"`
 	TimePct       *float64 `json:"time_pct,omitempty"`
 	ThroughputPct *float64 `json:"throughput_pct,omitempty"`
+	CPUPct        *float64 `json:"cpu_pct,omitempty"`
 }
 
 // Ignore turns off the gate for subjects matching a glob, for a reason
@@ -61,6 +62,7 @@ func (c Config) ThresholdsFor(message, format string) Thresholds {
 		set(&t.SizePct, o.SizePct)
 		set(&t.TimePct, o.TimePct)
 		set(&t.ThroughputPct, o.ThroughputPct)
+		set(&t.CPUPct, o.CPUPct)
 	}
 	return t
 }
@@ -122,6 +124,7 @@ type fileThresholds struct {
 	Size       *scalar `yaml:"size"`
 	Time       *scalar `yaml:"time"`
 	Throughput *scalar `yaml:"throughput"`
+	CPU        *scalar `yaml:"cpu"`
 }
 
 type fileOverride struct {
@@ -138,8 +141,8 @@ type fileIgnore struct {
 // validKeys names the keys each part of the file accepts, for errors.
 var validKeys = map[string]string{
 	"file":           "alpha, thresholds, overrides, ignore",
-	"fileThresholds": "size, time, throughput",
-	"fileOverride":   "message, format, size, time, throughput",
+	"fileThresholds": "size, time, throughput, cpu",
+	"fileOverride":   "message, format, size, time, throughput, cpu",
 	"fileIgnore":     "subject, reason",
 }
 
@@ -173,6 +176,7 @@ func Parse(data []byte, name string, base Config) (Config, error) {
 	set(&c.Thresholds.SizePct, top.SizePct)
 	set(&c.Thresholds.TimePct, top.TimePct)
 	set(&c.Thresholds.ThroughputPct, top.ThroughputPct)
+	set(&c.Thresholds.CPUPct, top.CPUPct)
 	for i, o := range f.Overrides {
 		key := fmt.Sprintf("overrides[%d]", i)
 		for _, g := range []string{o.Message, o.Format} {
@@ -187,8 +191,8 @@ func Parse(data []byte, name string, base Config) (Config, error) {
 		if err != nil {
 			return base, err
 		}
-		if t.SizePct == nil && t.TimePct == nil && t.ThroughputPct == nil {
-			return base, exitcode.BadInput("%s: %s sets no threshold; give size, time or throughput", name, key)
+		if t.SizePct == nil && t.TimePct == nil && t.ThroughputPct == nil && t.CPUPct == nil {
+			return base, exitcode.BadInput("%s: %s sets no threshold; give size, time, throughput or cpu", name, key)
 		}
 		t.Message, t.Format = o.Message, o.Format
 		c.Overrides = append(c.Overrides, t)
@@ -215,7 +219,7 @@ func (t fileThresholds) parse(name, prefix string) (Override, error) {
 		key  string
 		node *scalar
 		dst  **float64
-	}{{"size", t.Size, &o.SizePct}, {"time", t.Time, &o.TimePct}, {"throughput", t.Throughput, &o.ThroughputPct}} {
+	}{{"size", t.Size, &o.SizePct}, {"time", t.Time, &o.TimePct}, {"throughput", t.Throughput, &o.ThroughputPct}, {"cpu", t.CPU, &o.CPUPct}} {
 		if p.node == nil {
 			continue
 		}

@@ -18,6 +18,7 @@ type Thresholds struct {
 	SizePct       float64 `json:"size_pct"`       // growth of bytes/message
 	TimePct       float64 `json:"time_pct"`       // significant slowdown of encode/decode (and allocs/op growth)
 	ThroughputPct float64 `json:"throughput_pct"` // significant drop of pipeline records/s
+	CPUPct        float64 `json:"cpu_pct"`        // growth of instructions/op (exact, above the count's noise floor)
 }
 
 // ParsePercent reads a threshold written "5%", "5" or "0.5%" as a percent.

@@ -28,7 +28,8 @@ func Write(w io.Writer, c *Counts) error {
 		fmt.Fprintf(w, "Unit %s assume=exact better=lower\n", UnitCycles)
 	}
 	for _, r := range c.Results {
-		line := fmt.Sprintf("%s\t%8d\t%s %s", bench.WithProcs(r.Name), r.Ops, bench.Exact(r.InstrPerOp()), UnitInstructions)
+		// No -procs suffix: the loops ran with GOMAXPROCS=1 (childEnv).
+		line := fmt.Sprintf("%s\t%8d\t%s %s", r.Name, r.Ops, bench.Exact(r.InstrPerOp()), UnitInstructions)
 		if cycles {
 			line += fmt.Sprintf("\t%s %s", bench.Exact(r.CyclesPerOp()), UnitCycles)
 		}

@@ -38,7 +38,7 @@ import (
 func Count(ctx context.Context, binary string, sel benchprog.Selection, opts Options) (*Counts, error) {
 	start := time.Now()
 	if reason := unsupported(); reason != "" {
-		return &Counts{Unavailable: reason}, nil
+		return &Counts{Unavailable: reason + ", so CPU cost is time only"}, nil
 	}
 	vg, err := findValgrind(opts.Valgrind)
 	if err != nil {
@@ -108,7 +108,13 @@ func countOne(ctx context.Context, vg, binary string, g group, opts Options) (*r
 	if flags.Rotations == 0 {
 		flags.Rotations = DefaultRotations
 	}
-	cmd := exec.CommandContext(ctx, vg, append(valgrindArgs(dir, opts), append([]string{binary, benchprog.CmdCount}, flags.Args()...)...)...)
+	timeout := opts.ProcessTimeout
+	if timeout <= 0 {
+		timeout = DefaultProcessTimeout
+	}
+	pctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(pctx, vg, append(valgrindArgs(dir, opts), append([]string{binary, benchprog.CmdCount}, flags.Args()...)...)...)
 	cmd.Env = childEnv(os.Environ())
 	var stdout bytes.Buffer
 	stderr := &tailBuffer{max: 64 << 10}
@@ -117,6 +123,9 @@ func countOne(ctx context.Context, vg, binary string, g group, opts Options) (*r
 	// cancel ends both; WaitDelay bounds a grandchild holding the pipes.
 	cmd.WaitDelay = 5 * time.Second
 	if err := cmd.Run(); err != nil {
+		if ctx.Err() == nil && pctx.Err() != nil {
+			return nil, fmt.Errorf("instruction count: valgrind did not finish %s/%s in %s", g.message, g.format, timeout)
+		}
 		return nil, runError(ctx, err, stderr.String())
 	}
 	results, err := collect(dir, stdout.String(), opts.CacheSim)
@@ -134,7 +143,7 @@ func countOne(ctx context.Context, vg, binary string, g group, opts Options) (*r
 // unsupported says why this platform cannot count, or "".
 func unsupported() string {
 	if runtime.GOOS != "linux" || !valgrind.Supported {
-		return fmt.Sprintf("instruction counts need Valgrind on Linux amd64 or arm64; this is %s/%s, so CPU cost is time only", runtime.GOOS, runtime.GOARCH)
+		return fmt.Sprintf("instruction counts need Valgrind on Linux amd64 or arm64; this is %s/%s", runtime.GOOS, runtime.GOARCH)
 	}
 	return ""
 }
@@ -213,10 +222,35 @@ func runError(ctx context.Context, err error, stderr string) error {
 	if m := valgrindLine.FindAllStringSubmatch(stderr, -1); m != nil {
 		detail = strings.TrimSpace(m[len(m)-1][1])
 	}
+	if fatal := fatalParagraph(stderr); fatal != "" {
+		detail = fatal
+	}
 	if detail != "" {
 		detail = ": " + detail
 	}
 	return fmt.Errorf("instruction count: valgrind %s%s", how, detail)
+}
+
+// fatalParagraph is Valgrind's own start-up failure, which it spreads over
+// several "valgrind:" lines and follows with advice and "Cannot continue":
+// the sentence from "Fatal error" to the first blank line, joined; "" when
+// there is none.
+func fatalParagraph(stderr string) string {
+	var words []string
+	for _, line := range strings.Split(stderr, "\n") {
+		text, ok := strings.CutPrefix(strings.TrimSpace(line), "valgrind:")
+		text = strings.TrimSpace(text)
+		switch {
+		case !ok && len(words) > 0, ok && text == "" && len(words) > 0:
+			return "valgrind: " + strings.Join(words, " ")
+		case ok && (len(words) > 0 || strings.HasPrefix(text, "Fatal error")):
+			words = append(words, strings.Fields(text)...)
+		}
+	}
+	if len(words) > 0 {
+		return "valgrind: " + strings.Join(words, " ")
+	}
+	return ""
 }
 
 func lastLine(s string) string {

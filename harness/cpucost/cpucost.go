@@ -51,7 +51,16 @@ type Options struct {
 	// Parallel is how many Valgrind processes run at once; the number of
 	// CPUs when 0. Each runs one thread at a time.
 	Parallel int
+	// ProcessTimeout bounds each Valgrind process; DefaultProcessTimeout
+	// when 0.
+	ProcessTimeout time.Duration
 }
+
+// DefaultProcessTimeout bounds one Valgrind process (one message × format):
+// this repo's take 1–3 s, and a record a hundred times larger would still
+// take well under a minute; a Valgrind that hangs must end as an error, not
+// hold the gate until the job's own timeout.
+const DefaultProcessTimeout = 5 * time.Minute
 
 // Counts is the outcome of one count: results, or why there are none.
 type Counts struct {

@@ -83,6 +83,33 @@ exit 2`)
 	}
 }
 
+// Valgrind's start-up failure when the C library has no symbols, as 3.19
+// prints it: the error is the "Fatal error" sentence, not the advice or
+// the "Cannot continue" that follow.
+func TestValgrindMissingSymbolsIsItsFatalSentence(t *testing.T) {
+	vg := fakeValgrind(t, `cat >&2 <<'END'
+==9== Callgrind, a call-graph generating cache profiler
+valgrind:  Fatal error at startup: a function redirection
+valgrind:  which is mandatory for this platform-tool combination
+valgrind:  cannot be set up.  Details of the redirection are:
+valgrind:  
+valgrind:  A must-be-redirected function
+valgrind:  whose name matches the pattern:      strlen
+valgrind:  in an object with soname matching:   ld-linux-x86-64.so.2
+valgrind:  
+valgrind:  Possible fixes: (1, short term): install glibc's debuginfo
+valgrind:  package on this machine.
+valgrind:  
+valgrind:  Cannot continue -- exiting now.  Sorry.
+END
+exit 1`)
+	_, err := countWith(t, context.Background(), vg)
+	oneLine(t, err, "valgrind exited with 1: valgrind: Fatal error at startup: a function redirection which is mandatory for this platform-tool combination cannot be set up. Details of the redirection are:")
+	if strings.Contains(err.Error(), "Cannot continue") {
+		t.Errorf("the advice, not the error: %v", err)
+	}
+}
+
 func TestValgrindKilledIsOneLine(t *testing.T) {
 	_, err := countWith(t, context.Background(), fakeValgrind(t, `kill -9 $$`))
 	oneLine(t, err, "valgrind was killed by signal 9")
@@ -97,6 +124,20 @@ func TestValgrindHangingIsBoundedByTheContext(t *testing.T) {
 		t.Fatalf("a hanging valgrind held the count for %s", took)
 	}
 	oneLine(t, err, "did not finish", "deadline exceeded")
+}
+
+// A Valgrind that hangs on its own (the caller did not cancel) is ended by
+// the per-process bound, as one line naming the case.
+func TestValgrindHangingIsBoundedPerProcess(t *testing.T) {
+	if unsupported() != "" {
+		t.Skip(unsupported())
+	}
+	start := time.Now()
+	_, err := Count(context.Background(), "/bin/true", oneCase, Options{Valgrind: fakeValgrind(t, `exec sleep 60`), ProcessTimeout: 300 * time.Millisecond})
+	if took := time.Since(start); took > 10*time.Second {
+		t.Fatalf("a hanging valgrind held the count for %s", took)
+	}
+	oneLine(t, err, "valgrind did not finish m.v1.M/protobuf in 300ms")
 }
 
 func TestNoDumpForACountedLoopIsAnError(t *testing.T) {

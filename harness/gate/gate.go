@@ -68,7 +68,9 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 			g.stage(ctx, "avro-compatibility (release)", g.releaseAvro)
 		}
 		if configured && compiles && g.stage(ctx, "prepare", g.prepare) && g.stage(ctx, "correctness", g.correctness) {
+			g.markUnchanged()
 			g.stage(ctx, "sizes", g.measureSizes)
+			g.stage(ctx, "cpu", g.countInstructions)
 			if g.stage(ctx, "bench", g.benchRounds) {
 				g.stage(ctx, "compare", g.compare)
 			}

@@ -91,7 +91,14 @@ func TestIdenticalSidesPass(t *testing.T) {
 	}
 }
 
-func TestAddedRepeatedFieldIsASizeViolationUnlessAllowed(t *testing.T) {
+// A heavier head: a repeated field added to one message grows every
+// format's bytes (size) and every encode's and decode's instructions
+// (cpu), past their thresholds; the regression label allows all of them.
+func TestAddedRepeatedFieldIsASizeAndCPUViolationUnlessAllowed(t *testing.T) {
+	wantCPU := 0
+	if counting(t) {
+		wantCPU = 6 // 3 formats × encode, decode
+	}
 	base, head := checkouts(t)
 	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  repeated string tags = 13;")
 	// The head .avsc must follow the proto (the harness checks it), with a
@@ -100,33 +107,47 @@ func TestAddedRepeatedFieldIsASizeViolationUnlessAllowed(t *testing.T) {
 		`{"name": "region", "type": "string"}`, `{"name": "region", "type": "string"},
     {"name": "tags", "type": {"type": "array", "items": "string"}, "default": []}`)
 	r := run(t, base, head, nil)
-	if k := kinds(r); k["size"] != 3 || r.Result != "fail" || k["avro"] != 0 || k["error"] != 0 {
+	if k := kinds(r); k["size"] != 3 || k["cpu"] != wantCPU || r.Result != "fail" || k["avro"] != 0 || k["error"] != 0 {
 		t.Fatalf("result %s, violations %+v, errors %v", r.Result, r.Violations, r.Errors)
 	}
 	for _, v := range r.Violations {
-		if v.DeltaPct == nil || *v.DeltaPct <= 5 || !strings.HasPrefix(v.Subject, "telemetry.v1.TelemetryEvent/") {
+		if v.DeltaPct != nil {
+			t.Logf("%s %s %+.1f%%", v.Kind, v.Subject, *v.DeltaPct)
+		}
+		if v.DeltaPct == nil || *v.DeltaPct <= *v.ThresholdPct || !strings.HasPrefix(v.Subject, "telemetry.v1.TelemetryEvent/") ||
+			v.Base == nil || v.Head == nil || *v.Head <= *v.Base {
 			t.Errorf("violation %+v", v)
+		}
+		if v.Kind == "cpu" && (v.Unit != "instr/op" || !strings.HasSuffix(v.Subject, "/instr") || *v.ThresholdPct != 2) {
+			t.Errorf("cpu violation %+v", v)
 		}
 	}
 	allowed := run(t, base, head, func(in map[string]string, o *gate.Options) { o.Labels = []string{"wiregate allow regression"} })
-	if allowed.Result != "pass" || len(allowed.Violations) != 3 || !allowed.Violations[0].Allowed {
+	if allowed.Result != "pass" || len(allowed.Violations) != 3+wantCPU {
 		t.Fatalf("allow regression: %s %+v", allowed.Result, allowed.Violations)
+	}
+	for _, v := range allowed.Violations {
+		if !v.Allowed {
+			t.Errorf("not allowed: %+v", v)
+		}
 	}
 }
 
-func TestBaseWiregateYamlRaisesTheSizeThreshold(t *testing.T) {
+func TestBaseWiregateYamlRaisesTheSizeAndCPUThresholds(t *testing.T) {
+	counts := counting(t)
 	base, head := checkouts(t)
 	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  string zone = 13;")
-	os.WriteFile(filepath.Join(base, "wiregate.yaml"), []byte("thresholds:\n  size: 50%\n"), 0o644)
+	loose := []byte("thresholds:\n  size: 50%\n  cpu: 50%\n")
+	os.WriteFile(filepath.Join(base, "wiregate.yaml"), loose, 0o644)
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) { in["formats"] = "protobuf" })
 	if r.Result != "pass" || len(r.Violations) != 0 {
-		t.Fatalf("with size: 50%% in base wiregate.yaml: %s %+v", r.Result, r.Violations)
+		t.Fatalf("with size: 50%%, cpu: 50%% in base wiregate.yaml: %s %+v", r.Result, r.Violations)
 	}
 	// The same file in head only is not trusted.
 	os.Remove(filepath.Join(base, "wiregate.yaml"))
-	os.WriteFile(filepath.Join(head, "wiregate.yaml"), []byte("thresholds:\n  size: 50%\n"), 0o644)
+	os.WriteFile(filepath.Join(head, "wiregate.yaml"), loose, 0o644)
 	r = run(t, base, head, func(in map[string]string, o *gate.Options) { in["formats"] = "protobuf" })
-	if kinds(r)["size"] != 1 {
+	if k := kinds(r); k["size"] != 1 || counts && k["cpu"] != 2 {
 		t.Fatalf("a head-only wiregate.yaml loosened the gate: %+v", r.Violations)
 	}
 }

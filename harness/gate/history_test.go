@@ -35,6 +35,7 @@ func gateGit(t *testing.T, head, baseRef string, record bool) *report.Report {
 // Two pushes to main record two points; a PR that grows the message then
 // carries both, then its own head, in report.json.
 func TestPushesRecordAndAPullRequestReadsTheHistory(t *testing.T) {
+	counts := counting(t)
 	head, origin := withOrigin(t)
 	first := gitIn(t, head, "rev-parse", "HEAD")
 	r := gateGit(t, head, "HEAD", true)
@@ -64,7 +65,8 @@ func TestPushesRecordAndAPullRequestReadsTheHistory(t *testing.T) {
 		m.Commits[2].Sha != pr.Head.Sha || m.Commits[0].Date == "" {
 		t.Fatalf("commits %+v", m.Commits)
 	}
-	// bytes/msg grew twice; a new string field also allocates once more on decode.
+	// bytes/msg grew twice; a new string field also allocates once more on
+	// decode, and costs instructions in both ops.
 	size := pr.Messages[0].Formats[0].Size
 	units := map[string][]float64{}
 	for _, s := range m.Series {
@@ -72,11 +74,17 @@ func TestPushesRecordAndAPullRequestReadsTheHistory(t *testing.T) {
 			units[s.Metric+" "+s.Unit] = append(units[s.Metric+" "+s.Unit], *v)
 		}
 	}
-	if b := units["size B/msg"]; len(units) != 2 || len(b) != 3 || b[1] != size.Base || b[2] != size.Head || !(b[0] < b[1]) {
+	grew := []string{"decode allocs/op"}
+	if counts {
+		grew = append(grew, "decode instr/op", "encode instr/op")
+	}
+	if b := units["size B/msg"]; len(units) != 1+len(grew) || len(b) != 3 || b[1] != size.Base || b[2] != size.Head || !(b[0] < b[1]) {
 		t.Fatalf("series %v (size %+v)", units, size)
 	}
-	if a := units["decode allocs/op"]; len(a) != 3 || !(a[0] < a[1] && a[1] < a[2]) {
-		t.Fatalf("decode allocs/op %v", a)
+	for _, u := range grew {
+		if a := units[u]; len(a) != 3 || !(a[0] < a[1] && a[1] < a[2]) {
+			t.Fatalf("%s %v", u, a)
+		}
 	}
 	if lines := strings.Split(gitIn(t, origin, "cat-file", "blob", "wiregate-data:history.jsonl"), "\n"); len(lines) != 2 {
 		t.Fatalf("a PR run wrote history: %d lines", len(lines))
@@ -90,7 +98,7 @@ func TestNoHistoryBranchIsANoteNotAFailure(t *testing.T) {
 	if r.History == nil || !strings.Contains(r.History.Note, "no branch wiregate-data on origin") || len(r.Warnings) != 0 || len(r.Errors) != 0 {
 		t.Fatalf("history %+v warnings %q errors %q", r.History, r.Warnings, r.Errors)
 	}
-	if r.Result != "fail" || len(r.Violations) != 1 || r.Violations[0].Kind != "size" {
-		t.Fatalf("the size verdict changed: %+v", r.Violations)
+	if k := kinds(r); r.Result != "fail" || k["size"] != 1 || k["size"]+k["cpu"] != len(r.Violations) {
+		t.Fatalf("the size (and cpu) verdict changed: %+v", r.Violations)
 	}
 }

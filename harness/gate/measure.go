@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/wiregate/wiregate/harness/compare"
+	"github.com/wiregate/wiregate/harness/cpucost"
 	"github.com/wiregate/wiregate/harness/report"
 )
 
@@ -81,10 +82,7 @@ func (g *run) measureSizes(ctx context.Context) error {
 // instead of whichever ran second. The warm-up round also prices a round,
 // and the rounds are planned to fit the time budget (package budget).
 func (g *run) benchRounds(ctx context.Context) error {
-	files := map[*side]string{g.base: filepath.Join(g.o.Out, "base.txt"), g.head: filepath.Join(g.o.Out, "head.txt")}
-	for _, f := range files {
-		os.Remove(f)
-	}
+	files := g.benchFiles() // the cpu stage started them: append
 	sides := []*side{g.base, g.head}
 	start := time.Now()
 	var warm [][]byte
@@ -149,6 +147,10 @@ func (g *run) compare(ctx context.Context) error {
 			continue // sizes are exact and reported from the sizes stage
 		}
 		f := g.r.Format(c.Message, c.Format)
+		if c.Unit == cpucost.UnitInstructions {
+			f.Metrics = append(f.Metrics, cpuMetric(c))
+			continue
+		}
 		f.Metrics = append(f.Metrics, c.Metric(c.Op))
 	}
 	for i := range g.r.Messages {
@@ -165,4 +167,4 @@ func (g *run) compare(ctx context.Context) error {
 	return nil
 }
 
-var unitOrder = map[string]int{"sec/op": 0, "B/op": 1, "allocs/op": 2}
+var unitOrder = map[string]int{"sec/op": 0, "B/op": 1, "allocs/op": 2, cpucost.UnitInstructions: 3}

@@ -101,3 +101,23 @@ func TestChangedChartsMainsLastPointsThenTheHead(t *testing.T) {
 		t.Fatalf("no points, yet %+v", got)
 	}
 }
+
+// An instruction count moves a little between identical programs (its
+// noise floor, docs/verdicts.md): within it, a message has not changed and
+// is not charted; past it, its count is.
+func TestInstructionNoiseIsNotAChange(t *testing.T) {
+	count := func(head float64, significant bool) *report.Report {
+		r := report.New()
+		r.Messages = []report.Message{{Name: "a.v1.M", Formats: []report.Format{{Format: "json",
+			Size: &report.Size{Base: 80, Head: 80, DeltaPct: f64(0)}, Metrics: []report.Metric{
+				{Name: "encode", Unit: "instr/op", Base: summary(10000), Head: summary(head), NoiseFloor: f64(5), Significant: significant},
+			}}}}}
+		return r
+	}
+	if n := ChangedMessages(count(10048, false)); n != 0 {
+		t.Errorf("a count within its noise floor changed %d messages", n)
+	}
+	if n := ChangedMessages(count(10600, true)); n != 1 {
+		t.Errorf("a count past its noise floor changed %d messages, want 1", n)
+	}
+}

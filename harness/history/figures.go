@@ -53,6 +53,10 @@ type pair struct {
 	key
 	base, head float64
 	hasBase    bool
+	// withinNoise is a change no bigger than what identical code moves:
+	// an instruction count within its noise floor (Metric.Significant
+	// false), which is not charted as a change.
+	withinNoise bool
 }
 
 // pairs are the report's exact figures, base and head, in report order.
@@ -68,7 +72,8 @@ func pairs(r *report.Report) []pair {
 				if !slices.Contains(exactUnits, met.Unit) || met.Head == nil {
 					continue
 				}
-				p := pair{key: key{m.Name, f.Format, met.Name, met.Unit}, head: met.Head.Center}
+				p := pair{key: key{m.Name, f.Format, met.Name, met.Unit}, head: met.Head.Center,
+					withinNoise: met.NoiseFloor != nil && !met.Significant && met.Unit == "instr/op"}
 				if met.Base != nil {
 					p.base, p.hasBase = met.Base.Center, true
 				}
@@ -88,13 +93,13 @@ func Figures(r *report.Report) []Figure {
 	return out
 }
 
-// changed are the series whose head differs from base, exactly. A series
-// new in head (no base) is not a change of an existing message: it has no
-// history to chart.
+// changed are the series whose head differs from base, exactly (an
+// instruction count: past its noise floor). A series new in head (no base)
+// is not a change of an existing message: it has no history to chart.
 func changed(r *report.Report) []pair {
 	var out []pair
 	for _, p := range pairs(r) {
-		if p.hasBase && p.base != p.head {
+		if p.hasBase && p.base != p.head && !p.withinNoise {
 			out = append(out, p)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/wiregate/wiregate/harness/avrocompat"
+	"github.com/wiregate/wiregate/harness/cpucost"
 	"github.com/wiregate/wiregate/harness/exitcode"
 )
 
@@ -18,7 +19,7 @@ func TestDefaults(t *testing.T) {
 	s := Defaults()
 	want := Settings{WorkingDirectory: ".", BufInput: ".", AvroSchemas: []string{"**/*.avsc"},
 		AvroCompatibility: avrocompat.Backward, Formats: []string{"json", "protobuf", "avro"}, Lint: true, Breaking: true,
-		SizeThreshold: 5, TimeThreshold: 10, ThroughputThreshold: 10, Alpha: 0.05, Count: 10,
+		SizeThreshold: 5, TimeThreshold: 10, ThroughputThreshold: 10, CPUThreshold: 2, CPUCost: cpucost.Auto, Alpha: 0.05, Count: 10,
 		Benchtime: 100 * time.Millisecond, TimeBudget: 10 * time.Minute, Pipeline: true, PipelineMessages: 200000, PipelineBytes: 128 << 20, Broker: "auto",
 		BreakingAgainst: Against{Where: "input 'breaking-against'"}, History: "wiregate-data", HistoryPoints: 20}
 	if !reflect.DeepEqual(s, want) {
@@ -35,6 +36,8 @@ func TestValuesAreNormalised(t *testing.T) {
 		"broker":             "localhost:9092, 127.0.0.1:9093",
 		"pipeline":           "False",
 		"count":              " 3 ",
+		"cpu-threshold":      "1.5%",
+		"cpu-cost":           "OFF",
 		"pipeline-bytes":     "500MB",
 	}))
 	if err != nil {
@@ -43,7 +46,7 @@ func TestValuesAreNormalised(t *testing.T) {
 	if !reflect.DeepEqual(s.Messages, []string{"telemetry.v1.TelemetryEvent", "orders.v1.Order"}) ||
 		!reflect.DeepEqual(s.Formats, []string{"json", "protobuf"}) || s.SizeThreshold != 2.5 ||
 		s.AvroCompatibility != avrocompat.FullTransitive || s.Broker != "localhost:9092,127.0.0.1:9093" ||
-		s.Pipeline || s.Count != 3 || s.PipelineBytes != 500_000_000 {
+		s.Pipeline || s.Count != 3 || s.CPUThreshold != 1.5 || s.CPUCost != cpucost.Off || s.PipelineBytes != 500_000_000 {
 		t.Fatalf("%+v", s)
 	}
 }
@@ -56,6 +59,10 @@ func TestBadInputsNameTheInput(t *testing.T) {
 		{"size-threshold", "-5%"},
 		{"time-threshold", "10%%"},
 		{"throughput-threshold", "ten"},
+		{"cpu-threshold", "-1%"},
+		{"cpu-threshold", "two"},
+		{"cpu-cost", "yes"},
+		{"cpu-cost", "true"},
 		{"formats", "json,xml"},
 		{"formats", " , "},
 		{"avro-compatibility", "SIDEWAYS"},

@@ -14,6 +14,7 @@ import (
 	"github.com/wiregate/wiregate/harness/broker"
 	"github.com/wiregate/wiregate/harness/codec"
 	"github.com/wiregate/wiregate/harness/config"
+	"github.com/wiregate/wiregate/harness/cpucost"
 	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/pipeline"
 	"github.com/wiregate/wiregate/harness/piperounds"
@@ -152,6 +153,15 @@ func parseFormats(s *Settings, v value) error {
 	if len(s.Formats) == 0 {
 		return v.bad("no format given; valid formats: %s", strings.Join(known, ", "))
 	}
+	return nil
+}
+
+func parseCPUCost(s *Settings, v value) error {
+	m, ok := cpucost.ParseMode(v.text)
+	if !ok {
+		return v.bad("want auto, on or off")
+	}
+	s.CPUCost = m
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/wiregate/wiregate/harness/avrocompat"
 	"github.com/wiregate/wiregate/harness/config"
+	"github.com/wiregate/wiregate/harness/cpucost"
 )
 
 // Settings are the gate's inputs, validated and typed. Defaults() is every
@@ -24,6 +25,8 @@ type Settings struct {
 	HistoryPoints int
 
 	SizeThreshold, TimeThreshold, ThroughputThreshold float64 // percent
+	CPUThreshold                                      float64 // percent
+	CPUCost                                           cpucost.Mode
 	Alpha                                             float64
 	Count                                             int
 	Benchtime                                         time.Duration
@@ -48,7 +51,7 @@ func Defaults() Settings {
 // wiregate.yaml overlays it.
 func (s Settings) Config() config.Config {
 	return config.Config{Alpha: s.Alpha, Thresholds: config.Thresholds{
-		SizePct: s.SizeThreshold, TimePct: s.TimeThreshold, ThroughputPct: s.ThroughputThreshold}}
+		SizePct: s.SizeThreshold, TimePct: s.TimeThreshold, ThroughputPct: s.ThroughputThreshold, CPUPct: s.CPUThreshold}}
 }
 
 // Against is the breaking-against input: a ref, or the newest tag matching

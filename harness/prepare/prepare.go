@@ -53,6 +53,10 @@ type Result struct {
 	Total   time.Duration      `json:"-"`
 	Seconds float64            `json:"seconds"`
 	Timings map[string]float64 `json:"timings"`
+
+	// Fingerprints hash each message's schema closure (fingerprint.go):
+	// equal on two sides, the message's code and records are the same.
+	Fingerprints map[string]string `json:"fingerprints,omitempty"`
 }
 
 const benchModule = "wiregate.local/bench"
@@ -118,6 +122,9 @@ func Prepare(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	res.Messages = msgs
+	if res.Fingerprints, err = fingerprints(img.files, msgs); err != nil {
+		return nil, err
+	}
 
 	srcHash, err := hashSources(harnessDir)
 	if err != nil {

@@ -20,6 +20,7 @@ const (
 	KindBreaking   = "breaking"
 	KindAvro       = "avro"
 	KindSize       = "size"
+	KindCPU        = "cpu"
 	KindTime       = "time"
 	KindThroughput = "throughput"
 	KindError      = "error"
@@ -51,6 +52,9 @@ type Report struct {
 	// Skipped are the messages of the schemas wiregate cannot measure,
 	// each once; every other message was measured.
 	Skipped []Skipped `json:"skipped,omitempty"`
+	// CPUCost says how CPU cost was measured: instructions counted, or
+	// why it is time only. Nil when the run stopped before the cpu stage.
+	CPUCost *CPUCost `json:"cpu_cost,omitempty"`
 }
 
 // Skipped is a message wiregate cannot measure (a MessageSet, a weak
@@ -62,6 +66,17 @@ type Skipped struct {
 	// Side is "head" when head cannot measure it, "base" when only the base
 	// could not (head's figures for it then have nothing to compare with).
 	Side string `json:"side"`
+}
+
+// CPUCost is the cpu stage's outcome (input cpu-cost).
+type CPUCost struct {
+	Mode string `json:"mode"`           // auto | on | off, as the input says
+	Tool string `json:"tool,omitempty"` // the counter, when instructions were counted
+	// Installed says that the gate installed Valgrind on the runner, and
+	// how long it took.
+	Installed string `json:"installed,omitempty"`
+	// Unavailable says in one line why CPU cost is time only.
+	Unavailable string `json:"unavailable,omitempty"`
 }
 
 // Against is the release named by the breaking-against input.
@@ -107,7 +122,7 @@ type Violation struct {
 	Kind         string   `json:"kind"`           // contract
 	Subject      string   `json:"subject"`        // contract: message/format/metric, file, or stage
 	Detail       string   `json:"detail"`         // contract: one sentence a reviewer can act on, without numbers
-	Unit         string   `json:"unit,omitempty"` // of Base and Head: B/msg, sec/op, allocs/op, records/s
+	Unit         string   `json:"unit,omitempty"` // of Base and Head: B/msg, sec/op, allocs/op, instr/op, records/s
 	Base         *float64 `json:"base,omitempty"` // the metric's center on base
 	Head         *float64 `json:"head,omitempty"` // … and on head
 	DeltaPct     *float64 `json:"delta_pct,omitempty"`
@@ -138,6 +153,11 @@ type Finding struct {
 type Message struct {
 	Name    string   `json:"name"`    // contract
 	Formats []Format `json:"formats"` // contract
+	// UnchangedSchema is true when the message's schema is byte-identical
+	// on both sides (descriptor and everything it depends on, Avro schema,
+	// samples): both programs run the same code for it, so its time and
+	// throughput deltas are noise and never fail the gate.
+	UnchangedSchema bool `json:"unchanged_schema,omitempty"`
 }
 
 type Format struct {
@@ -158,12 +178,12 @@ type Size struct {
 // Metric is one benchmark unit compared base vs head (benchmath).
 type Metric struct {
 	Name        string   `json:"name"` // contract: encode | decode
-	Unit        string   `json:"unit"` // contract: sec/op, B/op, allocs/op
+	Unit        string   `json:"unit"` // contract: sec/op, B/op, allocs/op, instr/op
 	Base        *Summary `json:"base"` // contract
 	Head        *Summary `json:"head"` // contract
 	DeltaPct    *float64 `json:"delta_pct"`
 	P           *float64 `json:"p"`
-	Significant bool     `json:"significant"`
+	Significant bool     `json:"significant"`               // p <= alpha; for an exact instr/op count: past its noise floor
 	Delta       string   `json:"delta"`                     // benchstat's delta text: "+12.30%" or "~"
 	NoiseFloor  *float64 `json:"noise_floor_pct,omitempty"` // smallest change this run could tell from noise
 }
@@ -286,19 +306,22 @@ type Stage struct {
 	Note string `json:"note,omitempty"`
 }
 
+// Message returns the entry for message, adding it when the report has
+// none yet.
+func (r *Report) Message(message string) *Message {
+	for i := range r.Messages {
+		if r.Messages[i].Name == message {
+			return &r.Messages[i]
+		}
+	}
+	r.Messages = append(r.Messages, Message{Name: message, Formats: []Format{}})
+	return &r.Messages[len(r.Messages)-1]
+}
+
 // Format returns the entry for message in format, adding it (and the
 // message) when the report has none yet.
 func (r *Report) Format(message, format string) *Format {
-	var m *Message
-	for i := range r.Messages {
-		if r.Messages[i].Name == message {
-			m = &r.Messages[i]
-		}
-	}
-	if m == nil {
-		r.Messages = append(r.Messages, Message{Name: message, Formats: []Format{}})
-		m = &r.Messages[len(r.Messages)-1]
-	}
+	m := r.Message(message)
 	for i := range m.Formats {
 		if m.Formats[i].Format == format {
 			return &m.Formats[i]

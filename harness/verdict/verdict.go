@@ -15,7 +15,7 @@ import (
 // Allow turns failures into warnings, from PR labels.
 type Allow struct {
 	Breaking   bool // `wiregate allow breaking`: breaking and avro findings
-	Regression bool // `wiregate allow regression`: size, time and throughput
+	Regression bool // `wiregate allow regression`: size, cpu, time and throughput
 }
 
 // Labels that allow; matched case-insensitively.
@@ -43,6 +43,8 @@ func AllowFromLabels(labels []string) Allow {
 // gate, then decides and sorts r. Call it once per report.
 //
 //   - size: bytes/message grew by more than the size threshold (exact).
+//   - cpu: encode/decode instr/op grew by more than the cpu threshold and
+//     than the count's noise floor (exact; cpu.go).
 //   - time: encode/decode sec/op or allocs/op is worse, significantly
 //     (p at or below the Holm cutoff at alpha over the run's metrics) and
 //     by more than the time threshold.
@@ -51,10 +53,19 @@ func AllowFromLabels(labels []string) Allow {
 //   - lint, breaking, avro: one per finding.
 //   - error: one per stage that could not run (r.Stages with an error).
 //
+// Time, throughput and cpu are not gated for a message whose schema is the
+// same on both sides (Message.UnchangedSchema): both programs run the same
+// code for it, so whatever its timings move is code layout and the runner,
+// and whatever its count moves is the count's own noise, never the change.
+// Its timings are left out of the Holm families too.
+//
 // Improvements are never violations. Metrics that wiregate.yaml ignores are
 // listed in r.Ignored with the reason instead.
 func Apply(r *report.Report, cfg config.Config, allow Allow) {
-	v := &verdict{r: r, cfg: cfg, allow: allow}
+	v := &verdict{r: r, cfg: cfg, allow: allow, unchanged: map[string]bool{}}
+	for _, m := range r.Messages {
+		v.unchanged[m.Name] = m.UnchangedSchema
+	}
 	v.timeCutoff, v.allocsCutoff, v.pipeCutoff = v.cutoffs()
 	for _, m := range r.Messages {
 		for _, f := range m.Formats {
@@ -62,7 +73,14 @@ func Apply(r *report.Report, cfg config.Config, allow Allow) {
 			if f.Size != nil {
 				v.size(m.Name, f.Format, *f.Size, th.SizePct)
 			}
+			if m.UnchangedSchema {
+				continue // reported, not gated
+			}
 			for _, met := range f.Metrics {
+				if met.Unit == cpuUnit {
+					v.cpu(m.Name, f.Format, met, th.CPUPct)
+					continue
+				}
 				v.metric(m.Name, f.Format, met, th.TimePct)
 			}
 		}
@@ -92,6 +110,8 @@ type verdict struct {
 	// timeCutoff, allocsCutoff and pipeCutoff are the largest p-values
 	// Holm's procedure rejects in each family (-1: none): see cutoffs.
 	timeCutoff, allocsCutoff, pipeCutoff float64
+	// unchanged are the messages whose schema is the same on both sides.
+	unchanged map[string]bool
 }
 
 // cutoffs applies Holm–Bonferroni to each family of tests one run makes:
@@ -105,6 +125,9 @@ type verdict struct {
 func (v *verdict) cutoffs() (timeCut, allocsCut, pipeCut float64) {
 	var times, allocs, pipes []float64
 	for _, m := range v.r.Messages {
+		if m.UnchangedSchema {
+			continue // not gated on time: not tested
+		}
 		for _, f := range m.Formats {
 			for _, met := range f.Metrics {
 				subject := m.Name + "/" + f.Format + "/" + met.Name
@@ -124,7 +147,7 @@ func (v *verdict) cutoffs() (timeCut, allocsCut, pipeCut float64) {
 		}
 	}
 	for _, p := range v.r.Pipeline {
-		if _, ignored := v.cfg.Ignored(p.Message + "/" + p.Format + "/pipeline"); p.P != nil && !ignored {
+		if _, ignored := v.cfg.Ignored(p.Message + "/" + p.Format + "/pipeline"); p.P != nil && !ignored && !v.unchanged[p.Message] {
 			pipes = append(pipes, *p.P)
 		}
 	}
@@ -151,7 +174,7 @@ func (v *verdict) add(x report.Violation) {
 	switch x.Kind {
 	case report.KindBreaking, report.KindAvro:
 		x.Allowed = v.allow.Breaking
-	case report.KindSize, report.KindTime, report.KindThroughput:
+	case report.KindSize, report.KindCPU, report.KindTime, report.KindThroughput:
 		x.Allowed = v.allow.Regression
 	}
 	v.r.Violations = append(v.r.Violations, x)
@@ -199,6 +222,9 @@ func (v *verdict) metric(message, format string, m report.Metric, threshold floa
 
 func (v *verdict) pipeline(p report.Pipeline, threshold float64) {
 	subject := p.Message + "/" + p.Format + "/pipeline"
+	if v.unchanged[p.Message] {
+		return
+	}
 	if p.DeltaPct == nil || !exceeds(-*p.DeltaPct, threshold) || !v.gated(subject, p.P, p.Significant, v.pipeCutoff) {
 		return
 	}

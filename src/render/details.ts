@@ -46,7 +46,8 @@ export function environmentDetails(report: Report): string {
     ['pipeline backlog', backlogLimits(e)],
     ['consumer cap', e.consumer_cap],
     ['broker peak RSS', e.broker_peak_rss_bytes !== undefined ? mebibytes(e.broker_peak_rss_bytes) : undefined],
-    ['consumer peak RSS', e.consumer_peak_rss_bytes !== undefined ? mebibytes(e.consumer_peak_rss_bytes) : undefined]
+    ['consumer peak RSS', e.consumer_peak_rss_bytes !== undefined ? mebibytes(e.consumer_peak_rss_bytes) : undefined],
+    ['instruction counter', counter(report)]
   ]
   const rows = items.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `| ${k} | ${cell(text(String(v)))} |`)
   if (rows.length === 0) return ''
@@ -58,6 +59,13 @@ function backlogLimits(e: Report['env']): string | undefined {
   if (e.pipeline_n === undefined) return undefined
   const records = `≤ ${integer(e.pipeline_n)} records`
   return e.pipeline_bytes === undefined ? records : `${records} and ≤ ${mebibytes(e.pipeline_bytes)} each`
+}
+
+/** counter is the tool that counted instructions, and how the gate got it. */
+function counter(report: Report): string | undefined {
+  const c = report.cpu_cost
+  if (!c?.tool) return undefined
+  return c.installed ? `${c.tool}, ${c.installed}` : c.tool
 }
 
 export function stagesDetails(report: Report): string {

@@ -1,24 +1,26 @@
 import type { Format, Message, Metric, Pipeline, Report } from '../report.js'
 import { historyCharts } from './history.js'
-import { bytes, integer, mebibytes, pct, pValue, rate, seconds } from './numbers.js'
+import { bytes, instructions, integer, mebibytes, pct, pValue, rate, seconds } from './numbers.js'
 import { cell, code, mermaidLabel, text } from './safe.js'
 
 /** messageSection renders one message: a formats table, a bytes/msg chart,
- * and its history on the default branch when this change moves it. */
+ * and its history on the default branch when this change moves it. The CPU
+ * column is there when instructions were counted. */
 export function messageSection(report: Report, message: Message): string {
   const pipeline = report.pipeline.filter(p => p.message === message.name)
-  const rows = [
-    '| format | bytes/msg | encode | decode | pipeline records/s |',
-    '|---|---|---|---|---|'
-  ]
+  const counted = message.formats.some(f => f.metrics.some(m => m.unit === INSTR))
+  const cpuHead = counted ? ' CPU instr/op (encode, decode) |' : ''
+  const rows = [`| format | bytes/msg | encode | decode |${cpuHead} pipeline records/s |`, `|---|---|---|---|${counted ? '---|' : ''}---|`]
   for (const f of message.formats) {
     const p = pipeline.find(x => x.format === f.format)
+    const cpu = counted ? ` ${cpuCell(f)} |` : ''
     rows.push(
-      `| ${cell(text(f.format))}${f.aliasing ? ' (aliasing)' : ''} | ${sizeCell(f)} | ${timeCell(metric(f, 'encode'))} | ${timeCell(metric(f, 'decode'))} | ${pipelineCell(p)} |`
+      `| ${cell(text(f.format))}${f.aliasing ? ' (aliasing)' : ''} | ${sizeCell(f)} | ${timeCell(metric(f, 'encode'))} | ${timeCell(metric(f, 'decode'))} |${cpu} ${pipelineCell(p)} |`
     )
   }
   const chart = bytesChart(message)
-  return [`### ${code(message.name)}`, rows.join('\n'), backlogNote(report, pipeline), chart, historyCharts(report, message.name)]
+  const title = `### ${code(message.name)}${message.unchanged_schema ? ' · unchanged schema' : ''}`
+  return [title, unchangedNote(message), rows.join('\n'), backlogNote(report, pipeline), chart, historyCharts(report, message.name)]
     .filter(s => s !== '')
     .join('\n\n')
 }
@@ -33,8 +35,17 @@ function backlogNote(report: Report, pipeline: Pipeline[]): string {
   return `<sub>Pipeline backlog: N = ${integer(b.n)} records${asked} (byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per ${text(b.format)} record).</sub>`
 }
 
-function metric(f: Format, name: string): Metric | undefined {
-  return f.metrics.find(m => m.name === name && m.unit === 'sec/op')
+const INSTR = 'instr/op'
+
+/** unchangedNote says, once per message whose schema did not change, why
+ * its timings are shown but cannot fail the gate. */
+function unchangedNote(message: Message): string {
+  if (!message.unchanged_schema) return ''
+  return '<sub>Unchanged schema: its descriptor and everything it uses, its Avro schema and its samples are identical on both sides, so both programs run the same code for it; its time and throughput deltas are measurement noise (code layout, the runner) and do not fail the gate.</sub>'
+}
+
+function metric(f: Format, name: string, unit = 'sec/op'): Metric | undefined {
+  return f.metrics.find(m => m.name === name && m.unit === unit)
 }
 
 function sizeCell(f: Format): string {
@@ -54,6 +65,19 @@ function change(deltaPct: number | null, p: number | null, significant: boolean)
 function timeCell(m: Metric | undefined): string {
   if (!m || !m.base || !m.head) return '—'
   return `${seconds(m.base.center)} → ${seconds(m.head.center)} ${change(m.delta_pct, m.p, m.significant)}`
+}
+
+/** cpuCell is instructions per encode and decode, base → head: exact
+ * counts, so no p-value; "~" when the change is within the count's noise
+ * floor (what identical counts move). */
+function cpuCell(f: Format): string {
+  const parts = (['encode', 'decode'] as const).map(op => {
+    const m = metric(f, op, INSTR)
+    if (!m || !m.base || !m.head) return '—'
+    const d = m.base.center === m.head.center ? '=' : m.significant ? pct(m.delta_pct) : '~'
+    return `${instructions(m.base.center)} → ${instructions(m.head.center)} (${d})`
+  })
+  return parts.every(p => p === '—') ? '—' : parts.join('<br>')
 }
 
 function pipelineCell(p: Pipeline | undefined): string {

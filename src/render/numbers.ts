@@ -21,6 +21,11 @@ export function seconds(s: number): string {
   return `${sig(s * 1e9)} ns`
 }
 
+/** instructions formats an instr/op count: 3,784, 38.4k. */
+export function instructions(n: number): string {
+  return Math.abs(n) >= 1e4 ? `${sig(n / 1e3)}k` : integer(n)
+}
+
 export function bytes(b: number): string {
   return b.toFixed(1)
 }
@@ -50,6 +55,8 @@ export function measure(x: number, unit: string): string {
       return `${bytes(x)} B/msg`
     case 'records/s':
       return `${rate(x)} records/s`
+    case 'instr/op':
+      return `${instructions(x)} instr/op`
     default:
       return `${sig(x)} ${text(unit)}`
   }

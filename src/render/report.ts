@@ -42,12 +42,13 @@ export function renderReport(report: Report, ctx: RenderContext = {}): string {
     ctx.runUrl ? `${revs} · [run](${ctx.runUrl})` : revs,
     (report.warnings ?? []).map(w => `> ⚠️ ${text(w)}`).join('\n>\n'),
     budgetNotes(report),
+    report.cpu_cost?.unavailable ? `> ℹ️ Instructions not counted: ${text(report.cpu_cost.unavailable)}.` : '',
     violationsTable(report),
     '#### Schema checks',
     checksTable(report),
     ...report.messages.map(m => messageSection(report, m)),
     report.messages.length > 0
-      ? '<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha. Chart bars: base first, head second.</sub>'
+      ? '<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within what identical counts move). CPU is instructions per operation counted under Valgrind: exact, the same on any runner. Chart bars: base first, head second.</sub>'
       : '',
     skippedList(report),
     historyNote(report),

@@ -7,6 +7,7 @@ const KIND_WORDS: Record<string, [string, string]> = {
   breaking: ['breaking change', 'breaking changes'],
   avro: ['Avro incompatibility', 'Avro incompatibilities'],
   size: ['size regression', 'size regressions'],
+  cpu: ['CPU regression', 'CPU regressions'],
   time: ['time regression', 'time regressions'],
   throughput: ['throughput regression', 'throughput regressions'],
   error: ['error', 'errors']
@@ -43,7 +44,7 @@ function reasons(violations: Violation[]): string {
   for (const vs of byKind.values()) {
     const kind = vs[0]!.kind
     const release = vs[0]!.against ? ` vs release ${code(vs[0]!.against)}` : ''
-    if (kind === 'size' || kind === 'time' || kind === 'throughput') {
+    if (kind === 'size' || kind === 'cpu' || kind === 'time' || kind === 'throughput') {
       const shown = vs.slice(0, 2).map(v => `${kind} ${pct(v.delta_pct)} on ${text(v.subject)}${limit(v)}`)
       if (vs.length > 2) shown.push(`${vs.length - 2} more ${KIND_WORDS[kind]![1]}`)
       parts.push(...shown)
