@@ -159,7 +159,8 @@ func Run(ctx context.Context, o Options) (res *Result, err error) {
 		var until time.Time
 		if !o.Deadline.IsZero() {
 			until = time.Now().Add(time.Until(o.Deadline) / time.Duration(len(order)-i))
-			if n = r.fit(n, time.Until(until)); n < minBacklog {
+			var ok bool
+			if n, ok = worthTiming(n, r.fit(n, time.Until(until))); !ok {
 				r.untimed = append(r.untimed, row.Message+"/"+row.Format)
 				row.Sides = nil
 				continue
@@ -175,6 +176,14 @@ func Run(ctx context.Context, o Options) (res *Result, err error) {
 // minBacklog is the smallest backlog worth timing: below it a drain is
 // mostly the consumer's start-up.
 const minBacklog = 1000
+
+// worthTiming is the backlog to time when the deadline fits fitted of the
+// asked records, and false when the deadline (not the byte budget) made it
+// too small to time: a backlog the bytes sized below minBacklog is the one
+// the user asked for, and is timed as asked.
+func worthTiming(asked, fitted int64) (int64, bool) {
+	return fitted, fitted >= min(asked, minBacklog)
+}
 
 // fit is the largest backlog, at most n, whose fill, raw drain and one
 // decoded round per side fit in share, by what earlier rows cost per

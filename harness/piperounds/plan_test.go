@@ -44,3 +44,17 @@ func TestFitShrinksTheBacklogByWhatEarlierRowsCost(t *testing.T) {
 		t.Fatalf("a backlog that fits is left alone: %d", n)
 	}
 }
+
+// A backlog the byte budget sized small (86 records of 12 kB) is timed as
+// asked; one the deadline squeezed below minBacklog is not; one the
+// deadline only shortened is timed shorter.
+func TestWorthTimingBlamesOnlyTheDeadline(t *testing.T) {
+	for _, tc := range []struct {
+		asked, fitted, want int64
+		ok                  bool
+	}{{86, 86, 86, true}, {86, 40, 40, false}, {200000, 999, 999, false}, {200000, 5000, 5000, true}, {200000, 200000, 200000, true}} {
+		if n, ok := worthTiming(tc.asked, tc.fitted); n != tc.want || ok != tc.ok {
+			t.Errorf("worthTiming(%d, %d) = %d, %v; want %d, %v", tc.asked, tc.fitted, n, ok, tc.want, tc.ok)
+		}
+	}
+}
