@@ -19,20 +19,34 @@ type Allocs struct {
 	BytesPerOp float64 // B/op
 }
 
+// allocWindows is how many times CountAllocs counts the same rotations.
+// The runtime's counters are the whole process's: once in a clean-clone CI
+// run, protobuf encode read 1.00048828125 allocs/op where every other run
+// read 1 — one object allocated by something else during the window. A
+// stray only ever adds, so the smallest of a few windows is the codec's.
+const allocWindows = 3
+
 // CountAllocs reads the runtime's malloc and byte counters around
 // Measured. testing's own allocs/op is an integer mean over b.N ops that
 // stop anywhere in the pool: a pool where a third of the records allocate
 // once reads 0, and 0.4 → 0.9 is invisible. This reads 0.33… and 0.4 → 0.9.
 func CountAllocs(c *cases.Case, op string, rotations int) (Allocs, error) {
-	var before, after runtime.MemStats
-	n, err := Measured(c, op, rotations,
-		func() { runtime.ReadMemStats(&before) },
-		func() { runtime.ReadMemStats(&after) })
-	if err != nil {
-		return Allocs{}, err
+	var best Allocs
+	for i := range allocWindows {
+		var before, after runtime.MemStats
+		n, err := Measured(c, op, rotations,
+			func() { runtime.ReadMemStats(&before) },
+			func() { runtime.ReadMemStats(&after) })
+		if err != nil {
+			return Allocs{}, err
+		}
+		a := Allocs{
+			PerOp:      float64(after.Mallocs-before.Mallocs) / float64(n),
+			BytesPerOp: float64(after.TotalAlloc-before.TotalAlloc) / float64(n),
+		}
+		if i == 0 || a.PerOp < best.PerOp || a.PerOp == best.PerOp && a.BytesPerOp < best.BytesPerOp {
+			best = a
+		}
 	}
-	return Allocs{
-		PerOp:      float64(after.Mallocs-before.Mallocs) / float64(n),
-		BytesPerOp: float64(after.TotalAlloc-before.TotalAlloc) / float64(n),
-	}, nil
+	return best, nil
 }

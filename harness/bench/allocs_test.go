@@ -14,13 +14,22 @@ import (
 
 // sometimes allocates 64 bytes for every record whose value is divisible
 // by every, and nothing for the others.
-type sometimes struct{ every int }
+// With stray set, its call number stray also allocates once more, as
+// another goroutine might during a counting window.
+type sometimes struct {
+	every int
+	stray int
+	calls *int
+}
 
-var sink []byte
+var sink, straySink []byte
 
 func (s sometimes) Encode(v any) ([]byte, error) {
 	if v.(int)%s.every == 0 {
 		sink = make([]byte, 64)
+	}
+	if *s.calls++; *s.calls == s.stray {
+		straySink = make([]byte, 8)
 	}
 	return nil, nil
 }
@@ -29,7 +38,7 @@ func (s sometimes) Decode(b []byte, v any) error { return nil }
 
 func sometimesCase(every int) *cases.Case {
 	subs := wgplain.Subjects()
-	c := &cases.Case{Subject: &subs[0], Format: codec.Format{Name: "sometimes"}, Codec: sometimes{every},
+	c := &cases.Case{Subject: &subs[0], Format: codec.Format{Name: "sometimes"}, Codec: sometimes{every: every, calls: new(int)},
 		Values: make([]any, 256), Encoded: make([][]byte, 256)}
 	for i := range c.Values {
 		c.Values[i] = i
@@ -51,6 +60,25 @@ func TestCountAllocsIsTheExactFraction(t *testing.T) {
 	none, err := CountAllocs(sometimesCase(1000), "encode", AllocRotations)
 	if err != nil || none.PerOp != 1.0/256 {
 		t.Fatalf("one allocating record in 256: %v allocs/op (%v)", none.PerOp, err)
+	}
+}
+
+// An allocation that is not the codec's, inside the first window (two
+// warm-up rotations, then 4 counted), does not change the figure.
+func TestCountAllocsIgnoresAStrayAllocation(t *testing.T) {
+	c := sometimesCase(3)
+	s := c.Codec.(sometimes)
+	s.stray = 2*256 + 100
+	c.Codec = s
+	a, err := CountAllocs(c, "encode", AllocRotations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.PerOp != 86.0/256 || a.BytesPerOp != 86.0*64/256 {
+		t.Fatalf("allocs/op %v B/op %v, want %v and %v", a.PerOp, a.BytesPerOp, 86.0/256, 86.0*64/256)
+	}
+	if *s.calls < 3*(2+AllocRotations)*256 {
+		t.Fatalf("%d encodes: the stray was not in a window of its own", *s.calls)
 	}
 }
 

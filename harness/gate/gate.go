@@ -28,7 +28,7 @@ type run struct {
 	bufRoot    string          // where the buf input sits in the repository, for findings
 	note       string          // the running stage's note (see report.Stage.Note)
 	aliasing   map[string]bool // message/format → its decoder aliases strings (from check)
-	start      time.Time       // the time budget counts from here
+	start      time.Time       // the time budget counts from here: Run's start less StagesBefore
 	// correctnessTime is what building both programs' records and checking
 	// them took: about what every later program start costs again.
 	correctnessTime time.Duration
@@ -47,7 +47,7 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return nil, exitcode.BadInput("--out %s: %v", o.Out, err)
 	}
-	g := &run{o: &o, r: report.New(), sizes: map[string][2]*sizes.Size{}, aliasing: map[string]bool{}, start: time.Now(), unchanged: map[string]bool{},
+	g := &run{o: &o, r: report.New(), sizes: map[string][2]*sizes.Size{}, aliasing: map[string]bool{}, start: time.Now().Add(-before(o.StagesBefore)), unchanged: map[string]bool{},
 		base: &side{name: "base", dir: o.BaseDir}, head: &side{name: "head"}}
 	g.r.Base = report.Rev{Ref: o.BaseLabel}
 	g.r.Head = report.Rev{Ref: o.HeadLabel, Sha: o.HeadSha}
@@ -86,6 +86,16 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 		return g.r, err
 	}
 	return g.r, nil
+}
+
+// before is what the caller's stages took: the budget is the whole
+// step's, cache restore and harness build included.
+func before(stages []report.Stage) time.Duration {
+	var d time.Duration
+	for _, s := range stages {
+		d += time.Duration(s.Seconds * float64(time.Second))
+	}
+	return d
 }
 
 // stage times f, records it, and turns its error into a report error.

@@ -217,7 +217,9 @@ func TestPipelineStageWithAutoBroker(t *testing.T) {
 }
 
 // A budget too small for the timing asked for: the plan cuts it, the
-// report says what, and the exact checks still decide the gate.
+// report says what, and the exact checks still decide the gate. 25 s of
+// the minute went to the caller's stages before the gate (the action's
+// cache restore and harness build count against the budget).
 func TestTinyBudgetCutsTimingNotTheExactChecks(t *testing.T) {
 	base, head := checkouts(t)
 	replaceIn(t, filepath.Join(head, "schemas/orders/v1/order.proto"), "double price = 2;", "double price = 12;")
@@ -226,12 +228,13 @@ func TestTinyBudgetCutsTimingNotTheExactChecks(t *testing.T) {
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
 		in["messages"], in["time-budget"], in["count"], in["benchtime"] = "orders.v1.Order", "1m", "30", "300ms"
 		in["pipeline"], in["broker"], in["formats"] = "true", "embedded", "json,protobuf"
+		o.StagesBefore = []report.Stage{{Name: "cache restore", Seconds: 25}}
 	})
-	if took := time.Since(start); took > 90*time.Second {
-		t.Errorf("a 1m budget took %s", took)
+	if took := time.Since(start); took > 50*time.Second {
+		t.Errorf("a 1m budget, 25 s spent before, took %s more", took)
 	}
 	if r.Plan.Pipeline == nil || r.Plan.Pipeline.Note == "" {
-		t.Errorf("the pipeline's 30 rounds were not cut: %+v, %d rows", r.Plan.Pipeline, len(r.Pipeline))
+		t.Errorf("the pipeline was not cut: %+v, %d rows", r.Plan.Pipeline, len(r.Pipeline))
 	} else {
 		t.Logf("pipeline: %s", r.Plan.Pipeline.Note)
 	}

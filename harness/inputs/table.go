@@ -85,7 +85,7 @@ var Table = []Input{
 	{Name: "mode", Default: "gate", Owner: Action,
 		Doc: "gate runs the gate on this event and uploads report.json as the artifact wiregate-report-<job>; publish (on workflow_run) validates that artifact of the run in the event and posts its comment and commit status, without running PR code."},
 	{Name: "time-budget", Default: "10m", parse: parseTimeBudget,
-		Doc: "Wall time the gate plans its timing rounds to fit (bench count and benchtime, pipeline backlog and rounds); sizes, allocations and instruction counts always run. The report says what was cut."},
+		Doc: "Wall time of the whole step (cache restore and harness build included) the gate plans its timing rounds to fit (bench count and benchtime, pipeline backlog and rounds); sizes, allocations and instruction counts always run. The report says what was cut."},
 	{Name: "benchtime", Default: "100ms", Owner: Flag, parse: parseBenchtime,
 		Doc: "Target time per benchmark per round."},
 }
