@@ -21,6 +21,7 @@ stages() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(' 
 for w in "${which[@]}"; do case $w in
 cold)
   t=$(mktemp -d); git clone -q "$root" "$t/repo"
+  ( # the empty caches are this set's only
   export GOCACHE=$t/cache/go-build GOMODCACHE=$t/cache/go-mod WIREGATE_CACHE=$t/cache/programs
   {
     echo "# $(date -u +%F) $(nproc) cores, $(go version | cut -d' ' -f3); npm ci && npm run gate (defaults, base = HEAD) in a fresh clone"
@@ -36,6 +37,7 @@ cold)
     s=$(now); (cd "$t/repo" && npm run --silent gate -- --out "$t/out-warm" >/dev/null 2>"$t/warm.err"); e=$(now)
     printf 'warm (everything on disk): %.1f s\n' "$(echo "$e - $s" | bc)"; stages "$t/out-warm/report.json"
   } > "$res/speed-cold.txt"
+  )
   chmod -R u+w "$t"; rm -rf "$t"
   ;;
 sixty)

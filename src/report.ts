@@ -128,6 +128,8 @@ export interface Env {
   cpu?: string
   cores?: number
   count?: number
+  /** timing rounds of the unchanged-schema messages, when fewer than count */
+  unchanged_rounds?: number
   alpha?: number
   broker?: string
   broker_reason?: string
@@ -452,6 +454,7 @@ function env(f: Fields): Env {
     cpu: f.optional('cpu', 'string'),
     cores: f.optional('cores', 'int'),
     count: f.optional('count', 'int'),
+    unchanged_rounds: f.optional('unchanged_rounds', 'int'),
     alpha: f.optional('alpha', 'number'),
     broker: f.optional('broker', 'string'),
     broker_reason: f.optional('broker_reason', 'string'),

@@ -24,7 +24,12 @@ test('pass: verdict first, the schema checks, one section per message, details',
   }
   assert.match(md, /\| avro \(aliasing\) \|/)
   assert.match(md, /<details><summary>benchstat \(base vs head\)<\/summary>\n\n```text\ngoos: linux/)
-  assert.match(md, /<summary>noise floor<\/summary>[\s\S]*\/pipeline` \| records\/s \| ±/)
+  // Every schema is unchanged: timed 3 rounds for information, too few for
+  // a time or throughput noise floor; the exact counts keep theirs.
+  assert.match(md, /\| rounds per side \| 5 \(unchanged schemas: 3\) \|/)
+  assert.match(md, /<summary>noise floor<\/summary>[\s\S]*\| instr\/op \| ±/)
+  assert.doesNotMatch(md, /\| (sec\/op|records\/s) \| ±/)
+  assert.match(renderReport(loadFixture('fail')), /<summary>noise floor<\/summary>[\s\S]*\/pipeline` \| records\/s \| ±/)
   assert.match(md, /\| broker \| embedded/)
   assert.match(md, /\| consumer cap \| GOMAXPROCS=1/)
   assert.match(md, /\| pipeline backlog \| ≤ 20,000 records and ≤ 128 MiB each \|/)

@@ -271,7 +271,8 @@ func TestUnchangedMessageNextToAChangedOne(t *testing.T) {
 		`{"name": "region", "type": "string"}`, `{"name": "region", "type": "string"},
     {"name": "rssi", "type": "int", "default": 0}`)
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
-		in["messages"], in["count"] = "telemetry.v1.TelemetryEvent,orders.v1.Order", "3"
+		in["messages"], in["count"], in["unchanged-rounds"] = "telemetry.v1.TelemetryEvent,orders.v1.Order", "4", "2"
+		in["pipeline"], in["broker"], in["pipeline-messages"] = "true", "embedded", "2000"
 	})
 	marked := map[string]bool{}
 	for _, m := range r.Messages {
@@ -279,6 +280,26 @@ func TestUnchangedMessageNextToAChangedOne(t *testing.T) {
 	}
 	if !marked["orders.v1.Order"] || marked["telemetry.v1.TelemetryEvent"] || len(marked) != 2 {
 		t.Fatalf("unchanged: %v", marked)
+	}
+	// The unchanged message is timed 2 rounds, for information; the changed
+	// one the 4 asked for, in the bench and in the pipeline.
+	rounds := map[bool]int{true: 2, false: 4}
+	for _, m := range r.Messages {
+		for _, f := range m.Formats {
+			for _, x := range f.Metrics {
+				if x.Unit == "sec/op" && (x.Base == nil || x.Base.N != rounds[m.UnchangedSchema] || x.Head.N != rounds[m.UnchangedSchema]) {
+					t.Errorf("%s/%s/%s sec/op: base %+v head %+v, want %d rounds", m.Name, f.Format, x.Name, x.Base, x.Head, rounds[m.UnchangedSchema])
+				}
+			}
+		}
+	}
+	if len(r.Pipeline) != 6 {
+		t.Fatalf("pipeline rows %+v (errors %v)", r.Pipeline, r.Errors)
+	}
+	for _, p := range r.Pipeline {
+		if want := rounds[marked[p.Message]]; p.Base == nil || p.Base.N != want || p.Head.N != want {
+			t.Errorf("pipeline %s/%s: base %+v head %+v, want %d rounds", p.Message, p.Format, p.Base, p.Head, want)
+		}
 	}
 	cpu := 0
 	for _, v := range r.Violations {

@@ -4,7 +4,9 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -101,7 +103,23 @@ func (g *run) benchRounds(ctx context.Context) error {
 	for _, s := range sides {
 		s.sel.Messages = timedOnly(s.sel.Messages, plan.Timed)
 	}
+	timed := map[*side][]string{g.base: g.base.sel.Messages, g.head: g.head.sel.Messages}
+	unchangedRounds := g.s.Rounds(true)
+	if len(g.unchanged) > 0 && unchangedRounds < plan.Count {
+		g.r.Env.UnchangedRounds = unchangedRounds
+		g.note = strings.TrimPrefix(g.note+"; unchanged-schema messages timed "+strconv.Itoa(unchangedRounds)+" rounds (information only)", "; ")
+	}
+	defer func() { // the later stages (pipeline, cpu) see every timed message
+		for s, ms := range timed {
+			s.sel.Messages = ms
+		}
+	}()
 	for round := 0; round < plan.Count; round++ {
+		if round == unchangedRounds { // from here only what can fail the gate
+			for s, ms := range timed {
+				s.sel.Messages = slices.DeleteFunc(slices.Clone(ms), func(m string) bool { return g.unchanged[m] })
+			}
+		}
 		for _, s := range abba(sides, round+1) {
 			if len(s.sel.Messages) == 0 {
 				continue

@@ -2,6 +2,8 @@ package gate
 
 import (
 	"context"
+	"strconv"
+	"strings"
 
 	"github.com/wiregate/wiregate/harness/benchprog"
 	"github.com/wiregate/wiregate/harness/compare"
@@ -22,11 +24,15 @@ func (g *run) pipeline(ctx context.Context) error {
 	g.r.Env.PipelineN, g.r.Env.PipelineBytes = int(g.s.PipelineMessages), g.s.PipelineBytes
 	res, err := piperounds.Run(ctx, piperounds.Options{Sides: sides, Broker: g.s.Broker, N: g.s.PipelineMessages,
 		Bytes: g.s.PipelineBytes, Rounds: g.s.Count, Alpha: g.cfg.Alpha, Log: g.o.Log,
-		Deadline: g.start.Add(g.s.TimeBudget - reserve), First: g.changedFirst()})
+		Deadline: g.start.Add(g.s.TimeBudget - reserve), First: g.changedFirst(),
+		Unchanged: g.unchanged, UnchangedRounds: g.s.Rounds(true)})
 	if err != nil {
 		return err
 	}
 	g.note = res.Cut
+	if len(g.unchanged) > 0 && g.s.Rounds(true) < res.Rounds {
+		g.note = strings.TrimPrefix(g.note+"; unchanged-schema rows timed "+strconv.Itoa(g.s.Rounds(true))+" rounds (information only)", "; ")
+	}
 	g.r.Plan.Pipeline = &report.PipelinePlan{Untimed: res.Untimed, Note: res.Cut}
 	g.r.Env.Broker, g.r.Env.BrokerReason, g.r.Env.BrokerPeakRSSBytes = res.Broker, res.BrokerReason, res.BrokerPeakRSSBytes
 	for _, row := range res.Rows {

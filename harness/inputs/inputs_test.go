@@ -19,7 +19,7 @@ func TestDefaults(t *testing.T) {
 	s := Defaults()
 	want := Settings{WorkingDirectory: ".", BufInput: ".", AvroSchemas: []string{"**/*.avsc"},
 		AvroCompatibility: avrocompat.Backward, Formats: []string{"json", "protobuf", "avro"}, Lint: true, Breaking: true,
-		SizeThreshold: 5, TimeThreshold: 10, ThroughputThreshold: 10, CPUThreshold: 2, CPUCost: cpucost.Auto, Alpha: 0.05, Count: 10,
+		SizeThreshold: 5, TimeThreshold: 10, ThroughputThreshold: 10, CPUThreshold: 2, CPUCost: cpucost.Auto, Alpha: 0.05, Count: 10, UnchangedRounds: 3,
 		Benchtime: 100 * time.Millisecond, TimeBudget: 10 * time.Minute, Pipeline: true, PipelineMessages: 200000, PipelineBytes: 128 << 20, Broker: "auto",
 		BreakingAgainst: Against{Where: "input 'breaking-against'"}, History: "wiregate-data", HistoryPoints: 20}
 	if !reflect.DeepEqual(s, want) {
@@ -39,6 +39,7 @@ func TestValuesAreNormalised(t *testing.T) {
 		"cpu-threshold":      "1.5%",
 		"cpu-cost":           "OFF",
 		"pipeline-bytes":     "500MB",
+		"unchanged-rounds":   "5",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +47,8 @@ func TestValuesAreNormalised(t *testing.T) {
 	if !reflect.DeepEqual(s.Messages, []string{"telemetry.v1.TelemetryEvent", "orders.v1.Order"}) ||
 		!reflect.DeepEqual(s.Formats, []string{"json", "protobuf"}) || s.SizeThreshold != 2.5 ||
 		s.AvroCompatibility != avrocompat.FullTransitive || s.Broker != "localhost:9092,127.0.0.1:9093" ||
-		s.Pipeline || s.Count != 3 || s.CPUThreshold != 1.5 || s.CPUCost != cpucost.Off || s.PipelineBytes != 500_000_000 {
+		s.Pipeline || s.Count != 3 || s.CPUThreshold != 1.5 || s.CPUCost != cpucost.Off || s.PipelineBytes != 500_000_000 ||
+		s.Rounds(true) != 3 || s.Rounds(false) != 3 || s.UnchangedRounds != 5 {
 		t.Fatalf("%+v", s)
 	}
 }
@@ -72,6 +74,9 @@ func TestBadInputsNameTheInput(t *testing.T) {
 		{"count", "1"},
 		{"count", "2.5"},
 		{"count", "101"},
+		{"unchanged-rounds", "0"},
+		{"unchanged-rounds", "101"},
+		{"unchanged-rounds", "three"},
 		{"pipeline-messages", "-1"},
 		{"pipeline-messages", "1e9"},
 		{"pipeline-bytes", "100"},

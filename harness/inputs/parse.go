@@ -183,6 +183,15 @@ func parseCount(s *Settings, v value) error {
 	return nil
 }
 
+func parseUnchangedRounds(s *Settings, v value) error {
+	n, err := strconv.Atoi(v.text)
+	if err != nil || n < 1 || n > maxCount {
+		return v.bad("want a whole number of rounds from 1 to %d", maxCount)
+	}
+	s.UnchangedRounds = n
+	return nil
+}
+
 func parsePipelineMessages(s *Settings, v value) error {
 	n, err := strconv.ParseInt(v.text, 10, 64)
 	if err != nil || n < 1 || n > pipeline.MaxN {

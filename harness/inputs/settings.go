@@ -29,6 +29,7 @@ type Settings struct {
 	CPUCost                                           cpucost.Mode
 	Alpha                                             float64
 	Count                                             int
+	UnchangedRounds                                   int // timing rounds of an unchanged-schema message; use Rounds
 	Benchtime                                         time.Duration
 	TimeBudget                                        time.Duration // for the whole run; timing is fitted to it
 
@@ -45,6 +46,15 @@ func Defaults() Settings {
 		panic("inputs: a default in Table does not validate: " + err.Error())
 	}
 	return s
+}
+
+// Rounds is the timing rounds a message gets: count, or unchanged-rounds
+// (at most count) when its schema is identical on both sides.
+func (s Settings) Rounds(unchanged bool) int {
+	if unchanged {
+		return min(s.Count, s.UnchangedRounds)
+	}
+	return s.Count
 }
 
 // Config is the verdict's configuration from these settings, before

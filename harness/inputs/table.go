@@ -70,6 +70,8 @@ var Table = []Input{
 		Doc: "Significance level of the base-vs-head comparisons."},
 	{Name: "count", Default: "10", parse: parseCount,
 		Doc: "Interleaved benchmark rounds per side."},
+	{Name: "unchanged-rounds", Default: "3", parse: parseUnchangedRounds,
+		Doc: "Timing rounds (bench and pipeline) for a message whose schema is identical on both sides, at most count; its time cannot fail the gate, so it is timed for information only. count times it like a changed message."},
 	{Name: "pipeline", Default: "true", parse: boolean(func(s *Settings) *bool { return &s.Pipeline }),
 		Doc: "Run the pipeline (broker throughput) stage."},
 	{Name: "pipeline-messages", Default: "200000", parse: parsePipelineMessages,

@@ -66,6 +66,10 @@ type Options struct {
 	// changed messages: when the budget runs out, the rows not timed are
 	// the others). The rest follow sorted.
 	First []string
+	// Unchanged are the messages whose schema is identical on both sides
+	// (their rows cannot fail the gate): at most UnchangedRounds rounds.
+	Unchanged       map[string]bool
+	UnchangedRounds int
 }
 
 // Samples are one side's drains of one backlog.
@@ -156,6 +160,9 @@ func Run(ctx context.Context, o Options) (res *Result, err error) {
 	order := prioritized(r.rows, o.First)
 	for i, row := range order {
 		n, rounds := r.backlogs[row.Message].N, o.Rounds
+		if o.Unchanged[row.Message] {
+			rounds = max(1, min(rounds, o.UnchangedRounds))
+		}
 		var until time.Time
 		if !o.Deadline.IsZero() {
 			until = time.Now().Add(time.Until(o.Deadline) / time.Duration(len(order)-i))

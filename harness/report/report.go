@@ -277,18 +277,21 @@ type Ignored struct {
 }
 
 type Env struct {
-	GoVersion     string  `json:"go_version,omitempty"`
-	OS            string  `json:"os,omitempty"`
-	CPU           string  `json:"cpu,omitempty"`
-	Cores         int     `json:"cores,omitempty"`
-	Count         int     `json:"count,omitempty"`
-	Alpha         float64 `json:"alpha,omitempty"`
-	Broker        string  `json:"broker,omitempty"`
-	BrokerReason  string  `json:"broker_reason,omitempty"`
-	ConsumerCap   string  `json:"consumer_cap,omitempty"`
-	BenchPin      string  `json:"bench_pin,omitempty"`      // where the bench processes ran
-	PipelineN     int     `json:"pipeline_n,omitempty"`     // the most records per backlog (input pipeline-messages)
-	PipelineBytes int64   `json:"pipeline_bytes,omitempty"` // the byte budget of a backlog (input pipeline-bytes)
+	GoVersion string `json:"go_version,omitempty"`
+	OS        string `json:"os,omitempty"`
+	CPU       string `json:"cpu,omitempty"`
+	Cores     int    `json:"cores,omitempty"`
+	Count     int    `json:"count,omitempty"`
+	// UnchangedRounds are the timing rounds of the unchanged-schema
+	// messages when fewer than Count (input unchanged-rounds); 0: as Count.
+	UnchangedRounds int     `json:"unchanged_rounds,omitempty"`
+	Alpha           float64 `json:"alpha,omitempty"`
+	Broker          string  `json:"broker,omitempty"`
+	BrokerReason    string  `json:"broker_reason,omitempty"`
+	ConsumerCap     string  `json:"consumer_cap,omitempty"`
+	BenchPin        string  `json:"bench_pin,omitempty"`      // where the bench processes ran
+	PipelineN       int     `json:"pipeline_n,omitempty"`     // the most records per backlog (input pipeline-messages)
+	PipelineBytes   int64   `json:"pipeline_bytes,omitempty"` // the byte budget of a backlog (input pipeline-bytes)
 	// Peak resident memory of the pipeline's processes: the embedded broker
 	// (0 for one in a container or elsewhere) and the largest consumer's.
 	BrokerPeakRSSBytes   int64  `json:"broker_peak_rss_bytes,omitempty"`

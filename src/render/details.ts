@@ -40,7 +40,7 @@ export function environmentDetails(report: Report): string {
     ['Go', e.go_version],
     ['OS', e.os],
     ['CPU', e.cpu && e.cores ? `${e.cpu} × ${e.cores} cores` : e.cpu],
-    ['rounds per side', e.count],
+    ['rounds per side', e.unchanged_rounds ? `${e.count} (unchanged schemas: ${e.unchanged_rounds})` : e.count],
     ['alpha', e.alpha],
     ['broker', broker],
     ['pipeline backlog', backlogLimits(e)],

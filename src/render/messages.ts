@@ -41,7 +41,7 @@ const INSTR = 'instr/op'
  * its timings are shown but cannot fail the gate. */
 function unchangedNote(message: Message): string {
   if (!message.unchanged_schema) return ''
-  return '<sub>Unchanged schema: its descriptor and everything it uses, its Avro schema and its samples are identical on both sides, so both programs run the same code for it; its time and throughput deltas are measurement noise (code layout, the runner) and do not fail the gate.</sub>'
+  return '<sub>Unchanged schema: its descriptor and everything it uses, its Avro schema and its samples are identical on both sides, so both programs run the same code for it; its time and throughput deltas are measurement noise (code layout, the runner) and do not fail the gate, so it is timed with fewer rounds (input `unchanged-rounds`).</sub>'
 }
 
 function metric(f: Format, name: string, unit = 'sec/op'): Metric | undefined {
