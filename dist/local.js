@@ -1405,7 +1405,8 @@ function kindCell(v, report) {
 function budgetNotes(report) {
   const notes = [
     ["Bench rounds", report.plan?.bench?.note],
-    ["Pipeline", report.plan?.pipeline?.note]
+    ["Pipeline", report.plan?.pipeline?.note],
+    ["Instruction counts", report.plan?.cpu?.note]
   ];
   return notes.filter(([, n]) => n).map(([stage, n]) => `> \u23F1 ${stage}, ${text(n)}`).join("\n>\n");
 }
@@ -1607,7 +1608,8 @@ function plan(f) {
   return defined({
     budget_seconds: f.number("budget_seconds"),
     bench: f.has("bench") ? ((b) => defined({ count: b.int("count"), benchtime: b.string("benchtime"), untimed: b.strings("untimed"), note: b.optional("note", "string") }))(f.object("bench")) : void 0,
-    pipeline: f.has("pipeline") ? ((p) => defined({ untimed: p.strings("untimed"), note: p.optional("note", "string") }))(f.object("pipeline")) : void 0
+    pipeline: f.has("pipeline") ? ((p) => defined({ untimed: p.strings("untimed"), note: p.optional("note", "string") }))(f.object("pipeline")) : void 0,
+    cpu: f.has("cpu") ? ((c) => defined({ uncounted: c.strings("uncounted"), note: c.optional("note", "string") }))(f.object("cpu")) : void 0
   });
 }
 function against(f) {

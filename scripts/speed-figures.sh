@@ -7,7 +7,8 @@
 #        then the same with the caches packed as the action's cache entry
 #        holds them (tar + zstd), removed, and unpacked again ("restored");
 #        then warm (everything on disk).
-# sixty: `wiregate gate` A/A with the defaults on 60 generated messages.
+# sixty: `wiregate gate` with the defaults on 60 generated messages, A/A and
+#        with every message changed.
 # Run on an otherwise idle machine. Results: docs/results/speed-*.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,6 +37,11 @@ cold)
     printf 'cache restored (unpack + npm ci + gate): %.1f s\n' "$(echo "$e - $s" | bc)"; stages "$t/out-restored/report.json"
     s=$(now); (cd "$t/repo" && npm run --silent gate -- --out "$t/out-warm" >/dev/null 2>"$t/warm.err"); e=$(now)
     printf 'warm (everything on disk): %.1f s\n' "$(echo "$e - $s" | bc)"; stages "$t/out-warm/report.json"
+    # A PR's usual shape: one message of three changed (a field added).
+    sed -i 's/string region = 12;/string region = 12;\n  int32 rssi = 13;/' "$t/repo/schemas/telemetry/v1/telemetry_event.proto"
+    sed -i 's/{"name": "region", "type": "string"}/{"name": "region", "type": "string"}, {"name": "rssi", "type": "int", "default": 0}/' "$t/repo/schemas/telemetry/v1/telemetry_event.avsc"
+    s=$(now); (cd "$t/repo" && npm run --silent gate -- --out "$t/out-changed" >/dev/null 2>"$t/changed.err" || true); e=$(now)
+    printf 'warm, one message of three changed (an int32 field added to telemetry.v1.TelemetryEvent): %.1f s\n' "$(echo "$e - $s" | bc)"; stages "$t/out-changed/report.json"
   } > "$res/speed-cold.txt"
   )
   chmod -R u+w "$t"; rm -rf "$t"
@@ -47,6 +53,11 @@ sixty)
     echo "# $(date -u +%F) wiregate gate A/A with the defaults on 60 generated messages (scripts/gen-messages.py), embedded broker"
     s=$(now); "$t/wiregate" gate --harness-dir harness --base-dir "$t/schemas" --working-directory "$t/schemas" --out "$t/out" --quiet || true; e=$(now)
     printf 'wall: %.1f s (budget 600 s)\n' "$(echo "$e - $s" | bc)"; stages "$t/out/report.json"
+    # Worst case: every message changed (the shared enum gains a value, and
+    # every message uses it).
+    cp -r "$t/schemas" "$t/changed"; sed -i 's/  KIND_C = 3;/  KIND_C = 3;\n  KIND_D = 4;/' "$t/changed/gen/v1/messages.proto"
+    s=$(now); "$t/wiregate" gate --harness-dir harness --base-dir "$t/schemas" --working-directory "$t/changed" --out "$t/out-changed" --quiet || true; e=$(now)
+    printf 'every message changed (KIND_D added to the enum all 60 use): wall %.1f s (budget 600 s)\n' "$(echo "$e - $s" | bc)"; stages "$t/out-changed/report.json"
   } > "$res/speed-sixty.txt"
   rm -rf "$t"
   ;;

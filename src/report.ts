@@ -214,6 +214,8 @@ export interface Plan {
   budget_seconds: number
   bench?: { count: number; benchtime: string; untimed?: string[]; note?: string }
   pipeline?: { untimed?: string[]; note?: string }
+  /** unchanged-schema messages whose instructions the budget left uncounted */
+  cpu?: { uncounted?: string[]; note?: string }
 }
 
 export interface Report {
@@ -325,6 +327,9 @@ function plan(f: Fields): Plan {
       : undefined,
     pipeline: f.has('pipeline')
       ? (p => defined({ untimed: p.strings('untimed'), note: p.optional('note', 'string') }))(f.object('pipeline'))
+      : undefined,
+    cpu: f.has('cpu')
+      ? (c => defined({ uncounted: c.strings('uncounted'), note: c.optional('note', 'string') }))(f.object('cpu'))
       : undefined
   })
 }

@@ -3,7 +3,7 @@ import { test } from 'node:test'
 import { measure, mebibytes, pct } from '../src/render/numbers.js'
 import { renderReport } from '../src/render/report.js'
 import { truncate } from '../src/render/truncate.js'
-import { errorReport, type Report } from '../src/report.js'
+import { errorReport, parseReport, type Report } from '../src/report.js'
 import { loadFixture } from './fixtures.js'
 
 // The fixtures are real `wiregate gate` output (scripts/fixtures.sh), so
@@ -188,9 +188,10 @@ test('what the time budget cut is said under the verdict, one line a stage', () 
   report.plan = {
     budget_seconds: 60,
     bench: { count: 7, benchtime: '10ms', untimed: ['a.B'], note: 'to fit 21s: benchtime 300ms → 10ms, rounds 10 → 7, 1 of 3 messages not timed (a.B)' },
-    pipeline: { untimed: ['a.B/json'], note: 'to fit the time budget: 1 of 6 rows not timed (a.B/json)' }
+    pipeline: { untimed: ['a.B/json'], note: 'to fit the time budget: 1 of 6 rows not timed (a.B/json)' },
+    cpu: { uncounted: ['a.B'], note: 'to fit the time budget: 1 of 2 unchanged-schema messages not counted (their counts cannot differ: same code, same records)' }
   }
-  const md = renderReport(report)
-  assert.match(md, /\n> ⏱ Bench rounds, to fit 21s: benchtime 300ms → 10ms, rounds 10 → 7, 1 of 3 messages not timed \(a\.B\)\n>\n> ⏱ Pipeline, to fit the time budget: 1 of 6 rows not timed \(a\.B\/json\)\n/)
+  const md = renderReport(parseReport(JSON.stringify(report)))
+  assert.match(md, /\n> ⏱ Bench rounds, to fit 21s: benchtime 300ms → 10ms, rounds 10 → 7, 1 of 3 messages not timed \(a\.B\)\n>\n> ⏱ Pipeline, to fit the time budget: 1 of 6 rows not timed \(a\.B\/json\)\n>\n> ⏱ Instruction counts, to fit the time budget: 1 of 2 unchanged-schema messages not counted \(their counts cannot differ: same code, same records\)\n/)
   assert.doesNotMatch(renderReport(loadFixture('pass')), /⏱/)
 })

@@ -323,3 +323,33 @@ func TestUnchangedMessageNextToAChangedOne(t *testing.T) {
 		t.Error("an .avsc edit left the message marked unchanged")
 	}
 }
+
+// With no budget left for them, unchanged-schema messages are not counted
+// (their counts cannot differ) and the plan says which; a changed message
+// next to them is counted whatever the budget.
+func TestOutOfBudgetCountsOnlyChangedMessages(t *testing.T) {
+	requireValgrind(t)
+	base, head := checkouts(t)
+	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  int32 rssi = 13;")
+	replaceIn(t, filepath.Join(head, "schemas/telemetry/v1/telemetry_event.avsc"),
+		`{"name": "region", "type": "string"}`, `{"name": "region", "type": "string"},
+    {"name": "rssi", "type": "int", "default": 0}`)
+	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
+		in["messages"], in["time-budget"], in["formats"] = "telemetry.v1.TelemetryEvent,orders.v1.Order,pingpong.v1.PingPong", "1m", "protobuf"
+		o.StagesBefore = []report.Stage{{Name: "cache restore", Seconds: 60}} // the budget is spent
+	})
+	if len(r.Errors) != 0 {
+		t.Fatalf("errors %v", r.Errors)
+	}
+	counted := map[string]bool{}
+	for k := range instrs(r) {
+		counted[strings.SplitN(k, "/", 2)[0]] = true
+	}
+	if !counted["telemetry.v1.TelemetryEvent"] || len(counted) != 1 {
+		t.Errorf("counted %v, want the changed message only", counted)
+	}
+	p := r.Plan.CPU
+	if p == nil || !slices.Equal(p.Uncounted, []string{"orders.v1.Order", "pingpong.v1.PingPong"}) || !strings.Contains(p.Note, "2 of 2 unchanged-schema messages not counted") {
+		t.Fatalf("cpu plan %+v", p)
+	}
+}

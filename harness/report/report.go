@@ -94,6 +94,15 @@ type Plan struct {
 	BudgetSeconds float64       `json:"budget_seconds"`
 	Bench         *BenchPlan    `json:"bench,omitempty"`
 	Pipeline      *PipelinePlan `json:"pipeline,omitempty"`
+	CPU           *CPUPlan      `json:"cpu,omitempty"`
+}
+
+// CPUPlan is what the budget cut of the instruction counts: only messages
+// whose schema is identical on both sides (their counts cannot differ),
+// never a changed one.
+type CPUPlan struct {
+	Uncounted []string `json:"uncounted,omitempty"` // unchanged-schema messages not counted
+	Note      string   `json:"note,omitempty"`
 }
 
 // PipelinePlan is what the budget cut of the pipeline rounds.

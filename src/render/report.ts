@@ -25,7 +25,8 @@ export interface RenderContext {
 function budgetNotes(report: Report): string {
   const notes: Array<[string, string | undefined]> = [
     ['Bench rounds', report.plan?.bench?.note],
-    ['Pipeline', report.plan?.pipeline?.note]
+    ['Pipeline', report.plan?.pipeline?.note],
+    ['Instruction counts', report.plan?.cpu?.note]
   ]
   return notes
     .filter(([, n]) => n)
