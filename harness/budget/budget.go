@@ -18,6 +18,7 @@
 package budget
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"time"
@@ -63,7 +64,10 @@ type Message struct {
 type Bench struct {
 	Budget    time.Duration // what the rounds may take
 	Count     int           // rounds asked for
-	Benchtime time.Duration // per benchmark, as asked and as measured
+	Benchtime time.Duration // per benchmark, as asked
+	// Measured is the benchtime the warm-up round ran at, which the
+	// messages' costs are for; 0: Benchtime.
+	Measured time.Duration
 	MinCount  int           // the fewest rounds that can reach significance
 	// Overhead is a round's cost that does not scale with benchtime
 	// (starting the programs, building the records).
@@ -132,8 +136,8 @@ func roundCost(b Bench, ms []Message, bt time.Duration) time.Duration {
 	for _, m := range ms {
 		variable += m.Cost
 	}
-	if b.Benchtime > 0 {
-		variable = time.Duration(float64(variable) * float64(bt) / float64(b.Benchtime))
+	if m := cmp.Or(b.Measured, b.Benchtime); m > 0 {
+		variable = time.Duration(float64(variable) * float64(bt) / float64(m))
 	}
 	return b.Overhead + variable
 }

@@ -32,6 +32,23 @@ func TestWhatFitsIsLeftAlone(t *testing.T) {
 	}
 }
 
+// A warm-up at 10 ms prices the same round: its costs are a tenth, and
+// the plan scales them to the benchtime asked.
+func TestAShortWarmUpPricesTheRoundAskedFor(t *testing.T) {
+	b := bench(70 * time.Second)
+	b.Measured = 10 * time.Millisecond
+	for i := range b.Messages {
+		b.Messages[i].Cost /= 10
+	}
+	if p := PlanBench(b); p.Count != 10 || p.Benchtime != 100*time.Millisecond || len(p.Timed) != 3 || p.Note != "" {
+		t.Fatalf("fits as at 100 ms: %+v", p)
+	}
+	b.Budget = 60 * time.Second
+	if p := PlanBench(b); p.Benchtime >= 100*time.Millisecond || cost(b, p) > b.Budget {
+		t.Fatalf("60 s: %+v costs %s", p, cost(b, p))
+	}
+}
+
 func TestShorterBenchmarksFirst(t *testing.T) {
 	b := bench(40 * time.Second)
 	p := PlanBench(b)

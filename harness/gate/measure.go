@@ -94,7 +94,7 @@ func (g *run) benchRounds(ctx context.Context) error {
 		if len(s.prep.Messages) == 0 {
 			continue
 		}
-		out, err := s.bench(ctx, g.s.Benchtime, false)
+		out, err := s.bench(ctx, g.warmupBenchtime(), false)
 		if err != nil {
 			return err
 		}

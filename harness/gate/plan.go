@@ -31,6 +31,14 @@ func (g *run) benchBudget() time.Duration {
 	return g.remaining()
 }
 
+// warmupBenchtime is what the discarded warm-up round runs at: short, so
+// that pricing a round does not itself overrun the budget (at 100 ms, the
+// warm-up of 60 messages × 3 formats took 560 s, most of a 10-minute budget);
+// it warms the programs all the same.
+func (g *run) warmupBenchtime() time.Duration {
+	return min(g.s.Benchtime, budget.MinBenchtime)
+}
+
 // planBench fits the bench rounds into their budget from the warm-up
 // round: its wall time, and each benchmark's share of it.
 func (g *run) planBench(warmup time.Duration, outs [][]byte) budget.BenchPlan {
@@ -58,7 +66,7 @@ func (g *run) planBench(warmup time.Duration, outs [][]byte) budget.BenchPlan {
 	for range ms {
 		tests += 2 * len(g.s.Formats)
 	}
-	return budget.PlanBench(budget.Bench{Budget: g.benchBudget(), Count: g.s.Count, Benchtime: g.s.Benchtime,
+	return budget.PlanBench(budget.Bench{Budget: g.benchBudget(), Count: g.s.Count, Benchtime: g.s.Benchtime, Measured: g.warmupBenchtime(),
 		MinCount: budget.MinRounds(tests, g.cfg.Alpha), Overhead: overhead, Messages: ms})
 }
 
