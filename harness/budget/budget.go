@@ -68,7 +68,7 @@ type Bench struct {
 	// Measured is the benchtime the warm-up round ran at, which the
 	// messages' costs are for; 0: Benchtime.
 	Measured time.Duration
-	MinCount  int           // the fewest rounds that can reach significance
+	MinCount int // the fewest rounds that can reach significance
 	// Overhead is a round's cost that does not scale with benchtime
 	// (starting the programs, building the records).
 	Overhead time.Duration
