@@ -32,21 +32,22 @@ const allocWindows = 3
 // once reads 0, and 0.4 → 0.9 is invisible. This reads 0.33… and 0.4 → 0.9.
 func CountAllocs(c *cases.Case, op string, rotations int) (Allocs, error) {
 	var best Allocs
-	for i := range allocWindows {
-		var before, after runtime.MemStats
-		n, err := Measured(c, op, rotations,
-			func() { runtime.ReadMemStats(&before) },
-			func() { runtime.ReadMemStats(&after) })
-		if err != nil {
-			return Allocs{}, err
-		}
-		a := Allocs{
-			PerOp:      float64(after.Mallocs-before.Mallocs) / float64(n),
-			BytesPerOp: float64(after.TotalAlloc-before.TotalAlloc) / float64(n),
-		}
-		if i == 0 || a.PerOp < best.PerOp || a.PerOp == best.PerOp && a.BytesPerOp < best.BytesPerOp {
-			best = a
-		}
+	var before, after runtime.MemStats
+	first := true
+	n, err := measured(c, op, rotations, allocWindows,
+		func() { runtime.ReadMemStats(&before) },
+		func() {
+			runtime.ReadMemStats(&after)
+			a := Allocs{
+				PerOp:      float64(after.Mallocs - before.Mallocs),
+				BytesPerOp: float64(after.TotalAlloc - before.TotalAlloc),
+			}
+			if first || a.PerOp < best.PerOp || a.PerOp == best.PerOp && a.BytesPerOp < best.BytesPerOp {
+				best, first = a, false
+			}
+		})
+	if err != nil {
+		return Allocs{}, err
 	}
-	return best, nil
+	return Allocs{PerOp: best.PerOp / float64(n), BytesPerOp: best.BytesPerOp / float64(n)}, nil
 }

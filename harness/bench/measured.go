@@ -36,6 +36,13 @@ func Warm(c *cases.Case, op string, ops int) error {
 // thread (a per-thread counter such as callgrind's sees all of it). All is
 // restored afterwards.
 func Measured(c *cases.Case, op string, rotations int, start, stop func()) (int, error) {
+	return measured(c, op, rotations, 1, start, stop)
+}
+
+// measured is Measured with windows measured windows one after the other,
+// start and stop around each, after one preparation: the preparation's
+// collection is what a window costs most on a big heap.
+func measured(c *cases.Case, op string, rotations, windows int, start, stop func()) (int, error) {
 	run, err := loop(c, op)
 	if err != nil {
 		return 0, err
@@ -61,10 +68,15 @@ func Measured(c *cases.Case, op string, rotations int, start, stop func()) (int,
 	if err := run(pool); err != nil {
 		return 0, err
 	}
-	start()
-	err = run(n)
-	stop()
-	return n, err
+	for range windows {
+		start()
+		err = run(n)
+		stop()
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 // reuse prepares the heap so that the measured loop allocates only memory
