@@ -36,13 +36,15 @@ func Warm(c *cases.Case, op string, ops int) error {
 // thread (a per-thread counter such as callgrind's sees all of it). All is
 // restored afterwards.
 func Measured(c *cases.Case, op string, rotations int, start, stop func()) (int, error) {
-	return measured(c, op, rotations, 1, start, stop)
+	return measured(c, op, rotations, 1, true, start, stop)
 }
 
 // measured is Measured with windows measured windows one after the other,
-// start and stop around each, after one preparation: the preparation's
-// collection is what a window costs most on a big heap.
-func measured(c *cases.Case, op string, rotations, windows int, start, stop func()) (int, error) {
+// start and stop around each, after one preparation. prepareHeap is for
+// instruction counts (see reuse); an allocation count does not depend on
+// the heap's history, and reuse's collection is what a count cost most on
+// a big heap (60 messages: ~0.5 s a case and op, in every bench round).
+func measured(c *cases.Case, op string, rotations, windows int, prepareHeap bool, start, stop func()) (int, error) {
 	run, err := loop(c, op)
 	if err != nil {
 		return 0, err
@@ -61,7 +63,9 @@ func measured(c *cases.Case, op string, rotations, windows int, start, stop func
 		return 0, err
 	}
 	runtime.ReadMemStats(&ms)
-	defer reuse(2 * uint64(rotations+1) * (ms.TotalAlloc - before))()
+	if prepareHeap {
+		defer reuse(2 * uint64(rotations+1) * (ms.TotalAlloc - before))()
+	}
 
 	gc := debug.SetGCPercent(-1)
 	defer debug.SetGCPercent(gc)
