@@ -38,9 +38,9 @@ def descendants(root):
         try: ppid = int(open(f'/proc/{d}/stat').read().rsplit(')',1)[1].split()[1])
         except Exception: continue
         kids.setdefault(ppid, []).append(int(d))
-    out, todo = [], [root]
-    while todo:
-        x = todo.pop(); out.append(x); todo += kids.get(x, [])
+    out, stack = [], [root]
+    while stack:
+        x = stack.pop(); out.append(x); stack += kids.get(x, [])
     return out
 while p.poll() is None:
     pids = descendants(p.pid) + ([extra] if extra else [])

@@ -51,7 +51,6 @@ func (g *run) countInstructions(ctx context.Context) error {
 		notes = append(notes, setup.Installed)
 	}
 	counts := map[*side]*cpucost.Counts{}
-	seconds := map[*side]float64{}
 	count := func(messages []string) (bool, error) {
 		for _, s := range []*side{g.base, g.head} {
 			sel := s.sel
@@ -70,7 +69,7 @@ func (g *run) countInstructions(ctx context.Context) error {
 				counts[s] = &cpucost.Counts{Tool: c.Tool}
 			}
 			counts[s].Results = append(counts[s].Results, c.Results...)
-			seconds[s] += c.Seconds
+			counts[s].Seconds += c.Seconds
 			g.r.CPUCost.Tool = c.Tool
 		}
 		return true, nil
@@ -112,7 +111,7 @@ func (g *run) countInstructions(ctx context.Context) error {
 		if err := os.WriteFile(files[s], b.Bytes(), 0o644); err != nil {
 			return err
 		}
-		notes = append(notes, fmt.Sprintf("%s counted in %.1f s", s.name, seconds[s]))
+		notes = append(notes, fmt.Sprintf("%s counted in %.1f s", s.name, counts[s].Seconds))
 	}
 	g.note = g.r.CPUCost.Tool + ": " + strings.Join(notes, ", ")
 	return nil
@@ -127,14 +126,10 @@ const cpuShare = 4
 // schemas, and every message when the run records history: main's chart
 // needs them all) and the unchanged ones, counted while the budget allows.
 func (g *run) countOrder() (must, optional []string) {
-	for _, m := range g.head.sel.Messages {
-		if g.unchanged[m] && !g.o.RecordHistory {
-			optional = append(optional, m)
-		} else {
-			must = append(must, m)
-		}
+	if g.o.RecordHistory {
+		return g.head.sel.Messages, nil
 	}
-	return must, optional
+	return g.byChange(g.head.sel.Messages)
 }
 
 // cpuMetric is an instruction count's report entry: the comparison of two

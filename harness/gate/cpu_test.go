@@ -259,6 +259,17 @@ exit 1`, "valgrind exited with 1: valgrind: Fatal error at startup: a function r
 	}
 }
 
+// addRSSI adds one int32 field to telemetry.v1.TelemetryEvent in head,
+// in the .proto and the .avsc: the smallest change the cpu check was
+// measured to catch.
+func addRSSI(t *testing.T, head string) {
+	t.Helper()
+	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  int32 rssi = 13;")
+	replaceIn(t, filepath.Join(head, "schemas/telemetry/v1/telemetry_event.avsc"),
+		`{"name": "region", "type": "string"}`, `{"name": "region", "type": "string"},
+    {"name": "rssi", "type": "int", "default": 0}`)
+}
+
 // An unchanged message next to a changed one: the report marks it, and
 // nothing about it fails the gate, while the changed one (one int32 field
 // added: the smallest change the cpu check was measured to catch) fails on
@@ -266,10 +277,7 @@ exit 1`, "valgrind exited with 1: valgrind: Fatal error at startup: a function r
 func TestUnchangedMessageNextToAChangedOne(t *testing.T) {
 	counts := counting(t)
 	base, head := checkouts(t)
-	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  int32 rssi = 13;")
-	replaceIn(t, filepath.Join(head, "schemas/telemetry/v1/telemetry_event.avsc"),
-		`{"name": "region", "type": "string"}`, `{"name": "region", "type": "string"},
-    {"name": "rssi", "type": "int", "default": 0}`)
+	addRSSI(t, head)
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
 		in["messages"], in["count"], in["unchanged-rounds"] = "telemetry.v1.TelemetryEvent,orders.v1.Order", "4", "2"
 		in["pipeline"], in["broker"], in["pipeline-messages"] = "true", "embedded", "2000"
@@ -330,10 +338,7 @@ func TestUnchangedMessageNextToAChangedOne(t *testing.T) {
 func TestOutOfBudgetCountsOnlyChangedMessages(t *testing.T) {
 	requireValgrind(t)
 	base, head := checkouts(t)
-	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  int32 rssi = 13;")
-	replaceIn(t, filepath.Join(head, "schemas/telemetry/v1/telemetry_event.avsc"),
-		`{"name": "region", "type": "string"}`, `{"name": "region", "type": "string"},
-    {"name": "rssi", "type": "int", "default": 0}`)
+	addRSSI(t, head)
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
 		in["messages"], in["time-budget"], in["formats"] = "telemetry.v1.TelemetryEvent,orders.v1.Order,pingpong.v1.PingPong", "1m", "protobuf"
 		o.StagesBefore = []report.Stage{{Name: "cache restore", Seconds: 60}} // the budget is spent

@@ -98,6 +98,14 @@ func before(stages []report.Stage) time.Duration {
 	return d
 }
 
+// addNote adds a clause to the running stage's note.
+func (g *run) addNote(s string) {
+	if g.note != "" {
+		s = g.note + "; " + s
+	}
+	g.note = s
+}
+
 // stage times f, records it, and turns its error into a report error.
 func (g *run) stage(ctx context.Context, name string, f func(ctx context.Context) error) bool {
 	g.o.Log("wiregate: %s", name)

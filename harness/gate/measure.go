@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -109,7 +108,7 @@ func (g *run) benchRounds(ctx context.Context) error {
 	unchangedRounds := g.s.Rounds(true)
 	if len(g.unchanged) > 0 && unchangedRounds < plan.Count {
 		g.r.Env.UnchangedRounds = unchangedRounds
-		g.note = strings.TrimPrefix(g.note+"; unchanged-schema messages timed "+strconv.Itoa(unchangedRounds)+" rounds (information only)", "; ")
+		g.addNote("unchanged-schema messages timed " + strconv.Itoa(unchangedRounds) + " rounds (information only)")
 	}
 	defer func() { // the later stages (pipeline, cpu) see every timed message
 		for s, ms := range timed {
@@ -119,7 +118,7 @@ func (g *run) benchRounds(ctx context.Context) error {
 	for round := 0; round < plan.Count; round++ {
 		if round == unchangedRounds { // from here only what can fail the gate
 			for s, ms := range timed {
-				s.sel.Messages = slices.DeleteFunc(slices.Clone(ms), func(m string) bool { return g.unchanged[m] })
+				s.sel.Messages, _ = g.byChange(ms)
 			}
 		}
 		for _, s := range abba(sides, round+1) {

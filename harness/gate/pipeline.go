@@ -3,7 +3,6 @@ package gate
 import (
 	"context"
 	"strconv"
-	"strings"
 
 	"github.com/wiregate/wiregate/harness/benchprog"
 	"github.com/wiregate/wiregate/harness/compare"
@@ -31,7 +30,7 @@ func (g *run) pipeline(ctx context.Context) error {
 	}
 	g.note = res.Cut
 	if len(g.unchanged) > 0 && g.s.Rounds(true) < res.Rounds {
-		g.note = strings.TrimPrefix(g.note+"; unchanged-schema rows timed "+strconv.Itoa(g.s.Rounds(true))+" rounds (information only)", "; ")
+		g.addNote("unchanged-schema rows timed " + strconv.Itoa(g.s.Rounds(true)) + " rounds (information only)")
 	}
 	g.r.Plan.Pipeline = &report.PipelinePlan{Untimed: res.Untimed, Note: res.Cut}
 	g.r.Env.Broker, g.r.Env.BrokerReason, g.r.Env.BrokerPeakRSSBytes = res.Broker, res.BrokerReason, res.BrokerPeakRSSBytes
@@ -66,14 +65,7 @@ func (g *run) pipeline(ctx context.Context) error {
 // changedFirst is head's messages, those whose schema changed first: when
 // the budget runs out, the rows left untimed are ones that cannot fail.
 func (g *run) changedFirst() []string {
-	var changed, unchanged []string
-	for _, m := range g.head.prep.Messages {
-		if g.unchanged[m] {
-			unchanged = append(unchanged, m)
-		} else {
-			changed = append(changed, m)
-		}
-	}
+	changed, unchanged := g.byChange(g.head.prep.Messages)
 	return append(changed, unchanged...)
 }
 

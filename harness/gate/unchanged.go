@@ -33,6 +33,19 @@ func (g *run) markUnchanged() {
 	}
 }
 
+// byChange splits messages, in order, into those whose schema changed and
+// those whose schema is identical on both sides.
+func (g *run) byChange(messages []string) (changed, unchanged []string) {
+	for _, m := range messages {
+		if g.unchanged[m] {
+			unchanged = append(unchanged, m)
+		} else {
+			changed = append(changed, m)
+		}
+	}
+	return changed, unchanged
+}
+
 // schemaPrint hashes everything on this side that decides what the bench
 // program does for message; "" when the side lacks it or a file cannot be
 // read (then it counts as changed: gating a message's time too often is
