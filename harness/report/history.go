@@ -16,6 +16,12 @@ type History struct {
 	// no changed message, a message new in this PR.
 	Note     string           `json:"note,omitempty"`
 	Messages []HistoryMessage `json:"messages"`
+	// Carried are the messages whose figures a push took from the last
+	// point instead of measuring them: the same fingerprint, wiregate and
+	// Go as then. Unreached are those it could neither carry nor measure
+	// within the time budget.
+	Carried   []string `json:"carried,omitempty"`
+	Unreached []string `json:"unreached,omitempty"`
 }
 
 // HistoryMessage is one changed message: its commits, oldest first, the

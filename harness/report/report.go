@@ -55,6 +55,41 @@ type Report struct {
 	// CPUCost says how CPU cost was measured: instructions counted, or
 	// why it is time only. Nil when the run stopped before the cpu stage.
 	CPUCost *CPUCost `json:"cpu_cost,omitempty"`
+	// Change is what the pull request changed in the schemas, by message:
+	// everything the gate measures is planned from it. Nil when the run
+	// stopped before the schemas of both sides were loaded.
+	Change *Change `json:"change,omitempty"`
+}
+
+// Measure modes (input measure).
+const (
+	MeasureChanged = "changed" // only changed and new messages are measured (the default)
+	MeasureAll     = "all"     // every message, changed or not
+)
+
+// Message statuses: how a message's schema differs between base and head.
+const (
+	StatusChanged   = "changed"   // on both sides, its schema differs
+	StatusNew       = "new"       // only head declares it (a renamed or moved message is new): nothing to compare
+	StatusUnchanged = "unchanged" // identical schema on both sides: its figures cannot differ
+	StatusRemoved   = "removed"   // only the base declares it
+)
+
+// Change is the change set: each of head's messages (and the base's that
+// head no longer declares) by status, every list sorted. A message's
+// schema is its descriptor closure, its Avro schema and its samples file
+// (the fingerprint); two equal fingerprints run the same code on the same
+// records, so an unchanged message is not re-measured unless measure is
+// all.
+type Change struct {
+	Measure   string   `json:"measure"` // MeasureChanged | MeasureAll
+	Changed   []string `json:"changed"`
+	New       []string `json:"new"`
+	Removed   []string `json:"removed"`
+	Unchanged []string `json:"unchanged"`
+	// NoSchemaChanged is true when no message changed, was added or was
+	// removed: the gate ran the schema checks and measured nothing.
+	NoSchemaChanged bool `json:"no_schema_changed,omitempty"`
 }
 
 // Skipped is a message wiregate cannot measure (a MessageSet, a weak
@@ -95,14 +130,24 @@ type Plan struct {
 	Bench         *BenchPlan    `json:"bench,omitempty"`
 	Pipeline      *PipelinePlan `json:"pipeline,omitempty"`
 	CPU           *CPUPlan      `json:"cpu,omitempty"`
+	Exact         *ExactPlan    `json:"exact,omitempty"`
 }
 
-// CPUPlan is what the budget cut of the instruction counts: only messages
-// whose schema is identical on both sides (their counts cannot differ),
-// never a changed one.
+// CPUPlan is what the budget cut of the instruction counts: messages
+// whose count fit only over one rotation of the record pool instead of
+// the usual four (exact all the same), and messages not counted at all.
 type CPUPlan struct {
-	Uncounted []string `json:"uncounted,omitempty"` // unchanged-schema messages not counted
-	Note      string   `json:"note,omitempty"`
+	Uncounted   []string `json:"uncounted,omitempty"`    // messages not counted
+	OneRotation []string `json:"one_rotation,omitempty"` // counted over 1 rotation (256 operations), not 4
+	Note        string   `json:"note,omitempty"`
+}
+
+// ExactPlan is what the budget cut of the exact stage (correctness and
+// sizes): messages it had no time left for. Nothing is cut here before
+// every timing stage is.
+type ExactPlan struct {
+	Unmeasured []string `json:"unmeasured,omitempty"`
+	Note       string   `json:"note,omitempty"`
 }
 
 // PipelinePlan is what the budget cut of the pipeline rounds.
@@ -157,6 +202,10 @@ type Finding struct {
 	Rule    string `json:"rule,omitempty"`
 	Message string `json:"message"`
 	Against string `json:"against,omitempty"` // the release checked against; empty: the base
+	// Existing marks a lint finding the base already has (the same file,
+	// rule and message): debt the pull request did not add. It fails the
+	// gate only when lint-findings is all.
+	Existing bool `json:"existing,omitempty"`
 }
 
 type Message struct {
@@ -167,6 +216,49 @@ type Message struct {
 	// samples): both programs run the same code for it, so its time and
 	// throughput deltas are noise and never fail the gate.
 	UnchangedSchema bool `json:"unchanged_schema,omitempty"`
+	// Status is StatusChanged, StatusNew or StatusUnchanged (the last only
+	// when measure is all).
+	Status string `json:"status,omitempty"`
+	// Records says which records both sides measured and what of them is
+	// new on head; nil for a message measured on one side only.
+	Records *Records `json:"records,omitempty"`
+}
+
+// Records are how base and head got the same logical records: the base's
+// pool carried to head's schema by field number, so every value whose
+// field survives is the same on both sides. The lists say what head's
+// records hold that the base's did not.
+type Records struct {
+	// Source is one line: "paired: the base's 256 generated records carried
+	// to head by field number", "samples (40 records) on each side", …
+	Source string `json:"source"`
+	// NewFields are head's fields with a number the base does not have:
+	// generated as for a new message.
+	NewFields []FieldNote `json:"new_fields,omitempty"`
+	// Regenerated are fields whose kind changed so that the base's values
+	// cannot survive (string → int64): fresh values, this field only.
+	Regenerated []FieldNote `json:"regenerated,omitempty"`
+	// NewOneofMembers are members added to an existing oneof: every record
+	// keeps the member it held, so none holds these; ProtobufBytes is what
+	// one would carry where a record does.
+	NewOneofMembers []FieldNote `json:"new_oneof_members,omitempty"`
+	// Renamed are fields kept by number under another name (information:
+	// no value changed).
+	Renamed []FieldNote `json:"renamed,omitempty"`
+	// Removed are the base's fields head no longer has.
+	Removed []FieldNote `json:"removed,omitempty"`
+}
+
+// FieldNote is one field of a paired message.
+type FieldNote struct {
+	Field  string `json:"field"`          // head's path of names from the message: "lines.notes" (the base's for Removed)
+	Number string `json:"number"`         // the same path in field numbers: "3.5"
+	From   string `json:"from,omitempty"` // Regenerated: the base's kind; Renamed: the base's name
+	To     string `json:"to,omitempty"`   // Regenerated: head's kind; Renamed: head's name
+	// ProtobufBytes is the mean protobuf bytes per record the field adds on
+	// head (NewFields, Regenerated: tag and value), or would add where a
+	// record holds it (NewOneofMembers).
+	ProtobufBytes *float64 `json:"protobuf_bytes,omitempty"`
 }
 
 type Format struct {
@@ -182,6 +274,11 @@ type Size struct {
 	Head     float64  `json:"head"`      // contract
 	DeltaPct *float64 `json:"delta_pct"` // contract
 	VsJSON   float64  `json:"vs_json,omitempty"`
+	// NewContent is how many of head's bytes/msg come from what head's
+	// records hold that the base's did not (Records' new and regenerated
+	// fields): head's size less that of the same records without them, in
+	// this format. Nil when there is none.
+	NewContent *float64 `json:"new_content,omitempty"`
 }
 
 // Metric is one benchmark unit compared base vs head (benchmath).
@@ -306,6 +403,9 @@ type Env struct {
 	BrokerPeakRSSBytes   int64  `json:"broker_peak_rss_bytes,omitempty"`
 	ConsumerPeakRSSBytes int64  `json:"consumer_peak_rss_bytes,omitempty"`
 	Runner               string `json:"runner,omitempty"`
+	// PeakRSSBytes is the largest resident memory of the gate and any one
+	// of its children (bench programs, Valgrind, consumers, the broker).
+	PeakRSSBytes int64 `json:"peak_rss_bytes,omitempty"`
 }
 
 // Stage is one step of the run with its wall time.
