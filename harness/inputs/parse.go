@@ -18,6 +18,7 @@ import (
 	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/pipeline"
 	"github.com/wiregate/wiregate/harness/piperounds"
+	"github.com/wiregate/wiregate/harness/report"
 )
 
 // Getter returns an input's raw text and where it came from ("input
@@ -162,6 +163,28 @@ func parseCPUCost(s *Settings, v value) error {
 		return v.bad("want auto, on or off")
 	}
 	s.CPUCost = m
+	return nil
+}
+
+func parseLintFindings(s *Settings, v value) error {
+	switch strings.ToLower(v.text) {
+	case "new":
+		s.LintAll = false
+	case "all":
+		s.LintAll = true
+	default:
+		return v.bad("want new (findings the pull request adds) or all")
+	}
+	return nil
+}
+
+func parseMeasure(s *Settings, v value) error {
+	switch m := strings.ToLower(v.text); m {
+	case report.MeasureChanged, report.MeasureAll:
+		s.Measure = m
+	default:
+		return v.bad("want %s (what the pull request changes) or %s", report.MeasureChanged, report.MeasureAll)
+	}
 	return nil
 }
 
