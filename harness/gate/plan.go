@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/wiregate/wiregate/harness/budget"
+	"github.com/wiregate/wiregate/harness/verdict"
 )
 
 // reserve is what the gate keeps back from the budget for the stages
@@ -67,7 +68,7 @@ func (g *run) planBench(warmup time.Duration, outs [][]byte) budget.BenchPlan {
 		tests += 2 * len(g.s.Formats)
 	}
 	return budget.PlanBench(budget.Bench{Budget: g.benchBudget(), Count: g.s.Count, Benchtime: g.s.Benchtime, Measured: g.warmupBenchtime(),
-		MinCount: budget.MinRounds(tests, g.cfg.Alpha), Overhead: overhead, Messages: ms})
+		MinCount: verdict.MinRounds(tests, g.cfg.Alpha), Overhead: overhead, Messages: ms})
 }
 
 var benchLine = regexp.MustCompile(`^Benchmark(?:Encode|Decode)/([^/]+)/\S+\s+(\d+)\s+([0-9.]+) ns/op`)

@@ -17,7 +17,6 @@ import (
 	"github.com/wiregate/wiregate/harness/cpucost"
 	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/pipeline"
-	"github.com/wiregate/wiregate/harness/piperounds"
 	"github.com/wiregate/wiregate/harness/report"
 )
 
@@ -225,7 +224,7 @@ func parsePipelineMessages(s *Settings, v value) error {
 }
 
 func parsePipelineBytes(s *Settings, v value) (err error) {
-	s.PipelineBytes, err = piperounds.ParseBytes(v.where, v.text)
+	s.PipelineBytes, err = pipeline.ParseBytes(v.where, v.text)
 	return err
 }
 
