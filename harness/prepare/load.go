@@ -101,6 +101,10 @@ func Load(ctx context.Context, opts Options) (*Schema, error) {
 	return s, nil
 }
 
+// Harness identifies the wiregate harness that measures s (its sources'
+// hash): figures measured by another harness may differ.
+func (s *Schema) Harness() string { return s.srcHash }
+
 // Close removes the loaded image.
 func (s *Schema) Close() {
 	if s.tmp != "" {
