@@ -78,7 +78,9 @@ func (g *run) measure(ctx context.Context) measured {
 	g.recordTimings(timings)
 	stage(ctx, g, "compare", func(ctx context.Context) (struct{}, string, error) { return struct{}{}, "", g.compare(counts, timings) })
 	if g.s.Pipeline && benchOK {
-		rows, _ := stage(ctx, g, "pipeline", func(ctx context.Context) (pipelineRows, string, error) { return g.pipeline(ctx, ps, sz, list, sch.status) })
+		rows, _ := stage(ctx, g, "pipeline", func(ctx context.Context) (pipelineRows, string, error) {
+			return g.pipeline(ctx, ps, sz, list, sch.status)
+		})
 		g.recordPipeline(rows)
 	}
 	return m
