@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -11,6 +12,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"sync"
 
 	"google.golang.org/protobuf/reflect/protoreflect"
 
@@ -71,25 +73,32 @@ func (g *run) loadSchemas(ctx context.Context) (*schemas, string, error) {
 	}
 	sch := &schemas{status: map[string]string{}, prints: map[string]string{},
 		change: report.Change{Measure: g.s.Measure, Changed: []string{}, New: []string{}, Removed: []string{}, Unchanged: []string{}}}
+	// Both sides at once: each is mostly a buf build.
+	var baseErr error
+	var wg sync.WaitGroup
+	if _, statErr := os.Stat(g.base.bufInput(g.s.BufInput)); statErr == nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			o := opts(g.base)
+			o.SkipMissing = true
+			if sch.base, baseErr = prepare.Load(ctx, o); baseErr != nil {
+				baseErr = fmt.Errorf("base: %w", baseErr)
+				return
+			}
+			sch.baseAvro, baseErr = g.base.avro(g.s.AvroSchemas)
+		}()
+	}
 	var err error
 	if sch.head, err = prepare.Load(ctx, opts(g.head)); err != nil {
-		return nil, "", fmt.Errorf("head: %w", err)
+		err = fmt.Errorf("head: %w", err)
+	} else {
+		sch.headAvro, err = g.head.avro(g.s.AvroSchemas)
 	}
-	if sch.headAvro, err = g.head.avro(g.s.AvroSchemas); err != nil {
+	wg.Wait()
+	if err = cmp.Or(err, baseErr); err != nil {
 		sch.close()
 		return nil, "", err
-	}
-	if _, statErr := os.Stat(g.base.bufInput(g.s.BufInput)); statErr == nil {
-		o := opts(g.base)
-		o.SkipMissing = true
-		if sch.base, err = prepare.Load(ctx, o); err != nil {
-			sch.close()
-			return nil, "", fmt.Errorf("base: %w", err)
-		}
-		if sch.baseAvro, err = g.base.avro(g.s.AvroSchemas); err != nil {
-			sch.close()
-			return nil, "", err
-		}
 	}
 	for _, m := range sch.head.Messages {
 		h := schemaPrint(sch.head, m, sch.headAvro, g.s.Samples)
