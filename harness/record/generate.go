@@ -1,14 +1,16 @@
 // Package record makes the records wiregate measures: a deterministic pool
-// generated from the message descriptor, or a user's protojson samples.
+// generated from the message descriptor (Generate), head's records made
+// from the base's (Pair), a records file written by the gate (ReadPool), or
+// a user's protojson samples (LoadSamples). Pool picks one.
 //
-// Every field's value comes from its own random stream, seeded by the
-// message name, the record's index and the field's number (the path of
-// numbers for nested fields). So a change to one field (added, removed,
-// retyped) leaves every other field's values as they were, and size deltas
-// between base and head are the schema change's own, not reshuffled
-// randomness. Renaming a field keeps its values (JSON's keys change, the
-// binary formats' bytes do not), unless the new name asks for another
-// shape (an "email" looks like an email); renumbering re-rolls them.
+// Every generated field's value comes from its own random stream, seeded
+// by the message name, the record's index and the field's number (the path
+// of numbers for nested fields), and fields are filled in number order.
+// So a change to one field (added, removed, retyped) leaves every other
+// field's values as they were, and reordering declarations changes
+// nothing. Generation alone still shapes values by field name (a rename to
+// "email" looks like an email); Pair is what makes base and head the same
+// logical records.
 package record
 
 import (
