@@ -117,7 +117,7 @@ func Pair(base []proto.Message, head protoreflect.MessageType) (*Paired, error) 
 			out.Capped++
 		}
 	}
-	out.Notes = root.notes(len(base))
+	out.Notes = notes(root, len(base))
 	return out, nil
 }
 

@@ -478,3 +478,54 @@ func equalNotes(a, b []record.FieldNote) bool {
 			(x.ProtobufBytes == nil) == (y.ProtobufBytes == nil) && (x.ProtobufBytes == nil || *x.ProtobufBytes == *y.ProtobufBytes)
 	})
 }
+
+// nodeLabels is the protobuf bytes of every label (field 5) in the Node
+// tree m: at the root, in children, in links' values, in the parent.
+func nodeLabels(m protoreflect.Message) int {
+	n := 0
+	m.Range(func(f protoreflect.FieldDescriptor, v protoreflect.Value) bool {
+		switch {
+		case f.Number() == 5:
+			n += protowire.SizeTag(5) + protowire.SizeBytes(len(v.String()))
+		case f.IsMap():
+			v.Map().Range(func(_ protoreflect.MapKey, e protoreflect.Value) bool { n += nodeLabels(e.Message()); return true })
+		case f.IsList():
+			for i := 0; i < v.List().Len(); i++ {
+				n += nodeLabels(v.List().Get(i).Message())
+			}
+		case f.Message() != nil:
+			n += nodeLabels(v.Message())
+		}
+		return true
+	})
+	return n
+}
+
+// A field added to a recursive message fills it at every depth, is noted
+// once (at its shortest path) and its bytes count every depth.
+func TestPairRecursiveMessageNewField(t *testing.T) {
+	base := record.Generate(schema(t, treeProto, "Node", nil), 64, record.Seed)
+	p, err := record.Pair(base, schema(t, treeProto, "Node", func(fdp *descriptorpb.FileDescriptorProto) {
+		addField(t, fdp, "Node", -1, `name: "label" number: 5 label: LABEL_OPTIONAL type: TYPE_STRING`)
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameBytes(t, "carried", base, p.Carried)
+	total, deep := 0, 0
+	for _, m := range p.Records {
+		r := m.ProtoReflect()
+		n := nodeLabels(r)
+		total += n
+		if own := r.Get(r.Descriptor().Fields().ByNumber(5)).String(); n > protowire.SizeTag(5)+protowire.SizeBytes(len(own)) {
+			deep++ // labels below the root
+		}
+	}
+	want := float64(total) / float64(len(base))
+	if n := p.Notes.NewFields; len(n) != 1 || n[0].Field != "label" || n[0].ProtobufBytes == nil || *n[0].ProtobufBytes != want {
+		t.Fatalf("new fields %+v, want label once with %v bytes", n, want)
+	}
+	if deep == 0 {
+		t.Error("no record has a nested Node with a label")
+	}
+}

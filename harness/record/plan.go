@@ -103,7 +103,7 @@ func valueMessage(f protoreflect.FieldDescriptor) protoreflect.MessageDescriptor
 // notes walks the plans from root breadth first (field-number order within
 // a message), each once, and says what every field became. records is how
 // many records the bytes were counted over.
-func (root *plan) notes(records int) Notes {
+func notes(root *plan, records int) Notes {
 	type visit struct {
 		pl                       *plan
 		names, baseNames, number string
