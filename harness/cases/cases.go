@@ -32,7 +32,7 @@ func (c *Case) Name() string { return c.Subject.Name() + "/" + c.Format.Name }
 func Build(subjects []*subject.Subject, formats []codec.Format, samplesDir string) ([]*Case, error) {
 	var out []*Case
 	for _, s := range subjects {
-		recs, source, err := record.Pool(s.Type, samplesDir)
+		recs, source, err := record.Pool(s.Type, samplesDir, "")
 		if err != nil {
 			return nil, err
 		}
