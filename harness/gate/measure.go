@@ -60,6 +60,7 @@ func (g *run) measure(ctx context.Context) measured {
 		return m
 	}
 	pools, ok := stage(ctx, g, "records", func(ctx context.Context) (pools, string, error) { return g.pairRecords(ctx, sch, ps) })
+	defer pools.remove()
 	if !ok {
 		return m
 	}
