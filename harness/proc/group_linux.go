@@ -32,3 +32,10 @@ func stopGroup(pid int) error {
 	}
 	return err
 }
+
+func killGroup(pid int) error {
+	if err := syscall.Kill(-pid, syscall.SIGKILL); err != nil && !errors.Is(err, syscall.ESRCH) {
+		return err
+	}
+	return nil
+}

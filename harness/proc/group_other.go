@@ -3,6 +3,7 @@
 package proc
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 )
@@ -16,5 +17,16 @@ func stopGroup(pid int) error {
 	if err != nil {
 		return err
 	}
-	return p.Kill()
+	return p.Kill() // os.ErrProcessDone when gone: a clean cancel to exec
+}
+
+func killGroup(pid int) error {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return err
+	}
+	if err := p.Kill(); err != nil && !errors.Is(err, os.ErrProcessDone) {
+		return err
+	}
+	return nil
 }
