@@ -59,12 +59,12 @@ func (c Check) findings(ctx context.Context, kind string, args ...string) ([]rep
 	cmd := proc.Command(ctx, c.Buf, args...)
 	cmd.Dir = c.Dir
 	stdout, err := cmd.Output()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("buf %s: %w", args[0], context.Cause(ctx))
+	}
 	var exit *exec.ExitError
 	if err != nil && !errors.As(err, &exit) {
 		return nil, fmt.Errorf("run %s %s: %w", c.Buf, args[0], errors.Unwrap(err))
-	}
-	if ctx.Err() != nil {
-		return nil, fmt.Errorf("buf %s: %w", args[0], context.Cause(ctx))
 	}
 	annotations, other := Parse(stdout)
 	if msg := CompileError(annotations, c.FileRoot); msg != "" {

@@ -51,22 +51,19 @@ func TestCancelStopsTheWholeGroup(t *testing.T) {
 		// The grandchild ignores SIGTERM: only the group's SIGKILL ends it.
 		done <- proc.Command(ctx, "sh", "-c", "sh -c 'trap \"\" TERM; sleep 61.5' & sleep 62.5; wait").Run()
 	}()
-	ps, ok := proctest.WaitFor(10*time.Second, "sleep 61.5")
+	ps, ok := proctest.WaitFor(10*time.Second, proctest.Runs("sleep 61.5"))
 	if !ok {
 		t.Fatalf("the grandchild did not start: %+v", ps)
 	}
-	start := time.Now()
-	cancel(cause)
-	var err error
-	select {
-	case err = <-done:
-	case <-time.After(proc.KillAfter + 5*time.Second):
-		t.Fatal("Run did not return after the cancel")
-	}
+	took, err := proctest.Cancel(t, func() { cancel(cause) }, done)
 	if !errors.Is(err, cause) || err.Error() != "sh: interrupted by the test" {
 		t.Errorf("error %v, want the cause", err)
 	}
-	t.Logf("stopped %d processes in %s", len(ps), time.Since(start).Round(time.Millisecond))
+	// SIGTERM, then the SIGKILL the grandchild waits for.
+	if took < proc.KillAfter || took > proc.KillAfter+2*time.Second {
+		t.Errorf("stopped in %s, want KillAfter (%s) and a little", took, proc.KillAfter)
+	}
+	t.Logf("stopped %d processes in %s", len(ps), took.Round(time.Millisecond))
 	time.Sleep(100 * time.Millisecond) // the SIGKILL may land just after Wait returned
 	proctest.NoneLeft(t, ps)
 }
@@ -77,7 +74,7 @@ func TestKillEndsTheGroup(t *testing.T) {
 	if err := c.Start(); err != nil {
 		t.Fatal(err)
 	}
-	ps, ok := proctest.WaitFor(10*time.Second, "sleep 63.5")
+	ps, ok := proctest.WaitFor(10*time.Second, proctest.Runs("sleep 63.5"))
 	if !ok {
 		t.Fatalf("the grandchild did not start: %+v", ps)
 	}

@@ -104,18 +104,23 @@ func GroupGone(pgid int) bool {
 	return errors.Is(syscall.Kill(-pgid, 0), syscall.ESRCH) || len(InGroup(pgid)) == 0
 }
 
-// WaitFor polls this process's descendants until one's command line starts
-// with prefix, and returns them all; ok is false after within.
-func WaitFor(within time.Duration, prefix string) (ps []Process, ok bool) {
+// WaitFor polls this process's descendants until one matches, and returns
+// them all; ok is false after within.
+func WaitFor(within time.Duration, match func(Process) bool) (ps []Process, ok bool) {
 	for end := time.Now().Add(within); time.Now().Before(end); time.Sleep(2 * time.Millisecond) {
 		ps = Descendants(os.Getpid())
 		for _, p := range ps {
-			if strings.HasPrefix(p.Cmdline, prefix) {
+			if match(p) {
 				return ps, true
 			}
 		}
 	}
 	return ps, false
+}
+
+// Runs matches a process whose command line starts with prefix.
+func Runs(prefix string) func(Process) bool {
+	return func(p Process) bool { return strings.HasPrefix(p.Cmdline, prefix) }
 }
 
 // NoneLeft fails t for every process of ps still running and every
@@ -130,4 +135,19 @@ func NoneLeft(t testing.TB, ps []Process) {
 			t.Errorf("process group %d of %d (%s) still has processes: %+v", p.Pgid, p.Pid, p.Cmdline, InGroup(p.Pgid))
 		}
 	}
+}
+
+// Cancel calls cancel and waits for the run's error on done; it fails t if
+// the run does not return within a minute. took is from the cancel to the
+// return.
+func Cancel(t testing.TB, cancel func(), done <-chan error) (took time.Duration, err error) {
+	t.Helper()
+	cancel()
+	start := time.Now()
+	select {
+	case err = <-done:
+	case <-time.After(time.Minute):
+		t.Fatal("the run did not return within a minute of the cancel")
+	}
+	return time.Since(start), err
 }
