@@ -53,7 +53,7 @@ func Add(ctx context.Context, workingDir, ref, tmpRoot string) (*Worktree, error
 	if err := os.MkdirAll(tmpRoot, 0o755); err != nil {
 		return nil, fmt.Errorf("worktree directory: %w", err)
 	}
-	root, err := os.MkdirTemp(tmpRoot, "wiregate-"+short(sha)+"-")
+	root, err := os.MkdirTemp(tmpRoot, "wiregate-"+Short(sha)+"-")
 	if err != nil {
 		return nil, fmt.Errorf("worktree directory: %w", err)
 	}
@@ -107,7 +107,8 @@ func resolve(ctx context.Context, dir, ref string) string {
 	return ""
 }
 
-func short(sha string) string {
+// Short is the abbreviated sha wiregate names a commit by.
+func Short(sha string) string {
 	if len(sha) > 12 {
 		return sha[:12]
 	}
