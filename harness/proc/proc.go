@@ -45,7 +45,7 @@ type Cmd struct {
 // sets Stderr.
 func Command(ctx context.Context, name string, args ...string) *Cmd {
 	cmd := exec.CommandContext(ctx, name, args...)
-	OwnGroup(cmd)
+	ownGroup(cmd)
 	cmd.Cancel = func() error { return stopGroup(cmd.Process.Pid) }
 	cmd.WaitDelay = waitDelay
 	c := &Cmd{Cmd: cmd, Name: filepath.Base(name), ctx: ctx, stderr: &Capture{}}
