@@ -16,7 +16,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os/exec"
 	"slices"
 	"sort"
 	"strings"
@@ -26,6 +25,7 @@ import (
 	"github.com/wiregate/wiregate/harness/broker"
 	"github.com/wiregate/wiregate/harness/broker/redpanda"
 	"github.com/wiregate/wiregate/harness/pipeline"
+	"github.com/wiregate/wiregate/harness/proc"
 )
 
 // cleanupTimeout bounds deleting the run's topics. The cleanup runs with a
@@ -383,8 +383,8 @@ func (r *run) result() *Result {
 // consumer starts side s's bench program as the capped consumer of a
 // backlog, with the side's samples and Avro schemas so it decodes the
 // records the fill produced.
-func consumer(s Side, bl pipeline.Backlog) func(context.Context, pipeline.ConsumerSpec) *exec.Cmd {
-	return func(ctx context.Context, spec pipeline.ConsumerSpec) *exec.Cmd {
+func consumer(s Side, bl pipeline.Backlog) func(context.Context, pipeline.ConsumerSpec) *proc.Cmd {
+	return func(ctx context.Context, spec pipeline.ConsumerSpec) *proc.Cmd {
 		return s.Program.ConsumerCommand(ctx, benchprog.ConsumeFlags{Selection: s.Selection.Only(bl.Message, bl.Format), Spec: spec})
 	}
 }
