@@ -76,7 +76,7 @@ test('lists the gate left out or wrote as null are empty; a summary without a ce
   assert.deepEqual(r.pipeline, [])
   assert.equal(r.messages[0]!.formats[0]!.metrics[0]!.base, null)
   assert.deepEqual(r.messages[0]!.formats[0]!.metrics[0]!.head, { center: 2e-7, n: 3 })
-  assert.match(renderReport(r), /\| protobuf \| — \| — \| — \| — \|/)
+  assert.match(renderReport(r), /\| protobuf \| — \| — \| — → 200 ns \| — \|/)
 })
 
 test('a kind the renderer does not know renders by its name, even one every object has', () => {
