@@ -1533,7 +1533,7 @@ function environmentDetails(report) {
     [md`Go`, e.go_version],
     [md`OS`, e.os],
     [md`CPU`, e.cpu && e.cores ? md`${e.cpu} × ${e.cores} cores` : e.cpu],
-    [md`rounds per side`, e.unchanged_rounds ? md`${e.count ?? "?"} (unchanged schemas: ${e.unchanged_rounds})` : e.count],
+    [md`rounds per side`, e.unchanged_rounds ? md`${e.count !== void 0 ? md`${e.count} ` : EMPTY}(unchanged schemas: ${e.unchanged_rounds})` : e.count],
     [md`alpha`, e.alpha],
     [md`broker`, broker],
     [md`pipeline backlog`, backlogLimits(e)],
@@ -1762,7 +1762,7 @@ function messageParts(report, message2) {
     { md: head },
     { md: blocks(formatsTable(report, message2), backlogNote(report, message2.name)), cut: "message tables" },
     { md: isNew ? EMPTY : bytesChart(message2), cut: "bytes charts" },
-    { md: historyCharts(report, message2.name), cut: "history charts" }
+    { md: isNew ? EMPTY : historyCharts(report, message2.name), cut: "history charts" }
   ];
 }
 function unmeasuredPart(report, name, isNew) {
@@ -2070,7 +2070,8 @@ function reportParts(report, ctx = {}) {
 function revision(r, side) {
   const sha = shortSha(r.sha);
   if (r.ref && sha && r.ref !== r.sha && r.ref !== sha) return md`${code(r.ref)} @ ${sha}`;
-  if (r.ref || sha) return code(r.ref || sha);
+  if (r.ref && r.ref !== r.sha) return code(r.ref);
+  if (sha) return code(sha);
   return side === "head" ? md`the working tree` : md`not resolved (the run stopped before choosing it)`;
 }
 function renderReport(report, ctx = {}) {

@@ -50,7 +50,7 @@ export function environmentDetails(report: Report): Part {
     [md`Go`, e.go_version],
     [md`OS`, e.os],
     [md`CPU`, e.cpu && e.cores ? md`${e.cpu} × ${e.cores} cores` : e.cpu],
-    [md`rounds per side`, e.unchanged_rounds ? md`${e.count ?? '?'} (unchanged schemas: ${e.unchanged_rounds})` : e.count],
+    [md`rounds per side`, e.unchanged_rounds ? md`${e.count !== undefined ? md`${e.count} ` : EMPTY}(unchanged schemas: ${e.unchanged_rounds})` : e.count],
     [md`alpha`, e.alpha],
     [md`broker`, broker],
     [md`pipeline backlog`, backlogLimits(e)],

@@ -12,7 +12,7 @@ const INSTR = 'instr/op'
  * and what its records add (never cut), then its table, its bytes/msg
  * chart where base and head differ, and its history on the default branch
  * (each of which the budget may cut). A new message has no base: head's
- * figures only, nothing compared. */
+ * figures only, nothing compared, no chart. */
 export function messageParts(report: Report, message: Message): Part[] {
   const status = messageStatus(message)
   const isNew = status === 'new'
@@ -26,7 +26,7 @@ export function messageParts(report: Report, message: Message): Part[] {
     { md: head },
     { md: blocks(formatsTable(report, message), backlogNote(report, message.name)), cut: 'message tables' },
     { md: isNew ? EMPTY : bytesChart(message), cut: 'bytes charts' },
-    { md: historyCharts(report, message.name), cut: 'history charts' }
+    { md: isNew ? EMPTY : historyCharts(report, message.name), cut: 'history charts' }
   ]
 }
 

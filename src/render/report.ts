@@ -58,7 +58,8 @@ export function reportParts(report: Report, ctx: RenderContext = {}): Part[] {
 function revision(r: Rev, side: 'base' | 'head'): Md {
   const sha = shortSha(r.sha)
   if (r.ref && sha && r.ref !== r.sha && r.ref !== sha) return md`${code(r.ref)} @ ${sha}`
-  if (r.ref || sha) return code(r.ref || sha)
+  if (r.ref && r.ref !== r.sha) return code(r.ref)
+  if (sha) return code(sha)
   return side === 'head' ? md`the working tree` : md`not resolved (the run stopped before choosing it)`
 }
 
