@@ -165,6 +165,9 @@ test('the budget cuts kinds of detail in its order, replaces a list by its count
   assert.equal(fit(parts, { limit: 10000, unit: 'characters', whole }), `verdict\n\n${'n'.repeat(300)}\n\n${'b'.repeat(300)}\n\n${'t'.repeat(300)}\n`)
   assert.equal(fit(parts, { limit: 800, unit: 'characters', whole }), `verdict\n\n${'n'.repeat(300)}\n\n${'t'.repeat(300)}\n\n<sub>✂️ Cut to fit: benchstat text. the summary has all of it.</sub>\n`)
   assert.equal(fit(parts, { limit: 450, unit: 'characters', whole }), `verdict\n\n3 names\n\n${'t'.repeat(300)}\n\n<sub>✂️ Cut to fit: benchstat text, folded name lists. the summary has all of it.</sub>\n`)
+  // Name lists go one at a time, the longest first, each leaving its count.
+  const lists: Part[] = [line('verdict'), { md: md`${'a'.repeat(100)}`, cut: 'names', compact: line('1 a') }, { md: md`${'z'.repeat(300)}`, cut: 'names', compact: line('1 z') }]
+  assert.equal(fit(lists, { limit: 250, unit: 'characters', whole }), `verdict\n\n${'a'.repeat(100)}\n\n1 z\n\n<sub>✂️ Cut to fit: folded name lists. the summary has all of it.</sub>\n`)
   const last = fit([line('verdict'), line('x'.repeat(500))], { limit: 200, unit: 'characters', whole })
   assert.ok(last.length <= 200 && last.startsWith('verdict\n') && last.endsWith('> ✂️ Report cut to fit; the summary has all of it.\n'), last)
   // A byte budget counts UTF-8: "é" is two.

@@ -1,8 +1,8 @@
 // The report's length budget: a GitHub comment holds 65,536 characters and
 // a job summary 1 MiB. The renderer hands over the report as parts in
 // reading order, each saying what it is (and so when it may go); fit drops
-// whole kinds of detail, in CUTS order, until the report fits, and says
-// what it dropped. What changed — each changed and new message's heading,
+// kinds of detail, in CUTS order, until the report fits, and says what it
+// dropped. What changed — each changed and new message's heading,
 // verdict and what its records add — is never in a kind that goes.
 import { blocks, EMPTY, join, md, type Md } from './markdown.js'
 import { truncate } from './truncate.js'
@@ -13,20 +13,23 @@ export const COMMENT_LIMIT = 65536
 /** GitHub's limit on a step's job summary, in bytes. */
 export const SUMMARY_LIMIT = 1024 * 1024
 
-/** What the budget may cut, first to last, with the words the cut note uses. */
+/** What the budget may cut, first to last, with the words the cut note
+ * uses. A kind goes whole (every message keeps the same detail), except
+ * name lists: those go one at a time, the longest first, each leaving its
+ * count. */
 const CUTS = {
-  benchstat: 'benchstat text',
-  noise: 'noise floors',
-  stages: 'stage timings',
-  environment: 'environment',
-  ignored: 'ignored metrics',
-  'unchanged tables': "unchanged messages' tables",
-  names: 'folded name lists',
-  'history charts': 'history charts',
-  'violation rows': "measured violations' rows (each message's verdict line has them)",
-  'bytes charts': 'bytes/msg charts',
-  'message tables': "changed messages' tables"
-} as const
+  benchstat: { words: 'benchstat text' },
+  noise: { words: 'noise floors' },
+  stages: { words: 'stage timings' },
+  environment: { words: 'environment' },
+  ignored: { words: 'ignored metrics' },
+  'unchanged tables': { words: "unchanged messages' tables" },
+  names: { words: 'folded name lists', oneByOne: true },
+  'history charts': { words: 'history charts' },
+  'violation rows': { words: "measured violations' rows (each message's verdict line has them)" },
+  'bytes charts': { words: 'bytes/msg charts' },
+  'message tables': { words: "changed messages' tables" }
+} satisfies Record<string, { words: string; oneByOne?: true }>
 
 export type Cut = keyof typeof CUTS
 
@@ -69,14 +72,19 @@ export function fit(parts: Part[], budget: Budget): string {
   const cut: Cut[] = []
   const render = (): string => blocks(...kept.map(p => p.md), cutNote(cut, budget.whole)).source + '\n'
   let out = render()
+  const fits = (): boolean => size(out, budget.unit) <= budget.limit
   for (const kind of Object.keys(CUTS) as Cut[]) {
-    if (size(out, budget.unit) <= budget.limit) return out
-    if (!kept.some(p => p.cut === kind)) continue
-    kept = kept.map(p => (p.cut === kind ? (p.compact ?? { md: EMPTY }) : p))
-    cut.push(kind)
-    out = render()
+    const oneByOne = 'oneByOne' in CUTS[kind]
+    while (!fits()) {
+      const of = kept.filter(p => p.cut === kind)
+      if (of.length === 0) break
+      const going = new Set(oneByOne ? [of.reduce((a, b) => (b.md.length > a.md.length ? b : a))] : of)
+      kept = kept.map(p => (going.has(p) ? (p.compact ?? { md: EMPTY }) : p))
+      if (!cut.includes(kind)) cut.push(kind)
+      out = render()
+    }
   }
-  if (size(out, budget.unit) <= budget.limit) return out
+  if (fits()) return out
   // truncate counts UTF-16 units; one takes at most 3 bytes of UTF-8.
   const chars = budget.unit === 'bytes' ? Math.floor(budget.limit / 3) : budget.limit
   return truncate(out, chars, md`Report cut to fit; ${budget.whole} has all of it.`)
@@ -85,7 +93,7 @@ export function fit(parts: Part[], budget: Budget): string {
 function cutNote(cut: Cut[], whole: Md): Md {
   if (cut.length === 0) return EMPTY
   return md`<sub>✂️ Cut to fit: ${join(
-    cut.map(c => md`${CUTS[c]}`),
+    cut.map(c => md`${CUTS[c].words}`),
     md`, `
   )}. ${whole} has all of it.</sub>`
 }
