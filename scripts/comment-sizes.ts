@@ -1,13 +1,14 @@
 // How long the comment is for the synthetic reports the tests build
 // (test/reports.ts): the whole report, the comment after the budget, what
 // a reader sees before opening anything, and what the budget cut.
-// Run: rm -rf build && npx tsc -p tsconfig.json && node scripts/comment-sizes.mjs
+// Run: rm -rf build && npx tsc -p tsconfig.json && node build/scripts/comment-sizes.js
 import MarkdownIt from 'markdown-it'
-import { commentBody, stickyMarker } from '../build/src/comment.js'
-import { renderReport, reportParts } from '../build/src/render/report.js'
-import { aaReport, changedReport, lintDebt, reparse } from '../build/test/reports.js'
+import { commentBody, stickyMarker } from '../src/comment.js'
+import { renderReport, reportParts } from '../src/render/report.js'
+import type { Report } from '../src/report.js'
+import { aaReport, changedReport, lintDebt, reparse } from '../test/reports.js'
 
-const visible = markdown =>
+const visible = (markdown: string): string =>
   new MarkdownIt({ html: true })
     .render(markdown)
     .replace(/<details><summary>([\s\S]*?)<\/summary>[\s\S]*?<\/details>/g, '$1')
@@ -16,8 +17,8 @@ const visible = markdown =>
     .replace(/\s+/g, ' ')
     .trim()
 
-const withDebt = (r, n) => ({ ...r, findings: lintDebt(n) })
-const reports = [
+const withDebt = (r: Report, n: number): Report => ({ ...r, findings: lintDebt(n) })
+const reports: Array<[string, Report]> = [
   ['A/A, 60 messages', aaReport(60)],
   ['A/A, 1,276 messages, 67 lint findings of debt', withDebt(aaReport(1276), 67)],
   ['56 messages, 8 changed, measure: all', changedReport(56, 8, { measureAll: true })],
