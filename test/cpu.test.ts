@@ -4,6 +4,7 @@ import { instructions, measure, pct } from '../src/render/numbers.js'
 import { renderReport } from '../src/render/report.js'
 import { parseReport } from '../src/report.js'
 import { loadFixture } from './fixtures.js'
+import { changedReport, reparse } from './reports.js'
 
 // Instruction counts and unchanged schemas in the comment. The fixtures are
 // real gate output (scripts/fixtures.sh): pass is identical sides (every
@@ -58,14 +59,25 @@ test('a cpu violation reads its numbers in instr/op and leads the reasons like s
 })
 
 test('unchanged schemas measured anyway are one folded line with their tables; changed ones are in full', () => {
-  const report = loadFixture('pass')
-  assert.ok(report.messages.every(m => m.unchanged_schema), 'identical sides: every schema unchanged')
+  // measure: all, one message of four changed (built from the contract:
+  // the default gate no longer measures unchanged messages).
+  const report = reparse(changedReport(4, 1, { measureAll: true }))
+  const unchanged = report.messages.filter(m => m.status === 'unchanged')
+  assert.equal(unchanged.length, 3)
   const md = renderReport(report)
-  const folded = /<details><summary>(\d+) messages unchanged \(schema identical\): measured; [^<]*<\/summary>\n\n([\s\S]*?)\n\n<\/details>/.exec(md)
+  const folded = /<details><summary>(\d+) messages unchanged \(schema identical\): measured \(measure: all\); [^<]*<\/summary>\n\n([\s\S]*?)\n\n<\/details>/.exec(md)
   assert.ok(folded, md)
-  assert.equal(Number(folded[1]), report.messages.length)
-  for (const m of report.messages) assert.match(folded[2]!, new RegExp(`#### \`${m.name}\`\n\n\\| format \\| bytes/msg \\|`))
-  assert.doesNotMatch(md, /^### /m)
+  assert.equal(Number(folded[1]), unchanged.length)
+  for (const m of unchanged) {
+    assert.match(folded[2]!, new RegExp(`#### \`${m.name}\`\n\n\\| format \\| bytes/msg \\|`))
+    assert.doesNotMatch(md, new RegExp(`\\n### \`${m.name}\``))
+  }
+  assert.doesNotMatch(folded[2]!, /mermaid/, 'no chart where base and head do not differ')
+
+  // An older gate's report says unchanged_schema instead of a status: read the same way.
+  const older = loadFixture('pass')
+  assert.ok(older.messages.every(m => m.unchanged_schema && m.status === undefined))
+  assert.match(renderReport(older), new RegExp(`<details><summary>${older.messages.length} messages unchanged \\(schema identical\\): measured; `))
 
   const changed = loadFixture('fail')
   assert.ok(changed.messages.every(m => !m.unchanged_schema))
