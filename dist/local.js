@@ -30,19 +30,19 @@ import { existsSync } from "node:fs";
 import { rename as rename2 } from "node:fs/promises";
 import { join as join3 } from "node:path";
 
-// ../main/node_modules/@actions/exec/lib/exec.js
+// node_modules/@actions/exec/lib/exec.js
 import { StringDecoder } from "string_decoder";
 
-// ../main/node_modules/@actions/exec/lib/toolrunner.js
+// node_modules/@actions/exec/lib/toolrunner.js
 import * as os from "os";
 import * as events from "events";
 import * as child from "child_process";
 import * as path3 from "path";
 
-// ../main/node_modules/@actions/io/lib/io.js
+// node_modules/@actions/io/lib/io.js
 import * as path2 from "path";
 
-// ../main/node_modules/@actions/io/lib/io-util.js
+// node_modules/@actions/io/lib/io-util.js
 import * as fs from "fs";
 import * as path from "path";
 var __awaiter = function(thisArg, _arguments, P, generator) {
@@ -168,7 +168,7 @@ function isUnixExecutable(stats) {
   return (stats.mode & 1) > 0 || (stats.mode & 8) > 0 && process.getgid !== void 0 && stats.gid === process.getgid() || (stats.mode & 64) > 0 && process.getuid !== void 0 && stats.uid === process.getuid();
 }
 
-// ../main/node_modules/@actions/io/lib/io.js
+// node_modules/@actions/io/lib/io.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve4) {
@@ -261,7 +261,7 @@ function findInPath(tool) {
   });
 }
 
-// ../main/node_modules/@actions/exec/lib/toolrunner.js
+// node_modules/@actions/exec/lib/toolrunner.js
 import { setTimeout } from "timers";
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
@@ -707,7 +707,7 @@ var ExecState = class _ExecState extends events.EventEmitter {
   }
 };
 
-// ../main/node_modules/@actions/exec/lib/exec.js
+// node_modules/@actions/exec/lib/exec.js
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve4) {
