@@ -372,7 +372,7 @@ func (r *run) result() *Result {
 		cuts = append(cuts, fmt.Sprintf("%s with fewer rounds (down to %d of %d)", rowsOf(r.fewerRounds), r.fewestRounds, r.o.Rounds))
 	}
 	if len(r.untimed) > 0 {
-		cuts = append(cuts, fmt.Sprintf("%d of %d rows not timed (%s)", len(r.untimed), len(r.rows), strings.Join(r.untimed, ", ")))
+		cuts = append(cuts, fmt.Sprintf("%d of %d rows not timed", len(r.untimed), len(r.rows)))
 	}
 	if len(cuts) > 0 {
 		res.Cut = "to fit the time budget: " + strings.Join(cuts, ", ")
