@@ -12,15 +12,15 @@ import { loadFixture } from './fixtures.js'
 // numbers a rerun would change.
 
 test('pass: verdict first, the schema checks, unchanged messages folded with their tables, details', () => {
-  const report = loadFixture('pass')
+  const report = loadFixture('all')
   const md = renderReport(report, { runUrl: 'https://example.test/run/1' })
-  assert.equal(md.split('\n')[0], '## ✅ wiregate: pass — no schema or wire-cost regressions')
+  assert.equal(md.split('\n')[0], '## ✅ wiregate: pass — no schema changed')
   assert.match(md, /base `main` @ aaaaaaa → head `feature` @ bbbbbbb · \[run\]\(https:\/\/example.test\/run\/1\)/)
   for (const check of ['buf lint', 'buf breaking', 'Avro compatibility']) assert.match(md, new RegExp(`\\| ${check} \\| ✅ ok \\|`))
   assert.ok(report.messages.length >= 2)
-  // Measured by an older gate though identical: one collapsed line, each
+  // Measured though identical (measure: all): one collapsed line, each
   // message's table inside, no chart (base and head do not differ).
-  assert.match(md, new RegExp(`\n<details><summary>${report.messages.length} messages unchanged \\(schema identical\\): measured; their exact figures cannot differ and their timings cannot fail the gate</summary>\n`))
+  assert.match(md, new RegExp(`\n<details><summary>${report.messages.length} messages unchanged \\(schema identical\\): measured \\(measure: all\\); their exact figures cannot differ and their timings cannot fail the gate</summary>\n`))
   for (const m of report.messages) {
     assert.match(md, new RegExp(`\n#### \`${m.name}\`\n`))
     assert.doesNotMatch(md, new RegExp(`\\n### \`${m.name}\``))
@@ -104,11 +104,11 @@ test('a changed message charts its history: main\'s points, then the PR last', (
     assert.ok(lines.some(l => l.at(-1) !== l.at(-2)), 'the PR moved one of them')
     assert.match(c[5]!, new RegExp(`^1\\. ${series[0]!.format} ${series[0]!.metric}: `))
   }
-  assert.doesNotMatch(renderReport(loadFixture('pass')), /xychart-beta\n {4}title "[^"]*then this PR/)
+  assert.doesNotMatch(renderReport(loadFixture('all')), /xychart-beta\n {4}title "[^"]*then this PR/)
 })
 
 test('history notes and warnings are one line each', () => {
-  const report = loadFixture('pass')
+  const report = loadFixture('all')
   report.history = { branch: 'wiregate-data', points: 20, note: 'no branch wiregate-data on origin yet (a push to the default branch records it)', messages: [] }
   report.warnings = ['input \'breaking-against\' is "latest-tag:v*": no tag matches v* in this clone']
   const md = renderReport(report)
@@ -120,7 +120,7 @@ test('history notes and warnings are one line each', () => {
 })
 
 test('skipped messages are listed one line each, with file and reason; the base\'s own are marked', () => {
-  const report = loadFixture('pass')
+  const report = loadFixture('all')
   assert.doesNotMatch(renderReport(report), /Not measured/)
   report.skipped = [
     { message: 'vault.v1.Envelope', file: 'vault/v1/vault.proto', reason: 'a MessageSet (option message_set_wire_format): legacy', side: 'head' },
@@ -184,7 +184,7 @@ test('truncate keeps short text and cuts long text at a line, closing open block
 })
 
 test('a huge report still fits a comment', () => {
-  const report = loadFixture('pass')
+  const report = loadFixture('all')
   report.benchstat = 'x'.repeat(100).concat('\n').repeat(2000)
   const md = renderReport(report)
   assert.ok(md.length > 65536)
@@ -192,7 +192,7 @@ test('a huge report still fits a comment', () => {
 })
 
 test('what the time budget cut is said under the verdict, one line a stage', () => {
-  const report = loadFixture('pass')
+  const report = loadFixture('all')
   report.plan = {
     budget_seconds: 60,
     bench: { count: 7, benchtime: '10ms', untimed: ['a.B'], note: 'to fit 21s: benchtime 300ms → 10ms, rounds 10 → 7, 1 of 3 messages not timed (a.B)' },
@@ -206,5 +206,5 @@ test('what the time budget cut is said under the verdict, one line a stage', () 
   assert.match(md, /\n<details><summary>⏱ 1 message whose instructions were not counted<\/summary>\n\n```text\na\.B\n```\n\n<\/details>\n/)
   assert.match(md, /<summary>⏱ 1 message not timed<\/summary>/)
   assert.match(md, /<summary>⏱ 1 pipeline row not timed<\/summary>\n\n```text\na\.B\/json\n```/)
-  assert.doesNotMatch(renderReport(loadFixture('pass')), /⏱/)
+  assert.doesNotMatch(renderReport(loadFixture('all')), /⏱/)
 })

@@ -12,6 +12,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"google.golang.org/protobuf/reflect/protoreflect"
@@ -132,7 +133,16 @@ func (g *run) loadSchemas(ctx context.Context) (*schemas, string, error) {
 	}
 	c := sch.change
 	sch.change.NoSchemaChanged = len(c.Changed)+len(c.New)+len(c.Removed) == 0
-	note := fmt.Sprintf("%d changed, %d new, %d removed, %d unchanged", len(c.Changed), len(c.New), len(c.Removed), len(c.Unchanged))
+	var parts []string
+	for _, n := range []struct {
+		what string
+		list []string
+	}{{"changed", c.Changed}, {"new", c.New}, {"removed", c.Removed}, {"unchanged", c.Unchanged}} {
+		if len(n.list) > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", len(n.list), n.what))
+		}
+	}
+	note := strings.Join(parts, ", ")
 	if sch.base == nil {
 		note += fmt.Sprintf(" (the base has no %s: every message is new)", g.s.BufInput)
 	}

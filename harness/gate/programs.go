@@ -99,9 +99,9 @@ func (g *run) program(ctx context.Context, name string, s *prepare.Schema, messa
 // "built in 2.5 s (go build 2.0 s, plugins 0.4 s)".
 func prepared(p *prepare.Result) string {
 	if p.Reused {
-		return fmt.Sprintf("reused (%d messages)", len(p.Messages))
+		return fmt.Sprintf("reused (%s)", plural(len(p.Messages), "message"))
 	}
-	return fmt.Sprintf("built for %d messages in %.1f s (go build %.1f s, plugins %.1f s)", len(p.Messages), p.Seconds, p.Timings["go_build"], p.Timings["plugins"])
+	return fmt.Sprintf("built for %s in %.1f s (go build %.1f s, plugins %.1f s)", plural(len(p.Messages), "message"), p.Seconds, p.Timings["go_build"], p.Timings["plugins"])
 }
 
 // skipped lists the messages the schemas declare that wiregate cannot
