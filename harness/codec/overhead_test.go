@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/fxamacker/cbor/v2"
-	"github.com/hamba/avro/v2"
 	"github.com/vmihailenco/msgpack/v5"
 	"google.golang.org/protobuf/proto"
 
@@ -84,7 +83,7 @@ func directDecode(b *testing.B, c *cases.Case) func(*testing.B) {
 	}
 	unmarshal := map[string]func([]byte, any) error{
 		"json":    json.Unmarshal,
-		"avro":    func(d []byte, v any) error { return avro.Unmarshal(schema, d, v) },
+		"avro":    func(d []byte, v any) error { _, err := schema.Decode(d, v); return err },
 		"msgpack": msgpack.Unmarshal,
 		"cbor":    cbor.Unmarshal,
 	}[c.Format.Name]
@@ -128,7 +127,7 @@ func directEncode(b *testing.B, c *cases.Case) func(*testing.B) {
 	}
 	marshal := map[string]func(any) ([]byte, error){
 		"json":    json.Marshal,
-		"avro":    func(v any) ([]byte, error) { return avro.Marshal(schema, v) },
+		"avro":    func(v any) ([]byte, error) { return schema.Encode(v) },
 		"msgpack": msgpack.Marshal,
 		"cbor":    cbor.Marshal,
 	}[c.Format.Name]

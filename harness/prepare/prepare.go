@@ -46,7 +46,10 @@ type Result struct {
 	Skipped []Skip `json:"skipped"`
 	// Plugins generated the program's code: protoc-gen-go and
 	// protoc-gen-wiregate, and those the asked-for formats need.
-	Plugins []string           `json:"plugins"`
+	Plugins []string `json:"plugins"`
+	// OptIn are the opt-in codec modules linked into the program: those
+	// of the asked-for formats (codec.Format.Module), and no others.
+	OptIn   []string           `json:"opt_in_modules"`
 	Dir     string             `json:"dir"`
 	Reused  bool               `json:"reused"` // the binary was already built for these exact inputs
 	Build   time.Duration      `json:"-"`
@@ -130,7 +133,8 @@ func Prepare(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	key := hashOf(img.canon, []byte(strings.Join(msgs, ",")), []byte(strings.Join(res.Plugins, ",")), []byte(srcHash), []byte(runtime.Version()))
+	res.OptIn = optInModules(formats)
+	key := hashOf(img.canon, []byte(strings.Join(msgs, ",")), []byte(strings.Join(res.Plugins, ",")), []byte(strings.Join(res.OptIn, ",")), []byte(srcHash), []byte(runtime.Version()))
 	res.Dir = filepath.Join(cache, "bench", key[:20])
 	res.Binary = filepath.Join(res.Dir, benchprog.ProgramName)
 	if _, err := os.Stat(res.Binary); err == nil {
@@ -158,7 +162,7 @@ func Prepare(ctx context.Context, opts Options) (*Result, error) {
 	lap("buf_generate", t)
 
 	t = time.Now()
-	if err := writeModule(work, harnessDir); err != nil {
+	if err := writeModule(work, harnessDir, res.OptIn); err != nil {
 		return nil, err
 	}
 	out := filepath.Join(tmp, "wiregate-bench")
