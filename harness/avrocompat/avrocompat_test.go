@@ -121,6 +121,25 @@ func TestDefaultsDecide(t *testing.T) {
 	}
 }
 
+// TestNullableFieldNeedsADefault: a new ["null", T] field without a default
+// breaks BACKWARD, as the specification and Java (Confluent's registry)
+// say; twmb/avro alone would give it an implicit null default.
+func TestNullableFieldNeedsADefault(t *testing.T) {
+	noDefault := record(id, amount, note, `{"name":"email","type":["null","string"]}`)
+	fs, err := Check("orders.avsc", noDefault, [][]byte{v1}, Backward)
+	if err != nil || !strings.Contains(messages(fs), "record `orders.v1.Order`: field `email` has no default, and the old schema does not have it") {
+		t.Errorf("without default: %q %v", messages(fs), err)
+	}
+	withDefault := record(id, amount, note, `{"name":"email","type":["null","string"],"default":null}`)
+	if fs, err := Check("orders.avsc", withDefault, [][]byte{v1}, Backward); err != nil || len(fs) != 0 {
+		t.Errorf("with default null: %q %v", messages(fs), err)
+	}
+	// Present on both sides, the missing default changes nothing.
+	if fs, err := Check("orders.avsc", noDefault, [][]byte{noDefault}, Full); err != nil || len(fs) != 0 {
+		t.Errorf("unchanged: %q %v", messages(fs), err)
+	}
+}
+
 func TestTransitive(t *testing.T) {
 	// BACKWARD_TRANSITIVE: region gains a default, then loses it. Against
 	// v2 that is fine; v1's data has no region at all.

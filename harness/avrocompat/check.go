@@ -75,7 +75,11 @@ func Check(file string, head []byte, earlier [][]byte, level Level) ([]report.Fi
 // directed checks that reader can read writer's data and words every reason
 // it cannot.
 func directed(reader, writer *avro.Schema, s side) []string {
-	err := compatible(reader, writer)
+	reader, err := specReader(reader)
+	if err != nil {
+		return []string{s.prefix() + ": " + err.Error()}
+	}
+	err = compatible(reader, writer)
 	if err == nil {
 		return nil
 	}

@@ -163,9 +163,12 @@ func (e *explainer) missing(r *avro.SchemaNode, path string) string {
 		avroschema.FullName(r), path)
 }
 
+// names words a named type the reader cannot match to the writer's: by
+// short name, or by an alias (qualified by specReader; ".x" is x in the
+// null namespace).
 func (e *explainer) names(r, w *avro.SchemaNode, at string) string {
 	wf := avroschema.FullName(w)
-	if short(avroschema.FullName(r)) == short(wf) || slices.Contains(r.Aliases, wf) || slices.Contains(r.Aliases, short(wf)) {
+	if short(avroschema.FullName(r)) == short(wf) || slices.Contains(r.Aliases, wf) || slices.Contains(r.Aliases, "."+wf) {
 		return ""
 	}
 	return fmt.Sprintf("%s: %s `%s` does not match `%s` in the %s schema; add it as an alias",
