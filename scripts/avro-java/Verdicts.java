@@ -33,19 +33,9 @@ public class Verdicts {
     ObjectNode verdicts = out.putObject("verdicts");
     for (JsonNode pair : corpus) {
       ObjectNode v = verdicts.putObject(pair.get("name").asText());
-      Schema reader, writer;
-      try {
-        reader = new Schema.Parser().parse(pair.get("reader").toString());
-      } catch (RuntimeException e) {
-        v.put("verdict", "INVALID");
-        v.put("detail", "reader: " + e.getMessage());
-        continue;
-      }
-      try {
-        writer = new Schema.Parser().parse(pair.get("writer").toString());
-      } catch (RuntimeException e) {
-        v.put("verdict", "INVALID");
-        v.put("detail", "writer: " + e.getMessage());
+      Schema reader = parse(pair, "reader", v);
+      Schema writer = reader == null ? null : parse(pair, "writer", v);
+      if (writer == null) {
         continue;
       }
       try {
@@ -67,5 +57,17 @@ public class Verdicts {
       }
     }
     json.writerWithDefaultPrettyPrinter().writeValue(new File(args[1]), out);
+  }
+
+  // parse parses the pair's reader or writer with a fresh parser, or records
+  // the pair as INVALID and returns null.
+  static Schema parse(JsonNode pair, String side, ObjectNode verdict) {
+    try {
+      return new Schema.Parser().parse(pair.get(side).toString());
+    } catch (RuntimeException e) {
+      verdict.put("verdict", "INVALID");
+      verdict.put("detail", side + ": " + e.getMessage());
+      return null;
+    }
   }
 }
