@@ -195,6 +195,20 @@ func TestNestedEnumAndUnion(t *testing.T) {
 	}
 }
 
+// A reader union whose branch for the writer's record cannot read it says
+// why inside that branch, not that no branch matches.
+func TestUnionBranchThatCannotRead(t *testing.T) {
+	item := func(ns, extra string) string {
+		return `{"type":"record","name":"Item","namespace":"` + ns + `","fields":[{"name":"id","type":"long"}` + extra + `]}`
+	}
+	old := []byte(`{"type":"record","name":"Order","namespace":"orders.v1","fields":[{"name":"item","type":` + item("shop.c", "") + `}]}`)
+	neu := []byte(`{"type":"record","name":"Order","namespace":"orders.v1","fields":[{"name":"item","type":[` + item("shop.a", `,{"name":"qty","type":"int"}`) + `,` + item("shop.b", "") + `]}]}`)
+	fs, err := Check("o.avsc", neu, [][]byte{old}, Backward)
+	if err != nil || !strings.Contains(messages(fs), "record `shop.a.Item`: field `item.qty` has no default") {
+		t.Errorf("findings %q %v", messages(fs), err)
+	}
+}
+
 func TestBadInput(t *testing.T) {
 	for file, want := range map[string]string{
 		"bad_json.avsc.json":   "avro schema testdata/bad_json.avsc.json: not JSON",

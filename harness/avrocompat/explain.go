@@ -74,6 +74,9 @@ func (e *explainer) walk(r, w *avro.SchemaNode, at string) []string {
 			return out
 		}
 		if rk == "union" {
+			if b := readerBranch(r, w); b != nil {
+				return e.walk(b, w, at)
+			}
 			return []string{fmt.Sprintf("%s: the %s union has no branch that reads the %s %s",
 				e.where(at), e.side.reader, e.side.writer, typeName(w))}
 		}
@@ -193,6 +196,33 @@ func fieldsOf(w *avro.SchemaNode, f *avro.SchemaField) []*avro.SchemaField {
 		}
 	}
 	return out
+}
+
+// readerBranch is the branch of reader union r that resolution reads
+// writer type w with when w is named: the one of w's full name, else the
+// first of its short name (the specification's "first schema in the
+// reader's union that matches"). nil for other types, and when none
+// matches: then no branch reads w at all.
+func readerBranch(r, w *avro.SchemaNode) *avro.SchemaNode {
+	switch avroschema.Kind(w) {
+	case "record", "enum", "fixed":
+	default:
+		return nil
+	}
+	full := avroschema.FullName(w)
+	var first *avro.SchemaNode
+	for i := range r.Branches {
+		b := avroschema.Deref(&r.Branches[i])
+		if avroschema.Kind(b) != avroschema.Kind(w) {
+			continue
+		}
+		if bf := avroschema.FullName(b); bf == full {
+			return b
+		} else if first == nil && short(bf) == short(full) {
+			first = b
+		}
+	}
+	return first
 }
 
 func short(name string) string { return name[strings.LastIndex(name, ".")+1:] }

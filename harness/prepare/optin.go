@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -27,21 +28,12 @@ import (
 func optInModules(formats []codec.Format) []string {
 	var out []string
 	for _, f := range formats {
-		if f.Module != "" && !contains(out, f.Module) {
+		if f.Module != "" && !slices.Contains(out, f.Module) {
 			out = append(out, f.Module)
 		}
 	}
 	sort.Strings(out)
 	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // moduleDir is an opt-in module's source directory: its path below the
