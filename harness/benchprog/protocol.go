@@ -39,6 +39,10 @@ type Selection struct {
 	Formats  []string // empty: the program's default formats
 	Samples  string   // directory of <full.Message.Name>.jsonl protojson records; absolute
 	Avro     []string // .avsc files; one whose record full name equals a message's is its Avro schema; absolute
+	// Records is a directory of <full.Message.Name>.binpb record pools the
+	// parent wrote (the base's records, carried to head by field number):
+	// a message with a file there measures those records. Absolute.
+	Records string
 }
 
 // Args renders the selection as flags for Parse.
@@ -55,6 +59,9 @@ func (s Selection) Args() []string {
 	if s.Samples != "" {
 		args = append(args, "--samples", s.Samples)
 	}
+	if s.Records != "" {
+		args = append(args, "--records", s.Records)
+	}
 	return args
 }
 
@@ -69,6 +76,7 @@ func (s *Selection) define(fs *flag.FlagSet) {
 	fs.Var((*list)(&s.Messages), "messages", "fully qualified messages, comma separated (default: every message compiled in)")
 	fs.Var((*list)(&s.Formats), "formats", "formats, comma separated (default json,protobuf,avro)")
 	fs.StringVar(&s.Samples, "samples", "", "directory of <full.Message.Name>.jsonl protojson samples")
+	fs.StringVar(&s.Records, "records", "", "directory of <full.Message.Name>.binpb record pools (written by wiregate gate)")
 	fs.Var((*list)(&s.Avro), "avro", ".avsc files, comma separated; one whose record full name equals a message's is its Avro schema")
 }
 

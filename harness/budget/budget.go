@@ -1,154 +1,138 @@
-// Package budget plans how much timing a gate run can afford: the bench
-// rounds and the pipeline rounds are the gate's long stages, and on a big
-// schema set the defaults would take hours (18 messages × 7 formats once
-// took 25 minutes of bench rounds alone). The exact figures (sizes,
-// allocations, instruction counts) always run; timing is fitted to what is
-// left of the time budget, cutting in this order, each step only when the
-// one before cannot fit:
+// Package budget owns the time budget: one plan, from one clock, decides
+// what every stage after the exact ones may spend — how many messages'
+// instructions are counted and over how many rotations, how many bench
+// rounds at what benchtime for which messages, and when the pipeline must
+// be done — so that the gate ends within time-budget on any module and
+// says what it cut. Timing is cut first (it is noisy, and a message whose
+// schema did not change cannot fail on it), exact counts after.
 //
-//  1. shorter benchmarks (benchtime down to MinBenchtime), all rounds kept:
-//     the rounds are what the rank test needs;
-//  2. fewer rounds, down to the fewest that can still reach significance
-//     after Holm's correction;
-//  3. fewer messages timed: those whose schema did not change first (their
-//     time cannot fail the gate), then the last in priority order.
-//
-// Every cut is said in the plan's Note; the report prints it with the noise
-// floor the run reached.
+// The gate asks for a plan at the start of each of those stages, with the
+// prices it knows by then (estimates from the sizes stage's probe, then
+// what earlier stages measured): each plan re-divides what is left, so
+// time one stage did not use goes to the next.
 package budget
 
 import (
-	"cmp"
-	"fmt"
-	"strings"
 	"time"
 )
 
-// MinBenchtime is the shortest benchmark the plan asks for: below it the
-// testing package's own calibration is most of the time.
-const MinBenchtime = 10 * time.Millisecond
+// Reserve is what the plan keeps back for the stages after the last
+// timing one (compare, history, verdict, the report): a few seconds
+// measured, kept generous.
+const Reserve = 10 * time.Second
 
-// MinRounds is the fewest rounds per side at which a complete separation of
-// base and head can clear Holm's first step among tests comparisons at
-// alpha: the smallest n with the Mann-Whitney p of a complete separation,
-// 2/C(2n,n), at most alpha/tests. Fewer rounds cannot fail the gate on
-// time, whatever they measure.
-func MinRounds(tests int, alpha float64) int {
-	n := 2
-	for 2/binomial(2*n, n) > alpha/float64(max(tests, 1)) {
-		n++
-	}
-	return n
+// Shares of what is left when a stage is planned.
+const (
+	// cpuShare is the most of what is left that instruction counts may
+	// take when timing stages follow; the rest is timing's, at least a
+	// quarter, so a module whose counts alone would fill the budget is
+	// still timed somewhat.
+	cpuShare = 0.75
+	// benchShare is the bench rounds' part of the timing time when the
+	// pipeline follows; the pipeline has the rest and whatever the bench
+	// rounds did not use.
+	benchShare = 0.5
+)
+
+// Budget is the gate's time budget on a clock.
+type Budget struct {
+	Start time.Time        // when the step started (the caller's stages included)
+	Total time.Duration    // input time-budget
+	Now   func() time.Time // the clock; time.Now in the gate, a fake in tests
 }
 
-func binomial(n, k int) float64 {
-	r := 1.0
-	for i := 1; i <= k; i++ {
-		r = r * float64(n-k+i) / float64(i)
-	}
-	return r
-}
+// Deadline is when the last timing stage must be done.
+func (b Budget) Deadline() time.Time { return b.Start.Add(b.Total - Reserve) }
 
-// Message is one message's part of a round.
-type Message struct {
-	Name string
-	// Cost is its part of one measured round (both sides, every format
-	// and op) at the measured benchtime.
-	Cost time.Duration
-	// Gating is false for a message whose schema is identical on both
-	// sides: its time cannot fail the gate, so it is cut first.
-	Gating bool
-}
+// Left is what is left before the deadline (negative when past it).
+func (b Budget) Left() time.Duration { return b.Deadline().Sub(b.Now()) }
 
-// Bench is what the plan knows when the warm-up round has run.
-type Bench struct {
-	Budget    time.Duration // what the rounds may take
-	Count     int           // rounds asked for
-	Benchtime time.Duration // per benchmark, as asked
-	// Measured is the benchtime the warm-up round ran at, which the
-	// messages' costs are for; 0: Benchtime.
+// Stage is where a plan starts.
+type Stage int
+
+const (
+	FromCPU Stage = iota
+	FromBench
+	FromPipeline
+)
+
+// Prices are what the stages from the one being planned would cost, as
+// far as known.
+type Prices struct {
+	Messages []Price // in priority order: changed first; the last is cut first
+	Counting bool    // instruction counts run (cpu-cost)
+	Pipeline bool    // the pipeline stage runs
+	// Count and Benchtime are the bench rounds asked for; MinCount is the
+	// fewest that can still fail the gate (verdict.MinRounds).
+	Count, MinCount int
+	Benchtime       time.Duration
+	// Measured is the benchtime the Round prices are for: the warm-up
+	// round's, or Benchtime for estimates.
 	Measured time.Duration
-	MinCount int // the fewest rounds that can reach significance
-	// Overhead is a round's cost that does not scale with benchtime
-	// (starting the programs, building the records).
-	Overhead time.Duration
-	Messages []Message // in priority order: the first is cut last
+	// RoundOverhead is a bench round's cost that is no message's:
+	// starting both sides' programs.
+	RoundOverhead time.Duration
 }
 
-// BenchPlan is what the rounds do.
-type BenchPlan struct {
-	Count     int
-	Benchtime time.Duration
-	Timed     []string
-	Untimed   []string
-	Note      string // empty when nothing was cut
+// Price is one message's cost in each stage, both sides together.
+type Price struct {
+	Name string
+	// Gating is false for a message whose schema is identical on both
+	// sides (measure: all): its figures cannot differ, so it is cut first.
+	Gating bool
+	// Count and CountOne are counting its instructions over four
+	// rotations of the record pool and over one (package cpucost's model).
+	Count, CountOne time.Duration
+	// Round is its part of one bench round at Prices.Measured; Build the
+	// part that does not scale with benchtime (building its records in
+	// both sides' programs).
+	Round, Build time.Duration
 }
 
-// PlanBench fits the bench rounds into b.Budget.
-func PlanBench(b Bench) BenchPlan {
-	timed := append([]Message(nil), b.Messages...)
-	p := BenchPlan{Count: b.Count, Benchtime: b.Benchtime}
-	var cuts []string
-	for {
-		cost := roundCost(b, timed, p.Benchtime)
-		fits := func(count int, bt time.Duration) bool {
-			return time.Duration(count)*roundCost(b, timed, bt) <= b.Budget
+// Plan is what each stage from the planned one may do.
+type Plan struct {
+	CPU      CPUPlan
+	Bench    BenchPlan
+	Pipeline PipelinePlan
+}
+
+// PipelinePlan is the pipeline's deadline: its rows share what is left
+// (package piperounds fits each row's backlog and rounds into it).
+type PipelinePlan struct {
+	Deadline time.Time
+}
+
+// Plan divides what is left among the stages from `from` on: counts up
+// to cpuShare of it, the bench rounds benchShare of the rest when the
+// pipeline follows, the pipeline everything until the deadline.
+func (b Budget) Plan(from Stage, p Prices) Plan {
+	now, left := b.Now(), max(b.Left(), 0)
+	var plan Plan
+	timing := left
+	if from <= FromCPU && p.Counting {
+		share := time.Duration(float64(left) * cpuShare)
+		plan.CPU = PlanCPU(share, p.Messages)
+		plan.CPU.Deadline = now.Add(share)
+		timing = left - plan.CPU.Cost
+	}
+	if from <= FromBench {
+		bench := timing
+		if p.Pipeline {
+			bench = time.Duration(float64(timing) * benchShare)
 		}
-		switch {
-		case fits(p.Count, p.Benchtime):
-		case fits(p.Count, MinBenchtime):
-			// The largest benchtime that fits, all rounds kept.
-			variable := cost - b.Overhead
-			perRound := b.Budget/time.Duration(p.Count) - b.Overhead
-			p.Benchtime = max(MinBenchtime, time.Duration(float64(b.Benchtime)*float64(perRound)/float64(variable)).Truncate(time.Millisecond))
-			cuts = append(cuts, fmt.Sprintf("benchtime %s → %s", b.Benchtime, p.Benchtime))
-		case fits(b.MinCount, MinBenchtime):
-			p.Benchtime = MinBenchtime
-			p.Count = int(b.Budget / roundCost(b, timed, MinBenchtime))
-			cuts = append(cuts, fmt.Sprintf("benchtime %s → %s", b.Benchtime, p.Benchtime), fmt.Sprintf("rounds %d → %d", b.Count, p.Count))
-		case len(timed) > 0:
-			i := cutIndex(timed)
-			p.Untimed = append(p.Untimed, timed[i].Name)
-			timed = append(timed[:i:i], timed[i+1:]...)
-			continue
-		}
-		break
+		plan.Bench = PlanBench(p.bench(bench))
+		plan.Bench.Deadline = now.Add(left - timing + bench)
 	}
-	for _, m := range timed {
-		p.Timed = append(p.Timed, m.Name)
-	}
-	if len(timed) == 0 {
-		p.Count = 0
-	}
-	if len(p.Untimed) > 0 {
-		cuts = append(cuts, fmt.Sprintf("%d of %d messages not timed (%s)", len(p.Untimed), len(b.Messages), strings.Join(p.Untimed, ", ")))
-	}
-	if len(cuts) > 0 {
-		p.Note = fmt.Sprintf("to fit %s: %s", b.Budget.Round(time.Second), strings.Join(cuts, ", "))
-	}
-	return p
+	plan.Pipeline.Deadline = b.Deadline()
+	return plan
 }
 
-// roundCost is one round of messages at benchtime bt: the overhead, plus
-// the messages' measured costs scaled to bt.
-func roundCost(b Bench, ms []Message, bt time.Duration) time.Duration {
-	var variable time.Duration
-	for _, m := range ms {
-		variable += m.Cost
+// bench is the bench rounds' problem for PlanBench.
+func (p Prices) bench(budget time.Duration) Bench {
+	ms := make([]Message, len(p.Messages))
+	for i, m := range p.Messages {
+		ms[i] = Message{Name: m.Name, Cost: m.Round, Fixed: m.Build, Gating: m.Gating}
 	}
-	if m := cmp.Or(b.Measured, b.Benchtime); m > 0 {
-		variable = time.Duration(float64(variable) * float64(bt) / float64(m))
-	}
-	return b.Overhead + variable
-}
-
-// cutIndex is the message to stop timing: the last one that cannot gate,
-// else the last one.
-func cutIndex(ms []Message) int {
-	for i := len(ms) - 1; i >= 0; i-- {
-		if !ms[i].Gating {
-			return i
-		}
-	}
-	return len(ms) - 1
+	return Bench{Budget: budget, Count: p.Count, Benchtime: p.Benchtime, Measured: p.Measured, MinCount: p.MinCount,
+		Overhead: p.RoundOverhead, Messages: ms}
 }

@@ -29,10 +29,12 @@ type Case struct {
 func (c *Case) Name() string { return c.Subject.Name() + "/" + c.Format.Name }
 
 // Build makes every case, message-major, in the order given.
-func Build(subjects []*subject.Subject, formats []codec.Format, samplesDir string) ([]*Case, error) {
+// Records come from record.Pool: the user's samples in samplesDir, else a
+// pool file the gate wrote in recordsDir, else generated.
+func Build(subjects []*subject.Subject, formats []codec.Format, samplesDir, recordsDir string) ([]*Case, error) {
 	var out []*Case
 	for _, s := range subjects {
-		recs, source, err := record.Pool(s.Type, samplesDir)
+		recs, source, err := record.Pool(s.Type, samplesDir, recordsDir)
 		if err != nil {
 			return nil, err
 		}

@@ -13,7 +13,7 @@ import (
 func TestBigMessagesGetSmallerBacklogsByBytes(t *testing.T) {
 	shapes := "../cmd/wiregate/testdata/shapes"
 	r := run(t, shapes, shapes, func(in map[string]string, o *gate.Options) {
-		in["working-directory"], in["messages"], in["formats"] = shapes, "batch.v1.LogBatch,batch.v1.Attribute", "json,protobuf"
+		in["working-directory"], in["messages"], in["formats"], in["measure"] = shapes, "batch.v1.LogBatch,batch.v1.Attribute", "json,protobuf", "all"
 		in["lint"], in["breaking"] = "false", "false" // buf cannot load the module's MessageSet
 		in["pipeline"], in["broker"], in["pipeline-messages"], in["pipeline-bytes"] = "true", "embedded", "20000", "1MiB"
 	})

@@ -1,135 +1,137 @@
 package gate
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"math"
 	"os"
-	"path/filepath"
-	"runtime"
+	"slices"
 	"strings"
 	"time"
 
-	"github.com/wiregate/wiregate/harness/bench"
+	"github.com/wiregate/wiregate/harness/budget"
 	"github.com/wiregate/wiregate/harness/compare"
 	"github.com/wiregate/wiregate/harness/cpucost"
 	"github.com/wiregate/wiregate/harness/report"
+	"github.com/wiregate/wiregate/harness/verdict"
 )
 
-// benchFiles are the benchfmt files of each side: the cpu stage starts
-// them with the instruction counts, the bench rounds append the timings,
-// and compare reads both, so `benchstat base.txt head.txt` shows every
-// unit the report does.
-func (g *run) benchFiles() map[*side]string {
-	return map[*side]string{g.base: filepath.Join(g.o.Out, "base.txt"), g.head: filepath.Join(g.o.Out, "head.txt")}
+// counts are the cpu stage's results: each side's instruction counts (what
+// was counted before a stop included), what counted them, and what the
+// budget cut.
+type counts struct {
+	base, head []cpucost.Result
+	cost       *report.CPUCost
+	plan       budget.CPUPlan
 }
 
 // countInstructions is the cpu stage: instructions per encode and decode,
-// counted exactly under Valgrind (package cpucost), base then head — each
-// count already keeps every CPU busy, and two at once was slower. Whether
-// it counts is cpu-cost's decision (cpucost.Prepare); not counting is a
-// reason in the report and the stage note, not an error, unless cpu-cost
-// is on. Valgrind failing is the stage's error: one line.
-func (g *run) countInstructions(ctx context.Context) error {
-	files := g.benchFiles()
-	for _, f := range files {
-		os.Remove(f) // a previous run's, in the same --out
-	}
-	g.r.CPUCost = &report.CPUCost{Mode: string(g.s.CPUCost)}
+// counted exactly under Valgrind (package cpucost), message by message in
+// the plan's order, base then head — each count already keeps every CPU
+// busy, and two at once was slower. A message's two sides are counted over
+// the same rotations. Whether it counts is cpu-cost's decision
+// (cpucost.Prepare); not counting is a reason in the report, not an error,
+// unless cpu-cost is on. Valgrind failing is the stage's error: one line.
+func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.Prices) (counts, string, error) {
+	c := counts{cost: &report.CPUCost{Mode: string(g.s.CPUCost)}}
 	setup, err := cpucost.Prepare(ctx, g.s.CPUCost, cpucost.Env{CI: os.Getenv("GITHUB_ACTIONS") == "true"})
 	if err != nil {
-		return err
+		return c, "", err
 	}
-	g.r.CPUCost.Installed = setup.Installed
+	c.cost.Installed = setup.Installed
 	if setup.Valgrind == "" {
-		g.r.CPUCost.Unavailable, g.note = setup.Reason, setup.Reason
-		return nil
+		c.cost.Unavailable = setup.Reason
+		return c, setup.Reason, nil
 	}
-	var notes []string
-	if setup.Installed != "" {
-		notes = append(notes, setup.Installed)
+	prices.Counting = true
+	c.plan = g.budget.Plan(budget.FromCPU, prices).CPU
+	price := map[string]budget.Price{}
+	for _, p := range prices.Messages {
+		price[p.Name] = p
 	}
-	counts := map[*side]*cpucost.Counts{}
-	count := func(messages []string) (bool, error) {
-		for _, s := range []*side{g.base, g.head} {
-			sel := s.sel
-			if sel.Messages = timedOnly(s.sel.Messages, messages); len(sel.Messages) == 0 {
+	prog := newProgress(g.o.Log, "cpu", progressEvery)
+	defer prog.stop()
+	// correction is what counts took over what they were priced at: the
+	// price is an estimate, and the deadline is not.
+	var estimated, took time.Duration
+	correction := func() float64 {
+		if estimated == 0 {
+			return 1
+		}
+		return max(float64(took)/float64(estimated), 0.25)
+	}
+	var seconds [2]float64
+	for i, m := range c.plan.Counted {
+		est := price[m.Name].Count
+		if m.Rotations != budget.Rotations {
+			est = price[m.Name].CountOne
+		}
+		if time.Now().Add(time.Duration(float64(est) * correction())).After(c.plan.Deadline) {
+			for _, rest := range c.plan.Counted[i:] {
+				c.plan.Uncounted = append(c.plan.Uncounted, rest.Name)
+			}
+			c.plan.Counted = c.plan.Counted[:i]
+			break
+		}
+		prog.step("%s (%d of %d, %s)", m.Name, i+1, len(c.plan.Counted), plural(m.Rotations, "rotation"))
+		start := time.Now()
+		for side, p := range ps.sides() {
+			sel, ok := p.only([]string{m.Name})
+			if !ok {
 				continue
 			}
-			c, err := cpucost.Count(ctx, s.prog.Binary, sel, cpucost.Options{Valgrind: setup.Valgrind})
+			t := time.Now()
+			res, err := cpucost.Count(ctx, p.prog.Binary, sel, cpucost.Options{Valgrind: setup.Valgrind, Rotations: m.Rotations})
 			if err != nil {
-				return false, s.wrap(err)
+				return c, "", p.wrap(err)
 			}
-			if c.Unavailable != "" { // Prepare found it; only a race can lose it
-				g.r.CPUCost.Unavailable, g.note = c.Unavailable, c.Unavailable
-				return false, nil
+			if res.Unavailable != "" { // Prepare found it; only a race can lose it
+				c.cost.Unavailable = res.Unavailable
+				return c, res.Unavailable, nil
 			}
-			if counts[s] == nil {
-				counts[s] = &cpucost.Counts{Tool: c.Tool}
+			c.cost.Tool = res.Tool
+			seconds[sideIndex(ps, side)] += time.Since(t).Seconds()
+			if sideIndex(ps, side) == 0 {
+				c.base = append(c.base, res.Results...)
+			} else {
+				c.head = append(c.head, res.Results...)
 			}
-			counts[s].Results = append(counts[s].Results, c.Results...)
-			counts[s].Seconds += c.Seconds
-			g.r.CPUCost.Tool = c.Tool
 		}
-		return true, nil
+		estimated += est
+		took += time.Since(start)
 	}
-	must, optional := g.countOrder()
-	if ok, err := count(must); !ok {
-		return err
+	c.plan.Note = cpuNote(c.plan)
+	notes := []string{c.cost.Installed}
+	if len(c.plan.Counted) > 0 {
+		notes = append(notes, fmt.Sprintf("%s counted: base %.1f s, head %.1f s", plural(len(c.plan.Counted), "message"), seconds[0], seconds[1]))
 	}
-	// Unchanged-schema messages a few at a time, while the cpu stage is
-	// within its share of the budget: their counts cannot differ (same
-	// code, same records), and on 60 messages counting them all took most
-	// of the budget.
-	unchanged, deadline := len(optional), time.Now().Add(g.remaining()/cpuShare)
-	// A chunk starts only when one like the last still ends in time.
-	var last time.Duration
-	for len(optional) > 0 && time.Now().Add(last).Before(deadline) {
-		chunk, start := optional[:min(len(optional), runtime.NumCPU())], time.Now()
-		if ok, err := count(chunk); !ok {
-			return err
-		}
-		optional, last = optional[len(chunk):], time.Since(start)
-	}
-	if len(optional) > 0 {
-		note := fmt.Sprintf("to fit the time budget: %d of %d unchanged-schema messages not counted (their counts cannot differ: same code, same records)", len(optional), unchanged)
-		g.r.Plan.CPU = &report.CPUPlan{Uncounted: optional, Note: note}
-		notes = append(notes, note)
-	}
-	// Written together: a side counted without the other would be a
-	// one-sided table, not a comparison.
-	for _, s := range []*side{g.base, g.head} {
-		if counts[s] == nil {
-			continue
-		}
-		var b bytes.Buffer
-		bench.Header(&b)
-		if err := cpucost.Write(&b, counts[s]); err != nil {
-			return err
-		}
-		if err := os.WriteFile(files[s], b.Bytes(), 0o644); err != nil {
-			return err
-		}
-		notes = append(notes, fmt.Sprintf("%s counted in %.1f s", s.name, counts[s].Seconds))
-	}
-	g.note = g.r.CPUCost.Tool + ": " + strings.Join(notes, ", ")
-	return nil
+	return c, c.cost.Tool + ": " + joinNotes(append(notes, c.plan.Note)...), nil
 }
 
-// cpuShare: the cpu stage may spend up to 1/cpuShare of what is left of
-// the budget on unchanged-schema messages; bench and pipeline rounds get
-// the rest.
-const cpuShare = 4
-
-// countOrder splits head's messages into those always counted (changed
-// schemas, and every message when the run records history: main's chart
-// needs them all) and the unchanged ones, counted while the budget allows.
-func (g *run) countOrder() (must, optional []string) {
-	if g.o.RecordHistory {
-		return g.head.sel.Messages, nil
+// cpuNote says what the budget cut of the counts.
+func cpuNote(p budget.CPUPlan) string {
+	var cuts []string
+	if n := len(p.OneRotation); n > 0 {
+		cuts = append(cuts, fmt.Sprintf("%s counted over 1 rotation of the record pool instead of %d (exact all the same)", plural(n, "message"), budget.Rotations))
 	}
-	return g.byChange(g.head.sel.Messages)
+	if n := len(p.Uncounted); n > 0 {
+		cuts = append(cuts, fmt.Sprintf("%s not counted (%s)", plural(n, "message"), strings.Join(p.Uncounted, ", ")))
+	}
+	if len(cuts) == 0 {
+		return ""
+	}
+	return "to fit the time budget: " + strings.Join(cuts, ", ")
+}
+
+// recordCounts puts how counting went in the report; compare turns the
+// counts into metrics.
+func (g *run) recordCounts(c counts) {
+	if c.cost == nil {
+		return
+	}
+	g.r.CPUCost = c.cost
+	if len(c.plan.OneRotation) > 0 || len(c.plan.Uncounted) > 0 {
+		g.r.Plan.CPU = &report.CPUPlan{Uncounted: c.plan.Uncounted, OneRotation: slices.Clone(c.plan.OneRotation), Note: c.plan.Note}
+	}
 }
 
 // cpuMetric is an instruction count's report entry: the comparison of two
@@ -140,6 +142,6 @@ func cpuMetric(c compare.Comparison) report.Metric {
 	m := c.Metric(c.Op)
 	floor := cpucost.NoiseFloorPct(c.Format, c.Base.Center)
 	m.NoiseFloor, m.P = &floor, nil
-	m.Significant = m.DeltaPct != nil && math.Abs(*m.DeltaPct) > floor
+	m.Significant = m.DeltaPct != nil && verdict.PastNoiseFloor(*m.DeltaPct, &floor)
 	return m
 }

@@ -80,7 +80,7 @@ func TestCPUAAGatesCountTheSame(t *testing.T) {
 	requireValgrind(t)
 	base, head := checkouts(t)
 	var outs []string
-	keep := func(in map[string]string, o *gate.Options) { outs = append(outs, o.Out) }
+	keep := func(in map[string]string, o *gate.Options) { in["measure"] = "all"; outs = append(outs, o.Out) }
 	first, second := run(t, base, head, keep), run(t, base, head, keep)
 	a, b := instrs(first), instrs(second)
 	if len(a) != 6 || len(b) != 6 {
@@ -214,15 +214,16 @@ func timeOnly(t *testing.T, r *report.Report, why string) {
 func TestWithoutCountsTheGateSaysWhy(t *testing.T) {
 	base, head := checkouts(t)
 	t.Setenv("GITHUB_ACTIONS", "")
-	timeOnly(t, run(t, base, head, func(in map[string]string, o *gate.Options) { in["cpu-cost"] = "off" }), "cpu-cost is off")
+	all := func(in map[string]string, o *gate.Options) { in["measure"] = "all" }
+	timeOnly(t, run(t, base, head, func(in map[string]string, o *gate.Options) { in["cpu-cost"], in["measure"] = "off", "all" }), "cpu-cost is off")
 
 	t.Setenv("PATH", pathWithout(t, "valgrind"))
 	if _, err := exec.LookPath("valgrind"); err == nil {
 		t.Fatal("valgrind still on PATH")
 	}
-	timeOnly(t, run(t, base, head, nil), "install valgrind to count instructions")
+	timeOnly(t, run(t, base, head, all), "install valgrind to count instructions")
 
-	on := run(t, base, head, func(in map[string]string, o *gate.Options) { in["cpu-cost"] = "on" })
+	on := run(t, base, head, func(in map[string]string, o *gate.Options) { in["cpu-cost"], in["measure"] = "on", "all" })
 	if on.ExitCode() != 2 || len(on.Errors) != 1 || !strings.HasPrefix(on.Errors[0], "cpu: cpu-cost is on, but valgrind is not installed") {
 		t.Fatalf("cpu-cost on without valgrind: exit %d, errors %q", on.ExitCode(), on.Errors)
 	}
@@ -248,7 +249,7 @@ exit 1`, "valgrind exited with 1: valgrind: Fatal error at startup: a function r
 		dir := t.TempDir()
 		os.WriteFile(filepath.Join(dir, "valgrind"), []byte("#!/bin/sh\n"+c.script+"\n"), 0o755)
 		t.Setenv("PATH", dir+string(os.PathListSeparator)+path)
-		r := run(t, base, head, nil)
+		r := run(t, base, head, func(in map[string]string, o *gate.Options) { in["measure"] = "all" })
 		if r.ExitCode() != 2 || len(r.Errors) != 1 || strings.Contains(r.Errors[0], "\n") ||
 			!strings.HasPrefix(r.Errors[0], "cpu: base: instruction count: ") || !strings.Contains(r.Errors[0], c.says) {
 			t.Errorf("%s: exit %d, errors %q", name, r.ExitCode(), r.Errors)
@@ -270,15 +271,17 @@ func addRSSI(t *testing.T, head string) {
     {"name": "rssi", "type": "int", "default": 0}`)
 }
 
-// An unchanged message next to a changed one: the report marks it, and
-// nothing about it fails the gate, while the changed one (one int32 field
-// added: the smallest change the cpu check was measured to catch) fails on
-// its instructions. An .avsc-only change is a change too.
+// With measure: all, an unchanged message next to a changed one is
+// measured for information: the report marks it, and nothing about it
+// fails the gate, while the changed one (one int32 field added: the
+// smallest change the cpu check was measured to catch) fails on its
+// instructions. An .avsc-only change is a change too.
 func TestUnchangedMessageNextToAChangedOne(t *testing.T) {
 	counts := counting(t)
 	base, head := checkouts(t)
 	addRSSI(t, head)
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
+		in["measure"] = "all"
 		in["messages"], in["count"], in["unchanged-rounds"] = "telemetry.v1.TelemetryEvent,orders.v1.Order", "4", "2"
 		in["pipeline"], in["broker"], in["pipeline-messages"] = "true", "embedded", "2000"
 	})
@@ -332,29 +335,28 @@ func TestUnchangedMessageNextToAChangedOne(t *testing.T) {
 	}
 }
 
-// With no budget left for them, unchanged-schema messages are not counted
-// (their counts cannot differ) and the plan says which; a changed message
-// next to them is counted whatever the budget.
-func TestOutOfBudgetCountsOnlyChangedMessages(t *testing.T) {
+// With the budget spent before the counts, nothing is counted (the
+// budget is a promise), the plan names every message it did not count, and
+// the exact sizes still decide the gate.
+func TestOutOfBudgetCountsNothingAndSaysSo(t *testing.T) {
 	requireValgrind(t)
 	base, head := checkouts(t)
 	addRSSI(t, head)
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
-		in["messages"], in["time-budget"], in["formats"] = "telemetry.v1.TelemetryEvent,orders.v1.Order,pingpong.v1.PingPong", "1m", "protobuf"
+		in["messages"], in["time-budget"], in["formats"], in["measure"] = "telemetry.v1.TelemetryEvent,orders.v1.Order,pingpong.v1.PingPong", "1m", "protobuf", "all"
 		o.StagesBefore = []report.Stage{{Name: "cache restore", Seconds: 60}} // the budget is spent
 	})
 	if len(r.Errors) != 0 {
 		t.Fatalf("errors %v", r.Errors)
 	}
-	counted := map[string]bool{}
-	for k := range instrs(r) {
-		counted[strings.SplitN(k, "/", 2)[0]] = true
-	}
-	if !counted["telemetry.v1.TelemetryEvent"] || len(counted) != 1 {
-		t.Errorf("counted %v, want the changed message only", counted)
+	if n := len(instrs(r)); n != 0 {
+		t.Errorf("%d instr/op metrics with no budget left", n)
 	}
 	p := r.Plan.CPU
-	if p == nil || !slices.Equal(p.Uncounted, []string{"orders.v1.Order", "pingpong.v1.PingPong"}) || !strings.Contains(p.Note, "2 of 2 unchanged-schema messages not counted") {
+	if p == nil || !slices.Equal(p.Uncounted, []string{"telemetry.v1.TelemetryEvent", "orders.v1.Order", "pingpong.v1.PingPong"}) || !strings.Contains(p.Note, "3 messages not counted") {
 		t.Fatalf("cpu plan %+v", p)
+	}
+	if k := kinds(r); k["size"] != 1 {
+		t.Fatalf("the size check did not decide: %+v", r.Violations)
 	}
 }

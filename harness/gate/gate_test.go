@@ -2,6 +2,7 @@ package gate_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -72,13 +73,49 @@ func kinds(r *report.Report) map[string]int {
 
 const telemetryProto = "schemas/telemetry/v1/telemetry_event.proto"
 
-func TestIdenticalSidesPass(t *testing.T) {
+// A pull request that changes no schema runs the schema checks and stops:
+// nothing is built, sized, counted, timed or drained, and the report says
+// so. What runs after buf breaking is loading both sides' schemas (buf
+// build) to find that out.
+func TestNoSchemaChangedStopsAfterTheSchemaChecks(t *testing.T) {
 	base, head := checkouts(t)
-	r := run(t, base, head, nil)
+	replaceIn(t, filepath.Join(head, telemetryProto), "// Degrees Celsius.", "// Degrees Celsius, as the device reports them.")
+	r := run(t, base, head, func(in map[string]string, o *gate.Options) { in["messages"], in["pipeline"] = "", "true" })
+	if r.Result != "pass" || len(r.Violations) != 0 || len(r.Errors) != 0 || r.ExitCode() != 0 {
+		t.Fatalf("no schema changed: %s %+v %v", r.Result, r.Violations, r.Errors)
+	}
+	c := r.Change
+	if c == nil || !c.NoSchemaChanged || len(c.Changed)+len(c.New)+len(c.Removed) != 0 || len(c.Unchanged) != 3 || c.Measure != "changed" {
+		t.Fatalf("change %+v", c)
+	}
+	if len(r.Messages) != 0 || len(r.Pipeline) != 0 || r.CPUCost != nil {
+		t.Fatalf("measured %d messages, %d pipeline rows, cpu %+v", len(r.Messages), len(r.Pipeline), r.CPUCost)
+	}
+	after, seconds := false, 0.0
+	for _, st := range r.Stages {
+		switch st.Name {
+		case "prepare", "records", "sizes", "cpu", "bench", "compare", "pipeline":
+			t.Errorf("stage %s ran", st.Name)
+		}
+		if after {
+			seconds += st.Seconds
+		}
+		after = after || st.Name == "buf breaking"
+	}
+	t.Logf("after buf breaking: %.2f s", seconds)
+	if seconds > 2 {
+		t.Errorf("%.2f s after buf breaking to find that nothing changed", seconds)
+	}
+}
+
+// measure: all measures identical sides as today: every figure, equal.
+func TestIdenticalSidesPassWithMeasureAll(t *testing.T) {
+	base, head := checkouts(t)
+	r := run(t, base, head, func(in map[string]string, o *gate.Options) { in["measure"] = "all" })
 	if r.Result != "pass" || len(r.Violations) != 0 || len(r.Errors) != 0 {
 		t.Fatalf("A/A run: %s %+v %v", r.Result, r.Violations, r.Errors)
 	}
-	if len(r.Messages) != 1 || len(r.Messages[0].Formats) != 3 {
+	if len(r.Messages) != 1 || len(r.Messages[0].Formats) != 3 || r.Messages[0].Status != "unchanged" {
 		t.Fatalf("messages %+v", r.Messages)
 	}
 	for _, f := range r.Messages[0].Formats {
@@ -88,6 +125,71 @@ func TestIdenticalSidesPass(t *testing.T) {
 	}
 	if !strings.Contains(r.Benchstat, "Decode/telemetry.v1.TelemetryEvent/protobuf") {
 		t.Error("no benchstat table in the report")
+	}
+}
+
+// One message of three changed: only its cases are built, sized, counted
+// and timed (base.txt and head.txt hold nothing else); the other two are
+// listed as unchanged.
+func TestOnlyTheChangedMessageIsMeasured(t *testing.T) {
+	base, head := checkouts(t)
+	addRSSI(t, head)
+	var out string
+	r := run(t, base, head, func(in map[string]string, o *gate.Options) { in["messages"], out = "", o.Out })
+	if len(r.Errors) != 0 {
+		t.Fatalf("errors %v", r.Errors)
+	}
+	c := r.Change
+	if c == nil || c.NoSchemaChanged || strings.Join(c.Changed, ",") != "telemetry.v1.TelemetryEvent" ||
+		strings.Join(c.Unchanged, ",") != "orders.v1.Order,pingpong.v1.PingPong" {
+		t.Fatalf("change %+v", c)
+	}
+	if len(r.Messages) != 1 || r.Messages[0].Name != "telemetry.v1.TelemetryEvent" || r.Messages[0].Status != "changed" {
+		t.Fatalf("messages %+v", r.Messages)
+	}
+	for _, side := range []string{"base.txt", "head.txt"} {
+		b, err := os.ReadFile(filepath.Join(out, side))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := benchLines(b, "ns/op")
+		if len(lines) == 0 {
+			t.Fatalf("%s has no timings", side)
+		}
+		for _, l := range append(lines, benchLines(b, "instr/op")...) {
+			if !strings.Contains(l, "/telemetry.v1.TelemetryEvent/") {
+				t.Errorf("%s: %s", side, l)
+			}
+		}
+	}
+}
+
+// A lint finding the base already has is existing debt: listed, marked,
+// not failing; one the pull request adds fails. lint-findings: all fails
+// on both.
+func TestOnlyNewLintFindingsFail(t *testing.T) {
+	base, head := checkouts(t)
+	for _, dir := range []string{base, head} {
+		replaceIn(t, filepath.Join(dir, telemetryProto), "string region = 12;", "string region = 12;\n  string zoneName = 13;")
+	}
+	r := run(t, base, head, func(in map[string]string, o *gate.Options) { in["formats"] = "protobuf" })
+	existing := 0
+	for _, f := range r.Findings {
+		if f.Kind == "lint" && f.Existing {
+			existing++
+		}
+	}
+	if existing != 1 || kinds(r)["lint"] != 0 || r.Result != "pass" {
+		t.Fatalf("debt only: %d existing, violations %+v", existing, r.Violations)
+	}
+	replaceIn(t, filepath.Join(head, telemetryProto), "string zoneName = 13;", "string zoneName = 13;\n  string rackName = 14;")
+	r = run(t, base, head, func(in map[string]string, o *gate.Options) { in["formats"] = "protobuf" })
+	if k := kinds(r); k["lint"] != 1 || !strings.Contains(r.Violations[0].Detail+fmt.Sprint(r.Violations), "rackName") {
+		t.Fatalf("the new finding: %+v", r.Violations)
+	}
+	r = run(t, base, head, func(in map[string]string, o *gate.Options) { in["formats"], in["lint-findings"] = "protobuf", "all" })
+	if k := kinds(r); k["lint"] != 2 {
+		t.Fatalf("lint-findings all: %+v", r.Violations)
 	}
 }
 
@@ -190,24 +292,34 @@ func TestBadWiregateYamlStopsBeforeMeasuring(t *testing.T) {
 	}
 }
 
-// broker auto without Docker falls back to the embedded broker, and the
-// report says so; the pipeline rows carry both sides' records/s samples.
+// broker auto takes Redpanda where Docker answers (GitHub's runners) and
+// falls back to the embedded broker elsewhere; either way the report says
+// which and why, and the pipeline rows carry both sides' records/s
+// samples from that broker.
 func TestPipelineStageWithAutoBroker(t *testing.T) {
 	base, head := checkouts(t)
+	addRSSI(t, head)
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
 		in["formats"], in["pipeline"], in["pipeline-messages"], in["broker"], in["count"] = "protobuf,json", "true", "5000", "auto", "3"
 	})
 	if len(r.Errors) != 0 || len(r.Pipeline) != 2 {
 		t.Fatalf("errors %v, pipeline %+v", r.Errors, r.Pipeline)
 	}
-	if os.Getenv("DOCKER_HOST") == "" && r.Env.Broker != "embedded" {
-		t.Skipf("a Docker daemon answered here: broker %s", r.Env.Broker)
-	}
-	if !strings.Contains(r.Env.BrokerReason, "auto") || !strings.Contains(r.Env.BrokerReason, "embedded") {
-		t.Errorf("broker reason %q does not say auto fell back to embedded", r.Env.BrokerReason)
+	t.Logf("broker %s: %s", r.Env.Broker, r.Env.BrokerReason)
+	switch r.Env.Broker {
+	case "embedded":
+		if !strings.Contains(r.Env.BrokerReason, "auto") || !strings.Contains(r.Env.BrokerReason, "embedded") {
+			t.Errorf("broker reason %q does not say auto fell back to embedded", r.Env.BrokerReason)
+		}
+	case "redpanda":
+		if r.Env.BrokerReason == "" {
+			t.Error("no broker reason for redpanda")
+		}
+	default:
+		t.Fatalf("broker auto gave %q", r.Env.Broker)
 	}
 	for _, p := range r.Pipeline {
-		if p.Base == nil || p.Head == nil || p.Base.N != 3 || p.Head.N != 3 || p.P == nil || p.RawNsPerMsg <= 0 || p.Broker != "embedded" {
+		if p.Base == nil || p.Head == nil || p.Base.N != 3 || p.Head.N != 3 || p.P == nil || p.RawNsPerMsg <= 0 || p.Broker != r.Env.Broker {
 			t.Errorf("pipeline row %+v", p)
 		}
 	}

@@ -1,11 +1,15 @@
 package gate_test
 
 import (
+	"encoding/json"
+	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/wiregate/wiregate/harness/gate"
+	"github.com/wiregate/wiregate/harness/history"
 	"github.com/wiregate/wiregate/harness/report"
 )
 
@@ -100,5 +104,84 @@ func TestNoHistoryBranchIsANoteNotAFailure(t *testing.T) {
 	}
 	if k := kinds(r); r.Result != "fail" || k["size"] != 1 || k["size"]+k["cpu"] != len(r.Violations) {
 		t.Fatalf("the size (and cpu) verdict changed: %+v", r.Violations)
+	}
+}
+
+// pushAll gates a push of head against baseRef: every message, protobuf,
+// no counting (figures enough to carry).
+func pushAll(t *testing.T, head, baseRef string) *report.Report {
+	return run(t, "", head, func(in map[string]string, o *gate.Options) {
+		in["messages"], in["formats"], in["cpu-cost"] = "", "protobuf", "off"
+		o.BaseDir, o.BaseRef, o.RecordHistory = "", baseRef, true
+	})
+}
+
+// lastPoint is the history branch's last line, decoded.
+func lastPoint(t *testing.T, origin string) history.Point {
+	t.Helper()
+	lines := strings.Split(gitIn(t, origin, "cat-file", "blob", "wiregate-data:history.jsonl"), "\n")
+	var p history.Point
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &p); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// figuresOf is a point's figures of one message, by format/metric/unit.
+func figuresOf(p history.Point, message string) map[string]float64 {
+	out := map[string]float64{}
+	for _, f := range p.Figures {
+		if f.Message == message {
+			out[f.Format+"/"+f.Metric+"/"+f.Unit] = f.Value
+		}
+	}
+	return out
+}
+
+// A push that changes one message measures that one and carries the
+// others' figures from the last point (the same figures, listed as
+// carried), so every point stays whole; a point recorded by another
+// wiregate carries nothing, and the next push measures every message.
+func TestPushesMeasureWhatChangedAndCarryTheRest(t *testing.T) {
+	head, origin := withOrigin(t)
+	first := pushAll(t, head, "HEAD")
+	if first.History == nil || first.History.Recorded == "" || len(first.History.Carried) != 0 || len(first.Messages) != 3 {
+		t.Fatalf("first push: history %+v, %d messages measured, warnings %q", first.History, len(first.Messages), first.Warnings)
+	}
+	p1 := lastPoint(t, origin)
+
+	firstSha := gitIn(t, head, "rev-parse", "HEAD")
+	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  string zone = 13;")
+	gitIn(t, head, "commit", "-qam", "zone")
+	second := pushAll(t, head, firstSha)
+	if len(second.Messages) != 1 || second.Messages[0].Name != "telemetry.v1.TelemetryEvent" {
+		t.Fatalf("second push measured %d messages: %+v", len(second.Messages), second.Messages)
+	}
+	if h := second.History; h == nil || strings.Join(h.Carried, ",") != "orders.v1.Order,pingpong.v1.PingPong" || len(h.Unreached) != 0 {
+		t.Fatalf("second push: history %+v, warnings %q", h, second.Warnings)
+	}
+	p2 := lastPoint(t, origin)
+	for _, m := range []string{"orders.v1.Order", "pingpong.v1.PingPong"} {
+		if a, b := figuresOf(p1, m), figuresOf(p2, m); len(a) == 0 || !reflect.DeepEqual(a, b) {
+			t.Errorf("%s carried %v, was %v", m, b, a)
+		}
+	}
+	if a, b := figuresOf(p1, "telemetry.v1.TelemetryEvent"), figuresOf(p2, "telemetry.v1.TelemetryEvent"); !(b["protobuf/size/B/msg"] > a["protobuf/size/B/msg"]) {
+		t.Errorf("telemetry's size %v → %v", a, b)
+	}
+
+	// The points were recorded by another wiregate: nothing carries.
+	clone := filepath.Join(t.TempDir(), "clone")
+	gitIn(t, head, "clone", "-q", "-b", "wiregate-data", origin, clone)
+	data, _ := os.ReadFile(filepath.Join(clone, history.File))
+	os.WriteFile(filepath.Join(clone, history.File), []byte(strings.ReplaceAll(string(data), `"wiregate":"`, `"wiregate":"older-`)), 0o644)
+	gitIn(t, clone, "commit", "-qam", "an older wiregate's points")
+	gitIn(t, clone, "push", "-q", "origin", "wiregate-data")
+	secondSha := gitIn(t, head, "rev-parse", "HEAD")
+	replaceIn(t, filepath.Join(head, telemetryProto), "// Degrees Celsius.", "// Degrees Celsius, as reported.")
+	gitIn(t, head, "commit", "-qam", "a comment")
+	third := pushAll(t, head, secondSha)
+	if len(third.Messages) != 3 || len(third.History.Carried) != 0 {
+		t.Fatalf("after a wiregate change: %d messages measured, carried %v", len(third.Messages), third.History.Carried)
 	}
 }

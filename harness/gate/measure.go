@@ -2,194 +2,117 @@ package gate
 
 import (
 	"context"
-	"errors"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"sort"
-	"strconv"
-	"strings"
-	"time"
+	"fmt"
+	"slices"
 
-	"github.com/wiregate/wiregate/harness/compare"
-	"github.com/wiregate/wiregate/harness/cpucost"
+	"github.com/wiregate/wiregate/harness/history"
 	"github.com/wiregate/wiregate/harness/report"
 )
 
-// prepare builds head first (its message list is the measured set), then
-// base with the same messages minus those the base does not declare yet.
-func (g *run) prepare(ctx context.Context) error {
-	if err := g.head.prepare(ctx, g.o, g.s, g.s.Messages, false); err != nil {
-		return err
-	}
-	err := g.base.prepare(ctx, g.o, g.s, g.head.prep.Messages, true)
-	g.recordSkipped()
-	g.note = "head " + g.head.prepared() + "; base " + g.base.prepared()
-	return err
+// measured is what the measuring stages leave for history: the change set
+// and which messages were measured.
+type measured struct {
+	sch      *schemas
+	list     []string        // the messages the gate set out to measure
+	carried  map[string]bool // messages whose figures a push takes from the last history point
+	last     *history.Point  // that point
+	sizesRan bool            // the exact stage ran to its end
 }
 
-func (g *run) correctness(ctx context.Context) error {
-	start := time.Now()
-	defer func() { g.correctnessTime = time.Since(start) }()
-	for _, s := range []*side{g.base, g.head} {
-		if len(s.prep.Messages) == 0 {
-			continue
-		}
-		cs, err := s.check(ctx)
-		if err != nil {
-			return err
-		}
-		for _, c := range cs {
-			g.aliasing[c.Message+"/"+c.Format] = c.Aliasing
-		}
+// measure loads both sides' schemas, finds what changed, and measures
+// that: by default only changed and new messages (an unchanged one runs the
+// same code on the same records, so its figures cannot differ); every
+// message with measure: all; on a push that records history, every message
+// whose figures the last point cannot carry. Each stage takes what the
+// earlier ones returned and returns its own typed result, which is
+// recorded in the report as soon as it is back — also when a later stage
+// fails or the run is interrupted.
+func (g *run) measure(ctx context.Context) measured {
+	sch, ok := stage(ctx, g, "schemas", g.loadSchemas)
+	if !ok {
+		return measured{}
 	}
-	return nil
+	m := measured{sch: sch}
+	g.r.Change = &sch.change
+	g.r.Skipped = skipped(g.s.Messages, sch)
+	if g.o.RecordHistory && g.s.History != "" {
+		m.carried, m.last = g.carryable(ctx, sch)
+	}
+	all := g.s.Measure == report.MeasureAll
+	m.list = sch.order(func(name, status string) bool {
+		if m.carried[name] {
+			return false
+		}
+		return all || status != report.StatusUnchanged || g.o.RecordHistory
+	})
+	if len(m.list) == 0 {
+		g.o.Log("wiregate: %s", nothingToMeasure(sch, m.carried))
+		return m
+	}
+	for _, name := range m.list {
+		msg := g.r.Message(name)
+		msg.Status = sch.status[name]
+		msg.UnchangedSchema = msg.Status == report.StatusUnchanged
+	}
+
+	ps, ok := stage(ctx, g, "prepare", func(ctx context.Context) (programs, string, error) { return g.buildPrograms(ctx, sch, m.list) })
+	if !ok {
+		return m
+	}
+	pools, ok := stage(ctx, g, "records", func(ctx context.Context) (pools, string, error) { return g.pairRecords(ctx, sch, ps) })
+	defer pools.remove()
+	if !ok {
+		return m
+	}
+	ps = ps.with(pools)
+	sz, ok := stage(ctx, g, "sizes", func(ctx context.Context) (sizes, string, error) { return g.measureSizes(ctx, ps, pools, m.list) })
+	g.recordSizes(sz, pools)
+	if !ok {
+		return m
+	}
+	m.sizesRan = len(sz.unmeasured) == 0
+	list := sz.measured(m.list)
+	prices := g.prices(sz, list, sch)
+	counts, _ := stage(ctx, g, "cpu", func(ctx context.Context) (counts, string, error) { return g.countInstructions(ctx, ps, prices) })
+	g.recordCounts(counts)
+	timings, benchOK := stage(ctx, g, "bench", func(ctx context.Context) (timings, string, error) { return g.benchRounds(ctx, ps, prices) })
+	g.recordTimings(timings)
+	stage(ctx, g, "compare", func(ctx context.Context) (struct{}, string, error) { return struct{}{}, "", g.compare(counts, timings) })
+	if g.s.Pipeline && benchOK {
+		rows, _ := stage(ctx, g, "pipeline", func(ctx context.Context) (pipelineRows, string, error) {
+			return g.pipeline(ctx, ps, sz, list, sch.status)
+		})
+		g.recordPipeline(rows)
+	}
+	return m
 }
 
-func (g *run) measureSizes(ctx context.Context) error {
-	for i, s := range []*side{g.base, g.head} {
-		if len(s.prep.Messages) == 0 {
-			continue
-		}
-		ss, err := s.sizes(ctx)
-		if err != nil {
-			return err
-		}
-		for j := range ss {
-			k := ss[j].Message + "/" + ss[j].Format
-			pair := g.sizes[k]
-			pair[i] = &ss[j]
-			g.sizes[k] = pair
-		}
+// nothingToMeasure says why a run measured nothing.
+func nothingToMeasure(sch *schemas, carried map[string]bool) string {
+	if len(carried) > 0 {
+		return fmt.Sprintf("nothing to measure: the last history point carries all %d messages", len(carried))
 	}
-	for k, pair := range g.sizes {
-		head := pair[1]
-		if head == nil {
-			continue
-		}
-		msg, format, _ := strings.Cut(k, "/")
-		f := g.r.Format(msg, format)
-		f.Aliasing = g.aliasing[k]
-		f.Size = &report.Size{Head: head.BytesMean, VsJSON: head.VsJSON}
-		if base := pair[0]; base != nil {
-			f.Size.Base = base.BytesMean
-			f.Size.DeltaPct = compare.DeltaPct(base.BytesMean, head.BytesMean)
-		}
+	if sch.change.NoSchemaChanged {
+		return "no schema changed: nothing to measure"
 	}
-	return nil
+	return fmt.Sprintf("nothing to measure: %d messages unchanged, %d removed", len(sch.change.Unchanged), len(sch.change.Removed))
 }
 
-// benchRounds alternates base and head, one round each, after one
-// discarded warm-up round per side, flipping which side goes first every
-// round (ABBA): slow drift on a shared runner then hits both sides alike
-// instead of whichever ran second. The warm-up round also prices a round,
-// and the rounds are planned to fit the time budget (package budget).
-func (g *run) benchRounds(ctx context.Context) error {
-	files := g.benchFiles() // the cpu stage started them: append
-	sides := []*side{g.base, g.head}
-	start := time.Now()
-	var warm [][]byte
-	for _, s := range sides {
-		if len(s.prep.Messages) == 0 {
-			continue
-		}
-		out, err := s.bench(ctx, g.warmupBenchtime(), false)
-		if err != nil {
-			return err
-		}
-		warm = append(warm, out)
+// plural is "1 message" or "3 messages".
+func plural(n int, what string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", what)
 	}
-	plan := g.planBench(time.Since(start), warm)
-	g.note, g.r.Plan.Bench = plan.Note, &report.BenchPlan{Count: plan.Count, Benchtime: plan.Benchtime.String(), Untimed: plan.Untimed, Note: plan.Note}
-	for _, s := range sides {
-		s.sel.Messages = timedOnly(s.sel.Messages, plan.Timed)
-	}
-	timed := map[*side][]string{g.base: g.base.sel.Messages, g.head: g.head.sel.Messages}
-	unchangedRounds := g.s.Rounds(true)
-	if len(g.unchanged) > 0 && unchangedRounds < plan.Count {
-		g.r.Env.UnchangedRounds = unchangedRounds
-		g.addNote("unchanged-schema messages timed " + strconv.Itoa(unchangedRounds) + " rounds (information only)")
-	}
-	defer func() { // the later stages (pipeline, cpu) see every timed message
-		for s, ms := range timed {
-			s.sel.Messages = ms
-		}
-	}()
-	for round := 0; round < plan.Count; round++ {
-		if round == unchangedRounds { // from here only what can fail the gate
-			for s, ms := range timed {
-				s.sel.Messages, _ = g.byChange(ms)
-			}
-		}
-		for _, s := range abba(sides, round+1) {
-			if len(s.sel.Messages) == 0 {
-				continue
-			}
-			out, err := s.bench(ctx, plan.Benchtime, round == 0)
-			if err != nil {
-				return err
-			}
-			if err := appendFile(files[s], out); err != nil {
-				return err
-			}
-		}
-		g.o.Log("wiregate: bench round %d/%d", round+1, plan.Count)
-	}
-	g.r.Env.BenchPin = g.head.prog.Pinned()
-	return nil
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
-func (g *run) compare(ctx context.Context) error {
-	if len(g.base.prep.Messages) == 0 || len(g.head.prep.Messages) == 0 {
-		return nil // nothing to compare against: head-only sizes are still reported
-	}
-	// The files hold what the cpu stage counted and the bench rounds timed;
-	// when the budget left neither anything, there are none.
-	bf, err := os.Open(filepath.Join(g.o.Out, "base.txt"))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	} else if err != nil {
-		return err
-	}
-	defer bf.Close()
-	hf, err := os.Open(filepath.Join(g.o.Out, "head.txt"))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	} else if err != nil {
-		return err
-	}
-	defer hf.Close()
-	res, err := compare.Files(bf, hf, "base", "head", g.cfg.Alpha)
-	if err != nil {
-		return err
-	}
-	g.r.Benchstat = res.Text
-	if err := os.WriteFile(filepath.Join(g.o.Out, "benchstat.txt"), []byte(res.Text), 0o644); err != nil {
-		return err
-	}
-	for _, c := range res.Comparisons {
-		if c.Message == "" || c.Unit == "B/msg" {
-			continue // sizes are exact and reported from the sizes stage
-		}
-		f := g.r.Format(c.Message, c.Format)
-		if c.Unit == cpucost.UnitInstructions {
-			f.Metrics = append(f.Metrics, cpuMetric(c))
-			continue
-		}
-		f.Metrics = append(f.Metrics, c.Metric(c.Op))
-	}
-	for i := range g.r.Messages {
-		for j := range g.r.Messages[i].Formats {
-			ms := g.r.Messages[i].Formats[j].Metrics
-			sort.SliceStable(ms, func(a, b int) bool {
-				if ms[a].Name != ms[b].Name {
-					return ms[a].Name < ms[b].Name // decode, encode
-				}
-				return unitOrder[ms[a].Unit] < unitOrder[ms[b].Unit]
-			})
+// without is list less the names in cut, in order.
+func without(list, cut []string) []string {
+	var out []string
+	for _, m := range list {
+		if !slices.Contains(cut, m) {
+			out = append(out, m)
 		}
 	}
-	return nil
+	return out
 }
-
-var unitOrder = map[string]int{"sec/op": 0, "B/op": 1, "allocs/op": 2, cpucost.UnitInstructions: 3}

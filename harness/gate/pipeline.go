@@ -2,43 +2,60 @@ package gate
 
 import (
 	"context"
+	"slices"
 	"strconv"
 
 	"github.com/wiregate/wiregate/harness/benchprog"
+	"github.com/wiregate/wiregate/harness/budget"
 	"github.com/wiregate/wiregate/harness/compare"
 	"github.com/wiregate/wiregate/harness/piperounds"
 	"github.com/wiregate/wiregate/harness/report"
 )
 
+// pipelineRows are the pipeline stage's results: every row it measured.
+type pipelineRows struct {
+	res     *piperounds.Result
+	rounds  int // rounds of unchanged-schema rows, when fewer
+	entries []report.Pipeline
+}
+
 // pipeline measures end-to-end throughput with constant backlogs, base and
-// head interleaved (package piperounds), and reports each row's records/s
-// samples compared like the bench rounds.
-func (g *run) pipeline(ctx context.Context) error {
+// head interleaved (package piperounds), until the plan's deadline, rows
+// of changed messages first, and compares each row's records/s samples
+// like the bench rounds.
+func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string, status map[string]string) (pipelineRows, string, error) {
+	var out pipelineRows
 	var sides []piperounds.Side
-	for i, s := range []*side{g.base, g.head} {
-		if len(s.prep.Messages) > 0 {
-			sides = append(sides, piperounds.Side{Name: s.name, Program: s.prog, Selection: s.sel, Sizes: g.measuredSizes(i)})
+	unchanged := map[string]bool{}
+	for _, m := range list {
+		unchanged[m] = status[m] == report.StatusUnchanged
+	}
+	for i, p := range ps.sides() {
+		sel, ok := p.only(list)
+		if ok {
+			sides = append(sides, piperounds.Side{Name: p.name, Program: p.prog, Selection: sel, Sizes: sz.of(sideIndex(ps, i), sel.Messages)})
 		}
 	}
-	g.r.Env.PipelineN, g.r.Env.PipelineBytes = int(g.s.PipelineMessages), g.s.PipelineBytes
+	plan := g.budget.Plan(budget.FromPipeline, budget.Prices{})
 	res, err := piperounds.Run(ctx, piperounds.Options{Sides: sides, Broker: g.s.Broker, N: g.s.PipelineMessages,
 		Bytes: g.s.PipelineBytes, Rounds: g.s.Count, Alpha: g.cfg.Alpha, Log: g.o.Log,
-		Deadline: g.start.Add(g.s.TimeBudget - reserve), First: g.changedFirst(),
-		Unchanged: g.unchanged, UnchangedRounds: g.s.Rounds(true)})
+		Deadline: plan.Pipeline.Deadline, First: list, Unchanged: unchanged, UnchangedRounds: g.s.Rounds(true)})
 	if err != nil {
-		return err
+		return out, "", err
 	}
-	g.note = res.Cut
-	if len(g.unchanged) > 0 && g.s.Rounds(true) < res.Rounds {
-		g.addNote("unchanged-schema rows timed " + strconv.Itoa(g.s.Rounds(true)) + " rounds (information only)")
-	}
-	g.r.Plan.Pipeline = &report.PipelinePlan{Untimed: res.Untimed, Note: res.Cut}
-	g.r.Env.Broker, g.r.Env.BrokerReason, g.r.Env.BrokerPeakRSSBytes = res.Broker, res.BrokerReason, res.BrokerPeakRSSBytes
-	for _, row := range res.Rows {
-		for _, s := range row.Sides {
-			g.r.Env.ConsumerPeakRSSBytes = max(g.r.Env.ConsumerPeakRSSBytes, s.PeakRSSBytes)
+	out.res = res
+	note := res.Cut
+	if g.s.Rounds(true) < res.Rounds {
+		for _, u := range unchanged {
+			if u {
+				out.rounds = g.s.Rounds(true)
+				note = joinNotes(note, "unchanged-schema rows timed "+strconv.Itoa(out.rounds)+" rounds (information only)")
+				break
+			}
 		}
-		head := row.Sides[g.head.name]
+	}
+	for _, row := range res.Rows {
+		head := row.Sides["head"]
 		if head == nil {
 			continue
 		}
@@ -46,8 +63,7 @@ func (g *run) pipeline(ctx context.Context) error {
 		entry := report.Pipeline{Message: row.Message, Format: row.Format, Broker: res.Broker, BrokerReason: res.BrokerReason,
 			HeadNsPerMsg: piperounds.Median(head.NsPerMsg), RawNsPerMsg: head.RawNsPerMsg,
 			Backlog: &report.Backlog{N: bl.N, BudgetBytes: bl.Bytes, MeanBytes: bl.MeanBytes, Format: bl.Format}}
-		g.r.Env.ConsumerCap = head.Cap
-		if base := row.Sides[g.base.name]; base != nil {
+		if base := row.Sides["base"]; base != nil {
 			c := compare.Samples(base.RPS, head.RPS, "records/s", g.cfg.Alpha)
 			bs, hs := c.Base, c.Head
 			entry.Base, entry.Head, entry.DeltaPct, entry.P, entry.Significant = &bs, &hs, c.DeltaPct, c.P, c.Significant
@@ -57,34 +73,42 @@ func (g *run) pipeline(ctx context.Context) error {
 			hs := c.Head
 			entry.Head = &hs
 		}
-		g.r.Pipeline = append(g.r.Pipeline, entry)
+		out.entries = append(out.entries, entry)
 	}
-	return nil
+	return out, note, nil
 }
 
-// changedFirst is head's messages, those whose schema changed first: when
-// the budget runs out, the rows left untimed are ones that cannot fail.
-func (g *run) changedFirst() []string {
-	changed, unchanged := g.byChange(g.head.prep.Messages)
-	return append(changed, unchanged...)
-}
-
-// measuredSizes are side i's (0 base, 1 head) sizes from the sizes stage;
-// nil when it has none (the pipeline then measures them).
-func (g *run) measuredSizes(i int) []benchprog.Size {
+// of is one side's (0 base, 1 head) sizes of messages.
+func (s sizes) of(side int, messages []string) []benchprog.Size {
 	var out []benchprog.Size
-	for _, pair := range g.sizes {
-		if pair[i] != nil {
-			out = append(out, *pair[i])
+	for _, pair := range s.pairs {
+		if pair[side] != nil && slices.Contains(messages, pair[side].Message) {
+			out = append(out, *pair[side])
 		}
 	}
 	return out
 }
 
-// abba returns sides in order, reversed on odd turns.
-func abba(sides []*side, turn int) []*side {
-	if turn%2 == 0 {
-		return sides
+// recordPipeline puts the rows, the broker and what the deadline cut in
+// the report.
+func (g *run) recordPipeline(rows pipelineRows) {
+	res := rows.res
+	if res == nil {
+		return
 	}
-	return []*side{sides[1], sides[0]}
+	g.r.Env.PipelineN, g.r.Env.PipelineBytes = int(g.s.PipelineMessages), g.s.PipelineBytes
+	g.r.Plan.Pipeline = &report.PipelinePlan{Untimed: res.Untimed, Note: res.Cut}
+	g.r.Env.Broker, g.r.Env.BrokerReason, g.r.Env.BrokerPeakRSSBytes = res.Broker, res.BrokerReason, res.BrokerPeakRSSBytes
+	if rows.rounds > 0 {
+		g.r.Env.UnchangedRounds = rows.rounds
+	}
+	for _, row := range res.Rows {
+		for _, s := range row.Sides {
+			g.r.Env.ConsumerPeakRSSBytes = max(g.r.Env.ConsumerPeakRSSBytes, s.PeakRSSBytes)
+			if s.Cap != "" {
+				g.r.Env.ConsumerCap = s.Cap
+			}
+		}
+	}
+	g.r.Pipeline = append(g.r.Pipeline, rows.entries...)
 }

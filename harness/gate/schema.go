@@ -2,6 +2,8 @@ package gate
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,75 +13,143 @@ import (
 	"github.com/wiregate/wiregate/harness/checkout"
 	"github.com/wiregate/wiregate/harness/config"
 	"github.com/wiregate/wiregate/harness/prepare"
+	"github.com/wiregate/wiregate/harness/report"
 	"github.com/wiregate/wiregate/harness/verdict"
 )
 
 // loadConfig takes thresholds from the inputs, then wiregate.yaml from the
 // BASE checkout: a pull request cannot loosen its own gate; a change to
 // wiregate.yaml takes effect for the PRs after it merges.
-func (g *run) loadConfig(ctx context.Context) error {
-	cfg, err := config.Load(g.base.dir, g.s.Config())
-	if err != nil {
-		return err
+func (g *run) loadConfig(ctx context.Context) bool {
+	cfg, ok := stage(ctx, g, "config", func(ctx context.Context) (config.Config, string, error) {
+		cfg, err := config.Load(g.base.dir, g.s.Config())
+		return cfg, "", err
+	})
+	if ok {
+		g.cfg = cfg
+		g.r.Env.Alpha = cfg.Alpha
 	}
-	g.cfg = cfg
-	g.r.Env.Alpha = cfg.Alpha
-	return nil
+	return ok
 }
 
 // findTools resolves buf once for both sides (the base worktree has no
 // node_modules of its own) and where the buf input sits in the repository.
-func (g *run) findTools(ctx context.Context) error {
-	buf, err := prepare.FindBuf(g.o.Buf, g.head.dir, g.o.HarnessDir, ".")
-	if err != nil {
-		return err
-	}
-	if strings.ContainsRune(buf, os.PathSeparator) {
-		buf, _ = filepath.Abs(buf)
-	}
-	g.o.Buf = buf
-	prefix, _ := checkout.Prefix(ctx, g.head.dir)
-	g.bufRoot = filepath.ToSlash(filepath.Join(prefix, g.s.BufInput))
-	return nil
+func (g *run) findTools(ctx context.Context) bool {
+	_, ok := stage(ctx, g, "tools", func(ctx context.Context) (struct{}, string, error) {
+		buf, err := prepare.FindBuf(g.o.Buf, g.head.dir, g.o.HarnessDir, ".")
+		if err != nil {
+			return struct{}{}, "", err
+		}
+		if strings.ContainsRune(buf, os.PathSeparator) {
+			buf, _ = filepath.Abs(buf)
+		}
+		g.o.Buf = buf
+		prefix, _ := checkout.Prefix(ctx, g.head.dir)
+		g.bufRoot = filepath.ToSlash(filepath.Join(prefix, g.s.BufInput))
+		return struct{}{}, "", nil
+	})
+	return ok
+}
+
+// bufCheck is buf run in dir.
+func (g *run) bufCheck(dir string) bufcheck.Check {
+	return bufcheck.Check{Buf: g.o.Buf, Dir: dir, BufInput: g.s.BufInput, FileRoot: g.bufRoot}
 }
 
 // schemaChecks runs buf lint and buf breaking as their inputs ask. It is
 // false when either could not run: a schema that does not compile stops
 // the measuring stages (they would fail the same way, twice).
 func (g *run) schemaChecks(ctx context.Context) bool {
-	c := bufcheck.Check{Buf: g.o.Buf, Dir: g.head.dir, BufInput: g.s.BufInput, FileRoot: g.bufRoot}
 	ok := true
 	if g.s.Lint {
-		ok = g.stage(ctx, "buf lint", func(ctx context.Context) error {
-			fs, err := c.Lint(ctx)
-			g.r.Findings = append(g.r.Findings, fs...)
-			return err
-		})
+		var fs []report.Finding
+		fs, ok = stage(ctx, g, "buf lint", g.lint)
+		g.r.Findings = append(g.r.Findings, fs...)
 	}
 	if g.s.Breaking && ok {
-		ok = g.stage(ctx, "buf breaking", func(ctx context.Context) error {
-			fs, err := c.Breaking(ctx, g.base.dir)
-			g.r.Findings = append(g.r.Findings, fs...)
-			return err
+		var fs []report.Finding
+		fs, ok = stage(ctx, g, "buf breaking", func(ctx context.Context) ([]report.Finding, string, error) {
+			fs, err := g.bufCheck(g.head.dir).Breaking(ctx, g.base.dir)
+			return fs, "", err
 		})
+		g.r.Findings = append(g.r.Findings, fs...)
 	}
 	if g.s.Breaking && ok && g.release != nil {
 		// Not part of ok: head compiles, and the measuring stages do not
 		// depend on the release.
-		g.stage(ctx, "buf breaking (release)", func(ctx context.Context) error { return g.releaseBreaking(ctx, c) })
+		fs, _ := stage(ctx, g, "buf breaking (release)", g.releaseBreaking)
+		g.r.Findings = append(g.r.Findings, fs...)
 	}
 	return ok
 }
 
-// avroCompat checks every .avsc of head against base (and, for transitive
-// levels, against every earlier version in the base's history).
-func (g *run) avroCompat(ctx context.Context) error {
-	fs, err := avrocompat.CheckDirs(g.base.dir, g.head.dir, g.s.AvroSchemas, g.s.AvroCompatibility, g.avroHistory(ctx, g.base.dir, "the base"))
-	if err != nil {
-		return err
+// lint runs buf lint on head and on the base: head's findings the base
+// already has are existing debt (bufcheck.MarkExisting), which the verdict
+// does not fail on unless lint-findings is all. A base that cannot be
+// linted (no buf input yet, or it does not compile) has no debt: every
+// finding is new.
+func (g *run) lint(ctx context.Context) ([]report.Finding, string, error) {
+	fs, err := g.bufCheck(g.head.dir).Lint(ctx)
+	if err != nil || len(fs) == 0 {
+		return fs, "", err
 	}
+	base, err := g.bufCheck(g.base.dir).Lint(ctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			return fs, "", ctx.Err()
+		}
+		return fs, "the base could not be linted (" + err.Error() + "): every finding counts as new", nil
+	}
+	fs = bufcheck.MarkExisting(fs, base)
+	existing := 0
+	for _, f := range fs {
+		if f.Existing {
+			existing++
+		}
+	}
+	if existing == 0 {
+		return fs, "", nil
+	}
+	return fs, plural(existing, "finding") + " the base already has (existing debt)", nil
+}
+
+// releaseBreaking runs buf breaking on head against the release. A release
+// older than the buf input has nothing to break: a warning, not an error.
+func (g *run) releaseBreaking(ctx context.Context) ([]report.Finding, string, error) {
+	if _, err := os.Stat(g.release.bufInput(g.s.BufInput)); errors.Is(err, fs.ErrNotExist) {
+		g.warn("buf-input %s does not exist in %s: buf breaking did not run against it", g.s.BufInput, g.r.BreakingAgainst.Ref)
+		return nil, "", nil
+	}
+	fs, err := g.bufCheck(g.head.dir).Breaking(ctx, g.release.dir)
+	return against(fs, g.r.BreakingAgainst.Ref), "", err
+}
+
+// avroCompat checks every .avsc of head against base (and, for transitive
+// levels, against every earlier version in the base's history); and
+// against the release, when there is one.
+func (g *run) avroCompat(ctx context.Context) {
+	fs, _ := stage(ctx, g, "avro-compatibility", func(ctx context.Context) ([]report.Finding, string, error) {
+		fs, err := avrocompat.CheckDirs(g.base.dir, g.head.dir, g.s.AvroSchemas, g.s.AvroCompatibility, g.avroHistory(ctx, g.base.dir, "the base"))
+		return fs, "", err
+	})
 	g.r.Findings = append(g.r.Findings, fs...)
-	return nil
+	if g.release == nil {
+		return
+	}
+	fs, _ = stage(ctx, g, "avro-compatibility (release)", func(ctx context.Context) ([]report.Finding, string, error) {
+		dir := g.release.dir
+		fs, err := avrocompat.CheckDirs(dir, g.head.dir, g.s.AvroSchemas, g.s.AvroCompatibility, g.avroHistory(ctx, dir, "release "+g.r.BreakingAgainst.Ref))
+		return against(fs, g.r.BreakingAgainst.Ref), "", err
+	})
+	g.r.Findings = append(g.r.Findings, fs...)
+}
+
+// against marks findings as checked against a release.
+func against(fs []report.Finding, ref string) []report.Finding {
+	for i := range fs {
+		fs[i].Against = ref
+	}
+	return fs
 }
 
 // avroHistory is what the transitive levels check head's .avsc files
@@ -108,7 +178,6 @@ func (g *run) avroHistory(ctx context.Context, dir, against string) avrocompat.H
 
 // verdict applies thresholds, wiregate.yaml and the PR's labels, turns
 // stage errors into `error` violations and sets the result.
-func (g *run) verdict(ctx context.Context) error {
-	verdict.Apply(g.r, g.cfg, verdict.AllowFromLabels(g.o.Labels))
-	return nil
+func (g *run) verdict() {
+	verdict.Apply(g.r, g.cfg, verdict.AllowFromLabels(g.o.Labels), verdict.Options{LintAll: g.s.LintAll})
 }

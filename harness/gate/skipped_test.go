@@ -52,7 +52,7 @@ func vaultCheckouts(t *testing.T) (base, head string) {
 func TestSkippedMessagesAreInTheReport(t *testing.T) {
 	base, head := vaultCheckouts(t)
 	all := func(in map[string]string, o *gate.Options) {
-		in["messages"], in["formats"], in["lint"], in["breaking"] = "", "protobuf,json", "false", "false"
+		in["messages"], in["formats"], in["lint"], in["breaking"], in["measure"] = "", "protobuf,json", "false", "false", "all"
 	}
 	r := run(t, base, head, all)
 	if len(r.Errors) != 0 || r.Result != "pass" {

@@ -20,6 +20,44 @@ type Point struct {
 	Ref     string   `json:"ref"`
 	Date    string   `json:"date"` // the commit's committer date, RFC 3339
 	Figures []Figure `json:"figures"`
+	// What the figures were measured with: wiregate's harness (its sources'
+	// hash), Go, and each message's schema print. A later push whose
+	// message has the same print under the same wiregate and Go carries
+	// the message's figures forward instead of measuring it again.
+	Wiregate string            `json:"wiregate,omitempty"`
+	Go       string            `json:"go,omitempty"`
+	Schemas  map[string]string `json:"schemas,omitempty"`
+}
+
+// Carryable are the messages of prints whose figures the point p can
+// carry to a new point measured with wiregate and goVersion: the same
+// schema print, the same wiregate and Go, and figures recorded.
+func (p Point) Carryable(wiregate, goVersion string, prints map[string]string) map[string]bool {
+	out := map[string]bool{}
+	if p.Wiregate == "" || p.Wiregate != wiregate || p.Go != goVersion {
+		return out
+	}
+	has := map[string]bool{}
+	for _, f := range p.Figures {
+		has[f.Message] = true
+	}
+	for m, print := range prints {
+		if print != "" && p.Schemas[m] == print && has[m] {
+			out[m] = true
+		}
+	}
+	return out
+}
+
+// FiguresOf are p's figures of the given messages.
+func (p Point) FiguresOf(messages map[string]bool) []Figure {
+	var out []Figure
+	for _, f := range p.Figures {
+		if messages[f.Message] {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // Figure is one exact figure of one message in one format.

@@ -17,7 +17,7 @@ import (
 	"github.com/wiregate/wiregate/harness/cpucost"
 	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/pipeline"
-	"github.com/wiregate/wiregate/harness/piperounds"
+	"github.com/wiregate/wiregate/harness/report"
 )
 
 // Getter returns an input's raw text and where it came from ("input
@@ -165,6 +165,28 @@ func parseCPUCost(s *Settings, v value) error {
 	return nil
 }
 
+func parseLintFindings(s *Settings, v value) error {
+	switch strings.ToLower(v.text) {
+	case "new":
+		s.LintAll = false
+	case "all":
+		s.LintAll = true
+	default:
+		return v.bad("want new (findings the pull request adds) or all")
+	}
+	return nil
+}
+
+func parseMeasure(s *Settings, v value) error {
+	switch m := strings.ToLower(v.text); m {
+	case report.MeasureChanged, report.MeasureAll:
+		s.Measure = m
+	default:
+		return v.bad("want %s (what the pull request changes) or %s", report.MeasureChanged, report.MeasureAll)
+	}
+	return nil
+}
+
 func parseAlpha(s *Settings, v value) (err error) {
 	s.Alpha, err = config.ParseAlpha(v.where, v.text)
 	return err
@@ -202,7 +224,7 @@ func parsePipelineMessages(s *Settings, v value) error {
 }
 
 func parsePipelineBytes(s *Settings, v value) (err error) {
-	s.PipelineBytes, err = piperounds.ParseBytes(v.where, v.text)
+	s.PipelineBytes, err = pipeline.ParseBytes(v.where, v.text)
 	return err
 }
 

@@ -19,7 +19,12 @@ type Settings struct {
 	AvroCompatibility avrocompat.Level
 	Formats           []string
 	Lint, Breaking    bool
-	BreakingAgainst   Against
+	// LintAll fails the gate on every lint finding, not only those the
+	// pull request adds (input lint-findings).
+	LintAll         bool
+	BreakingAgainst Against
+	// Measure is report.MeasureChanged or report.MeasureAll.
+	Measure string
 
 	History       string // branch; empty: no history
 	HistoryPoints int

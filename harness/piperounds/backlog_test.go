@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/wiregate/wiregate/harness/benchprog"
-	"github.com/wiregate/wiregate/harness/exitcode"
 )
 
 func TestBacklogsBySizeAndCount(t *testing.T) {
@@ -38,18 +37,5 @@ func TestBacklogsBySizeAndCount(t *testing.T) {
 	}
 	if why := got["a.Big"].Why(); why != "N = 10737 (byte budget 128 MiB / 12500 B per json record)" {
 		t.Errorf("why: %q", why)
-	}
-}
-
-func TestParseBytes(t *testing.T) {
-	for text, want := range map[string]int64{"128MiB": 128 << 20, "1GiB": 1 << 30, "500MB": 500e6, "2097152": 2 << 20, "64 GiB": 64 << 30} {
-		if got, err := ParseBytes("--pipeline-bytes", text); err != nil || got != want {
-			t.Errorf("%q: %d %v, want %d", text, got, err, want)
-		}
-	}
-	for _, text := range []string{"", "1KiB", "65GiB", "12.5MiB", "128mib", "MiB"} {
-		if _, err := ParseBytes("--pipeline-bytes", text); exitcode.Code(err) != exitcode.Unusable {
-			t.Errorf("%q: %v", text, err)
-		}
 	}
 }

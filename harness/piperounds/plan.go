@@ -1,8 +1,8 @@
 package piperounds
 
 import (
-	"github.com/wiregate/wiregate/harness/budget"
 	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/verdict"
 )
 
 // MaxRounds is the most decoded rounds a run may ask for.
@@ -19,14 +19,13 @@ func CheckRounds(n int) error {
 // Plan is the number of decoded drains per side and backlog. Each round
 // drains every backlog of every side, so rounds are the pipeline's main
 // cost; but the verdict corrects for the rows it tests (Holm), so the
-// rounds must let a clean shift clear Holm's first step: the smallest n ≥ 5
-// whose complete-separation Mann-Whitney p, 2/C(2n,n), is at most
-// alpha/(2·rows), and never more than most (the gate's count). alpha 0
-// means no test follows: exactly most rounds. For this repo's 9 rows at
-// alpha 0.05: 6.
+// rounds must let a clean shift clear Holm's first step in the verdict's
+// pipeline family (verdict.MinRounds), at least 5, and never more than
+// most (the gate's count). alpha 0 means no test follows: exactly most
+// rounds. For this repo's 9 rows at alpha 0.05: 6.
 func Plan(rows, most int, alpha float64) int {
 	if alpha <= 0 {
 		return most
 	}
-	return min(max(most, 2), max(5, budget.MinRounds(2*rows, alpha)))
+	return min(max(most, 2), max(5, verdict.MinRounds(verdict.PipelineFamily(rows), alpha)))
 }

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/mod/modfile"
 
@@ -45,8 +46,23 @@ func findHarness(explicit string) (string, error) {
 	return "", exitcode.BadInput("harness source not found: pass --harness-dir pointing at wiregate's harness/ directory")
 }
 
+// sourceHashes memoizes hashSources per directory: the sources do not
+// change while wiregate runs, and both sides of a gate load them.
+var sourceHashes sync.Map
+
 // hashSources fingerprints the harness's non-test Go sources and go.mod/go.sum.
 func hashSources(dir string) (string, error) {
+	if h, ok := sourceHashes.Load(dir); ok {
+		return h.(string), nil
+	}
+	h, err := hashSourceFiles(dir)
+	if err == nil {
+		sourceHashes.Store(dir, h)
+	}
+	return h, err
+}
+
+func hashSourceFiles(dir string) (string, error) {
 	var files []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protodesc"
 	"google.golang.org/protobuf/reflect/protoreflect"
@@ -25,27 +26,23 @@ type image struct {
 	groups   []string // group-encoded fields of own files, e.g. "a.B.c in a/b.proto"
 }
 
-// buildImage runs buf build on bufInput (twice: with imports for the
-// descriptors, without them to know the user's own files) into dir.
+// buildImage runs buf build on bufInput into dir. The image marks each
+// imported file (buf's image file extension), so one build tells the
+// user's own files from their imports.
 func buildImage(ctx context.Context, buf, bufInput, dir string) (*image, error) {
 	full := filepath.Join(dir, "image.binpb")
-	ownPath := filepath.Join(dir, "own.binpb")
 	if _, err := runBuf(ctx, buf, bufInput, "build", "-o", full); err != nil {
 		return nil, explainDeps(bufInput, err)
-	}
-	if _, err := runBuf(ctx, buf, bufInput, "build", "--exclude-imports", "--exclude-source-info", "-o", ownPath); err != nil {
-		return nil, err
 	}
 	set, err := readSet(full)
 	if err != nil {
 		return nil, err
 	}
-	ownSet, err := readSet(ownPath)
-	if err != nil {
-		return nil, err
-	}
 	img := &image{path: full, own: map[string]bool{}}
-	for _, f := range ownSet.GetFile() {
+	for _, f := range set.GetFile() {
+		if isImport(f) {
+			continue
+		}
 		img.own[f.GetName()] = true
 		if f.GetSyntax() == "editions" {
 			img.editions = append(img.editions, fmt.Sprintf("%s is edition %s", f.GetName(), strings.TrimPrefix(f.GetEdition().String(), "EDITION_")))
@@ -106,4 +103,57 @@ func readSet(path string) (*descriptorpb.FileDescriptorSet, error) {
 		return nil, fmt.Errorf("parse buf image %s: %w", path, err)
 	}
 	return &set, nil
+}
+
+// bufExtension is the field of buf's image file extension
+// (buf.alpha.image.v1.ImageFileExtension) in each file of an image, and
+// isImportField its is_import.
+const (
+	bufExtension  protowire.Number = 8042
+	isImportField protowire.Number = 1
+)
+
+// isImport reads buf's is_import mark from f's unknown fields.
+func isImport(f *descriptorpb.FileDescriptorProto) bool {
+	b := f.ProtoReflect().GetUnknown()
+	for len(b) > 0 {
+		num, typ, n := protowire.ConsumeTag(b)
+		if n < 0 {
+			return false
+		}
+		b = b[n:]
+		if num == bufExtension && typ == protowire.BytesType {
+			ext, m := protowire.ConsumeBytes(b)
+			if m < 0 {
+				return false
+			}
+			return extensionIsImport(ext)
+		}
+		m := protowire.ConsumeFieldValue(num, typ, b)
+		if m < 0 {
+			return false
+		}
+		b = b[m:]
+	}
+	return false
+}
+
+func extensionIsImport(b []byte) bool {
+	for len(b) > 0 {
+		num, typ, n := protowire.ConsumeTag(b)
+		if n < 0 {
+			return false
+		}
+		b = b[n:]
+		if num == isImportField && typ == protowire.VarintType {
+			v, _ := protowire.ConsumeVarint(b)
+			return v != 0
+		}
+		m := protowire.ConsumeFieldValue(num, typ, b)
+		if m < 0 {
+			return false
+		}
+		b = b[m:]
+	}
+	return false
 }

@@ -56,13 +56,22 @@ func plugins(formats []codec.Format, img *image) ([]string, error) {
 }
 
 // generate runs buf generate on image with the named plugins into out, for
-// Go module `module`.
-func generate(ctx context.Context, buf, bufInput, image, out, module string, built map[string]string, names, msgs []string) error {
-	tmpl := filepath.Join(filepath.Dir(image), "buf.gen.yaml")
+// Go module `module`; with types, only for those types and what they need.
+func generate(ctx context.Context, buf, bufInput, image, out, module string, built map[string]string, names, msgs, types []string) error {
+	dir, err := os.MkdirTemp("", "wiregate-gen-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	tmpl := filepath.Join(dir, "buf.gen.yaml")
 	if err := writeTemplate(tmpl, module, built, names, msgs); err != nil {
 		return err
 	}
-	_, err := runBuf(ctx, buf, bufInput, "generate", image, "--template", tmpl, "-o", out)
+	args := []string{"generate", image, "--template", tmpl, "-o", out}
+	for _, t := range types {
+		args = append(args, "--type", t)
+	}
+	_, err = runBuf(ctx, buf, bufInput, args...)
 	return err
 }
 

@@ -1,21 +1,25 @@
 // Package record makes the records wiregate measures: a deterministic pool
-// generated from the message descriptor, or a user's protojson samples.
+// generated from the message descriptor (Generate), head's records made
+// from the base's (Pair), a records file written by the gate (ReadPool), or
+// a user's protojson samples (LoadSamples). Pool picks one.
 //
-// Every field's value comes from its own random stream, seeded by the
-// message name, the record's index and the field's number (the path of
-// numbers for nested fields). So a change to one field (added, removed,
-// retyped) leaves every other field's values as they were, and size deltas
-// between base and head are the schema change's own, not reshuffled
-// randomness. Renaming a field keeps its values (JSON's keys change, the
-// binary formats' bytes do not), unless the new name asks for another
-// shape (an "email" looks like an email); renumbering re-rolls them.
+// Every generated field's value comes from its own random stream, seeded
+// by the message name, the record's index and the field's number (the path
+// of numbers for nested fields), and fields are filled in number order.
+// So a change to one field (added, removed, retyped) leaves every other
+// field's values as they were, and reordering declarations changes
+// nothing. Generation alone still shapes values by field name (a rename to
+// "email" looks like an email); Pair is what makes base and head the same
+// logical records.
 package record
 
 import (
+	"cmp"
 	"fmt"
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -74,8 +78,10 @@ func (g gen) rng(path string) *rand.Rand {
 	return rand.New(rand.NewPCG(g.seed, h.Sum64()))
 }
 
-// fill sets m's fields. parent is the message holding m (nil for the root
-// and inside Any), for values that name their parent's fields (FieldMask).
+// fill sets m's fields in field-number order, so the record cap is spent
+// the same way whatever order the fields are declared in. parent is the
+// message holding m (nil for the root and inside Any), for values that
+// name their parent's fields (FieldMask).
 func (g *gen) fill(m protoreflect.Message, path string, depth int, parent protoreflect.MessageDescriptor) {
 	d := m.Descriptor()
 	g.onPath[d.FullName()]++
@@ -84,86 +90,107 @@ func (g *gen) fill(m protoreflect.Message, path string, depth int, parent protor
 	if g.wellKnown(m, path, depth, parent) {
 		return
 	}
-	// One member of each oneof, chosen by the oneof's own stream.
-	chosen := map[protoreflect.FullName]protoreflect.Name{}
+	chosen := g.choose(d, path, nil)
+	for _, f := range byNumber(d.Fields()) {
+		g.field(m, f, path, depth, chosen)
+	}
+}
+
+// choose picks one member of each oneof of d that want accepts (every
+// oneof when want is nil), from the oneof's own stream: the members in
+// number order, so reordering their declarations keeps the choice.
+func (g *gen) choose(d protoreflect.MessageDescriptor, path string, want func(protoreflect.OneofDescriptor) bool) map[protoreflect.FullName]protoreflect.FieldNumber {
+	chosen := map[protoreflect.FullName]protoreflect.FieldNumber{}
 	oneofs := d.Oneofs()
 	for i := 0; i < oneofs.Len(); i++ {
 		o := oneofs.Get(i)
-		if o.IsSynthetic() {
+		if o.IsSynthetic() || want != nil && !want(o) {
 			continue
 		}
-		f := o.Fields().Get(g.rng(oneofPath(path, o)).IntN(o.Fields().Len()))
-		chosen[o.FullName()] = f.Name()
+		members := byNumber(o.Fields())
+		chosen[o.FullName()] = members[g.rng(oneofPath(path, members[0])).IntN(len(members))].Number()
 	}
-	fields := d.Fields()
-	for i := 0; i < fields.Len(); i++ {
-		f := fields.Get(i)
-		fp := fmt.Sprintf("%s.%d", path, f.Number())
-		r := g.rng(fp)
-		switch shape.Of(f) {
-		case shape.Member:
-			if chosen[f.ContainingOneof().FullName()] != f.Name() {
-				continue
-			}
-		case shape.Optional:
-			if r.IntN(5) == 0 { // explicit presence: set 80% of the time
-				continue
-			}
-		}
-		switch {
-		case f.IsMap():
-			mp := m.Mutable(f).Map()
-			for j, n := 0, g.elements(f.MapValue(), r, 5, depth); j < n && g.room(); j++ {
-				k := g.scalar(f.MapKey(), r, fp, j)
-				v := mp.NewValue()
-				if f.MapValue().Message() != nil {
-					g.fill(v.Message(), fmt.Sprintf("%s[%d]", fp, j), depth+1, d)
-				} else {
-					v = g.scalar(f.MapValue(), r, fp, j)
-				}
-				g.spend(f.MapKey(), k)
-				g.spend(f.MapValue(), v)
-				mp.Set(k.MapKey(), v)
-			}
-		case f.IsList():
-			l := m.Mutable(f).List()
-			for j, n := 0, g.elements(f, r, 9, depth); j < n && g.room(); j++ {
-				if f.Message() != nil {
-					v := l.NewElement()
-					g.fill(v.Message(), fmt.Sprintf("%s[%d]", fp, j), depth+1, d)
-					l.Append(v)
-				} else {
-					v := g.scalar(f, r, fp, j)
-					g.spend(f, v)
-					l.Append(v)
-				}
-			}
-		case f.Message() != nil:
-			if !g.nest(f, r, depth) {
-				continue
-			}
-			g.fill(m.Mutable(f).Message(), fp, depth+1, d)
-		default:
-			v := g.scalar(f, r, fp, 0)
-			g.spend(f, v)
-			m.Set(f, v)
-		}
-	}
+	return chosen
 }
 
 // oneofPath keys a oneof's choice by its lowest member number, not its
 // name: renaming the oneof keeps the choice.
-func oneofPath(path string, o protoreflect.OneofDescriptor) string {
-	lowest := o.Fields().Get(0).Number()
-	for i := 1; i < o.Fields().Len(); i++ {
-		lowest = min(lowest, o.Fields().Get(i).Number())
-	}
-	return fmt.Sprintf("%s.oneof%d", path, lowest)
+func oneofPath(path string, lowest protoreflect.FieldDescriptor) string {
+	return fmt.Sprintf("%s.oneof%d", path, lowest.Number())
 }
 
-// scalar is one realistic value for a field, shaped by its name.
-func (g gen) scalar(f protoreflect.FieldDescriptor, r *rand.Rand, path string, elem int) protoreflect.Value {
-	name := strings.ToLower(string(f.Name()))
+// fieldPath is the stream path of field f of the message at path.
+func fieldPath(path string, f protoreflect.FieldDescriptor) string {
+	return fmt.Sprintf("%s.%d", path, f.Number())
+}
+
+// field decides whether f is set in this record (a oneof member when
+// chosen, an explicit-presence field 4 times in 5, any other field always)
+// and sets it.
+func (g *gen) field(m protoreflect.Message, f protoreflect.FieldDescriptor, path string, depth int, chosen map[protoreflect.FullName]protoreflect.FieldNumber) {
+	fp := fieldPath(path, f)
+	r := g.rng(fp)
+	switch shape.Of(f) {
+	case shape.Member:
+		if chosen[f.ContainingOneof().FullName()] != f.Number() {
+			return
+		}
+	case shape.Optional:
+		if r.IntN(5) == 0 { // explicit presence: set 80% of the time
+			return
+		}
+	}
+	g.value(m, f, f.Name(), fp, r, depth)
+}
+
+// value sets field f of m, the message at depth, to generated values from
+// stream r; name shapes its strings and numbers (a field's own name, or
+// the base's name for a field Pair regenerates).
+func (g *gen) value(m protoreflect.Message, f protoreflect.FieldDescriptor, name protoreflect.Name, fp string, r *rand.Rand, depth int) {
+	d := m.Descriptor()
+	switch {
+	case f.IsMap():
+		mp := m.Mutable(f).Map()
+		for j, n := 0, g.elements(f.MapValue(), r, 5, depth); j < n && g.room(); j++ {
+			k := g.scalar(f.MapKey(), f.MapKey().Name(), r, fp, j)
+			v := mp.NewValue()
+			if f.MapValue().Message() != nil {
+				g.fill(v.Message(), fmt.Sprintf("%s[%d]", fp, j), depth+1, d)
+			} else {
+				v = g.scalar(f.MapValue(), f.MapValue().Name(), r, fp, j)
+			}
+			g.spend(f.MapKey(), k)
+			g.spend(f.MapValue(), v)
+			mp.Set(k.MapKey(), v)
+		}
+	case f.IsList():
+		l := m.Mutable(f).List()
+		for j, n := 0, g.elements(f, r, 9, depth); j < n && g.room(); j++ {
+			if f.Message() != nil {
+				v := l.NewElement()
+				g.fill(v.Message(), fmt.Sprintf("%s[%d]", fp, j), depth+1, d)
+				l.Append(v)
+			} else {
+				v := g.scalar(f, name, r, fp, j)
+				g.spend(f, v)
+				l.Append(v)
+			}
+		}
+	case f.Message() != nil:
+		if !g.nest(f, r, depth) {
+			return
+		}
+		g.fill(m.Mutable(f).Message(), fp, depth+1, d)
+	default:
+		v := g.scalar(f, name, r, fp, 0)
+		g.spend(f, v)
+		m.Set(f, v)
+	}
+}
+
+// scalar is one realistic value of field f's kind, shaped by name.
+func (g gen) scalar(f protoreflect.FieldDescriptor, fieldName protoreflect.Name, r *rand.Rand, path string, elem int) protoreflect.Value {
+	name := strings.ToLower(string(fieldName))
 	switch f.Kind() {
 	case protoreflect.BoolKind:
 		return protoreflect.ValueOfBool(r.IntN(10) < 7)
@@ -195,4 +222,14 @@ func (g gen) scalar(f protoreflect.FieldDescriptor, r *rand.Rand, path string, e
 		return protoreflect.ValueOfUint64(uint64(intValue(name, r, g.index, math.MaxInt64)))
 	}
 	panic(fmt.Sprintf("record: no generator for %s (%s)", path, f.Kind()))
+}
+
+// byNumber is fs in field-number order.
+func byNumber(fs protoreflect.FieldDescriptors) []protoreflect.FieldDescriptor {
+	out := make([]protoreflect.FieldDescriptor, fs.Len())
+	for i := range out {
+		out[i] = fs.Get(i)
+	}
+	slices.SortFunc(out, func(a, b protoreflect.FieldDescriptor) int { return cmp.Compare(a.Number(), b.Number()) })
+	return out
 }

@@ -3,7 +3,6 @@ package record
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,24 +55,4 @@ func LoadSamples(dir string, mt protoreflect.MessageType) (msgs []proto.Message,
 		return nil, false, exitcode.BadInput("samples %s: no records; add protojson lines or remove the file", path)
 	}
 	return msgs, true, nil
-}
-
-// Pool returns the records to measure for mt: the samples when samplesDir
-// holds a file for it, else PoolSize generated records. source says which.
-func Pool(mt protoreflect.MessageType, samplesDir string) (recs []proto.Message, source string, err error) {
-	if samplesDir != "" {
-		recs, ok, err := LoadSamples(samplesDir, mt)
-		if err != nil {
-			return nil, "", err
-		}
-		if ok {
-			return recs, fmt.Sprintf("samples (%d records)", len(recs)), nil
-		}
-	}
-	recs, capped := generate(mt, PoolSize, Seed)
-	source = fmt.Sprintf("generated (%d records, seed %d)", PoolSize, Seed)
-	if capped > 0 {
-		source = fmt.Sprintf("generated (%d records, seed %d, %d capped at %d KiB)", PoolSize, Seed, capped, MaxRecordBytes>>10)
-	}
-	return recs, source, nil
 }

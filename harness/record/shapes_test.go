@@ -23,14 +23,19 @@ import (
 	"github.com/wiregate/wiregate/harness/record"
 )
 
-// dynamicFile builds a file from its descriptor in text form, with the
-// well-known types as possible imports, and registers its messages in a
-// resolver of their own.
-func dynamicFile(t *testing.T, text string) (protoreflect.FileDescriptor, *protoregistry.Types) {
+// dynamicFile builds a file from its descriptor in text form (after edit,
+// when there is one), with the well-known types as possible imports, and
+// registers its messages in a resolver of their own.
+func dynamicFile(t *testing.T, text string, edit ...func(*descriptorpb.FileDescriptorProto)) (protoreflect.FileDescriptor, *protoregistry.Types) {
 	t.Helper()
 	var fdp descriptorpb.FileDescriptorProto
 	if err := prototext.Unmarshal([]byte(text), &fdp); err != nil {
 		t.Fatal(err)
+	}
+	for _, e := range edit {
+		if e != nil {
+			e(&fdp)
+		}
 	}
 	deps := new(protoregistry.Files)
 	for _, d := range []protoreflect.FileDescriptor{anypb.File_google_protobuf_any_proto, durationpb.File_google_protobuf_duration_proto,
@@ -111,7 +116,7 @@ func TestRecursionIsBounded(t *testing.T) {
 // cap: records stop growing there, and the pool says how many were capped.
 func TestRecordSizeIsCapped(t *testing.T) {
 	fd, _ := dynamicFile(t, treeProto)
-	recs, source, err := record.Pool(msgType(fd, "Wide"), "")
+	recs, source, err := record.Pool(msgType(fd, "Wide"), "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +128,7 @@ func TestRecordSizeIsCapped(t *testing.T) {
 			t.Fatalf("record %d is %d bytes, cap %d", i, n, record.MaxRecordBytes)
 		}
 	}
-	if _, src, _ := record.Pool(msgType(fd, "Node"), ""); strings.Contains(src, "capped") {
+	if _, src, _ := record.Pool(msgType(fd, "Node"), "", ""); strings.Contains(src, "capped") {
 		t.Errorf("Node records were capped: %s", src)
 	}
 }

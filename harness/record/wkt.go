@@ -5,9 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
-	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/dynamicpb"
 )
 
@@ -105,27 +103,19 @@ func (g *gen) packAny(m protoreflect.Message, path string, depth int) {
 		cands = append(cands, g.root)
 	}
 	md := cands[g.rng(path+".@type").IntN(len(cands))]
-	packed := messageType(md).New()
+	// A dynamic type, never one looked up in the global registry: a
+	// registered type of the same name may be another version of the
+	// schema (base and head have the same names).
+	packed := dynamicpb.NewMessage(md)
 	if g.canNest(md, depth) && g.room() {
 		g.fill(packed, path+".@"+string(md.Name()), depth+1, nil)
 	}
-	// AllowPartial: a message with required fields packed at the nesting
-	// limit is left empty rather than failing the record.
-	b, err := proto.MarshalOptions{Deterministic: true, AllowPartial: true}.Marshal(packed.Interface())
+	b, err := marshalNumbered(packed)
 	if err != nil {
 		panic(fmt.Sprintf("record: pack %s into %s: %v", md.FullName(), path, err))
 	}
 	g.set(m, "type_url", protoreflect.ValueOfString("type.googleapis.com/"+string(md.FullName())))
 	g.set(m, "value", protoreflect.ValueOfBytes(b))
-}
-
-// messageType is md's generated type where one is registered (in a bench
-// program: always), else a dynamic one.
-func messageType(md protoreflect.MessageDescriptor) protoreflect.MessageType {
-	if mt, err := protoregistry.GlobalTypes.FindMessageByName(md.FullName()); err == nil {
-		return mt
-	}
-	return dynamicpb.NewMessageType(md)
 }
 
 // fieldMask names 1–3 fields of the message holding the mask, as an update

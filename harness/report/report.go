@@ -430,6 +430,16 @@ func (r *Report) Message(message string) *Message {
 	return &r.Messages[len(r.Messages)-1]
 }
 
+// HasMessage says whether the report has an entry for message.
+func (r *Report) HasMessage(message string) bool {
+	for i := range r.Messages {
+		if r.Messages[i].Name == message {
+			return true
+		}
+	}
+	return false
+}
+
 // Format returns the entry for message in format, adding it (and the
 // message) when the report has none yet.
 func (r *Report) Format(message, format string) *Format {

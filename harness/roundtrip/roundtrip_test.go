@@ -30,7 +30,7 @@ func TestCheckNamesMessageFormatRecordAndField(t *testing.T) {
 		}
 	}
 	f, _ := codec.Lookup("json")
-	cs, err := cases.Build([]*subject.Subject{&tel}, []codec.Format{f}, "")
+	cs, err := cases.Build([]*subject.Subject{&tel}, []codec.Format{f}, "", "")
 	if err != nil {
 		t.Fatal(err)
 	}

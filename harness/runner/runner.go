@@ -91,7 +91,7 @@ func resolve(env *Env, sel benchprog.Selection) ([]*cases.Case, error) {
 	if err != nil {
 		return nil, err
 	}
-	return cases.Build(subs, formats, sel.Samples)
+	return cases.Build(subs, formats, sel.Samples, sel.Records)
 }
 
 func subjects(env *Env, sel benchprog.Selection, formats []codec.Format) ([]*subject.Subject, error) {

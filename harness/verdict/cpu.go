@@ -1,6 +1,10 @@
 package verdict
 
-import "github.com/wiregate/wiregate/harness/report"
+import (
+	"math"
+
+	"github.com/wiregate/wiregate/harness/report"
+)
 
 // cpuUnit is the unit of instruction counts (cpucost.UnitInstructions).
 const cpuUnit = "instr/op"
@@ -16,7 +20,7 @@ func (v *verdict) cpu(message, format string, m report.Metric, threshold float64
 	if m.DeltaPct == nil || m.Base == nil || m.Head == nil || !exceeds(*m.DeltaPct, threshold) {
 		return
 	}
-	if m.NoiseFloor != nil && !exceeds(*m.DeltaPct, *m.NoiseFloor) {
+	if !PastNoiseFloor(*m.DeltaPct, m.NoiseFloor) {
 		return
 	}
 	if v.ignored(subject) {
@@ -25,4 +29,12 @@ func (v *verdict) cpu(message, format string, m report.Metric, threshold float64
 	v.add(report.Violation{Kind: report.KindCPU, Subject: subject, Unit: m.Unit, Base: ptr(m.Base.Center), Head: ptr(m.Head.Center),
 		DeltaPct: ptr(*m.DeltaPct), ThresholdPct: ptr(threshold),
 		Detail: m.Name + " executes more instructions per operation, by more than the cpu threshold"})
+}
+
+// PastNoiseFloor is the one test of an exact count's change against its
+// noise floor (what identical counts of its format move): the gate marks
+// such a metric significant with it, and the verdict gates only a growth
+// past it. No floor: any change is past it.
+func PastNoiseFloor(deltaPct float64, floorPct *float64) bool {
+	return floorPct == nil || exceeds(math.Abs(deltaPct), *floorPct)
 }

@@ -56,7 +56,7 @@ func TestCPU(t *testing.T) {
 			if c.yaml != "" {
 				cfg = cfgWith(c.yaml)
 			}
-			Apply(c.r, cfg, c.allow)
+			Apply(c.r, cfg, c.allow, Options{})
 			if c.r.Result != c.result || len(c.r.Violations) != len(c.want) {
 				t.Fatalf("result %s, want %s; violations %+v, want %d", c.r.Result, c.result, c.r.Violations, len(c.want))
 			}
@@ -98,7 +98,7 @@ func unchangedNextToChanged() *report.Report {
 // significant. The changed message next to it fails on every kind.
 func TestUnchangedSchemaIsNeverATimingViolation(t *testing.T) {
 	r := unchangedNextToChanged()
-	Apply(r, defaults(), Allow{})
+	Apply(r, defaults(), Allow{}, Options{})
 	got := map[string]string{}
 	for _, v := range r.Violations {
 		got[v.Subject] = v.Kind
@@ -126,7 +126,7 @@ func TestUnchangedSchemaLeavesTheHolmFamilies(t *testing.T) {
 	for i := range r.Messages {
 		r.Messages[i].Formats[0].Metrics[0].P = f(0.04) // Holm over two: 0.04 > 0.05/2
 	}
-	Apply(r, defaults(), Allow{})
+	Apply(r, defaults(), Allow{}, Options{})
 	var timeViolations int
 	for _, v := range r.Violations {
 		if v.Kind == "time" && v.Subject == "a.v1.Changed/protobuf/decode" {

@@ -24,6 +24,13 @@ const (
 	LabelAllowRegression = "wiregate allow regression"
 )
 
+// Options are the verdict's inputs beyond thresholds and labels.
+type Options struct {
+	// LintAll fails on every lint finding, also those the base already
+	// has (input lint-findings: all); by default only new ones fail.
+	LintAll bool
+}
+
 // AllowFromLabels reads the PR's raw label names. Only the full label
 // names count: a PR labelled just "regression" allows nothing.
 func AllowFromLabels(labels []string) Allow {
@@ -50,7 +57,8 @@ func AllowFromLabels(labels []string) Allow {
 //     by more than the time threshold.
 //   - throughput: pipeline records/s is lower, significantly and by more
 //     than the throughput threshold.
-//   - lint, breaking, avro: one per finding.
+//   - lint, breaking, avro: one per finding; a lint finding the base
+//     already has (Finding.Existing) only with Options.LintAll.
 //   - error: one per stage that could not run (r.Stages with an error).
 //
 // Time, throughput and cpu are not gated for a message whose schema is the
@@ -61,8 +69,8 @@ func AllowFromLabels(labels []string) Allow {
 //
 // Improvements are never violations. Metrics that wiregate.yaml ignores are
 // listed in r.Ignored with the reason instead.
-func Apply(r *report.Report, cfg config.Config, allow Allow) {
-	v := &verdict{r: r, cfg: cfg, allow: allow, unchanged: map[string]bool{}}
+func Apply(r *report.Report, cfg config.Config, allow Allow, o Options) {
+	v := &verdict{r: r, cfg: cfg, allow: allow, o: o, unchanged: map[string]bool{}}
 	for _, m := range r.Messages {
 		v.unchanged[m.Name] = m.UnchangedSchema
 	}
@@ -107,6 +115,7 @@ type verdict struct {
 	r     *report.Report
 	cfg   config.Config
 	allow Allow
+	o     Options
 	// timeCutoff, allocsCutoff and pipeCutoff are the largest p-values
 	// Holm's procedure rejects in each family (-1: none): see cutoffs.
 	timeCutoff, allocsCutoff, pipeCutoff float64
@@ -242,6 +251,9 @@ func measured(x report.Violation, base, head *report.Summary) report.Violation {
 }
 
 func (v *verdict) finding(f report.Finding) {
+	if f.Kind == report.KindLint && f.Existing && !v.o.LintAll {
+		return // existing debt: listed in the report, not failing this pull request
+	}
 	detail := f.Message
 	if f.Rule != "" {
 		detail += " (" + f.Rule + ")"

@@ -133,7 +133,7 @@ func TestApply(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			Apply(c.r, c.cfg, c.allow)
+			Apply(c.r, c.cfg, c.allow, Options{})
 			if c.r.Result != c.result {
 				t.Errorf("result %s, want %s; violations %+v", c.r.Result, c.result, c.r.Violations)
 			}
@@ -187,7 +187,7 @@ func withStageError(stage, err string) *report.Report {
 
 func TestViolationCarriesLocation(t *testing.T) {
 	r := withFindings(schemaFindings)
-	Apply(r, defaults(), Allow{})
+	Apply(r, defaults(), Allow{}, Options{})
 	for _, v := range r.Violations {
 		if v.File == "" || v.Line == 0 {
 			t.Errorf("no location: %+v", v)
@@ -243,7 +243,7 @@ func TestOneOfManyMarginalPValuesIsNotAViolation(t *testing.T) {
 		}
 	}
 	r.Messages = []report.Message{{Name: "m.v1.M", Formats: fs}}
-	Apply(r, defaults(), Allow{})
+	Apply(r, defaults(), Allow{}, Options{})
 	if r.Result != "pass" || len(r.Violations) != 0 {
 		t.Fatalf("a lone p=0.043 among 6 tests failed the gate: %+v", r.Violations)
 	}
@@ -251,7 +251,7 @@ func TestOneOfManyMarginalPValuesIsNotAViolation(t *testing.T) {
 	p := 0.0002
 	r.Messages[0].Formats[3].Metrics[0].P = &p
 	r.Violations = nil
-	Apply(r, defaults(), Allow{})
+	Apply(r, defaults(), Allow{}, Options{})
 	if len(r.Violations) != 1 {
 		t.Fatalf("p=0.0002 +18%% not flagged: %+v", r.Violations)
 	}
@@ -292,4 +292,27 @@ func deref(f *float64) any {
 		return nil
 	}
 	return *f
+}
+
+// A lint finding the base already has is debt: listed, not failing,
+// unless lint-findings is all; one the pull request adds fails.
+func TestExistingLintFindingsFailOnlyWithLintAll(t *testing.T) {
+	mk := func() *report.Report {
+		r := report.New()
+		r.Findings = []report.Finding{
+			{Kind: report.KindLint, File: "a.proto", Rule: "FIELD_LOWER_SNAKE_CASE", Message: "old", Existing: true},
+			{Kind: report.KindLint, File: "a.proto", Rule: "ENUM_ZERO_VALUE_SUFFIX", Message: "new"},
+		}
+		return r
+	}
+	r := mk()
+	Apply(r, defaults(), Allow{}, Options{})
+	if len(r.Violations) != 1 || r.Violations[0].Detail != "new (ENUM_ZERO_VALUE_SUFFIX)" || r.Result != "fail" {
+		t.Fatalf("new only: %+v", r.Violations)
+	}
+	r = mk()
+	Apply(r, defaults(), Allow{}, Options{LintAll: true})
+	if len(r.Violations) != 2 {
+		t.Fatalf("lint-findings all: %+v", r.Violations)
+	}
 }

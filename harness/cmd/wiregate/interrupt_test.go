@@ -49,12 +49,19 @@ type process struct {
 // line contains child, then sends it SIGINT.
 func interruptGate(t *testing.T, after, child string, args ...string) interruptedGate {
 	t.Helper()
+	return interruptGateWith(t, syscall.SIGINT, after, child, args...)
+}
+
+// interruptGateWith is interruptGate sending sig. Both sides are the
+// repo's schemas, measured with measure: all.
+func interruptGateWith(t *testing.T, sig syscall.Signal, after, child string, args ...string) interruptedGate {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("runs the whole gate")
 	}
 	base, head, out := copySchemas(t), copySchemas(t), t.TempDir()
 	args = append([]string{"gate", "--base-dir", base, "--working-directory", head, "--out", out,
-		"--messages", "telemetry.v1.TelemetryEvent", "--formats", "protobuf"}, args...)
+		"--messages", "telemetry.v1.TelemetryEvent", "--formats", "protobuf", "--measure", "all"}, args...)
 	cmd := exec.Command(wiregateBin(t), args...)
 	cmd.Env = wiregateEnv(t)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -101,7 +108,7 @@ func interruptGate(t *testing.T, after, child string, args ...string) interrupte
 		t.Fatalf("no %q process under the gate to interrupt; children %+v", child, g.children)
 	}
 	sent := time.Now()
-	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+	if err := cmd.Process.Signal(sig); err != nil {
 		t.Fatal(err)
 	}
 	for l := range lines {
@@ -155,7 +162,7 @@ func (g interruptedGate) check(t *testing.T) {
 }
 
 func TestGateInterruptedDuringBenchRounds(t *testing.T) {
-	g := interruptGate(t, "wiregate: bench round 1/", " "+benchprog.CmdBench+" ",
+	g := interruptGate(t, "wiregate: bench: round 1 of", " "+benchprog.CmdBench+" ",
 		"--count", "20", "--benchtime", "50ms", "--pipeline=false")
 	g.check(t)
 }

@@ -180,7 +180,7 @@ func TestSizesJSONMatchesLibrary(t *testing.T) {
 		}
 	}
 	formats, _ := codec.Parse(codec.DefaultNames)
-	cs, err := cases.Build(subs, formats, "")
+	cs, err := cases.Build(subs, formats, "", "")
 	if err != nil {
 		t.Fatal(err)
 	}

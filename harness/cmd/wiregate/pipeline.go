@@ -43,7 +43,7 @@ func cmdPipeline(ctx context.Context, args []string) error {
 	if err := pipeline.CheckN(n); err != nil {
 		return err
 	}
-	budget, err := piperounds.ParseBytes("--pipeline-bytes", bytesText)
+	budget, err := pipeline.ParseBytes("--pipeline-bytes", bytesText)
 	if err != nil {
 		return err
 	}

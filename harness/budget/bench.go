@@ -1,0 +1,139 @@
+package budget
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// MinBenchtime is the shortest benchmark the plan asks for: below it the
+// testing package's own calibration is most of the time.
+const MinBenchtime = 10 * time.Millisecond
+
+// Message is one message's part of a round.
+type Message struct {
+	Name string
+	// Cost is its part of one measured round (both sides, every format
+	// and op) at the measured benchtime.
+	Cost time.Duration
+	// Fixed is its part of a round that does not scale with benchtime:
+	// building its records in each side's program.
+	Fixed time.Duration
+	// Gating is false for a message whose schema is identical on both
+	// sides: its time cannot fail the gate, so it is cut first.
+	Gating bool
+}
+
+// Bench is what the plan knows when the warm-up round has run.
+type Bench struct {
+	Budget    time.Duration // what the rounds may take
+	Count     int           // rounds asked for
+	Benchtime time.Duration // per benchmark, as asked
+	// Measured is the benchtime the warm-up round ran at, which the
+	// messages' costs are for; 0: Benchtime.
+	Measured time.Duration
+	MinCount int // the fewest rounds that can reach significance
+	// Overhead is a round's cost that does not scale with benchtime and
+	// is not any message's (starting the programs).
+	Overhead time.Duration
+	Messages []Message // in priority order: the first is cut last
+}
+
+// BenchPlan is what the rounds do.
+type BenchPlan struct {
+	Deadline  time.Time // when the rounds must be done (Budget.Plan sets it)
+	Count     int
+	Benchtime time.Duration
+	Timed     []string
+	Untimed   []string
+	Note      string // empty when nothing was cut
+}
+
+// PlanBench fits the bench rounds into b.Budget, cutting in order, each
+// step only when the one before cannot fit:
+//
+//  1. shorter benchmarks (benchtime down to MinBenchtime), all rounds kept:
+//     the rounds are what the rank test needs;
+//  2. fewer rounds, down to the fewest that can still reach significance
+//     after Holm's correction (Bench.MinCount, from verdict.MinRounds);
+//  3. fewer messages timed: those whose schema did not change first (their
+//     time cannot fail the gate), then the last in priority order.
+func PlanBench(b Bench) BenchPlan {
+	timed := append([]Message(nil), b.Messages...)
+	p := BenchPlan{Count: b.Count, Benchtime: b.Benchtime}
+	var cuts []string
+	for {
+		cost := roundCost(b, timed, p.Benchtime)
+		fits := func(count int, bt time.Duration) bool {
+			return time.Duration(count)*roundCost(b, timed, bt) <= b.Budget
+		}
+		switch {
+		case fits(p.Count, p.Benchtime):
+		case fits(p.Count, MinBenchtime):
+			// The largest benchtime that fits, all rounds kept.
+			fixed := fixedCost(b, timed)
+			variable := cost - fixed
+			perRound := b.Budget/time.Duration(p.Count) - fixed
+			p.Benchtime = max(MinBenchtime, time.Duration(float64(b.Benchtime)*float64(perRound)/float64(variable)).Truncate(time.Millisecond))
+			cuts = append(cuts, fmt.Sprintf("benchtime %s → %s", b.Benchtime, p.Benchtime))
+		case fits(b.MinCount, MinBenchtime):
+			p.Benchtime = MinBenchtime
+			p.Count = int(b.Budget / roundCost(b, timed, MinBenchtime))
+			cuts = append(cuts, fmt.Sprintf("benchtime %s → %s", b.Benchtime, p.Benchtime), fmt.Sprintf("rounds %d → %d", b.Count, p.Count))
+		case len(timed) > 0:
+			i := cutIndex(timed)
+			p.Untimed = append(p.Untimed, timed[i].Name)
+			timed = append(timed[:i:i], timed[i+1:]...)
+			continue
+		}
+		break
+	}
+	for _, m := range timed {
+		p.Timed = append(p.Timed, m.Name)
+	}
+	if len(timed) == 0 {
+		p.Count = 0
+	}
+	if len(p.Untimed) > 0 {
+		cuts = append(cuts, fmt.Sprintf("%d of %d messages not timed (%s)", len(p.Untimed), len(b.Messages), names(p.Untimed)))
+	}
+	if len(cuts) > 0 {
+		p.Note = fmt.Sprintf("to fit %s: %s", b.Budget.Round(time.Second), strings.Join(cuts, ", "))
+	}
+	return p
+}
+
+// roundCost is one round of messages at benchtime bt: the fixed costs,
+// plus the messages' measured costs scaled to bt.
+func roundCost(b Bench, ms []Message, bt time.Duration) time.Duration {
+	var variable time.Duration
+	for _, m := range ms {
+		variable += m.Cost
+	}
+	if m := cmp.Or(b.Measured, b.Benchtime); m > 0 {
+		variable = time.Duration(float64(variable) * float64(bt) / float64(m))
+	}
+	return fixedCost(b, ms) + variable
+}
+
+// fixedCost is what a round of ms costs whatever the benchtime: starting
+// the programs, and building each message's records.
+func fixedCost(b Bench, ms []Message) time.Duration {
+	c := b.Overhead
+	for _, m := range ms {
+		c += m.Fixed
+	}
+	return c
+}
+
+// cutIndex is the message to stop timing: the last one that cannot gate,
+// else the last one.
+func cutIndex(ms []Message) int {
+	for i := len(ms) - 1; i >= 0; i-- {
+		if !ms[i].Gating {
+			return i
+		}
+	}
+	return len(ms) - 1
+}

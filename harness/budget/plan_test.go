@@ -1,0 +1,124 @@
+package budget
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// fakeClock is a clock a test moves by hand.
+type fakeClock struct{ t time.Time }
+
+func (c *fakeClock) now() time.Time        { return c.t }
+func (c *fakeClock) spend(d time.Duration) { c.t = c.t.Add(d) }
+func newClock() (*fakeClock, time.Time) {
+	t := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	return &fakeClock{t}, t
+}
+func seconds(s float64) time.Duration                   { return time.Duration(s * float64(time.Second)) }
+func spent(c *fakeClock, start time.Time) time.Duration { return c.t.Sub(start) }
+
+// fiftySeven is a 57-message module with every message changed, priced
+// as a real one was (records near the 8 KiB cap: counting one message
+// took ~55 s, a bench round of all of them at 100 ms ~60 s).
+func fiftySeven() Prices {
+	p := Prices{Counting: true, Pipeline: true, Count: 10, MinCount: 9, Benchtime: 100 * time.Millisecond,
+		Measured: 100 * time.Millisecond, RoundOverhead: 200 * time.Millisecond}
+	for i := range 57 {
+		big := i%5 == 0
+		c := Price{Name: fmt.Sprintf("m%02d.V1", i), Gating: true, Count: seconds(6), CountOne: seconds(3.5), Round: seconds(0.9), Build: seconds(0.15)}
+		if big {
+			c.Count, c.CountOne, c.Round, c.Build = seconds(55), seconds(16), seconds(1.4), seconds(0.4)
+		}
+		p.Messages = append(p.Messages, c)
+	}
+	return p
+}
+
+// The whole run, stage by stage, on a fake clock: each stage spends what
+// its plan priced; the plans re-divide what is left; the run ends before
+// the deadline and every cut is named.
+func TestAFiftySevenMessagePlanEndsBeforeTheDeadline(t *testing.T) {
+	clock, start := newClock()
+	b := Budget{Start: start, Total: 10 * time.Minute, Now: clock.now}
+	clock.spend(90 * time.Second) // cache, build, schema checks, prepare, sizes
+	p := fiftySeven()
+
+	plan := b.Plan(FromCPU, p)
+	if len(plan.CPU.Counted) == 0 || plan.CPU.Note == "" || !strings.Contains(plan.CPU.Note, "1 rotation") {
+		t.Fatalf("cpu plan: %+v", plan.CPU)
+	}
+	if plan.CPU.Cost > time.Duration(float64(510*time.Second)*cpuShare) {
+		t.Fatalf("counts priced at %s, over their share", plan.CPU.Cost)
+	}
+	clock.spend(plan.CPU.Cost)
+
+	plan = b.Plan(FromBench, p)
+	bp := plan.Bench
+	if bp.Note == "" || bp.Count > 0 && bp.Count < p.MinCount {
+		t.Fatalf("bench plan: %+v", bp)
+	}
+	clock.spend(cost(p.bench(0), BenchPlan{Count: bp.Count, Benchtime: bp.Benchtime, Timed: bp.Timed}))
+	if clock.t.After(bp.Deadline) {
+		t.Fatalf("bench rounds end %s after their deadline", clock.t.Sub(bp.Deadline))
+	}
+
+	plan = b.Plan(FromPipeline, p)
+	if !plan.Pipeline.Deadline.Equal(start.Add(10*time.Minute - Reserve)) {
+		t.Fatalf("pipeline deadline %s", plan.Pipeline.Deadline)
+	}
+	if clock.t.After(plan.Pipeline.Deadline) {
+		t.Fatalf("the pipeline starts after the deadline (%s spent)", spent(clock, start))
+	}
+	if len(bp.Timed) == 0 {
+		t.Fatalf("nothing timed: %+v", bp)
+	}
+	t.Logf("bench: %s", bp.Note)
+}
+
+// Counts of changed messages are kept before unchanged ones, and before
+// dropping any message the plan counts big ones over one rotation.
+func TestCountsCutOneRotationFirstThenUnchangedThenTheLast(t *testing.T) {
+	ms := []Price{
+		{Name: "a.Big", Gating: true, Count: seconds(40), CountOne: seconds(12)},
+		{Name: "b.Small", Gating: true, Count: seconds(4), CountOne: seconds(3)},
+		{Name: "c.Same", Gating: false, Count: seconds(4), CountOne: seconds(3)},
+	}
+	if p := PlanCPU(seconds(48), ms); len(p.Counted) != 3 || len(p.OneRotation) != 0 || p.Note != "" {
+		t.Fatalf("all fit: %+v", p)
+	}
+	p := PlanCPU(seconds(30), ms)
+	if len(p.Counted) != 3 || strings.Join(p.OneRotation, ",") != "a.Big" || p.Cost > seconds(30) {
+		t.Fatalf("one rotation for the big one: %+v", p)
+	}
+	p = PlanCPU(seconds(16), ms)
+	if strings.Join(p.Uncounted, ",") != "c.Same" || p.Cost > seconds(16) || !strings.Contains(p.Note, "1 of 3 messages not counted (c.Same)") {
+		t.Fatalf("the unchanged one goes first: %+v", p)
+	}
+	p = PlanCPU(seconds(13), ms)
+	if strings.Join(p.Uncounted, ",") != "b.Small,c.Same" || p.Cost > seconds(13) {
+		t.Fatalf("then the last changed one: %+v", p)
+	}
+	if p := PlanCPU(0, ms); len(p.Counted) != 0 || len(p.Uncounted) != 3 {
+		t.Fatalf("no time: %+v", p)
+	}
+}
+
+// Time a stage does not use goes to the next: planned again later, the
+// bench rounds get what the counts left.
+func TestUnusedTimeGoesToTheNextStage(t *testing.T) {
+	clock, start := newClock()
+	b := Budget{Start: start, Total: 10 * time.Minute, Now: clock.now}
+	p := fiftySeven()
+	first := b.Plan(FromCPU, p)
+	forecast := first.Bench.Deadline.Sub(clock.t.Add(first.CPU.Cost))
+	clock.spend(10 * time.Second) // the counts took far less than planned
+	second := b.Plan(FromBench, p).Bench
+	if got := second.Deadline.Sub(clock.t); got <= forecast {
+		t.Fatalf("bench rounds may take %s, forecast %s before the counts", got, forecast)
+	}
+	if left := b.Left(); left != 10*time.Minute-Reserve-10*time.Second {
+		t.Fatalf("left %s", left)
+	}
+}

@@ -1,0 +1,195 @@
+package gate
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/wiregate/wiregate/harness/benchprog"
+	"github.com/wiregate/wiregate/harness/budget"
+	"github.com/wiregate/wiregate/harness/report"
+)
+
+// timings are the bench stage's results: each side's benchfmt lines of
+// every round it ran (what ran before a stop included), and the plan.
+type timings struct {
+	out             [2][]byte // base, head
+	plan            budget.BenchPlan
+	rounds          int // rounds run
+	unchangedRounds int // rounds of unchanged-schema messages, when fewer
+	pin             string
+}
+
+// benchRounds alternates base and head, one round each, flipping which
+// side goes first every round (ABBA): slow drift on a shared runner then
+// hits both sides alike instead of whichever ran second. Before the rounds,
+// one discarded warm-up round per side at the shortest benchtime warms the
+// programs and prices a round; it times only what the plan, by the sizes
+// stage's prices, can time at all, so it is bounded too. Every round is
+// checked against the plan's deadline before it starts.
+func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices) (timings, string, error) {
+	var t timings
+	guess := g.budget.Plan(budget.FromBench, prices).Bench
+	if len(guess.Timed) == 0 {
+		return t, guess.Note, nil
+	}
+	prog := newProgress(g.o.Log, "bench", progressEvery)
+	defer prog.stop()
+	prog.step("warm-up round of %s", plural(len(guess.Timed), "message"))
+	start := time.Now()
+	var warm [][]byte
+	for _, p := range ps.sides() {
+		sel, ok := p.only(guess.Timed)
+		if !ok {
+			continue
+		}
+		out, err := benchRound(ctx, p, sel, budget.MinBenchtime, false)
+		if err != nil {
+			return t, "", err
+		}
+		warm = append(warm, out)
+	}
+	t.plan = g.budget.Plan(budget.FromBench, warmedPrices(prices, guess.Timed, time.Since(start), warm)).Bench
+	unchanged := g.s.Rounds(true)
+	var last time.Duration
+	for round := 0; round < t.plan.Count; round++ {
+		if round > 0 && time.Now().Add(last).After(t.plan.Deadline) {
+			t.plan.Note = joinNotes(t.plan.Note, fmt.Sprintf("stopped after %d of %d rounds at the deadline", round, t.plan.Count))
+			break
+		}
+		timed := t.plan.Timed
+		if round >= unchanged {
+			timed = gating(timed, prices)
+		}
+		prog.step("round %d of %d", round+1, t.plan.Count)
+		roundStart := time.Now()
+		for _, side := range abba(ps, round+1) {
+			p := ps.sides()[side]
+			sel, ok := p.only(timed)
+			if !ok {
+				continue
+			}
+			out, err := benchRound(ctx, p, sel, t.plan.Benchtime, false)
+			if err != nil {
+				return t, t.plan.Note, err
+			}
+			t.out[sideIndex(ps, side)] = append(t.out[sideIndex(ps, side)], out...)
+		}
+		last = time.Since(roundStart)
+		t.rounds = round + 1
+	}
+	if unchanged < t.rounds && len(gating(t.plan.Timed, prices)) < len(t.plan.Timed) {
+		t.unchangedRounds = unchanged
+	}
+	t.pin = ps.head.prog.Pinned()
+	note := t.plan.Note
+	if t.unchangedRounds > 0 {
+		note = joinNotes(note, fmt.Sprintf("unchanged-schema messages timed %d rounds (information only)", t.unchangedRounds))
+	}
+	return t, note, nil
+}
+
+// benchRound is one round of sel on p: every benchmark once, in benchfmt.
+func benchRound(ctx context.Context, p *program, sel benchprog.Selection, benchtime time.Duration, header bool) ([]byte, error) {
+	var out bytes.Buffer
+	err := p.prog.Bench(ctx, benchprog.BenchFlags{Selection: sel, Timing: benchprog.Timing{Count: 1, Benchtime: benchtime}, Header: header}, &out)
+	return out.Bytes(), p.wrap(err)
+}
+
+// gating keeps the messages whose timings can fail the gate.
+func gating(messages []string, prices budget.Prices) []string {
+	var out []string
+	for _, m := range messages {
+		for _, p := range prices.Messages {
+			if p.Name == m && p.Gating {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// abba is the order of the sides' indexes in a turn: reversed on odd
+// turns.
+func abba(ps programs, turn int) []int {
+	n := len(ps.sides())
+	if n == 1 {
+		return []int{0}
+	}
+	if turn%2 == 0 {
+		return []int{0, 1}
+	}
+	return []int{1, 0}
+}
+
+// warmedPrices prices timed's round from the warm-up: its wall time less
+// what does not scale with benchtime (starting the programs, building the
+// records: the prices' Build), shared by each message's part of the
+// benchmarks' own time.
+func warmedPrices(p budget.Prices, timed []string, wall time.Duration, outs [][]byte) budget.Prices {
+	byMessage := map[string]float64{}
+	var total float64
+	for _, out := range outs {
+		for m, ns := range benchNanos(out) {
+			byMessage[m] += ns
+			total += ns
+		}
+	}
+	fixed := p.RoundOverhead
+	for _, m := range p.Messages {
+		if slices.Contains(timed, m.Name) {
+			fixed += m.Build
+		}
+	}
+	variable := max(wall-fixed, wall/4)
+	out := p
+	out.Measured = budget.MinBenchtime
+	out.Messages = nil
+	for _, m := range p.Messages {
+		if !slices.Contains(timed, m.Name) {
+			continue
+		}
+		if total > 0 {
+			m.Round = time.Duration(float64(variable) * byMessage[m.Name] / total)
+		}
+		out.Messages = append(out.Messages, m)
+	}
+	return out
+}
+
+var benchLine = regexp.MustCompile(`^Benchmark(?:Encode|Decode)/([^/]+)/\S+\s+(\d+)\s+([0-9.]+) ns/op`)
+
+// benchNanos is each message's time in the benchmarks' final runs of one
+// benchfmt output (N × ns/op).
+func benchNanos(out []byte) map[string]float64 {
+	ns := map[string]float64{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		m := benchLine.FindSubmatch(sc.Bytes())
+		if m == nil {
+			continue
+		}
+		n, _ := strconv.ParseFloat(string(m[2]), 64)
+		per, _ := strconv.ParseFloat(string(m[3]), 64)
+		ns[string(m[1])] += n * per
+	}
+	return ns
+}
+
+// recordTimings puts the bench plan in the report; compare turns the
+// lines into metrics.
+func (g *run) recordTimings(t timings) {
+	if t.plan.Count == 0 && t.plan.Note == "" && len(t.plan.Timed) == 0 {
+		return
+	}
+	g.r.Plan.Bench = &report.BenchPlan{Count: t.rounds, Benchtime: t.plan.Benchtime.String(), Untimed: t.plan.Untimed, Note: t.plan.Note}
+	g.r.Env.UnchangedRounds = t.unchangedRounds
+	if t.pin != "" {
+		g.r.Env.BenchPin = t.pin
+	}
+}

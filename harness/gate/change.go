@@ -1,0 +1,183 @@
+package gate
+
+import (
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"slices"
+	"sort"
+	"sync"
+
+	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/wiregate/wiregate/harness/avroschema"
+	"github.com/wiregate/wiregate/harness/prepare"
+	"github.com/wiregate/wiregate/harness/record"
+	"github.com/wiregate/wiregate/harness/report"
+)
+
+// schemas are both sides' schemas, loaded (buf build, no code generated
+// yet), and the change set between them: the first thing the gate knows
+// after the schema checks, and what every later stage is planned from.
+type schemas struct {
+	base, head *prepare.Schema // base is nil when the base has no buf input yet: every message is new
+	baseAvro   []string        // each side's .avsc files, absolute
+	headAvro   []string
+	change     report.Change
+	status     map[string]string // head's messages by status (report.Status*)
+	// prints are head's schema prints (schemaPrint) by message: what
+	// history keys carried figures on.
+	prints map[string]string
+}
+
+func (s *schemas) close() {
+	if s == nil {
+		return
+	}
+	for _, x := range []*prepare.Schema{s.base, s.head} {
+		if x != nil {
+			x.Close()
+		}
+	}
+}
+
+// order is head's messages to measure, in priority order: changed, then
+// new, then unchanged (measured only with measure: all, or when history
+// cannot carry them). keep says which to take.
+func (s *schemas) order(keep func(name, status string) bool) []string {
+	var out []string
+	for _, st := range []string{report.StatusChanged, report.StatusNew, report.StatusUnchanged} {
+		for _, m := range s.head.Messages {
+			if s.status[m] == st && keep(m, st) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// loadSchemas loads head (the messages asked for, or every top-level one)
+// and the base (those of them it declares, or all of its own to find the
+// removed ones), and sorts head's messages by change: a message whose
+// schema print is the same on both sides is unchanged.
+func (g *run) loadSchemas(ctx context.Context) (*schemas, string, error) {
+	opts := func(s *side) prepare.Options {
+		return prepare.Options{BufInput: s.bufInput(g.s.BufInput), Buf: g.o.Buf, Messages: g.s.Messages, Formats: g.s.Formats,
+			HarnessDir: g.o.HarnessDir, CacheDir: g.o.CacheDir}
+	}
+	sch := &schemas{status: map[string]string{}, prints: map[string]string{},
+		change: report.Change{Measure: g.s.Measure, Changed: []string{}, New: []string{}, Removed: []string{}, Unchanged: []string{}}}
+	// Both sides at once: each is mostly a buf build.
+	var baseErr error
+	var wg sync.WaitGroup
+	if _, statErr := os.Stat(g.base.bufInput(g.s.BufInput)); statErr == nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			o := opts(g.base)
+			o.SkipMissing = true
+			if sch.base, baseErr = prepare.Load(ctx, o); baseErr != nil {
+				baseErr = fmt.Errorf("base: %w", baseErr)
+				return
+			}
+			sch.baseAvro, baseErr = g.base.avro(g.s.AvroSchemas)
+		}()
+	}
+	var err error
+	if sch.head, err = prepare.Load(ctx, opts(g.head)); err != nil {
+		err = fmt.Errorf("head: %w", err)
+	} else {
+		sch.headAvro, err = g.head.avro(g.s.AvroSchemas)
+	}
+	wg.Wait()
+	if err = cmp.Or(err, baseErr); err != nil {
+		sch.close()
+		return nil, "", err
+	}
+	for _, m := range sch.head.Messages {
+		h := schemaPrint(sch.head, m, sch.headAvro, g.s.Samples)
+		sch.prints[m] = h
+		st := report.StatusNew
+		if sch.base != nil && slices.Contains(sch.base.Messages, m) {
+			st = report.StatusChanged
+			if b := schemaPrint(sch.base, m, sch.baseAvro, g.s.Samples); b != "" && b == h {
+				st = report.StatusUnchanged
+			}
+		}
+		sch.status[m] = st
+		switch st {
+		case report.StatusChanged:
+			sch.change.Changed = append(sch.change.Changed, m)
+		case report.StatusNew:
+			sch.change.New = append(sch.change.New, m)
+		default:
+			sch.change.Unchanged = append(sch.change.Unchanged, m)
+		}
+	}
+	if sch.base != nil && len(g.s.Messages) == 0 {
+		for _, m := range sch.base.Messages {
+			if !slices.Contains(sch.head.Messages, m) {
+				sch.change.Removed = append(sch.change.Removed, m)
+			}
+		}
+	}
+	for _, l := range [][]string{sch.change.Changed, sch.change.New, sch.change.Removed, sch.change.Unchanged} {
+		sort.Strings(l)
+	}
+	c := sch.change
+	sch.change.NoSchemaChanged = len(c.Changed)+len(c.New)+len(c.Removed) == 0
+	note := fmt.Sprintf("%d changed, %d new, %d removed, %d unchanged", len(c.Changed), len(c.New), len(c.Removed), len(c.Unchanged))
+	if sch.base == nil {
+		note += fmt.Sprintf(" (the base has no %s: every message is new)", g.s.BufInput)
+	}
+	return sch, note, nil
+}
+
+// schemaPrint hashes everything on one side that decides what the bench
+// program does for message: its descriptor closure (prepare's
+// fingerprint), the .avsc it is measured with, and its samples file. ""
+// when the side lacks it or a file cannot be read (then it counts as
+// changed: measuring a message needlessly is safe, not measuring a real
+// change is not).
+func schemaPrint(s *prepare.Schema, message string, avro []string, samples string) string {
+	if s == nil || s.Fingerprints[message] == "" {
+		return ""
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "descriptors %s\n", s.Fingerprints[message])
+	avsc, _, err := avroschema.UserFile(message, avro)
+	if err != nil || !content(h, "avro", avsc) {
+		return ""
+	}
+	if samples != "" && !content(h, "samples", record.SamplesFile(samples, protoreflect.FullName(message))) {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// content hashes a file's bytes under a label: "none" for no file (an
+// empty path: the Avro schema is derived; a missing samples file: records
+// are generated). False when the file exists but cannot be read.
+func content(h io.Writer, label, path string) bool {
+	if path == "" {
+		fmt.Fprintf(h, "%s none\n", label)
+		return true
+	}
+	b, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		fmt.Fprintf(h, "%s none\n", label)
+		return true
+	case err != nil:
+		return false
+	}
+	fmt.Fprintf(h, "%s %d\n", label, len(b))
+	h.Write(b)
+	return true
+}

@@ -1,0 +1,5 @@
+package record
+
+// MarshalNumbered is marshalNumbered, for the tests: records' protobuf
+// bytes as generated code writes them, comparable across descriptors.
+var MarshalNumbered = marshalNumbered
