@@ -3,7 +3,7 @@ import { createRequire as __wiregateCreateRequire } from 'node:module'; const re
 // src/local.ts
 import { mkdir as mkdir4, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join7, resolve as resolve3 } from "node:path";
+import { join as join8, resolve as resolve3 } from "node:path";
 
 // src/actionDir.ts
 import { dirname } from "node:path";
@@ -14,8 +14,8 @@ function actionDir(moduleUrl) {
 
 // src/errors.ts
 var WiregateError = class extends Error {
-  constructor(message) {
-    super(message);
+  constructor(message2) {
+    super(message2);
     this.name = "WiregateError";
   }
 };
@@ -301,9 +301,9 @@ var ToolRunner = class extends events.EventEmitter {
     this.args = args || [];
     this.options = options || {};
   }
-  _debug(message) {
+  _debug(message2) {
     if (this.options.listeners && this.options.listeners.debug) {
-      this.options.listeners.debug(message);
+      this.options.listeners.debug(message2);
     }
   }
   _getCommandString(options, noPrefix) {
@@ -515,8 +515,8 @@ var ToolRunner = class extends events.EventEmitter {
           optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + os.EOL);
         }
         const state = new ExecState(optionsNonNull, this.toolPath);
-        state.on("debug", (message) => {
-          this._debug(message);
+        state.on("debug", (message2) => {
+          this._debug(message2);
         });
         if (this.options.cwd && !(yield exists(this.options.cwd))) {
           return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
@@ -674,8 +674,8 @@ var ExecState = class _ExecState extends events.EventEmitter {
       this.timeout = setTimeout(_ExecState.HandleTimeout, this.delay, this);
     }
   }
-  _debug(message) {
-    this.emit("debug", message);
+  _debug(message2) {
+    this.emit("debug", message2);
   }
   _setResult() {
     let error;
@@ -700,8 +700,8 @@ var ExecState = class _ExecState extends events.EventEmitter {
       return;
     }
     if (!state.processClosed && state.processExited) {
-      const message = `The STDIO streams did not close within ${state.delay / 1e3} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
-      state._debug(message);
+      const message2 = `The STDIO streams did not close within ${state.delay / 1e3} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
+      state._debug(message2);
     }
     state._setResult();
   }
@@ -871,7 +871,7 @@ function splitArgs(argv) {
 // src/run.ts
 import { existsSync as existsSync3 } from "node:fs";
 import { mkdir as mkdir3, readFile as readFile2, writeFile } from "node:fs/promises";
-import { join as join6, resolve as resolve2 } from "node:path";
+import { join as join7, resolve as resolve2 } from "node:path";
 
 // src/buf.ts
 import { existsSync as existsSync2 } from "node:fs";
@@ -962,493 +962,129 @@ async function saveCache(backend, layout, keys, matched, log) {
   }
 }
 
-// src/render/safe.ts
+// src/render/markdown.ts
+var SECRET = /* @__PURE__ */ Symbol("wiregate markdown");
+var Md = class {
+  #source;
+  /** Only this module holds SECRET: nothing else can make an Md. */
+  constructor(secret, source) {
+    if (secret !== SECRET) throw new Error("an Md is made by render/markdown.ts only");
+    this.#source = source;
+  }
+  /** source is the markdown, to write out (never to build more markdown from). */
+  get source() {
+    return this.#source;
+  }
+  get length() {
+    return this.#source.length;
+  }
+  get empty() {
+    return this.#source === "";
+  }
+};
+var of = (source) => new Md(SECRET, source);
+var EMPTY = of("");
+function md(literals, ...values) {
+  if (!Object.isFrozen(literals) || !Array.isArray(literals.raw)) throw new Error("md is a template tag");
+  let out = literals[0];
+  values.forEach((v, i) => {
+    out += v instanceof Md ? v.source : typeof v === "number" ? String(v) : escape(v, opensLine(out));
+    out += literals[i + 1];
+  });
+  return of(out);
+}
+function opensLine(out) {
+  return /^[ \t]*(?:(?:[-*+>]|\d{1,9}[.)])[ \t]+)*$/.test(out.slice(out.lastIndexOf("\n") + 1));
+}
 function text(s) {
-  return oneLine(s).replace(/[\\`*[\]~$]/g, "\\$&").replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, "\\_").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/^[#+=-]/, "\\$&").replace(/^(\d+)([.)])/, "$1\\$2").replace(/@/g, "\u200B@\u200B").replace(/\b(https?|ftp):\/\//gi, "$1:/\u200B/").replace(/\bwww\./gi, "www\u200B.");
+  return of(escape(s, true));
+}
+function escape(s, lineStart) {
+  let out = oneLine(s).replace(/[\\`*[\]~$]/g, "\\$&").replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, "\\_").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/@/g, "\u200B@\u200B").replace(/\b(https?|ftp):\/\//gi, "$1:/\u200B/").replace(/\bwww\./gi, "www\u200B.");
+  if (lineStart) out = out.replace(/^[#+=-]/, "\\$&").replace(/^(\d+)([.)])/, "$1\\$2");
+  return out;
 }
 function code(s) {
-  const line = oneLine(s);
+  const line = unmarked(oneLine(s));
   const longest = Math.max(0, ...(line.match(/`+/g) ?? []).map((run2) => run2.length));
   const fence = "`".repeat(longest + 1);
   const pad = line.startsWith("`") || line.endsWith("`") || line === "" ? " " : "";
-  return `${fence}${pad}${line}${pad}${fence}`;
+  return of(`${fence}${pad}${line}${pad}${fence}`);
 }
 function codeBlock(info, body) {
-  return "```" + info + "\n" + body.replace(/`/g, "\u02CB").trimEnd() + "\n```";
+  return of("```" + info + "\n" + unmarked(body.replace(/`/g, "\u02CB")).trimEnd() + "\n```");
 }
-function cell(rendered) {
-  return rendered.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+function unmarked(s) {
+  return s.replace(/<!--/g, "<!\u200B--");
+}
+function numeral(s) {
+  if (!/^[-+]?(?:\d[\d,]*(?:\.\d*)?(?:e[-+]?\d+)?|Infinity|NaN)$/.test(s)) throw new Error(`numeral: ${JSON.stringify(s)} is not a number`);
+  return of(s);
+}
+function join6(parts, sep2) {
+  return of(
+    parts.filter((p) => !p.empty).map((p) => p.source).join(sep2.source)
+  );
+}
+function blocks(...parts) {
+  return join6(parts, of("\n\n"));
+}
+function table(header, rows2) {
+  const row = (cells) => `| ${cells.map((c) => c.source.replace(/\|/g, "\\|").replace(/\r?\n/g, " ")).join(" | ")} |`;
+  return of([row(header), `|${header.map(() => "---|").join("")}`, ...rows2.map(row)].join("\n"));
+}
+function details(summary2, body) {
+  return md`<details><summary>${summary2}</summary>\n\n${body}\n\n</details>`;
+}
+function link(label, url) {
+  return url && /^https?:\/\/[^\s()<>[\]"'`\\]+$/.test(url) ? of(`[${label.source}](${url})`) : label;
+}
+function xyChart(c) {
+  const num2 = (x) => String(Number.isFinite(x) ? x : 0);
+  return of(
+    [
+      "```mermaid",
+      "xychart-beta",
+      `    title "${mermaidLabel(c.title)}"`,
+      `    x-axis [${c.x.map((l) => `"${mermaidLabel(l)}"`).join(", ")}]`,
+      `    y-axis "${mermaidLabel(c.y.title)}" ${num2(c.y.lo)} --> ${num2(c.y.hi)}`,
+      ...c.series.map((s) => `    ${s.kind} [${s.values.map(num2).join(", ")}]`),
+      "```"
+    ].join("\n")
+  );
 }
 function mermaidLabel(s) {
-  return oneLine(s).replace(/[^\w .:/+-]/g, "_");
+  return oneLine(s).replace(/[^\w .:/+,-]/g, "_");
 }
 function oneLine(s) {
   return s.replace(/[\r\n\u2028\u2029]+/g, " ");
 }
 
-// src/render/checks.ts
-var CHECKS = [
-  { kind: "lint", title: "buf lint", stage: "buf lint" },
-  { kind: "breaking", title: "buf breaking", stage: "buf breaking" },
-  { kind: "avro", title: "Avro compatibility", stage: "avro-compatibility" }
-];
-var RELEASE_STAGES = {
-  breaking: "buf breaking (release)",
-  avro: "avro-compatibility (release)"
-};
-var SHOWN_PER_CHECK = 5;
-function checksTable(report) {
-  const rows = ["| check | result | findings |", "|---|---|---|"];
-  const release = report.breaking_against;
-  for (const { kind: kind2, title, stage } of CHECKS) {
-    if (!release || kind2 === "lint") {
-      rows.push(checkRow(report, kind2, title, stage, void 0));
-      continue;
-    }
-    rows.push(checkRow(report, kind2, `${title} vs the base`, stage, void 0));
-    const releaseTitle = `${title} vs release \`${cell(release.ref)}\``;
-    if (release.same_as_base) rows.push(`| ${releaseTitle} | = the base (same commit) | |`);
-    else rows.push(checkRow(report, kind2, releaseTitle, RELEASE_STAGES[kind2], release.ref));
-  }
-  return rows.join("\n");
-}
-function checkRow(report, kind2, title, stage, against2) {
-  const findings = report.findings.filter((f) => f.kind === kind2 && f.against === against2);
-  const violations = report.violations.filter((v) => v.kind === kind2 && v.against === against2);
-  const allowed = violations.length > 0 && violations.every((v) => v.allowed);
-  const ran = report.stages.find((s) => s.name === stage);
-  let status;
-  if (ran === void 0) status = "\u2014 not run";
-  else if (ran.error) status = "\u26D4 could not run";
-  else if (findings.length === 0 && violations.length === 0) status = "\u2705 ok";
-  else if (allowed) status = `\u26A0\uFE0F ${count(findings, violations)} (allowed)`;
-  else if (violations.length > 0) status = `\u274C ${count(findings, violations)}`;
-  else status = `\u2139\uFE0F ${findings.length} (not gating)`;
-  const shown = findings.slice(0, SHOWN_PER_CHECK).map(findingText);
-  if (findings.length > SHOWN_PER_CHECK) shown.push(`\u2026 ${findings.length - SHOWN_PER_CHECK} more`);
-  return `| ${title} | ${status} | ${cell(shown.join("<br>"))} |`;
-}
-function count(findings, violations) {
-  return Math.max(findings.length, violations.length);
-}
-function findingText(f) {
-  const where2 = [f.file, f.line, f.column].filter((x) => x !== void 0 && x !== "" && x !== 0).join(":");
-  const rule = f.rule ? ` ${text(f.rule)}` : "";
-  return `${code(where2)}${rule}: ${text(f.message)}`;
-}
-
-// src/render/numbers.ts
-function pct(x, signed = true) {
-  if (x === null || x === void 0 || !Number.isFinite(x)) return "n/a";
-  const s = Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(1);
-  return signed && x >= 0 ? `+${s}%` : `${s}%`;
-}
-function pValue(p) {
-  if (p === null || p === void 0 || !Number.isFinite(p)) return "";
-  return p < 1e-3 ? "p<0.001" : `p=${p.toFixed(3)}`;
-}
-function seconds(s) {
-  const abs = Math.abs(s);
-  if (abs >= 1) return `${sig(s)} s`;
-  if (abs >= 1e-3) return `${sig(s * 1e3)} ms`;
-  if (abs >= 1e-6) return `${sig(s * 1e6)} \xB5s`;
-  return `${sig(s * 1e9)} ns`;
-}
-function instructions(n) {
-  return Math.abs(n) >= 1e4 ? `${sig(n / 1e3)}k` : integer(n);
-}
-function bytes(b) {
-  return b.toFixed(1);
-}
-function rate(r) {
-  const abs = Math.abs(r);
-  if (abs >= 1e6) return `${sig(r / 1e6)}M`;
-  if (abs >= 1e3) return `${sig(r / 1e3)}k`;
-  return sig(r);
-}
-function sig(x) {
-  const abs = Math.abs(x);
-  if (abs >= 100) return x.toFixed(0);
-  if (abs >= 10) return x.toFixed(1);
-  return x.toFixed(2);
-}
-function measure(x, unit) {
-  switch (unit) {
-    case "sec/op":
-      return seconds(x);
-    case "B/msg":
-      return `${bytes(x)} B/msg`;
-    case "records/s":
-      return `${rate(x)} records/s`;
-    case "instr/op":
-      return `${instructions(x)} instr/op`;
-    default:
-      return `${sig(x)} ${text(unit)}`;
-  }
-}
-function integer(n) {
-  return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-function mebibytes(b) {
-  const [v, unit] = b >= 2 ** 30 ? [b / 2 ** 30, "GiB"] : [b / 2 ** 20, "MiB"];
-  return `${Number.isInteger(v) ? v : sig(v)} ${unit}`;
-}
-function shortSha(sha) {
-  return /^[0-9a-f]{40}$/i.test(sha) ? sha.slice(0, 7) : sha;
-}
-
-// src/render/details.ts
-function details(summary2, body) {
-  return `<details><summary>${summary2}</summary>
-
-${body}
-
-</details>`;
-}
-function benchstatDetails(report) {
-  if (!report.benchstat) return "";
-  return details("benchstat (base vs head)", codeBlock("text", report.benchstat));
-}
-function noiseDetails(report) {
-  const rows = [];
-  for (const m of report.messages) {
-    for (const f of m.formats) {
-      for (const metric2 of f.metrics) {
-        if (metric2.noise_floor_pct !== void 0) {
-          rows.push(`| ${cell(code(`${m.name}/${f.format}/${metric2.name}`))} | ${cell(text(metric2.unit))} | \xB1${pct(metric2.noise_floor_pct, false)} |`);
-        }
-      }
-    }
-  }
-  for (const p of report.pipeline) {
-    if (p.noise_floor_pct !== void 0) {
-      rows.push(`| ${cell(code(`${p.message}/${p.format}/pipeline`))} | records/s | \xB1${pct(p.noise_floor_pct, false)} |`);
-    }
-  }
-  if (rows.length === 0) return "";
-  return details("noise floor", ["| metric | unit | noise floor |", "|---|---|---|", ...rows].join("\n"));
-}
-function environmentDetails(report) {
-  const e = report.env;
-  const broker = e.broker ? `${e.broker}${e.broker_reason ? ` (${e.broker_reason})` : ""}` : void 0;
-  const items = [
-    ["runner", e.runner],
-    ["Go", e.go_version],
-    ["OS", e.os],
-    ["CPU", e.cpu && e.cores ? `${e.cpu} \xD7 ${e.cores} cores` : e.cpu],
-    ["rounds per side", e.unchanged_rounds ? `${e.count} (unchanged schemas: ${e.unchanged_rounds})` : e.count],
-    ["alpha", e.alpha],
-    ["broker", broker],
-    ["pipeline backlog", backlogLimits(e)],
-    ["consumer cap", e.consumer_cap],
-    ["broker peak RSS", e.broker_peak_rss_bytes !== void 0 ? mebibytes(e.broker_peak_rss_bytes) : void 0],
-    ["consumer peak RSS", e.consumer_peak_rss_bytes !== void 0 ? mebibytes(e.consumer_peak_rss_bytes) : void 0],
-    ["instruction counter", counter(report)]
-  ];
-  const rows = items.filter(([, v]) => v !== void 0 && v !== "").map(([k, v]) => `| ${k} | ${cell(text(String(v)))} |`);
-  if (rows.length === 0) return "";
-  return details("environment", ["| | |", "|---|---|", ...rows].join("\n"));
-}
-function backlogLimits(e) {
-  if (e.pipeline_n === void 0) return void 0;
-  const records = `\u2264 ${integer(e.pipeline_n)} records`;
-  return e.pipeline_bytes === void 0 ? records : `${records} and \u2264 ${mebibytes(e.pipeline_bytes)} each`;
-}
-function counter(report) {
-  const c = report.cpu_cost;
-  if (!c?.tool) return void 0;
-  return c.installed ? `${c.tool}, ${c.installed}` : c.tool;
-}
-function stagesDetails(report) {
-  if (report.stages.length === 0) return "";
-  const rows = report.stages.map(
-    (s) => `| ${cell(text(s.name))} | ${s.seconds.toFixed(1)} s | ${s.error ? `\u274C ${cell(text(s.error))}` : cell(text(s.note ?? ""))} |`
-  );
-  const total = report.stages.reduce((sum, s) => sum + s.seconds, 0);
-  rows.push(`| **total** | ${total.toFixed(1)} s | |`);
-  return details("stage timings", ["| stage | time | |", "|---|---|---|", ...rows].join("\n"));
-}
-function ignoredDetails(report) {
-  const ignored = report.ignored ?? [];
-  if (ignored.length === 0) return "";
-  const rows = ignored.map((i) => `| ${cell(code(i.subject))} | ${cell(text(i.reason))} |`);
-  return details(`ignored by wiregate.yaml (${ignored.length})`, ["| subject | reason |", "|---|---|", ...rows].join("\n"));
-}
-function errorsDetails(report) {
-  const errors = report.errors ?? [];
-  if (errors.length === 0) return "";
-  return details("errors", errors.map((e) => `- ${text(e)}`).join("\n"));
-}
-
-// src/render/history.ts
-function historyCharts(report, name) {
-  const h = report.history;
-  const m = h?.messages.find((x) => x.name === name);
-  if (!h || !m) return "";
-  const units = [...new Set(m.series.map((s) => s.unit))];
-  return units.map((unit) => chart(h, m, m.series.filter((s) => s.unit === unit), unit)).filter((c) => c !== "").join("\n\n");
-}
-function chart(h, m, series, unit) {
-  const keep = m.commits.map((_, i) => i).filter((i) => series.every((s) => typeof s.values[i] === "number"));
-  if (keep.length < 2) return "";
-  const lines = series.map((s) => keep.map((i) => round(s.values[i])));
-  const all = lines.flat();
-  const [lo, hi] = yRange(Math.min(...all), Math.max(...all));
-  const labels = keep.map((i) => label(m.commits[i].sha, m.commits[i].head === true));
-  const main = keep.filter((i) => m.commits[i].head !== true);
-  const branch = m.commits[main.at(-1)].ref || h.branch;
-  const legend = series.map((s, j) => `${j + 1}. ${s.format} ${s.metric}: ${measure(lines[j][0], unit)} \u2192 ${measure(lines[j].at(-1), unit)}`).join(" \xB7 ");
-  return [
-    "```mermaid",
-    "xychart-beta",
-    `    title "${safe(m.name)} ${safe(unit)}: last ${main.length} commits of ${safe(branch)}, then this PR"`,
-    `    x-axis [${labels.map((l) => JSON.stringify(l)).join(", ")}]`,
-    `    y-axis "${safe(unit)}" ${lo} --> ${hi}`,
-    ...lines.map((l) => `    line [${l.join(", ")}]`),
-    "```",
-    `<sub>Lines in order \u2014 ${legend}. The last point is this PR.</sub>`
-  ].join("\n");
-}
-function historyNote(report) {
-  const h = report.history;
-  if (!h) return "";
-  if (h.recorded) {
-    const tries = h.attempts && h.attempts > 1 ? ` (${h.attempts} attempts: other runs pushed first)` : "";
-    return `<sub>History: recorded ${shortSha(h.recorded)} on \`${h.branch}\`${tries}.</sub>`;
-  }
-  return h.note ? `<sub>History (\`${h.branch}\`): ${h.note}.</sub>` : "";
-}
-function yRange(min, max) {
-  const pad = max > min ? (max - min) * 0.2 : Math.max(1, Math.abs(max) * 0.05);
-  const lo = Math.floor(min - pad);
-  return [min >= 0 ? Math.max(0, lo) : lo, Math.ceil(max + pad)];
-}
-function label(sha, head) {
-  return head ? "PR" : shortSha(sha).replace(/[^0-9A-Za-z._-]/g, "");
-}
-function safe(s) {
-  return s.replace(/["\\\n]/g, "");
-}
-function round(x) {
-  return Math.round(x * 10) / 10;
-}
-
-// src/render/messages.ts
-function messageSection(report, message) {
-  const pipeline2 = report.pipeline.filter((p) => p.message === message.name);
-  const counted = message.formats.some((f) => f.metrics.some((m) => m.unit === INSTR));
-  const cpuHead = counted ? " CPU instr/op (encode, decode) |" : "";
-  const rows = [`| format | bytes/msg | encode | decode |${cpuHead} pipeline records/s |`, `|---|---|---|---|${counted ? "---|" : ""}---|`];
-  for (const f of message.formats) {
-    const p = pipeline2.find((x) => x.format === f.format);
-    const cpu = counted ? ` ${cpuCell(f)} |` : "";
-    rows.push(
-      `| ${cell(text(f.format))}${f.aliasing ? " (aliasing)" : ""} | ${sizeCell(f)} | ${timeCell(metric(f, "encode"))} | ${timeCell(metric(f, "decode"))} |${cpu} ${pipelineCell(p)} |`
-    );
-  }
-  const chart2 = bytesChart(message);
-  const title = `### ${code(message.name)}${message.unchanged_schema ? " \xB7 unchanged schema" : ""}`;
-  return [title, unchangedNote(message), rows.join("\n"), backlogNote(report, pipeline2), chart2, historyCharts(report, message.name)].filter((s) => s !== "").join("\n\n");
-}
-function backlogNote(report, pipeline2) {
-  const b = pipeline2.find((p) => p.backlog)?.backlog;
-  if (!b || b.budget_bytes === void 0) return "";
-  const asked = report.env.pipeline_n !== void 0 ? `, not the ${integer(report.env.pipeline_n)} asked for` : "";
-  return `<sub>Pipeline backlog: N = ${integer(b.n)} records${asked} (byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per ${text(b.format)} record).</sub>`;
-}
-var INSTR = "instr/op";
-function unchangedNote(message) {
-  if (!message.unchanged_schema) return "";
-  return "<sub>Unchanged schema: its descriptor and everything it uses, its Avro schema and its samples are identical on both sides, so both programs run the same code for it; its time and throughput deltas are measurement noise (code layout, the runner) and do not fail the gate, so it is timed with fewer rounds (input `unchanged-rounds`).</sub>";
-}
-function metric(f, name, unit = "sec/op") {
-  return f.metrics.find((m) => m.name === name && m.unit === unit);
-}
-function sizeCell(f) {
-  if (!f.size) return "\u2014";
-  const { base, head, delta_pct } = f.size;
-  if (base === head) return `${bytes(head)} (=)`;
-  return `${bytes(base)} \u2192 ${bytes(head)} (${pct(delta_pct)})`;
-}
-function change(deltaPct, p, significant) {
-  const d = significant ? pct(deltaPct) : "~";
-  const pv = pValue(p);
-  return pv ? `(${d}, ${pv})` : `(${d})`;
-}
-function timeCell(m) {
-  if (!m || !m.base || !m.head) return "\u2014";
-  return `${seconds(m.base.center)} \u2192 ${seconds(m.head.center)} ${change(m.delta_pct, m.p, m.significant)}`;
-}
-function cpuCell(f) {
-  const parts = ["encode", "decode"].map((op) => {
-    const m = metric(f, op, INSTR);
-    if (!m || !m.base || !m.head) return "\u2014";
-    const d = m.base.center === m.head.center ? "=" : m.significant ? pct(m.delta_pct) : "~";
-    return `${instructions(m.base.center)} \u2192 ${instructions(m.head.center)} (${d})`;
-  });
-  return parts.every((p) => p === "\u2014") ? "\u2014" : parts.join("<br>");
-}
-function pipelineCell(p) {
-  if (!p || !p.base || !p.head) return "\u2014";
-  const significant = p.significant ?? (p.p !== null && p.p !== void 0);
-  return `${rate(p.base.center)} \u2192 ${rate(p.head.center)} ${change(p.delta_pct, p.p, significant)}`;
-}
-function bytesChart(message) {
-  const sized = message.formats.filter((f) => f.size);
-  if (sized.length === 0) return "";
-  const base = sized.map((f) => num(f.size.base));
-  const head = sized.map((f) => num(f.size.head));
-  const top = Math.ceil(Math.max(...base, ...head) * 1.1);
-  return [
-    "```mermaid",
-    "xychart-beta",
-    `    title "bytes/msg, base then head: ${mermaidLabel(message.name)}"`,
-    `    x-axis [${sized.map((f) => `"${mermaidLabel(f.format)}"`).join(", ")}]`,
-    `    y-axis "bytes/msg" 0 --> ${top}`,
-    `    bar [${base.join(", ")}]`,
-    `    bar [${head.join(", ")}]`,
-    "```"
-  ].join("\n");
-}
-function num(x) {
-  return Math.round(x * 10) / 10;
-}
-
-// src/render/skipped.ts
-function skippedList(report) {
-  const skipped = report.skipped ?? [];
-  if (skipped.length === 0) return "";
-  const lines = skipped.map((s) => {
-    const side = s.side === "base" ? " (the base only: head is measured, with nothing to compare against)" : "";
-    return `- ${code(s.message)} in ${code(s.file)}${side}: ${text(s.reason)}`;
-  });
-  return [`#### Not measured (${skipped.length})`, ...lines].join("\n");
-}
-
-// src/render/verdict.ts
-var KIND_WORDS = {
-  lint: ["lint finding", "lint findings"],
-  breaking: ["breaking change", "breaking changes"],
-  avro: ["Avro incompatibility", "Avro incompatibilities"],
-  size: ["size regression", "size regressions"],
-  cpu: ["CPU regression", "CPU regressions"],
-  time: ["time regression", "time regressions"],
-  throughput: ["throughput regression", "throughput regressions"],
-  error: ["error", "errors"]
-};
-function verdictLine(report) {
-  const blocking = report.violations.filter((v) => !v.allowed);
-  const allowed = report.violations.filter((v) => v.allowed);
-  const error = blocking.find((v) => v.kind === "error");
-  let line;
-  if (error) {
-    line = `## \u26D4 wiregate could not run: ${text(error.detail)}`;
-  } else if (report.result === "pass") {
-    line = "## \u2705 wiregate: pass";
-    line += allowed.length > 0 ? ` \u2014 ${reasons(allowed)} allowed by label` : " \u2014 no schema or wire-cost regressions";
-  } else {
-    line = `## \u274C wiregate: fail \u2014 ${reasons(blocking) || "see below"}`;
-    if (allowed.length > 0) line += `; allowed by label: ${reasons(allowed)}`;
-  }
-  return line;
-}
-function reasons(violations) {
-  const parts = [];
-  const byKind = /* @__PURE__ */ new Map();
-  for (const v of violations) {
-    const k = v.against ? `${v.kind} ${v.against}` : v.kind;
-    byKind.set(k, [...byKind.get(k) ?? [], v]);
-  }
-  for (const vs of byKind.values()) {
-    const kind2 = vs[0].kind;
-    const release = vs[0].against ? ` vs release ${code(vs[0].against)}` : "";
-    if (kind2 === "size" || kind2 === "cpu" || kind2 === "time" || kind2 === "throughput") {
-      const shown = vs.slice(0, 2).map((v) => `${kind2} ${pct(v.delta_pct)} on ${text(v.subject)}${limit(v)}`);
-      if (vs.length > 2) shown.push(`${vs.length - 2} more ${KIND_WORDS[kind2][1]}`);
-      parts.push(...shown);
-    } else {
-      const [one, many] = Object.hasOwn(KIND_WORDS, kind2) ? KIND_WORDS[kind2] : [code(kind2), code(kind2)];
-      parts.push(`${vs.length} ${vs.length === 1 ? one : many}${release}`);
-    }
-  }
-  return parts.join(", ");
-}
-function limit(v) {
-  return v.threshold_pct === void 0 ? "" : ` (limit ${pct(v.threshold_pct, false)})`;
-}
-
-// src/render/violations.ts
-function violationsTable(report) {
-  if (report.violations.length === 0) return "";
-  const rows = ["| | kind | subject | detail |", "|---|---|---|---|"];
-  for (const v of report.violations) {
-    const mark = v.allowed ? "\u26A0\uFE0F allowed" : "\u274C";
-    const numbers = [
-      v.unit && v.base !== void 0 && v.head !== void 0 ? `${measure(v.base, v.unit)} \u2192 ${measure(v.head, v.unit)}` : "",
-      v.delta_pct !== void 0 ? pct(v.delta_pct) : "",
-      v.threshold_pct !== void 0 ? `limit ${pct(v.threshold_pct, false)}` : "",
-      pValue(v.p),
-      v.base_n && v.head_n ? `n=${v.base_n}+${v.head_n}` : ""
-    ].filter((s) => s !== "");
-    const detail = numbers.length > 0 ? `${text(v.detail)} (${numbers.join(", ")})` : text(v.detail);
-    rows.push(`| ${mark} | ${kindCell(v, report)} | ${cell(code(v.subject))} | ${cell(detail)} |`);
-  }
-  return rows.join("\n");
-}
-function kindCell(v, report) {
-  if (v.against) return `${text(v.kind)}: breaks release ${cell(code(v.against))}`;
-  if (report.breaking_against && (v.kind === "breaking" || v.kind === "avro")) return `${text(v.kind)}: breaks the base`;
-  return text(v.kind);
-}
-
-// src/render/report.ts
-function budgetNotes(report) {
-  const notes = [
-    ["Bench rounds", report.plan?.bench?.note],
-    ["Pipeline", report.plan?.pipeline?.note],
-    ["Instruction counts", report.plan?.cpu?.note]
-  ];
-  return notes.filter(([, n]) => n).map(([stage, n]) => `> \u23F1 ${stage}, ${text(n)}`).join("\n>\n");
-}
-function renderReport(report, ctx = {}) {
-  const rev = (r) => `${code(r.ref || "?")} @ ${text(shortSha(r.sha) || "?")}`;
-  const revs = `base ${rev(report.base)} \u2192 head ${rev(report.head)}`;
-  const sections = [
-    verdictLine(report),
-    ctx.runUrl ? `${revs} \xB7 [run](${ctx.runUrl})` : revs,
-    (report.warnings ?? []).map((w) => `> \u26A0\uFE0F ${text(w)}`).join("\n>\n"),
-    budgetNotes(report),
-    report.cpu_cost?.unavailable ? `> \u2139\uFE0F Instructions not counted: ${text(report.cpu_cost.unavailable)}.` : "",
-    violationsTable(report),
-    "#### Schema checks",
-    checksTable(report),
-    ...report.messages.map((m) => messageSection(report, m)),
-    report.messages.length > 0 ? '<sub>Cells: base \u2192 head (delta, p). "~" means the change is not significant at alpha (CPU: within what identical counts move). CPU is instructions per operation counted under Valgrind: exact, the same on any runner. Chart bars: base first, head second.</sub>' : "",
-    skippedList(report),
-    historyNote(report),
-    benchstatDetails(report),
-    noiseDetails(report),
-    ignoredDetails(report),
-    environmentDetails(report),
-    stagesDetails(report),
-    errorsDetails(report)
-  ];
-  return sections.filter((s) => s !== "").join("\n\n") + "\n";
+// src/render/budget.ts
+var SUMMARY_LIMIT = 1024 * 1024;
+var summaryBudget = { limit: SUMMARY_LIMIT, unit: "bytes", whole: md`report.md and report.json` };
+function assemble(parts) {
+  return blocks(...parts.map((p) => p.md)).source + "\n";
 }
 
 // src/jsonShape.ts
 var Fields = class _Fields {
-  constructor(file, path4, o) {
+  constructor(file, path4, o, read) {
     this.file = file;
     this.path = path4;
     this.o = o;
+    this.read = read;
   }
   file;
   path;
   o;
-  static of(file, path4, v) {
+  read;
+  /** of reads v as an object. read, when given, collects the path of every
+   * field asked for (list items as []), present or not: what a parser
+   * reads, so a test can hold it against a report that has every field. */
+  static of(file, path4, v, read) {
     if (typeof v !== "object" || v === null || Array.isArray(v)) fail(file, path4, "an object");
-    return new _Fields(file, path4, v);
+    return new _Fields(file, path4, v, read);
   }
   at(key) {
     return this.path ? `${this.path}.${key}` : key;
@@ -1458,6 +1094,7 @@ var Fields = class _Fields {
     return `${this.file}: ${this.at(key)}`;
   }
   raw(key) {
+    this.read?.add(this.at(key).replace(/\[\d+\]/g, "[]"));
     return Object.hasOwn(this.o, key) ? this.o[key] : void 0;
   }
   has(key) {
@@ -1486,24 +1123,24 @@ var Fields = class _Fields {
   }
   /** optional reads a field that may be absent: undefined then (null too:
    * Go writes a nil pointer as null). */
-  optional(key, kind2) {
-    return this.has(key) ? this.scalar(key, kind2) : void 0;
+  optional(key, kind) {
+    return this.has(key) ? this.scalar(key, kind) : void 0;
   }
   /** nullable reads a field the contract writes as null when unknown. */
-  nullable(key, kind2) {
-    return this.has(key) ? this.scalar(key, kind2) : null;
+  nullable(key, kind) {
+    return this.has(key) ? this.scalar(key, kind) : null;
   }
-  scalar(key, kind2) {
+  scalar(key, kind) {
     const read = {
       string: (k) => this.string(k),
       number: (k) => this.number(k),
       int: (k) => this.int(k),
       bool: (k) => this.bool(k)
     };
-    return read[kind2](key);
+    return read[kind](key);
   }
   object(key) {
-    return _Fields.of(this.file, this.at(key), this.raw(key));
+    return _Fields.of(this.file, this.at(key), this.raw(key), this.read);
   }
   /** list reads an array of items; absent or null is empty (Go writes a nil
    * slice as null). */
@@ -1511,7 +1148,7 @@ var Fields = class _Fields {
     const v = this.raw(key);
     if (v === void 0 || v === null) return [];
     if (!Array.isArray(v)) fail(this.file, this.at(key), "a list");
-    return v.map((x, i) => item(_Fields.of(this.file, `${this.at(key)}[${i}]`, x)));
+    return v.map((x, i) => item(_Fields.of(this.file, `${this.at(key)}[${i}]`, x, this.read)));
   }
   /** numbersOrNull reads a list of numbers where null marks a gap. */
   numbersOrNull(key) {
@@ -1536,23 +1173,26 @@ function defined(o) {
 
 // src/report.ts
 var REPORT_VERSION = 1;
-function errorReport(base, head, message, findings = [], stages = []) {
+function messageStatus(m) {
+  return m.status ?? (m.unchanged_schema ? "unchanged" : "changed");
+}
+function errorReport(base, head, message2, findings = [], stages = []) {
   const subject = findings.find((f) => f.file)?.file ?? "wiregate";
   return {
     version: REPORT_VERSION,
     result: "fail",
     base,
     head,
-    violations: [{ kind: "error", subject, detail: message, allowed: false }],
+    violations: [{ kind: "error", subject, detail: message2, allowed: false }],
     messages: [],
     pipeline: [],
     findings,
     env: {},
     stages,
-    errors: [message]
+    errors: [message2]
   };
 }
-function parseReport(text2, source = "report.json") {
+function parseReport(text2, source = "report.json", read) {
   let raw;
   try {
     raw = JSON.parse(text2);
@@ -1560,7 +1200,7 @@ function parseReport(text2, source = "report.json") {
     const at = /position (\d+)/.exec(err instanceof Error ? err.message : "")?.[1];
     throw new WiregateError(`${source} is not valid JSON${at ? ` (at byte ${at})` : ""}`);
   }
-  const r = Fields.of(source, "", raw);
+  const r = Fields.of(source, "", raw, read);
   const version = r.has("version") ? r.number("version") : void 0;
   if (version !== REPORT_VERSION) {
     throw new WiregateError(`${source} has version ${version ?? "none"}, this action reads version ${REPORT_VERSION}`);
@@ -1574,10 +1214,7 @@ function parseReport(text2, source = "report.json") {
     base: r.has("base") ? rev(r.object("base")) : { ref: "", sha: "" },
     head: r.has("head") ? rev(r.object("head")) : { ref: "", sha: "" },
     violations: r.list("violations", violation),
-    messages: r.list(
-      "messages",
-      (m) => defined({ name: m.string("name"), formats: m.list("formats", format), unchanged_schema: m.optional("unchanged_schema", "bool") })
-    ),
+    messages: r.list("messages", message),
     pipeline: r.list("pipeline", pipeline),
     findings: r.list("findings", finding),
     ignored: r.list("ignored", (i) => ({ subject: i.string("subject"), reason: i.string("reason") })),
@@ -1593,7 +1230,44 @@ function parseReport(text2, source = "report.json") {
     breaking_against: r.has("breaking_against") ? against(r.object("breaking_against")) : void 0,
     history: r.has("history") ? history(r.object("history")) : void 0,
     skipped: r.list("skipped", (s) => ({ message: s.string("message"), file: s.string("file"), reason: s.string("reason"), side: s.string("side") })),
-    cpu_cost: r.has("cpu_cost") ? cpuCost(r.object("cpu_cost")) : void 0
+    cpu_cost: r.has("cpu_cost") ? cpuCost(r.object("cpu_cost")) : void 0,
+    change: r.has("change") ? change(r.object("change")) : void 0
+  });
+}
+function message(m) {
+  return defined({
+    name: m.string("name"),
+    formats: m.list("formats", format),
+    unchanged_schema: m.optional("unchanged_schema", "bool"),
+    status: m.has("status") ? word(m, "status") : void 0,
+    records: m.has("records") ? records(m.object("records")) : void 0
+  });
+}
+function records(f) {
+  const note = (n) => defined({
+    field: n.string("field"),
+    number: n.string("number"),
+    from: n.optional("from", "string"),
+    to: n.optional("to", "string"),
+    protobuf_bytes: n.optional("protobuf_bytes", "number")
+  });
+  return {
+    source: f.string("source"),
+    new_fields: f.list("new_fields", note),
+    regenerated: f.list("regenerated", note),
+    new_oneof_members: f.list("new_oneof_members", note),
+    renamed: f.list("renamed", note),
+    removed: f.list("removed", note)
+  };
+}
+function change(f) {
+  return defined({
+    measure: word(f, "measure"),
+    changed: f.strings("changed"),
+    new: f.strings("new"),
+    removed: f.strings("removed"),
+    unchanged: f.strings("unchanged"),
+    no_schema_changed: f.optional("no_schema_changed", "bool")
   });
 }
 function cpuCost(f) {
@@ -1609,7 +1283,8 @@ function plan(f) {
     budget_seconds: f.number("budget_seconds"),
     bench: f.has("bench") ? ((b) => defined({ count: b.int("count"), benchtime: b.string("benchtime"), untimed: b.strings("untimed"), note: b.optional("note", "string") }))(f.object("bench")) : void 0,
     pipeline: f.has("pipeline") ? ((p) => defined({ untimed: p.strings("untimed"), note: p.optional("note", "string") }))(f.object("pipeline")) : void 0,
-    cpu: f.has("cpu") ? ((c) => defined({ uncounted: c.strings("uncounted"), note: c.optional("note", "string") }))(f.object("cpu")) : void 0
+    cpu: f.has("cpu") ? ((c) => defined({ uncounted: c.strings("uncounted"), one_rotation: c.strings("one_rotation"), note: c.optional("note", "string") }))(f.object("cpu")) : void 0,
+    exact: f.has("exact") ? ((e) => defined({ unmeasured: e.strings("unmeasured"), note: e.optional("note", "string") }))(f.object("exact")) : void 0
   });
 }
 function against(f) {
@@ -1622,6 +1297,8 @@ function history(f) {
     recorded: f.optional("recorded", "string"),
     attempts: f.optional("attempts", "int"),
     note: f.optional("note", "string"),
+    carried: f.strings("carried"),
+    unreached: f.strings("unreached"),
     messages: f.list("messages", (m) => ({
       name: m.string("name"),
       commits: m.list(
@@ -1632,14 +1309,14 @@ function history(f) {
     }))
   });
 }
-function kind(f) {
-  const k = f.string("kind");
-  if (!/^[a-z][a-z0-9_-]{0,31}$/.test(k)) throw new WiregateError(`${f.where("kind")} is not a kind (a lower-case word)`);
+function word(f, key) {
+  const k = f.string(key);
+  if (!/^[a-z][a-z0-9_-]{0,31}$/.test(k)) throw new WiregateError(`${f.where(key)} is not a ${key} (a lower-case word)`);
   return k;
 }
 function violation(f) {
   return defined({
-    kind: kind(f),
+    kind: word(f, "kind"),
     subject: f.string("subject"),
     detail: f.string("detail"),
     unit: f.optional("unit", "string"),
@@ -1659,13 +1336,14 @@ function violation(f) {
 }
 function finding(f) {
   return defined({
-    kind: kind(f),
+    kind: word(f, "kind"),
     file: f.string("file"),
     line: f.optional("line", "int"),
     column: f.optional("column", "int"),
     rule: f.optional("rule", "string"),
     message: f.string("message"),
-    against: f.optional("against", "string")
+    against: f.optional("against", "string"),
+    existing: f.optional("existing", "bool")
   });
 }
 function summary(f, key) {
@@ -1675,7 +1353,13 @@ function summary(f, key) {
   return defined({ center: s.number("center"), lo: s.optional("lo", "number"), hi: s.optional("hi", "number"), n: s.int("n") });
 }
 function size(s) {
-  return defined({ base: s.number("base"), head: s.number("head"), delta_pct: s.nullable("delta_pct", "number"), vs_json: s.optional("vs_json", "number") });
+  return defined({
+    base: s.number("base"),
+    head: s.number("head"),
+    delta_pct: s.nullable("delta_pct", "number"),
+    vs_json: s.optional("vs_json", "number"),
+    new_content: s.optional("new_content", "number")
+  });
 }
 function format(f) {
   return defined({
@@ -1736,8 +1420,662 @@ function env(f) {
     pipeline_bytes: f.optional("pipeline_bytes", "int"),
     broker_peak_rss_bytes: f.optional("broker_peak_rss_bytes", "int"),
     consumer_peak_rss_bytes: f.optional("consumer_peak_rss_bytes", "int"),
-    runner: f.optional("runner", "string")
+    runner: f.optional("runner", "string"),
+    peak_rss_bytes: f.optional("peak_rss_bytes", "int")
   });
+}
+
+// src/render/numbers.ts
+function pct(x, signed = true) {
+  if (x === null || x === void 0 || !Number.isFinite(x)) return md`n/a`;
+  const s = numeral(Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(1));
+  return signed && x >= 0 ? md`+${s}%` : md`${s}%`;
+}
+function pValue(p) {
+  if (p === null || p === void 0 || !Number.isFinite(p)) return void 0;
+  return p < 1e-3 ? md`p&lt;0.001` : md`p=${numeral(p.toFixed(3))}`;
+}
+function seconds(s) {
+  const abs = Math.abs(s);
+  if (abs >= 1) return md`${sig(s)} s`;
+  if (abs >= 1e-3) return md`${sig(s * 1e3)} ms`;
+  if (abs >= 1e-6) return md`${sig(s * 1e6)} µs`;
+  return md`${sig(s * 1e9)} ns`;
+}
+function instructions(n) {
+  return Math.abs(n) >= 1e4 ? md`${sig(n / 1e3)}k` : integer(n);
+}
+function bytes(b) {
+  return numeral(b.toFixed(1));
+}
+function signedBytes(b) {
+  return b >= 0 ? md`+${bytes(b)}` : bytes(b);
+}
+function rate(r) {
+  const abs = Math.abs(r);
+  if (abs >= 1e6) return md`${sig(r / 1e6)}M`;
+  if (abs >= 1e3) return md`${sig(r / 1e3)}k`;
+  return sig(r);
+}
+function sig(x) {
+  const abs = Math.abs(x);
+  return numeral(abs >= 100 ? x.toFixed(0) : abs >= 10 ? x.toFixed(1) : x.toFixed(2));
+}
+function measure(x, unit) {
+  switch (unit) {
+    case "sec/op":
+      return seconds(x);
+    case "B/msg":
+      return md`${bytes(x)} B/msg`;
+    case "records/s":
+      return md`${rate(x)} records/s`;
+    case "instr/op":
+      return md`${instructions(x)} instr/op`;
+    default:
+      return md`${sig(x)} ${unit}`;
+  }
+}
+function integer(n) {
+  return numeral(
+    Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",")
+  );
+}
+function mebibytes(b) {
+  const [v, unit] = b >= 2 ** 30 ? [b / 2 ** 30, md`GiB`] : [b / 2 ** 20, md`MiB`];
+  return md`${Number.isInteger(v) ? v : sig(v)} ${unit}`;
+}
+function wallSeconds(s) {
+  return md`${numeral(s.toFixed(1))} s`;
+}
+function shortSha(sha) {
+  return /^[0-9a-f]{40}$/i.test(sha) ? sha.slice(0, 7) : sha;
+}
+function count(n, one, many) {
+  return md`${integer(n)} ${n === 1 ? one : many}`;
+}
+
+// src/render/details.ts
+function folded(line, names2) {
+  if (names2.length === 0) return { md: EMPTY };
+  return {
+    md: details(line, codeBlock("text", names2.join("\n"))),
+    cut: "names",
+    compact: { md: line }
+  };
+}
+function benchstatDetails(report) {
+  if (!report.benchstat) return { md: EMPTY };
+  return { md: details(md`benchstat (base vs head)`, codeBlock("text", report.benchstat)), cut: "benchstat" };
+}
+function noiseDetails(report) {
+  const rows2 = [];
+  for (const m of report.messages) {
+    for (const f of m.formats) {
+      for (const metric2 of f.metrics) {
+        if (metric2.noise_floor_pct !== void 0) {
+          rows2.push([code(`${m.name}/${f.format}/${metric2.name}`), text(metric2.unit), md`±${pct(metric2.noise_floor_pct, false)}`]);
+        }
+      }
+    }
+  }
+  for (const p of report.pipeline) {
+    if (p.noise_floor_pct !== void 0) rows2.push([code(`${p.message}/${p.format}/pipeline`), md`records/s`, md`±${pct(p.noise_floor_pct, false)}`]);
+  }
+  if (rows2.length === 0) return { md: EMPTY };
+  return { md: details(md`noise floor`, table([md`metric`, md`unit`, md`noise floor`], rows2)), cut: "noise" };
+}
+function environmentDetails(report) {
+  const e = report.env;
+  const broker = e.broker ? md`${e.broker}${e.broker_reason ? md` (${e.broker_reason})` : EMPTY}` : void 0;
+  const rss = (b) => b !== void 0 ? mebibytes(b) : void 0;
+  const items = [
+    [md`runner`, e.runner],
+    [md`Go`, e.go_version],
+    [md`OS`, e.os],
+    [md`CPU`, e.cpu && e.cores ? md`${e.cpu} × ${e.cores} cores` : e.cpu],
+    [md`rounds per side`, e.unchanged_rounds ? md`${e.count !== void 0 ? md`${e.count} ` : EMPTY}(unchanged schemas: ${e.unchanged_rounds})` : e.count],
+    [md`alpha`, e.alpha],
+    [md`broker`, broker],
+    [md`pipeline backlog`, backlogLimits(e)],
+    [md`consumer cap`, e.consumer_cap],
+    [md`peak RSS (the gate and any one child)`, rss(e.peak_rss_bytes)],
+    [md`broker peak RSS`, rss(e.broker_peak_rss_bytes)],
+    [md`consumer peak RSS`, rss(e.consumer_peak_rss_bytes)],
+    [md`instruction counter`, counter(report)]
+  ];
+  const rows2 = items.filter(([, v]) => v !== void 0 && v !== "").map(([k, v]) => [k, md`${v}`]);
+  if (rows2.length === 0) return { md: EMPTY };
+  return { md: details(md`environment`, table([EMPTY, EMPTY], rows2)), cut: "environment" };
+}
+function backlogLimits(e) {
+  if (e.pipeline_n === void 0) return void 0;
+  const records2 = md`≤ ${integer(e.pipeline_n)} records`;
+  return e.pipeline_bytes === void 0 ? records2 : md`${records2} and ≤ ${mebibytes(e.pipeline_bytes)} each`;
+}
+function counter(report) {
+  const c = report.cpu_cost;
+  if (!c?.tool) return void 0;
+  return c.installed ? md`${c.tool}, ${c.installed}` : text(c.tool);
+}
+function stagesDetails(report) {
+  if (report.stages.length === 0) return { md: EMPTY };
+  const rows2 = report.stages.map((s) => [text(s.name), wallSeconds(s.seconds), s.error ? md`❌ ${s.error}` : text(s.note ?? "")]);
+  rows2.push([md`**total**`, wallSeconds(report.stages.reduce((sum, s) => sum + s.seconds, 0)), EMPTY]);
+  return { md: details(md`stage timings`, table([md`stage`, md`time`, EMPTY], rows2)), cut: "stages" };
+}
+function ignoredDetails(report) {
+  const ignored = report.ignored ?? [];
+  if (ignored.length === 0) return { md: EMPTY };
+  const rows2 = ignored.map((i) => [code(i.subject), text(i.reason)]);
+  return { md: details(md`ignored by wiregate.yaml (${ignored.length})`, table([md`subject`, md`reason`], rows2)), cut: "ignored" };
+}
+function errorsDetails(report) {
+  const errors = report.errors ?? [];
+  if (errors.length === 0) return { md: EMPTY };
+  return {
+    md: details(
+      md`errors`,
+      join6(
+        errors.map((e) => md`- ${e}`),
+        md`\n`
+      )
+    )
+  };
+}
+
+// src/render/history.ts
+function historyCharts(report, name) {
+  const h = report.history;
+  const m = h?.messages.find((x) => x.name === name);
+  if (!h || !m) return EMPTY;
+  const units = [...new Set(m.series.map((s) => s.unit))];
+  return blocks(...units.map((unit) => chart(h, m, m.series.filter((s) => s.unit === unit), unit)));
+}
+function chart(h, m, series, unit) {
+  const keep = m.commits.map((_, i) => i).filter((i) => series.every((s) => typeof s.values[i] === "number"));
+  if (keep.length < 2) return EMPTY;
+  const lines = series.map((s) => keep.map((i) => round(s.values[i])));
+  const all = lines.flat();
+  const [lo, hi] = yRange(Math.min(...all), Math.max(...all));
+  const main = keep.filter((i) => m.commits[i].head !== true);
+  const branch = m.commits[main.at(-1)].ref || h.branch;
+  const legend = join6(
+    series.map((s, j) => md`${j + 1}. ${s.format} ${s.metric}: ${measure(lines[j][0], unit)} → ${measure(lines[j].at(-1), unit)}`),
+    md` · `
+  );
+  return md`${xyChart({
+    title: `${m.name} ${unit}: last ${main.length} commits of ${branch}, then this PR`,
+    x: keep.map((i) => m.commits[i].head === true ? "PR" : shortSha(m.commits[i].sha)),
+    y: { title: unit, lo, hi },
+    series: lines.map((values) => ({ kind: "line", values }))
+  })}\n<sub>Lines in order — ${legend}. The last point is this PR.</sub>`;
+}
+function historyNote(report) {
+  const h = report.history;
+  if (!h) return [];
+  const carried = h.carried ?? [];
+  const unreached = h.unreached ?? [];
+  const note = h.note ? md` ${h.note}.` : EMPTY;
+  let line = EMPTY;
+  if (h.recorded) {
+    const tries = h.attempts && h.attempts > 1 ? md` (${h.attempts} attempts: other runs pushed first)` : EMPTY;
+    line = md`<sub>History: recorded ${shortSha(h.recorded)} on ${code(h.branch)}${tries}.${note}</sub>`;
+  } else if (h.note) {
+    line = md`<sub>History (${code(h.branch)}):${note}</sub>`;
+  }
+  return [
+    { md: line },
+    folded(md`History: ${count(carried.length, "message", "messages")} carried forward from the last point (same schema, wiregate and Go: not re-measured)`, carried),
+    folded(md`History: ${count(unreached.length, "message", "messages")} neither carried nor measured within the time budget`, unreached)
+  ];
+}
+function yRange(min, max) {
+  const pad = max > min ? (max - min) * 0.2 : Math.max(1, Math.abs(max) * 0.05);
+  const lo = Math.floor(min - pad);
+  return [min >= 0 ? Math.max(0, lo) : lo, Math.ceil(max + pad)];
+}
+function round(x) {
+  return Math.round(x * 10) / 10;
+}
+
+// src/render/records.ts
+function recordsNotes(message2) {
+  const r = message2.records;
+  if (!r) return [];
+  return [
+    newContent(message2),
+    oneofMembers(r.new_oneof_members),
+    r.renamed.length > 0 ? md`<sub>Renamed, same number, no value changed: ${names(r.renamed, renamed)}.</sub>` : EMPTY,
+    r.removed.length > 0 ? md`<sub>Removed on head: ${names(r.removed, (f) => code(f.field))}.</sub>` : EMPTY,
+    md`<sub>Records: ${r.source}.</sub>`
+  ];
+}
+function newContent(message2) {
+  const r = message2.records;
+  const several = r.new_fields.length + r.regenerated.length > 1;
+  const own = (f) => several && f.protobuf_bytes !== void 0 ? signedBytes(f.protobuf_bytes) : EMPTY;
+  const fields = [
+    ...r.new_fields.map((f) => md`new field ${code(f.field)}${parenthesized([own(f)])}`),
+    ...r.regenerated.map((f) => md`regenerated field ${code(f.field)}${parenthesized([kinds(f), own(f)])}`)
+  ];
+  if (fields.length === 0) return EMPTY;
+  const what = join6(fields, md`, `);
+  const sized = message2.formats.filter((f) => f.size?.new_content !== void 0);
+  if (sized.length === 0) return md`📦 Head's records add ${what}.`;
+  const lead = sized.find((f) => f.format === "protobuf") ?? sized[0];
+  const others = sized.filter((f) => f !== lead).map((f) => md`${f.format} ${signedBytes(f.size.new_content)}`);
+  return md`📦 ${signedBytes(lead.size.new_content)} B/msg from ${what} (${join6([md`${lead.format}`, join6(others, md`, `)], md`; `)}).`;
+}
+function parenthesized(parts) {
+  const inside = join6(parts, md`, `);
+  return inside.empty ? EMPTY : md` (${inside})`;
+}
+function kinds(f) {
+  return f.from && f.to ? md`${f.from} → ${f.to}` : EMPTY;
+}
+function oneofMembers(members) {
+  if (members.length === 0) return EMPTY;
+  const each = members.map((f) => f.protobuf_bytes !== void 0 ? md`${code(f.field)} (one would cost ${bytes(f.protobuf_bytes)} B in protobuf)` : code(f.field));
+  const s = members.length === 1 ? md`` : md`s`;
+  return md`➕ New oneof member${s} ${join6(each, md`, `)}: no record holds ${members.length === 1 ? md`it` : md`them`} (each keeps the member it had), so no figure above includes ${members.length === 1 ? md`it` : md`them`}.`;
+}
+function renamed(f) {
+  return f.from && f.to ? md`${code(f.from)} → ${code(f.to)}` : code(f.field);
+}
+function names(notes, one) {
+  return join6(notes.map(one), md`, `);
+}
+
+// src/render/verdict.ts
+var KIND_WORDS = {
+  lint: ["lint finding", "lint findings"],
+  breaking: ["breaking change", "breaking changes"],
+  avro: ["Avro incompatibility", "Avro incompatibilities"],
+  size: ["size regression", "size regressions"],
+  cpu: ["CPU regression", "CPU regressions"],
+  time: ["time regression", "time regressions"],
+  throughput: ["throughput regression", "throughput regressions"],
+  error: ["error", "errors"]
+};
+var MEASURED = /* @__PURE__ */ new Set(["size", "cpu", "time", "throughput"]);
+function verdictLine(report) {
+  const blocking = report.violations.filter((v) => !v.allowed);
+  const allowed = report.violations.filter((v) => v.allowed);
+  const error = blocking.find((v) => v.kind === "error");
+  if (error) return md`## ⛔ wiregate could not run: ${error.detail}`;
+  if (report.result === "pass") {
+    if (allowed.length > 0) return md`## ✅ wiregate: pass — ${reasons(allowed)} allowed by label`;
+    return report.change?.no_schema_changed ? md`## ✅ wiregate: pass — no schema changed` : md`## ✅ wiregate: pass — no schema or wire-cost regressions`;
+  }
+  const why = reasons(blocking);
+  const label = allowed.length > 0 ? md`; allowed by label: ${reasons(allowed)}` : EMPTY;
+  return md`## ❌ wiregate: fail — ${why.empty ? md`see below` : why}${label}`;
+}
+function ofMessage(report, name) {
+  return report.violations.filter((v) => v.subject === name || v.subject.startsWith(`${name}/`));
+}
+function messageVerdict(violations, name) {
+  const blocking = violations.filter((v) => !v.allowed);
+  const allowed = violations.filter((v) => v.allowed);
+  const within = (v) => v.subject.startsWith(`${name}/`) ? v.subject.slice(name.length + 1) : v.subject;
+  const parts = [];
+  if (blocking.length > 0) parts.push(md`❌ ${reasons(blocking, within)}`);
+  if (allowed.length > 0) parts.push(md`⚠️ allowed by label: ${reasons(allowed, within)}`);
+  if (parts.length === 0) parts.push(md`✅ within every threshold`);
+  return join6(parts, md` · `);
+}
+function reasons(violations, subject = (v) => v.subject) {
+  const parts = [];
+  const byKind = /* @__PURE__ */ new Map();
+  for (const v of violations) {
+    const k = v.against ? `${v.kind} ${v.against}` : v.kind;
+    byKind.set(k, [...byKind.get(k) ?? [], v]);
+  }
+  for (const vs of byKind.values()) {
+    const kind = vs[0].kind;
+    const release = vs[0].against ? md` vs release ${code(vs[0].against)}` : EMPTY;
+    if (MEASURED.has(kind)) {
+      parts.push(...vs.slice(0, 2).map((v) => md`${kind} ${pct(v.delta_pct)} on ${subject(v)}${limit(v)}`));
+      const more = vs.length - 2;
+      if (more > 0) parts.push(md`${more} more ${KIND_WORDS[kind][more === 1 ? 0 : 1]}`);
+    } else {
+      const [one, many] = Object.hasOwn(KIND_WORDS, kind) ? KIND_WORDS[kind].map((w) => text(w)) : [code(kind), code(kind)];
+      parts.push(md`${vs.length} ${vs.length === 1 ? one : many}${release}`);
+    }
+  }
+  return join6(parts, md`, `);
+}
+function limit(v) {
+  return v.threshold_pct === void 0 ? EMPTY : md` (limit ${pct(v.threshold_pct, false)})`;
+}
+
+// src/render/messages.ts
+var INSTR = "instr/op";
+function messageParts(report, message2) {
+  const status = messageStatus(message2);
+  const isNew = status === "new";
+  const violations = ofMessage(report, message2.name);
+  const heading = isNew ? md`### ${code(message2.name)} · new on head` : status === "changed" ? md`### ${code(message2.name)}` : md`### ${code(message2.name)} · ${status}`;
+  const verdict = isNew ? join6([md`🆕 New on head: nothing to compare, head's figures only.`, violations.length > 0 ? messageVerdict(violations, message2.name) : EMPTY], md` `) : messageVerdict(violations, message2.name);
+  const head = join6([heading, verdict, ...recordsNotes(message2)], md`\n\n`);
+  return [
+    { md: head },
+    { md: blocks(formatsTable(report, message2), backlogNote(report, message2.name)), cut: "message tables" },
+    { md: isNew ? EMPTY : bytesChart(message2), cut: "bytes charts" },
+    { md: isNew ? EMPTY : historyCharts(report, message2.name), cut: "history charts" }
+  ];
+}
+function unmeasuredPart(report, name, isNew) {
+  const cutByBudget = (report.plan?.exact?.unmeasured ?? []).includes(name);
+  const skipped = report.skipped?.find((s) => s.message === name);
+  const why = cutByBudget ? md`⏱ Not measured: the time budget ran out before it (see what the budget cut).` : skipped ? md`Not measured: ${skipped.reason}.` : md`Not measured in this run (see errors and stage timings).`;
+  return { md: md`### ${code(name)}${isNew ? md` · new on head` : EMPTY}\n\n${why}` };
+}
+var CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within what identical counts move). CPU is instructions per operation counted under Valgrind: exact, the same on any runner. Chart bars: base first, head second. A new message shows head's figures only.</sub>`;
+function formatsTable(report, message2) {
+  const side = messageStatus(message2) === "new" ? headOnly : bothSides;
+  const pipeline2 = report.pipeline.filter((p) => p.message === message2.name);
+  const counted = message2.formats.some((f) => f.metrics.some((m) => m.unit === INSTR));
+  const header = [md`format`, md`bytes/msg`, md`encode`, md`decode`, ...counted ? [md`CPU instr/op (encode, decode)`] : [], md`pipeline records/s`];
+  const rows2 = message2.formats.map((f) => [
+    md`${f.format}${f.aliasing ? md` (aliasing)` : EMPTY}`,
+    sizeCell(f, side),
+    timeCell(metric(f, "encode"), side),
+    timeCell(metric(f, "decode"), side),
+    ...counted ? [cpuCell(f, side)] : [],
+    pipelineCell(pipeline2.find((x) => x.format === f.format), side)
+  ]);
+  return table(header, rows2);
+}
+function backlogNote(report, name) {
+  const b = report.pipeline.find((p) => p.message === name && p.backlog)?.backlog;
+  if (!b || b.budget_bytes === void 0) return EMPTY;
+  const asked = report.env.pipeline_n !== void 0 ? md`, not the ${integer(report.env.pipeline_n)} asked for` : EMPTY;
+  return md`<sub>Pipeline backlog: N = ${integer(b.n)} records${asked} (byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per ${b.format} record).</sub>`;
+}
+function metric(f, name, unit = "sec/op") {
+  return f.metrics.find((m) => m.name === name && m.unit === unit);
+}
+function sizeCell(f, side) {
+  if (!f.size) return md`—`;
+  const { base, head, delta_pct } = f.size;
+  if (side === headOnly) return bytes(head);
+  if (base === head) return md`${bytes(head)} (=)`;
+  return md`${bytes(base)} → ${bytes(head)} (${pct(delta_pct)})`;
+}
+function change2(deltaPct, p, significant) {
+  const d = significant ? pct(deltaPct) : md`~`;
+  const pv = pValue(p);
+  return pv ? md`(${d}, ${pv})` : md`(${d})`;
+}
+var bothSides = (base, head, format2, delta) => {
+  if (head === void 0) return md`—`;
+  if (base === void 0) return md`— → ${format2(head)}`;
+  return md`${format2(base)} → ${format2(head)} ${delta()}`;
+};
+var headOnly = (_base, head, format2) => head === void 0 ? md`—` : format2(head);
+function timeCell(m, side) {
+  if (!m) return md`—`;
+  return side(m.base?.center, m.head?.center, seconds, () => change2(m.delta_pct, m.p, m.significant));
+}
+function cpuCell(f, side) {
+  const parts = ["encode", "decode"].map((op) => {
+    const m = metric(f, op, INSTR);
+    if (!m) return md`—`;
+    const d = () => m.base.center === m.head.center ? md`(=)` : md`(${m.significant ? pct(m.delta_pct) : md`~`})`;
+    return side(m.base?.center, m.head?.center, instructions, d);
+  });
+  return parts.every((p) => p.source === "\u2014") ? md`—` : join6(parts, md`<br>`);
+}
+function pipelineCell(p, side) {
+  if (!p) return md`—`;
+  const significant = p.significant ?? (p.p !== null && p.p !== void 0);
+  return side(p.base?.center, p.head?.center, rate, () => change2(p.delta_pct, p.p, significant));
+}
+function bytesChart(message2) {
+  const sized = message2.formats.filter((f) => f.size);
+  if (!sized.some((f) => f.size.base !== f.size.head)) return EMPTY;
+  const base = sized.map((f) => num(f.size.base));
+  const head = sized.map((f) => num(f.size.head));
+  return xyChart({
+    title: `bytes/msg, base then head: ${message2.name}`,
+    x: sized.map((f) => f.format),
+    y: { title: "bytes/msg", lo: 0, hi: Math.ceil(Math.max(...base, ...head) * 1.1) },
+    series: [
+      { kind: "bar", values: base },
+      { kind: "bar", values: head }
+    ]
+  });
+}
+function num(x) {
+  return Math.round(x * 10) / 10;
+}
+
+// src/render/change.ts
+var CHECK_STAGES = [
+  ["buf lint", md`lint`],
+  ["buf breaking", md`breaking`],
+  ["avro-compatibility", md`Avro compatibility`]
+];
+function noSchemaChanged(report) {
+  if (!report.change?.no_schema_changed) return EMPTY;
+  const ran = CHECK_STAGES.filter(([stage]) => report.stages.some((s) => s.name === stage && !s.error)).map(([, name]) => name);
+  const checks = ran.length > 0 ? md`ran ${join6(ran, md`, `)}` : md`ran no schema check`;
+  return md`**No schema changed**: ${checks}; nothing to measure (no message changed, was added or was removed).`;
+}
+function changedParts(report) {
+  const measured = new Map(report.messages.map((m) => [m.name, m]));
+  const byStatus = (want) => report.messages.filter(want);
+  const changed = byStatus((m) => !["new", "unchanged"].includes(messageStatus(m)));
+  const added = byStatus((m) => messageStatus(m) === "new");
+  const fails = (m) => ofMessage(report, m.name).some((v) => !v.allowed) ? 0 : 1;
+  changed.sort((a, b) => fails(a) - fails(b));
+  const missing = (names2, isNew) => (names2 ?? []).filter((n) => !measured.has(n)).map((n) => unmeasuredPart(report, n, isNew));
+  const parts = [
+    ...changed.flatMap((m) => messageParts(report, m)),
+    ...missing(report.change?.changed, false),
+    ...added.flatMap((m) => messageParts(report, m)),
+    ...missing(report.change?.new, true)
+  ];
+  if (changed.length + added.length > 0) parts.push({ md: CELLS_LEGEND, cut: "message tables" });
+  return parts;
+}
+function unchangedParts(report) {
+  const measured = new Set(report.messages.map((m) => m.name));
+  const notMeasured = (report.change?.unchanged ?? []).filter((n) => !measured.has(n));
+  const unchanged = report.messages.filter((m) => messageStatus(m) === "unchanged");
+  const removed = report.change?.removed ?? [];
+  const parts = [folded(md`${count(notMeasured.length, "message", "messages")} unchanged (schema identical): not re-measured`, notMeasured)];
+  if (unchanged.length > 0) {
+    const all = report.change?.measure === "all" ? md` (measure: all)` : EMPTY;
+    const line = md`${count(unchanged.length, "message", "messages")} unchanged (schema identical): measured${all}; their exact figures cannot differ and their timings cannot fail the gate`;
+    const tables = unchanged.map((m) => md`#### ${code(m.name)}\n\n${formatsTable(report, m)}`);
+    parts.push({
+      md: details(line, blocks(...tables)),
+      cut: "unchanged tables",
+      compact: folded(
+        line,
+        unchanged.map((m) => m.name)
+      )
+    });
+  }
+  parts.push(folded(md`${count(removed.length, "message", "messages")} removed (only the base declares ${removed.length === 1 ? md`it` : md`them`})`, removed));
+  return parts;
+}
+
+// src/render/checks.ts
+var CHECKS = [
+  { kind: "lint", title: md`buf lint`, stage: "buf lint" },
+  { kind: "breaking", title: md`buf breaking`, stage: "buf breaking" },
+  { kind: "avro", title: md`Avro compatibility`, stage: "avro-compatibility" }
+];
+var RELEASE_STAGES = {
+  breaking: "buf breaking (release)",
+  avro: "avro-compatibility (release)"
+};
+var SHOWN_PER_CHECK = 5;
+function checksTable(report) {
+  const rows2 = [];
+  const release = report.breaking_against;
+  for (const { kind, title, stage } of CHECKS) {
+    if (!release || kind === "lint") {
+      rows2.push(checkRow(report, kind, title, stage, void 0));
+      continue;
+    }
+    rows2.push(checkRow(report, kind, md`${title} vs the base`, stage, void 0));
+    const releaseTitle = md`${title} vs release ${code(release.ref)}`;
+    if (release.same_as_base) rows2.push([releaseTitle, md`= the base (same commit)`, EMPTY]);
+    else rows2.push(checkRow(report, kind, releaseTitle, RELEASE_STAGES[kind], release.ref));
+  }
+  return table([md`check`, md`result`, md`findings`], rows2);
+}
+function checkRow(report, kind, title, stage, against2) {
+  const findings = report.findings.filter((f) => f.kind === kind && f.against === against2 && !f.existing);
+  const violations = report.violations.filter((v) => v.kind === kind && v.against === against2);
+  const allowed = violations.length > 0 && violations.every((v) => v.allowed);
+  const ran = report.stages.find((s) => s.name === stage);
+  const n = Math.max(findings.length, violations.length);
+  let status;
+  if (ran === void 0) status = md`— not run`;
+  else if (ran.error) status = md`⛔ could not run`;
+  else if (n === 0) status = md`✅ ok`;
+  else if (allowed) status = md`⚠️ ${n} (allowed)`;
+  else if (violations.length > 0) status = md`❌ ${n}`;
+  else status = md`ℹ️ ${findings.length} (not gating)`;
+  const shown = findings.slice(0, SHOWN_PER_CHECK).map(findingText);
+  if (findings.length > SHOWN_PER_CHECK) shown.push(md`… ${findings.length - SHOWN_PER_CHECK} more`);
+  return [title, status, join6(shown, md`<br>`)];
+}
+function existingDebt(report) {
+  const debt = report.findings.filter((f) => f.existing);
+  if (debt.length === 0) return { md: EMPTY };
+  const line = md`${count(debt.length, "lint finding", "lint findings")} the base already has (existing debt)`;
+  return {
+    md: details(
+      line,
+      join6(
+        debt.map((f) => md`- ${findingText(f)}`),
+        md`\n`
+      )
+    ),
+    cut: "names",
+    compact: { md: line }
+  };
+}
+function findingText(f) {
+  const where2 = [f.file, f.line, f.column].filter((x) => x !== void 0 && x !== "" && x !== 0).join(":");
+  const rule = f.rule ? md` ${f.rule}` : EMPTY;
+  return md`${code(where2)}${rule}: ${f.message}`;
+}
+
+// src/render/plan.ts
+function planParts(report) {
+  const plan2 = report.plan;
+  if (!plan2) return [];
+  const notes = [
+    [md`Exact stage`, plan2.exact?.note],
+    [md`Instruction counts`, plan2.cpu?.note],
+    [md`Bench rounds`, plan2.bench?.note],
+    [md`Pipeline`, plan2.pipeline?.note]
+  ];
+  const lines = notes.filter(([, n]) => n).map(([stage, n]) => md`> ⏱ ${stage}, ${n}`);
+  const messages = (n) => count(n, "message", "messages");
+  const list = (names2, line) => folded(line(names2?.length ?? 0), names2 ?? []);
+  return [
+    { md: join6(lines, md`\n>\n`) },
+    list(plan2.exact?.unmeasured, (n) => md`⏱ ${messages(n)} not measured at all (no correctness check, no sizes): the time budget ran out`),
+    list(plan2.cpu?.uncounted, (n) => md`⏱ ${messages(n)} whose instructions were not counted`),
+    list(plan2.cpu?.one_rotation, (n) => md`⏱ ${messages(n)} whose instructions were counted over one rotation of the record pool instead of four (exact all the same)`),
+    list(plan2.bench?.untimed, (n) => md`⏱ ${messages(n)} not timed`),
+    list(plan2.pipeline?.untimed, (n) => md`⏱ ${count(n, "pipeline row", "pipeline rows")} not timed`)
+  ].filter((p) => !p.md.empty);
+}
+
+// src/render/skipped.ts
+var LISTED = 5;
+function skippedList(report) {
+  const skipped = report.skipped ?? [];
+  if (skipped.length === 0) return { md: EMPTY };
+  const lines = join6(
+    skipped.map((s) => {
+      const side = s.side === "base" ? md` (the base only: head is measured, with nothing to compare against)` : EMPTY;
+      return md`- ${code(s.message)} in ${code(s.file)}${side}: ${s.reason}`;
+    }),
+    md`\n`
+  );
+  const title = md`Not measured (${skipped.length})`;
+  if (skipped.length <= LISTED) return { md: md`#### ${title}\n${lines}` };
+  const line = md`${skipped.length} messages wiregate cannot measure`;
+  return { md: details(line, lines), cut: "names", compact: { md: line } };
+}
+
+// src/render/violations.ts
+function violationsTable(report) {
+  const unmeasured = report.violations.filter((v) => !MEASURED.has(v.kind));
+  const all = { md: rows(report, report.violations), cut: "violation rows", compact: { md: rows(report, unmeasured) } };
+  return unmeasured.length === report.violations.length ? { md: all.md } : all;
+}
+function rows(report, violations) {
+  if (violations.length === 0) return EMPTY;
+  const rows2 = violations.map((v) => {
+    const numbers = [
+      v.unit && v.base !== void 0 && v.head !== void 0 ? md`${measure(v.base, v.unit)} → ${measure(v.head, v.unit)}` : EMPTY,
+      v.delta_pct !== void 0 ? pct(v.delta_pct) : EMPTY,
+      v.threshold_pct !== void 0 ? md`limit ${pct(v.threshold_pct, false)}` : EMPTY,
+      pValue(v.p) ?? EMPTY,
+      v.base_n && v.head_n ? md`n=${v.base_n}+${v.head_n}` : EMPTY
+    ];
+    const figures = join6(numbers, md`, `);
+    const detail = figures.empty ? md`${v.detail}` : md`${v.detail} (${figures})`;
+    return [v.allowed ? md`⚠️ allowed` : md`❌`, kindCell(v, report), code(v.subject), detail];
+  });
+  return table([EMPTY, md`kind`, md`subject`, md`detail`], rows2);
+}
+function kindCell(v, report) {
+  if (v.against) return md`${v.kind}: breaks release ${code(v.against)}`;
+  if (report.breaking_against && (v.kind === "breaking" || v.kind === "avro")) return md`${v.kind}: breaks the base`;
+  return md`${v.kind}`;
+}
+
+// src/render/report.ts
+function reportParts(report, ctx = {}) {
+  const revs = md`base ${revision(report.base, "base")} → head ${revision(report.head, "head")}`;
+  return [
+    { md: verdictLine(report) },
+    { md: ctx.runUrl ? md`${revs} · ${link(md`run`, ctx.runUrl)}` : revs },
+    {
+      md: join6(
+        (report.warnings ?? []).map((w) => md`> ⚠️ ${w}`),
+        md`\n>\n`
+      )
+    },
+    { md: noSchemaChanged(report) },
+    ...planParts(report),
+    { md: report.cpu_cost?.unavailable ? md`> ℹ️ Instructions not counted: ${report.cpu_cost.unavailable}.` : EMPTY },
+    violationsTable(report),
+    { md: md`#### Schema checks\n\n${checksTable(report)}` },
+    existingDebt(report),
+    ...changedParts(report),
+    ...unchangedParts(report),
+    skippedList(report),
+    ...historyNote(report),
+    benchstatDetails(report),
+    noiseDetails(report),
+    ignoredDetails(report),
+    environmentDetails(report),
+    stagesDetails(report),
+    errorsDetails(report)
+  ].filter((p) => !p.md.empty);
+}
+function revision(r, side) {
+  const sha = shortSha(r.sha);
+  if (r.ref && sha && r.ref !== r.sha && r.ref !== sha) return md`${code(r.ref)} @ ${sha}`;
+  if (r.ref && r.ref !== r.sha) return code(r.ref);
+  if (sha) return code(sha);
+  return side === "head" ? md`the working tree` : md`not resolved (the run stopped before choosing it)`;
+}
+function renderReport(report, ctx = {}) {
+  return assemble(reportParts(report, ctx));
 }
 
 // src/run.ts
@@ -1745,7 +2083,7 @@ async function runGate(plan2, env2, render = {}) {
   const outDir = resolve2(env2.outDir);
   await mkdir3(outDir, { recursive: true });
   await mkdir3(env2.tmpDir, { recursive: true });
-  const reportJson = join6(outDir, "report.json");
+  const reportJson = join7(outDir, "report.json");
   let report;
   let exitCode;
   let cached;
@@ -1757,7 +2095,7 @@ async function runGate(plan2, env2, render = {}) {
       before.push(cached.stage);
     }
     const start = Date.now();
-    const dir = cached?.layout.binDir ?? binDir(env2.toolCache, await goVersion(), await hashTree(join6(env2.actionDir, "harness"), harnessFiles));
+    const dir = cached?.layout.binDir ?? binDir(env2.toolCache, await goVersion(), await hashTree(join7(env2.actionDir, "harness"), harnessFiles));
     const { bin, reused } = await buildHarness(env2.actionDir, dir, cached?.layout.env);
     before.push({ name: "build wiregate", seconds: (Date.now() - start) / 1e3, note: reused ? "reused" : "built" });
     const argv = [...gateArgv(plan2, env2, buf, outDir), `--stages-before=${JSON.stringify(before)}`, ...env2.gateFlags];
@@ -1768,9 +2106,9 @@ async function runGate(plan2, env2, render = {}) {
     report = parseReport(await readFile2(reportJson, "utf8"));
   } catch (err) {
     if (!(err instanceof WiregateError)) env2.log.info(err instanceof Error && err.stack ? err.stack : String(err));
-    const message = errorMessage(err);
-    env2.log.error(message, { title: "wiregate could not run" });
-    const stopped = errorReport({ ref: plan2.baseLabel, sha: plan2.baseRef }, { ref: plan2.headLabel ?? "", sha: plan2.headSha ?? "" }, message);
+    const message2 = errorMessage(err);
+    env2.log.error(message2, { title: "wiregate could not run" });
+    const stopped = errorReport({ ref: plan2.baseLabel, sha: plan2.baseRef }, { ref: plan2.headLabel ?? "", sha: plan2.headSha ?? "" }, message2);
     return finish(stopped, EXIT_ERROR, outDir, render, true);
   } finally {
     if (env2.cache && cached) env2.log.info(`wiregate cache: ${await saveCache(env2.cache.backend, cached.layout, cached.keys, cached.matched, env2.log)}`);
@@ -1778,7 +2116,7 @@ async function runGate(plan2, env2, render = {}) {
   return finish(report, exitCode, outDir, render, false);
 }
 async function restore(backend, root, actionDir2, log) {
-  const harnessHash = await hashTree(join6(actionDir2, "harness"), harnessFiles);
+  const harnessHash = await hashTree(join7(actionDir2, "harness"), harnessFiles);
   const go = await goVersion();
   const keys = cacheKeys(`${process.platform}-${process.arch}`, go, harnessHash, await hashTree(process.cwd(), schemaFiles));
   const layout = cacheLayout(root, go, harnessHash);
@@ -1786,10 +2124,10 @@ async function restore(backend, root, actionDir2, log) {
   return { layout, keys, matched, stage };
 }
 async function finish(report, exitCode, outDir, render, writeJson) {
-  const reportJson = join6(outDir, "report.json");
+  const reportJson = join7(outDir, "report.json");
   if (writeJson) await writeFile(reportJson, JSON.stringify(report, null, 2) + "\n");
   const markdown = renderReport(report, render);
-  const reportMarkdown = join6(outDir, "report.md");
+  const reportMarkdown = join7(outDir, "report.md");
   await writeFile(reportMarkdown, markdown);
   return { report, markdown, exitCode, reportJson, reportMarkdown };
 }
@@ -1799,7 +2137,7 @@ function gateArgv(plan2, env2, buf, outDir) {
     `--base-ref=${plan2.baseRef}`,
     `--base-label=${plan2.baseLabel}`,
     `--labels=${JSON.stringify(plan2.labels)}`,
-    `--harness-dir=${join6(env2.actionDir, "harness")}`,
+    `--harness-dir=${join7(env2.actionDir, "harness")}`,
     `--buf=${buf}`,
     `--tmp-dir=${env2.tmpDir}`,
     `--out=${outDir}`
@@ -1818,9 +2156,9 @@ async function local(argv) {
 
 wiregate gate flags:
 `);
-    const tmp = join7(tmpdir(), "wiregate-local");
+    const tmp = join8(tmpdir(), "wiregate-local");
     await mkdir4(tmp, { recursive: true });
-    const { bin } = await buildHarness(actionDir(import.meta.url), await mkdtemp(join7(tmp, "wiregate-bin-")));
+    const { bin } = await buildHarness(actionDir(import.meta.url), await mkdtemp(join8(tmp, "wiregate-bin-")));
     return runWiregate(bin, ["gate", "--help"], process.cwd());
   }
   const base = ours.base || "HEAD";
@@ -1829,8 +2167,8 @@ wiregate gate flags:
     { baseRef: base, baseLabel: base, labels: [] },
     {
       actionDir: actionDir(import.meta.url),
-      tmpDir: join7(tmpdir(), "wiregate-local"),
-      toolCache: join7(tmpdir(), "wiregate-tools"),
+      tmpDir: join8(tmpdir(), "wiregate-local"),
+      toolCache: join8(tmpdir(), "wiregate-tools"),
       outDir,
       gateFlags: passed,
       log: stderrLog

@@ -1,4 +1,5 @@
-import { COMMENT_LIMIT, truncate } from './render/truncate.js'
+import { COMMENT_LIMIT, fit, type Part } from './render/budget.js'
+import { EMPTY, link, md, type Md } from './render/markdown.js'
 
 /** stickyMarker identifies the one comment a workflow's job owns on a PR.
  * Gate mode and publish mode make the same marker for the same gating job,
@@ -30,11 +31,14 @@ export function findSticky(comments: IssueComment[], marker: string, self?: stri
   return comments.find(c => (c.body ?? '').startsWith(marker) && ours(c))
 }
 
-/** commentBody puts the marker first and keeps the body under GitHub's limit. */
-export function commentBody(marker: string, markdown: string, summaryUrl?: string): string {
-  const where = summaryUrl ? `the job summary of [this run](${summaryUrl})` : 'the job summary'
-  const note = `Report cut to fit a comment; the full report is in ${where}.`
-  return truncate(`${marker}\n${markdown}`, COMMENT_LIMIT, note)
+/** commentBody is the comment: the report's parts within GitHub's limit
+ * (the budget cuts detail first, never what changed), then the marker,
+ * written last and first in the body. Nothing else in it can be a marker:
+ * report text reaches it escaped (render/markdown.ts). */
+export function commentBody(marker: string, body: Part[] | Md, summaryUrl?: string): string {
+  const whole = md`the job summary${summaryUrl ? md` of ${link(md`this run`, summaryUrl)}` : EMPTY}`
+  const parts = Array.isArray(body) ? body : [{ md: body }]
+  return `${marker}\n${fit(parts, { limit: COMMENT_LIMIT - marker.length - 1, unit: 'characters', whole })}`
 }
 
 /** The three REST calls the sticky comment needs; main.ts backs it with Octokit. */

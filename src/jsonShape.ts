@@ -16,12 +16,16 @@ export class Fields {
   constructor(
     private readonly file: string,
     private readonly path: string,
-    private readonly o: Record<string, unknown>
+    private readonly o: Record<string, unknown>,
+    private readonly read?: Set<string>
   ) {}
 
-  static of(file: string, path: string, v: unknown): Fields {
+  /** of reads v as an object. read, when given, collects the path of every
+   * field asked for (list items as []), present or not: what a parser
+   * reads, so a test can hold it against a report that has every field. */
+  static of(file: string, path: string, v: unknown, read?: Set<string>): Fields {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(file, path, 'an object')
-    return new Fields(file, path, v as Record<string, unknown>)
+    return new Fields(file, path, v as Record<string, unknown>, read)
   }
 
   private at(key: string): string {
@@ -34,6 +38,7 @@ export class Fields {
   }
 
   private raw(key: string): unknown {
+    this.read?.add(this.at(key).replace(/\[\d+\]/g, '[]'))
     return Object.hasOwn(this.o, key) ? this.o[key] : undefined
   }
 
@@ -88,7 +93,7 @@ export class Fields {
   }
 
   object(key: string): Fields {
-    return Fields.of(this.file, this.at(key), this.raw(key))
+    return Fields.of(this.file, this.at(key), this.raw(key), this.read)
   }
 
   /** list reads an array of items; absent or null is empty (Go writes a nil
@@ -97,7 +102,7 @@ export class Fields {
     const v = this.raw(key)
     if (v === undefined || v === null) return []
     if (!Array.isArray(v)) fail(this.file, this.at(key), 'a list')
-    return v.map((x, i) => item(Fields.of(this.file, `${this.at(key)}[${i}]`, x)))
+    return v.map((x, i) => item(Fields.of(this.file, `${this.at(key)}[${i}]`, x, this.read)))
   }
 
   /** numbersOrNull reads a list of numbers where null marks a gap. */

@@ -11,6 +11,7 @@ import { issueCommentApi } from './github.js'
 import type { Log } from './log.js'
 import { annotations, failureMessage, gateOutputs } from './outputs.js'
 import { planRun, type EventPayload, type Plan } from './plan.js'
+import { renderSummary, reportParts } from './render/report.js'
 import { runPublishMode, shareReport } from './publishAction.js'
 import { runGate, stoppedBeforeRun, type RunResult } from './run.js'
 
@@ -45,7 +46,7 @@ async function postComment(inputs: ActionInputs, plan: Plan, result: RunResult):
   const marker = stickyMarker(process.env.GITHUB_WORKFLOW ?? 'wiregate', process.env.GITHUB_JOB ?? 'gate')
   try {
     const api = issueCommentApi(inputs.githubToken, owner, repo, plan.pullNumber)
-    const outcome = await upsertSticky(api, marker, commentBody(marker, result.markdown, runUrl()))
+    const outcome = await upsertSticky(api, marker, commentBody(marker, reportParts(result.report, { runUrl: runUrl() }), runUrl()))
     core.info(`PR comment ${outcome.action} (id ${outcome.id})`)
   } catch (err) {
     if (!cannotComment(err)) throw err
@@ -71,7 +72,7 @@ async function publish(result: RunResult, inputs?: ActionInputs, plan?: Plan): P
   core.setOutput('violations', String(outputs.violations))
   core.setOutput('breaking', String(outputs.breaking))
   try {
-    await core.summary.addRaw(result.markdown).write()
+    await core.summary.addRaw(renderSummary(result.report, { runUrl: runUrl() })).write()
   } catch (err) {
     core.warning(`could not write the job summary: ${errorMessage(err)}`)
   }

@@ -9,8 +9,9 @@ import type { CommitStatus, OpenPull } from './github.js'
 import { Fields } from './jsonShape.js'
 import type { Log } from './log.js'
 import { statusOf } from './outputs.js'
-import { renderReport } from './render/report.js'
-import { text } from './render/safe.js'
+import type { Part } from './render/budget.js'
+import { link, md, type Md } from './render/markdown.js'
+import { reportParts } from './render/report.js'
 import { parseReport } from './report.js'
 
 /** The fields of a workflow_run event that publish mode reads. */
@@ -115,22 +116,22 @@ export async function publishRun(run: WorkflowRun, api: PublishApi, log: Log, op
 async function publishOne(run: WorkflowRun, pull: number, artifact: ReportArtifact, api: PublishApi, log: Log, opts: PublishOptions): Promise<boolean> {
   const marker = stickyMarker(run.name, artifact.job)
   const context = `wiregate: ${run.name}/${artifact.job}`.slice(0, 100)
-  let markdown: string
+  let body: Part[] | Md
   let status: CommitStatus
   let refused: string | undefined
   try {
     const report = parseReport(await api.download(artifact), `report.json of artifact ${artifact.name}`)
-    markdown = renderReport(report, { runUrl: run.htmlUrl })
+    body = reportParts(report, { runUrl: run.htmlUrl })
     status = { ...statusOf(report), context, targetUrl: run.htmlUrl }
   } catch (err) {
     if (!(err instanceof WiregateError)) throw err
     refused = err.message
-    markdown = refusal(run, refused)
+    body = refusal(run, refused)
     status = { state: 'error', description: 'wiregate refused the report: see the comment or the publish log', context, targetUrl: run.htmlUrl }
   }
   await api.setStatus(run.headSha, status)
   if (opts.comment) {
-    const outcome = await upsertSticky(api.comments(pull), marker, commentBody(marker, markdown, run.htmlUrl))
+    const outcome = await upsertSticky(api.comments(pull), marker, commentBody(marker, body, run.htmlUrl))
     log.info(`PR #${pull}: comment ${outcome.action} (id ${outcome.id}), status ${status.state} on ${run.headSha}`)
   }
   if (refused) {
@@ -141,11 +142,10 @@ async function publishOne(run: WorkflowRun, pull: number, artifact: ReportArtifa
 }
 
 /** refusal is the comment for a refused report: wiregate's words only. */
-export function refusal(run: WorkflowRun, reason: string): string {
-  const where = run.htmlUrl ? `[run ${run.id}](${run.htmlUrl})` : `run ${run.id}`
-  return [
-    `## ⛔ wiregate refused the report of ${where}`,
-    text(reason),
-    'The artifact is written by the pull request\'s own run, so publish mode checks it before posting anything from it. The gating run\'s own check and log have its result.'
-  ].join('\n\n') + '\n'
+export function refusal(run: WorkflowRun, reason: string): Md {
+  return md`## ⛔ wiregate refused the report of ${link(md`run ${run.id}`, run.htmlUrl)}
+
+${reason}
+
+The artifact is written by the pull request's own run, so publish mode checks it before posting anything from it. The gating run's own check and log have its result.`
 }

@@ -47,6 +47,8 @@ export interface Finding {
   message: string
   /** the release this finding was checked against; absent: the base */
   against?: string
+  /** a lint finding the base already has: debt the pull request did not add */
+  existing?: boolean
 }
 
 export interface Summary {
@@ -62,6 +64,9 @@ export interface Size {
   head: number
   delta_pct: number | null
   vs_json?: number
+  /** how many of head's bytes/msg come from what head's records hold that
+   * the base's did not (Records' new and regenerated fields) */
+  new_content?: number
 }
 
 export interface Metric {
@@ -83,11 +88,64 @@ export interface Format {
   aliasing?: boolean
 }
 
+/** How a message's schema differs between base and head (harness/report). */
+export type MessageStatus = 'changed' | 'new' | 'unchanged' | 'removed' | (string & {})
+
 export interface Message {
   name: string
   formats: Format[]
   /** the schema is byte-identical on both sides: timings are not gated */
   unchanged_schema?: boolean
+  /** changed, new, or unchanged (the last only with measure: all); absent
+   * in a report from before the change set: see messageStatus */
+  status?: MessageStatus
+  /** how both sides got the same logical records; absent for a message
+   * measured on one side only */
+  records?: Records
+}
+
+/** One field of a paired message (harness/report FieldNote). */
+export interface FieldNote {
+  /** head's path of names from the message ("lines.notes"; the base's for removed) */
+  field: string
+  /** the same path in field numbers: "3.5" */
+  number: string
+  /** regenerated: the base's kind; renamed: the base's name */
+  from?: string
+  /** regenerated: head's kind; renamed: head's name */
+  to?: string
+  /** mean protobuf bytes per record the field adds on head (new,
+   * regenerated), or would add where a record holds it (new oneof members) */
+  protobuf_bytes?: number
+}
+
+/** The records both sides measured and what of them is new on head. */
+export interface Records {
+  source: string
+  new_fields: FieldNote[]
+  regenerated: FieldNote[]
+  new_oneof_members: FieldNote[]
+  renamed: FieldNote[]
+  removed: FieldNote[]
+}
+
+/** The change set: head's messages (and the base's head no longer
+ * declares) by status, each list sorted. */
+export interface Change {
+  /** changed | all (input measure) */
+  measure: string
+  changed: string[]
+  new: string[]
+  removed: string[]
+  unchanged: string[]
+  /** nothing changed, was added or removed: the schema checks ran, nothing was measured */
+  no_schema_changed?: boolean
+}
+
+/** messageStatus is a message's status, read from an older report's
+ * unchanged_schema where it has none. */
+export function messageStatus(m: Message): MessageStatus {
+  return m.status ?? (m.unchanged_schema ? 'unchanged' : 'changed')
 }
 
 /** How many records each side's backlog of a pipeline row held, and why. */
@@ -140,6 +198,8 @@ export interface Env {
   broker_peak_rss_bytes?: number
   consumer_peak_rss_bytes?: number
   runner?: string
+  /** the largest resident memory of the gate and any one of its children */
+  peak_rss_bytes?: number
 }
 
 export interface Stage {
@@ -190,6 +250,10 @@ export interface History {
   attempts?: number
   note?: string
   messages: HistoryMessage[]
+  /** messages a push carried forward from the last point (same fingerprint, wiregate and Go) */
+  carried?: string[]
+  /** messages a push could neither carry nor measure within the time budget */
+  unreached?: string[]
 }
 
 /** A message wiregate cannot measure (a MessageSet, a weak field, a message holding one). */
@@ -214,8 +278,10 @@ export interface Plan {
   budget_seconds: number
   bench?: { count: number; benchtime: string; untimed?: string[]; note?: string }
   pipeline?: { untimed?: string[]; note?: string }
-  /** unchanged-schema messages whose instructions the budget left uncounted */
-  cpu?: { uncounted?: string[]; note?: string }
+  /** messages whose instructions the budget left uncounted, or counted over one rotation of the pool */
+  cpu?: { uncounted?: string[]; one_rotation?: string[]; note?: string }
+  /** messages the exact stage (correctness and sizes) had no time left for */
+  exact?: { unmeasured?: string[]; note?: string }
 }
 
 export interface Report {
@@ -238,6 +304,9 @@ export interface Report {
   history?: History
   skipped?: Skipped[]
   cpu_cost?: CPUCost
+  /** what the pull request changed, by message; absent when the run stopped
+   * before both sides' schemas were loaded, or from an older gate */
+  change?: Change
 }
 
 /** errorReport is the report of a run that stopped before the harness could
@@ -266,7 +335,7 @@ export function errorReport(base: Rev, head: Rev, message: string, findings: Fin
  * in publish mode: both are read the same strict way. Absent lists are
  * empty, so an older or partial report still renders. source names the file
  * in the one-line error. */
-export function parseReport(text: string, source = 'report.json'): Report {
+export function parseReport(text: string, source = 'report.json', read?: Set<string>): Report {
   let raw: unknown
   try {
     raw = JSON.parse(text)
@@ -275,7 +344,7 @@ export function parseReport(text: string, source = 'report.json'): Report {
     const at = /position (\d+)/.exec(err instanceof Error ? err.message : '')?.[1]
     throw new WiregateError(`${source} is not valid JSON${at ? ` (at byte ${at})` : ''}`)
   }
-  const r = Fields.of(source, '', raw)
+  const r = Fields.of(source, '', raw, read)
   const version = r.has('version') ? r.number('version') : undefined
   if (version !== REPORT_VERSION) {
     throw new WiregateError(`${source} has version ${version ?? 'none'}, this action reads version ${REPORT_VERSION}`)
@@ -289,9 +358,7 @@ export function parseReport(text: string, source = 'report.json'): Report {
     base: r.has('base') ? rev(r.object('base')) : { ref: '', sha: '' },
     head: r.has('head') ? rev(r.object('head')) : { ref: '', sha: '' },
     violations: r.list('violations', violation),
-    messages: r.list('messages', m =>
-      defined({ name: m.string('name'), formats: m.list('formats', format), unchanged_schema: m.optional('unchanged_schema', 'bool') })
-    ),
+    messages: r.list('messages', message),
     pipeline: r.list('pipeline', pipeline),
     findings: r.list('findings', finding),
     ignored: r.list('ignored', i => ({ subject: i.string('subject'), reason: i.string('reason') })),
@@ -306,7 +373,48 @@ export function parseReport(text: string, source = 'report.json'): Report {
     breaking_against: r.has('breaking_against') ? against(r.object('breaking_against')) : undefined,
     history: r.has('history') ? history(r.object('history')) : undefined,
     skipped: r.list('skipped', s => ({ message: s.string('message'), file: s.string('file'), reason: s.string('reason'), side: s.string('side') })),
-    cpu_cost: r.has('cpu_cost') ? cpuCost(r.object('cpu_cost')) : undefined
+    cpu_cost: r.has('cpu_cost') ? cpuCost(r.object('cpu_cost')) : undefined,
+    change: r.has('change') ? change(r.object('change')) : undefined
+  })
+}
+
+function message(m: Fields): Message {
+  return defined({
+    name: m.string('name'),
+    formats: m.list('formats', format),
+    unchanged_schema: m.optional('unchanged_schema', 'bool'),
+    status: m.has('status') ? word(m, 'status') : undefined,
+    records: m.has('records') ? records(m.object('records')) : undefined
+  })
+}
+
+function records(f: Fields): Records {
+  const note = (n: Fields): FieldNote =>
+    defined({
+      field: n.string('field'),
+      number: n.string('number'),
+      from: n.optional('from', 'string'),
+      to: n.optional('to', 'string'),
+      protobuf_bytes: n.optional('protobuf_bytes', 'number')
+    })
+  return {
+    source: f.string('source'),
+    new_fields: f.list('new_fields', note),
+    regenerated: f.list('regenerated', note),
+    new_oneof_members: f.list('new_oneof_members', note),
+    renamed: f.list('renamed', note),
+    removed: f.list('removed', note)
+  }
+}
+
+function change(f: Fields): Change {
+  return defined({
+    measure: word(f, 'measure'),
+    changed: f.strings('changed'),
+    new: f.strings('new'),
+    removed: f.strings('removed'),
+    unchanged: f.strings('unchanged'),
+    no_schema_changed: f.optional('no_schema_changed', 'bool')
   })
 }
 
@@ -329,8 +437,9 @@ function plan(f: Fields): Plan {
       ? (p => defined({ untimed: p.strings('untimed'), note: p.optional('note', 'string') }))(f.object('pipeline'))
       : undefined,
     cpu: f.has('cpu')
-      ? (c => defined({ uncounted: c.strings('uncounted'), note: c.optional('note', 'string') }))(f.object('cpu'))
-      : undefined
+      ? (c => defined({ uncounted: c.strings('uncounted'), one_rotation: c.strings('one_rotation'), note: c.optional('note', 'string') }))(f.object('cpu'))
+      : undefined,
+    exact: f.has('exact') ? (e => defined({ unmeasured: e.strings('unmeasured'), note: e.optional('note', 'string') }))(f.object('exact')) : undefined
   })
 }
 
@@ -345,6 +454,8 @@ function history(f: Fields): History {
     recorded: f.optional('recorded', 'string'),
     attempts: f.optional('attempts', 'int'),
     note: f.optional('note', 'string'),
+    carried: f.strings('carried'),
+    unreached: f.strings('unreached'),
     messages: f.list('messages', m => ({
       name: m.string('name'),
       commits: m.list('commits', c =>
@@ -355,16 +466,17 @@ function history(f: Fields): History {
   })
 }
 
-/** A kind is a word: it is shown, and looked up in the renderer's tables. */
-function kind(f: Fields): string {
-  const k = f.string('kind')
-  if (!/^[a-z][a-z0-9_-]{0,31}$/.test(k)) throw new WiregateError(`${f.where('kind')} is not a kind (a lower-case word)`)
+/** A kind (a status, a measure mode) is a word: it is shown, and looked up
+ * in the renderer's tables; a word a newer gate adds renders by its name. */
+function word(f: Fields, key: string): string {
+  const k = f.string(key)
+  if (!/^[a-z][a-z0-9_-]{0,31}$/.test(k)) throw new WiregateError(`${f.where(key)} is not a ${key} (a lower-case word)`)
   return k
 }
 
 function violation(f: Fields): Violation {
   return defined({
-    kind: kind(f),
+    kind: word(f, 'kind'),
     subject: f.string('subject'),
     detail: f.string('detail'),
     unit: f.optional('unit', 'string'),
@@ -385,13 +497,14 @@ function violation(f: Fields): Violation {
 
 function finding(f: Fields): Finding {
   return defined({
-    kind: kind(f),
+    kind: word(f, 'kind'),
     file: f.string('file'),
     line: f.optional('line', 'int'),
     column: f.optional('column', 'int'),
     rule: f.optional('rule', 'string'),
     message: f.string('message'),
-    against: f.optional('against', 'string')
+    against: f.optional('against', 'string'),
+    existing: f.optional('existing', 'bool')
   })
 }
 
@@ -405,7 +518,13 @@ function summary(f: Fields, key: string): Summary | null {
 }
 
 function size(s: Fields): Size {
-  return defined({ base: s.number('base'), head: s.number('head'), delta_pct: s.nullable('delta_pct', 'number'), vs_json: s.optional('vs_json', 'number') })
+  return defined({
+    base: s.number('base'),
+    head: s.number('head'),
+    delta_pct: s.nullable('delta_pct', 'number'),
+    vs_json: s.optional('vs_json', 'number'),
+    new_content: s.optional('new_content', 'number')
+  })
 }
 
 function format(f: Fields): Format {
@@ -469,6 +588,7 @@ function env(f: Fields): Env {
     pipeline_bytes: f.optional('pipeline_bytes', 'int'),
     broker_peak_rss_bytes: f.optional('broker_peak_rss_bytes', 'int'),
     consumer_peak_rss_bytes: f.optional('consumer_peak_rss_bytes', 'int'),
-    runner: f.optional('runner', 'string')
+    runner: f.optional('runner', 'string'),
+    peak_rss_bytes: f.optional('peak_rss_bytes', 'int')
   })
 }

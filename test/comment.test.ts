@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { cannotComment, commentBody, findSticky, stickyMarker, upsertSticky, type CommentApi, type IssueComment } from '../src/comment.js'
+import { codeBlock, md } from '../src/render/markdown.js'
 
 function fakeApi(comments: IssueComment[]): CommentApi & { calls: string[] } {
   const calls: string[] = []
@@ -45,8 +46,8 @@ test('findSticky finds only this job\'s comment', () => {
 test('first run creates, later runs update the same comment', async () => {
   const m = stickyMarker('CI', 'a')
   const api = fakeApi([{ id: 1, body: 'unrelated' }])
-  assert.deepEqual(await upsertSticky(api, m, commentBody(m, 'run 1')), { action: 'created', id: 100 })
-  assert.deepEqual(await upsertSticky(api, m, commentBody(m, 'run 2')), { action: 'updated', id: 100 })
+  assert.deepEqual(await upsertSticky(api, m, commentBody(m, md`run 1`)), { action: 'created', id: 100 })
+  assert.deepEqual(await upsertSticky(api, m, commentBody(m, md`run 2`)), { action: 'updated', id: 100 })
   assert.deepEqual(api.calls, ['list', 'create', 'list', 'update 100'])
   const list = await api.list()
   assert.equal(list.length, 2)
@@ -55,10 +56,11 @@ test('first run creates, later runs update the same comment', async () => {
 
 test('the body starts with the marker and fits a comment', () => {
   const m = stickyMarker('CI', 'a')
-  const body = commentBody(m, 'y'.repeat(10).concat('\n').repeat(10000), 'https://example.test/run/9')
+  const body = commentBody(m, codeBlock('text', 'y'.repeat(10).concat('\n').repeat(10000)), 'https://example.test/run/9')
   assert.ok(body.startsWith(`${m}\n`))
   assert.ok(body.length <= 65536)
-  assert.match(body, /full report is in the job summary of \[this run\]\(https:\/\/example.test\/run\/9\)/)
+  assert.match(body, /Report cut to fit; the job summary of \[this run\]\(https:\/\/example.test\/run\/9\) has all of it/)
+  assert.equal(body.split('<!--').length, 2, 'one marker')
 })
 
 test('403 and 404 mean the token cannot comment; 500 does not', () => {

@@ -4,6 +4,7 @@ import { instructions, measure, pct } from '../src/render/numbers.js'
 import { renderReport } from '../src/render/report.js'
 import { parseReport } from '../src/report.js'
 import { loadFixture } from './fixtures.js'
+import { changedReport, reparse } from './reports.js'
 
 // Instruction counts and unchanged schemas in the comment. The fixtures are
 // real gate output (scripts/fixtures.sh): pass is identical sides (every
@@ -25,8 +26,8 @@ test('the table has a CPU column: instructions per encode and decode, base → h
   for (const m of report.messages) {
     for (const f of m.formats) {
       const cells = f.metrics.filter(x => x.unit === 'instr/op').map(x => {
-        const d = x.base!.center === x.head!.center ? '=' : x.significant ? pct(x.delta_pct) : '~'
-        return `${x.name === 'encode' ? 0 : 1}${instructions(x.base!.center)} → ${instructions(x.head!.center)} (${d})`
+        const d = x.base!.center === x.head!.center ? '=' : x.significant ? pct(x.delta_pct).source : '~'
+        return `${x.name === 'encode' ? 0 : 1}${instructions(x.base!.center).source} → ${instructions(x.head!.center).source} (${d})`
       })
       assert.equal(cells.length, 2, `${m.name}/${f.format}`)
       const [enc, dec] = cells.sort().map(c => c.slice(1))
@@ -47,26 +48,42 @@ test('a cpu violation reads its numbers in instr/op and leads the reasons like s
   for (const v of cpu) {
     assert.equal(v.unit, 'instr/op')
     assert.ok(
-      md.includes(`| ❌ | cpu | \`${v.subject}\` | ${v.detail} (${measure(v.base!, 'instr/op')} → ${measure(v.head!, 'instr/op')}, ${pct(v.delta_pct)}, limit ${pct(v.threshold_pct, false)}) |`),
+      md.includes(`| ❌ | cpu | \`${v.subject}\` | ${v.detail} (${measure(v.base!, 'instr/op').source} → ${measure(v.head!, 'instr/op').source}, ${pct(v.delta_pct).source}, limit ${pct(v.threshold_pct, false).source}) |`),
       `${v.subject}\n${md}`
     )
   }
   const first = md.split('\n')[0]!
-  assert.ok(first.includes(`cpu ${pct(cpu[0]!.delta_pct)} on ${cpu[0]!.subject} (limit 2.0%)`), first)
+  assert.ok(first.includes(`cpu ${pct(cpu[0]!.delta_pct).source} on ${cpu[0]!.subject} (limit 2.0%)`), first)
   if (cpu.length > 2) assert.ok(first.includes(`${cpu.length - 2} more CPU regressions`), first)
   assert.match(md, /\| instruction counter \| callgrind \(Valgrind-[\d.]+\) \|/)
 })
 
-test('an unchanged schema is marked, with one sentence why its timings cannot fail the gate', () => {
-  const report = loadFixture('pass')
-  assert.ok(report.messages.every(m => m.unchanged_schema), 'identical sides: every schema unchanged')
+test('unchanged schemas measured anyway are one folded line with their tables; changed ones are in full', () => {
+  // measure: all, one message of four changed (built from the contract:
+  // the default gate no longer measures unchanged messages).
+  const report = reparse(changedReport(4, 1, { measureAll: true }))
+  const unchanged = report.messages.filter(m => m.status === 'unchanged')
+  assert.equal(unchanged.length, 3)
   const md = renderReport(report)
-  for (const m of report.messages) assert.ok(md.includes(`### \`${m.name}\` · unchanged schema\n\n<sub>Unchanged schema: `), m.name)
-  assert.equal(md.match(/<sub>Unchanged schema: [^<]*do not fail the gate, so it is timed with fewer rounds \(input `unchanged-rounds`\)\.<\/sub>/g)?.length, report.messages.length)
+  const folded = /<details><summary>(\d+) messages unchanged \(schema identical\): measured \(measure: all\); [^<]*<\/summary>\n\n([\s\S]*?)\n\n<\/details>/.exec(md)
+  assert.ok(folded, md)
+  assert.equal(Number(folded[1]), unchanged.length)
+  for (const m of unchanged) {
+    assert.match(folded[2]!, new RegExp(`#### \`${m.name}\`\n\n\\| format \\| bytes/msg \\|`))
+    assert.doesNotMatch(md, new RegExp(`\\n### \`${m.name}\``))
+  }
+  assert.doesNotMatch(folded[2]!, /mermaid/, 'no chart where base and head do not differ')
+
+  // An older gate's report says unchanged_schema instead of a status: read the same way.
+  const older = loadFixture('pass')
+  assert.ok(older.messages.every(m => m.unchanged_schema && m.status === undefined))
+  assert.match(renderReport(older), new RegExp(`<details><summary>${older.messages.length} messages unchanged \\(schema identical\\): measured; `))
 
   const changed = loadFixture('fail')
   assert.ok(changed.messages.every(m => !m.unchanged_schema))
-  assert.doesNotMatch(renderReport(changed), /unchanged schema/i)
+  const full = renderReport(changed)
+  assert.doesNotMatch(full, /unchanged/i)
+  for (const m of changed.messages) assert.match(full, new RegExp(`\n### \`${m.name}\`\n\n(❌|✅) `))
 })
 
 test('without counts: no CPU column, and one line saying why', () => {
@@ -87,11 +104,11 @@ test('an installed counter says so in the environment', () => {
 })
 
 test('instruction counts read short', () => {
-  assert.equal(instructions(3784.04), '3,784')
-  assert.equal(instructions(999.6), '1,000')
-  assert.equal(instructions(38422.8), '38.4k')
-  assert.equal(instructions(123456), '123k')
-  assert.equal(measure(2139.77, 'instr/op'), '2,140 instr/op')
+  assert.equal(instructions(3784.04).source, '3,784')
+  assert.equal(instructions(999.6).source, '1,000')
+  assert.equal(instructions(38422.8).source, '38.4k')
+  assert.equal(instructions(123456).source, '123k')
+  assert.equal(measure(2139.77, 'instr/op').source, '2,140 instr/op')
 })
 
 /** withField is the pass fixture with the field at path set to value. */

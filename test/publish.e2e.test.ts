@@ -11,7 +11,7 @@ import { after, before, beforeEach, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import MarkdownIt from 'markdown-it'
 import { commentBody, stickyMarker } from '../src/comment.js'
-import { renderReport } from '../src/render/report.js'
+import { reportParts } from '../src/render/report.js'
 import { parseReport } from '../src/report.js'
 import { FakeGitHub } from './fakeGitHub.js'
 import { runtimeToken } from './runtimeToken.js'
@@ -172,8 +172,8 @@ test('publish posts the run\'s report on the PR the API names for the run\'s hea
   assert.equal(run.code, 0, run.stdout)
   assert.ok(api.requests.includes('GET /repos/o/r/pulls'), 'the PR is looked up by its head')
   assert.deepEqual(api.comments.map(c => c.issue), [5])
-  const markdown = renderReport(parseReport(fixture('fail')), { runUrl: runUrl(runId) })
-  assert.equal(api.comments[0]!.body, commentBody(MARKER, markdown, runUrl(runId)))
+  const parts = reportParts(parseReport(fixture('fail')), { runUrl: runUrl(runId) })
+  assert.equal(api.comments[0]!.body, commentBody(MARKER, parts, runUrl(runId)))
   assert.match(api.comments[0]!.body, /^<!-- wiregate:CI\/wiregate -->\n## ❌ wiregate: fail — 1 breaking change/)
   assert.deepEqual(api.statuses, [{ sha: FORK_HEAD, state: 'failure', context: CONTEXT, description: `fail: ${parseReport(fixture('fail')).violations.length} violations`, target_url: runUrl(runId) }])
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { measure, mebibytes, pct } from '../src/render/numbers.js'
 import { renderReport } from '../src/render/report.js'
+import { EMPTY, md as markdown } from '../src/render/markdown.js'
 import { truncate } from '../src/render/truncate.js'
 import { errorReport, parseReport, type Report } from '../src/report.js'
 import { loadFixture } from './fixtures.js'
@@ -10,18 +11,22 @@ import { loadFixture } from './fixtures.js'
 // these tests read their expectations off the fixture rather than restating
 // numbers a rerun would change.
 
-test('pass: verdict first, the schema checks, one section per message, details', () => {
+test('pass: verdict first, the schema checks, unchanged messages folded with their tables, details', () => {
   const report = loadFixture('pass')
   const md = renderReport(report, { runUrl: 'https://example.test/run/1' })
   assert.equal(md.split('\n')[0], '## ✅ wiregate: pass — no schema or wire-cost regressions')
   assert.match(md, /base `main` @ aaaaaaa → head `feature` @ bbbbbbb · \[run\]\(https:\/\/example.test\/run\/1\)/)
   for (const check of ['buf lint', 'buf breaking', 'Avro compatibility']) assert.match(md, new RegExp(`\\| ${check} \\| ✅ ok \\|`))
   assert.ok(report.messages.length >= 2)
+  // Measured by an older gate though identical: one collapsed line, each
+  // message's table inside, no chart (base and head do not differ).
+  assert.match(md, new RegExp(`\n<details><summary>${report.messages.length} messages unchanged \\(schema identical\\): measured; their exact figures cannot differ and their timings cannot fail the gate</summary>\n`))
   for (const m of report.messages) {
-    assert.match(md, new RegExp(`### \`${m.name}\``))
+    assert.match(md, new RegExp(`\n#### \`${m.name}\`\n`))
+    assert.doesNotMatch(md, new RegExp(`\\n### \`${m.name}\``))
     for (const f of m.formats) assert.match(md, new RegExp(`\\| ${f.format}( \\(aliasing\\))? \\| ${f.size!.head.toFixed(1)} \\(=\\) \\|`))
-    assert.match(md, new RegExp(`x-axis \\[${m.formats.map(f => `"${f.format}"`).join(', ')}\\]`))
   }
+  assert.doesNotMatch(md, /mermaid/)
   assert.match(md, /\| avro \(aliasing\) \|/)
   assert.match(md, /<details><summary>benchstat \(base vs head\)<\/summary>\n\n```text\ngoos: linux/)
   // Every schema is unchanged: timed 3 rounds for information, too few for
@@ -47,8 +52,8 @@ test('fail: the first line gives the reasons; every violation has a row with its
   const size = report.violations.find(v => v.kind === 'size')!
   const first = md.split('\n')[0]!
   assert.match(first, /^## ❌ wiregate: fail — 1 breaking change, 2 breaking changes vs release `v2`, cpu \+[\d.]+% on [^,]+\/instr \(limit 2\.0%\), .*, size /)
-  assert.ok(first.includes(`size ${pct(size.delta_pct)} on ${size.subject} (limit ${pct(size.threshold_pct, false)})`), first)
-  assert.ok(md.includes(`${measure(size.base!, 'B/msg')} → ${measure(size.head!, 'B/msg')}, ${pct(size.delta_pct)}, limit ${pct(5, false)}`), md)
+  assert.ok(first.includes(`size ${pct(size.delta_pct).source} on ${size.subject} (limit ${pct(size.threshold_pct, false).source})`), first)
+  assert.ok(md.includes(`${measure(size.base!, 'B/msg').source} → ${measure(size.head!, 'B/msg').source}, ${pct(size.delta_pct).source}, limit ${pct(5, false).source}`), md)
   for (const v of report.violations) {
     const kind = v.against ? `${v.kind}: breaks release \`${v.against}\`` : v.kind === 'breaking' ? 'breaking: breaks the base' : v.kind
     assert.ok(md.includes(`| ❌ | ${kind} | \`${v.subject}\` |`), `${v.subject} ${v.against ?? ''}\n${md}`)
@@ -127,20 +132,23 @@ test('skipped messages are listed one line each, with file and reason; the base\
 })
 
 test('byte sizes read as MiB or GiB, whole when they are', () => {
-  assert.equal(mebibytes(128 * 2 ** 20), '128 MiB')
-  assert.equal(mebibytes(2 ** 30), '1 GiB')
-  assert.equal(mebibytes(25096192), '23.9 MiB')
-  assert.equal(mebibytes(1.5 * 2 ** 30), '1.50 GiB')
+  assert.equal(mebibytes(128 * 2 ** 20).source, '128 MiB')
+  assert.equal(mebibytes(2 ** 30).source, '1 GiB')
+  assert.equal(mebibytes(25096192).source, '23.9 MiB')
+  assert.equal(mebibytes(1.5 * 2 ** 30).source, '1.50 GiB')
 })
 
 test('a message whose backlog the byte budget cut says N and why, once', () => {
-  const report = loadFixture('pass')
-  const name = report.messages[0]!.name
+  const report = loadFixture('fail')
+  // The failing message comes first, then the other changed one.
+  const [other, name] = report.messages.map(m => m.name) as [string, string]
+  assert.equal(name, 'telemetry.v1.TelemetryEvent')
   for (const p of report.pipeline.filter(p => p.message === name)) p.backlog = { n: 11036, budget_bytes: 128 * 2 ** 20, mean_bytes: 12161, format: 'json' }
   const md = renderReport(report)
   const note = '<sub>Pipeline backlog: N = 11,036 records, not the 20,000 asked for (byte budget 128 MiB / 12,161 B per json record).</sub>'
   assert.equal(md.split(note).length, 2, md)
-  assert.ok(md.indexOf(note) > md.indexOf(`### \`${name}\``) && md.indexOf(note) < md.indexOf(`### \`${report.messages[1]!.name}\``))
+  const section = (n: string): number => md.indexOf(`### \`${n}\``)
+  assert.ok(section(name) < md.indexOf(note) && md.indexOf(note) < section(other), md)
 })
 
 test('a violation row formats the structured numbers once, after the prose', () => {
@@ -154,7 +162,7 @@ test('a violation row formats the structured numbers once, after the prose', () 
   }
   const md = renderReport(r)
   assert.ok(
-    md.includes('| ❌ | time | `a.B/protobuf/decode` | decode got slower, significantly and by more than the time threshold (410 ns → 470 ns, +14.6%, limit 10.0%, p<0.001, n=10+10) |'),
+    md.includes('| ❌ | time | `a.B/protobuf/decode` | decode got slower, significantly and by more than the time threshold (410 ns → 470 ns, +14.6%, limit 10.0%, p&lt;0.001, n=10+10) |'),
     md
   )
 })
@@ -167,9 +175,9 @@ test('an error report renders with the error first', () => {
 })
 
 test('truncate keeps short text and cuts long text at a line, closing open blocks', () => {
-  assert.equal(truncate('short\n', 100, 'cut'), 'short\n')
+  assert.equal(truncate('short\n', 100, markdown`cut`), 'short\n')
   const long = ['# title', '<details><summary>x</summary>', '```text', ...Array.from({ length: 500 }, (_, i) => `line ${i}`), '```', '</details>'].join('\n')
-  const cut = truncate(long, 1000, 'see the job summary')
+  const cut = truncate(long, 1000, markdown`see the job summary`)
   assert.ok(cut.length <= 1000, `length ${cut.length}`)
   assert.match(cut, /line \d+\n```\n<\/details>\n\n\n> ✂️ see the job summary\n$/)
   assert.equal((cut.match(/```/g) ?? []).length % 2, 0)
@@ -180,7 +188,7 @@ test('a huge report still fits a comment', () => {
   report.benchstat = 'x'.repeat(100).concat('\n').repeat(2000)
   const md = renderReport(report)
   assert.ok(md.length > 65536)
-  assert.ok(truncate(md, 65536, 'n').length <= 65536)
+  assert.ok(truncate(md, 65536, EMPTY).length <= 65536)
 })
 
 test('what the time budget cut is said under the verdict, one line a stage', () => {
@@ -192,6 +200,11 @@ test('what the time budget cut is said under the verdict, one line a stage', () 
     cpu: { uncounted: ['a.B'], note: 'to fit the time budget: 1 of 2 unchanged-schema messages not counted (their counts cannot differ: same code, same records)' }
   }
   const md = renderReport(parseReport(JSON.stringify(report)))
-  assert.match(md, /\n> ⏱ Bench rounds, to fit 21s: benchtime 300ms → 10ms, rounds 10 → 7, 1 of 3 messages not timed \(a\.B\)\n>\n> ⏱ Pipeline, to fit the time budget: 1 of 6 rows not timed \(a\.B\/json\)\n>\n> ⏱ Instruction counts, to fit the time budget: 1 of 2 unchanged-schema messages not counted \(their counts cannot differ: same code, same records\)\n/)
+  // In the order the stages run.
+  assert.match(md, /\n> ⏱ Instruction counts, to fit the time budget: 1 of 2 unchanged-schema messages not counted \(their counts cannot differ: same code, same records\)\n>\n> ⏱ Bench rounds, to fit 21s: benchtime 300ms → 10ms, rounds 10 → 7, 1 of 3 messages not timed \(a\.B\)\n>\n> ⏱ Pipeline, to fit the time budget: 1 of 6 rows not timed \(a\.B\/json\)\n/)
+  // What each cut is a count with the names folded.
+  assert.match(md, /\n<details><summary>⏱ 1 message whose instructions were not counted<\/summary>\n\n```text\na\.B\n```\n\n<\/details>\n/)
+  assert.match(md, /<summary>⏱ 1 message not timed<\/summary>/)
+  assert.match(md, /<summary>⏱ 1 pipeline row not timed<\/summary>\n\n```text\na\.B\/json\n```/)
   assert.doesNotMatch(renderReport(loadFixture('pass')), /⏱/)
 })

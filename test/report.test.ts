@@ -56,7 +56,18 @@ test('a field of the wrong type is one line naming its path, never its value', (
     [['head'], 'bbbb', /^report\.json: head is not an object$/],
     [['pipeline', 0, 'backlog', 'n'], 1.5, /^report\.json: pipeline\[0\]\.backlog\.n is not an integer$/],
     [['env', 'pipeline_bytes'], '128MiB', /^report\.json: env\.pipeline_bytes is not a number$/],
-    [['skipped'], [{ message: 'a.B', file: 'a.proto', reason: 'why' }], /^report\.json: skipped\[0\]\.side is not a string$/]
+    [['skipped'], [{ message: 'a.B', file: 'a.proto', reason: 'why' }], /^report\.json: skipped\[0\]\.side is not a string$/],
+    [['messages', 0, 'status'], 'Changed!', /^report\.json: messages\[0\]\.status is not a status \(a lower-case word\)$/],
+    [['messages', 0, 'records'], { source: 's', new_fields: [{ field: 'f', number: 3 }] }, /^report\.json: messages\[0\]\.records\.new_fields\[0\]\.number is not a string$/],
+    [['messages', 0, 'records'], { source: 's', renamed: [{ field: 'f', number: '3', protobuf_bytes: '12 B' }] }, /^report\.json: messages\[0\]\.records\.renamed\[0\]\.protobuf_bytes is not a number$/],
+    [['messages', 0, 'formats', 0, 'size', 'new_content'], '+12', /^report\.json: messages\[0\]\.formats\[0\]\.size\.new_content is not a number$/],
+    [['change'], { measure: 'changed', unchanged: 'a.B' }, /^report\.json: change\.unchanged is not a list of strings$/],
+    [['change'], { measure: 'changed', no_schema_changed: 'yes' }, /^report\.json: change\.no_schema_changed is not true or false$/],
+    [['change'], { measure: 'All' }, /^report\.json: change\.measure is not a measure \(a lower-case word\)$/],
+    [['findings', 0, 'existing'], 1, /^report\.json: findings\[0\]\.existing is not true or false$/],
+    [['history', 'carried'], [1], /^report\.json: history\.carried is not a list of strings$/],
+    [['plan', 'exact'], { unmeasured: 'a.B' }, /^report\.json: plan\.exact\.unmeasured is not a list of strings$/],
+    [['env', 'peak_rss_bytes'], 1.5, /^report\.json: env\.peak_rss_bytes is not an integer$/]
   ]
   for (const [path, value, want] of cases) {
     assert.throws(() => parseReport(withField(path, value)), (err: Error) => err.name === 'WiregateError' && want.test(err.message), want.source)
@@ -76,7 +87,7 @@ test('lists the gate left out or wrote as null are empty; a summary without a ce
   assert.deepEqual(r.pipeline, [])
   assert.equal(r.messages[0]!.formats[0]!.metrics[0]!.base, null)
   assert.deepEqual(r.messages[0]!.formats[0]!.metrics[0]!.head, { center: 2e-7, n: 3 })
-  assert.match(renderReport(r), /\| protobuf \| — \| — \| — \| — \|/)
+  assert.match(renderReport(r), /\| protobuf \| — \| — \| — → 200 ns \| — \|/)
 })
 
 test('a kind the renderer does not know renders by its name, even one every object has', () => {
@@ -86,4 +97,13 @@ test('a kind the renderer does not know renders by its name, even one every obje
   const release = r.violations.length - base
   const md = renderReport(parseReport(JSON.stringify(r)))
   assert.equal(md.split('\n')[0]!, `## ❌ wiregate: fail — ${base} \`constructor\`, ${release} \`constructor\` vs release \`v2\``)
+})
+
+test('a status or measure word a newer gate adds renders by its name; unknown fields are dropped', () => {
+  const r = JSON.parse(fixture('fail')) as { messages: Array<{ name: string; status?: string }>; change?: unknown; shiny?: unknown }
+  r.messages[0]!.status = 'moved'
+  r.change = { measure: 'sampled', changed: [], new: [], removed: [], unchanged: [], later: { x: 1 } }
+  r.shiny = { a: [1, 2] }
+  const md = renderReport(parseReport(JSON.stringify(r)))
+  assert.match(md, new RegExp(`\\n### \`${r.messages[0]!.name}\` · moved\\n\\n(❌|✅) `))
 })

@@ -1,6 +1,7 @@
 package avrocompat
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -309,7 +310,7 @@ func TestHistory(t *testing.T) {
 	write(t, dir, "other.txt", []byte("unrelated"))
 	run("commit", "-qam", "unrelated")
 
-	got, err := History(dir, "HEAD", "b/order.avsc")
+	got, err := History(context.Background(), dir, "HEAD", "b/order.avsc")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -322,7 +323,7 @@ func TestHistory(t *testing.T) {
 			t.Errorf("version %d: %s, want %s", i, got[i], want[i])
 		}
 	}
-	if _, err := History(dir, "no-such-ref", "b/order.avsc"); exitcode.Code(err) != exitcode.Unusable {
+	if _, err := History(context.Background(), dir, "no-such-ref", "b/order.avsc"); exitcode.Code(err) != exitcode.Unusable {
 		t.Errorf("bad ref: %v", err)
 	}
 }

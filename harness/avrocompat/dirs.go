@@ -5,12 +5,12 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/git"
 	"github.com/wiregate/wiregate/harness/report"
 	"github.com/wiregate/wiregate/harness/schemafiles"
 )
@@ -110,14 +110,14 @@ func relGlob(root string, globs []string) ([]string, error) {
 // shallow clone, whose history stops short (git log would silently give
 // only its last versions).
 func GitHistory(ctx context.Context, repoDir, ref string) (HistoryFunc, string) {
-	out, err := git(ctx, repoDir, "rev-parse", "--is-shallow-repository")
+	out, err := git.Run(ctx, repoDir, "rev-parse", "--is-shallow-repository")
 	switch {
 	case err != nil:
 		return nil, "is not a git checkout, so its earlier versions are unknown"
-	case strings.TrimSpace(string(out)) == "true":
+	case out == "true":
 		return nil, "is a shallow clone, so its history is cut short (actions/checkout with fetch-depth: 0 has all of it)"
 	}
-	return func(rel string) ([][]byte, error) { return History(repoDir, ref, rel) }, ""
+	return func(rel string) ([][]byte, error) { return History(ctx, repoDir, ref, rel) }, ""
 }
 
 // History returns every version of path (relative to repoDir) in the
@@ -125,9 +125,8 @@ func GitHistory(ctx context.Context, repoDir, ref string) (HistoryFunc, string) 
 // deleted the file are skipped, as are versions identical to the one
 // before. A shallow clone has only part of the history: fetch with
 // fetch-depth: 0 for the transitive levels.
-func History(repoDir, ref, path string) ([][]byte, error) {
-	ctx := context.Background()
-	log, err := git(ctx, repoDir, "log", "--follow", "--format=%x00%H", "--name-only", ref, "--", path)
+func History(ctx context.Context, repoDir, ref, path string) ([][]byte, error) {
+	log, err := git.Output(ctx, repoDir, "log", "--follow", "--format=%x00%H", "--name-only", ref, "--", path)
 	if err != nil {
 		return nil, exitcode.BadInput("history of %s at %s: %v; is %s a git checkout with that commit (fetch-depth: 0)?", path, ref, err, repoDir)
 	}
@@ -144,7 +143,7 @@ func History(repoDir, ref, path string) ([][]byte, error) {
 			continue
 		}
 		sha, name := lines[0], lines[len(lines)-1]
-		data, err := git(ctx, repoDir, "show", sha+":"+name)
+		data, err := git.Output(ctx, repoDir, "show", sha+":"+name)
 		if err != nil {
 			continue // the commit deleted it
 		}
@@ -154,15 +153,4 @@ func History(repoDir, ref, path string) ([][]byte, error) {
 		versions = append(versions, data)
 	}
 	return versions, nil
-}
-
-func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, fmt.Errorf("git %s: %v: %s", args[0], err, strings.TrimSpace(stderr.String()))
-	}
-	return out, nil
 }

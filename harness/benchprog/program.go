@@ -55,15 +55,15 @@ func (p *Program) Fill(ctx context.Context, f FillFlags) ([]pipeline.Backlog, er
 
 // ConsumerCommand is the capped consumer of one backlog, for
 // pipeline.Backlog.Drain (which adds the cap and reads the result).
-func (p *Program) ConsumerCommand(ctx context.Context, f ConsumeFlags) *exec.Cmd {
+func (p *Program) ConsumerCommand(ctx context.Context, f ConsumeFlags) *proc.Cmd {
 	return proc.Command(ctx, p.Binary, append([]string{CmdConsume}, f.Args()...)...)
 }
 
 // EmbeddedBrokerCommand is the embedded broker's process, for
-// broker.WithEmbeddedCommand: its lifetime is the broker's (Close), not a
-// context's.
-func (p *Program) EmbeddedBrokerCommand() *exec.Cmd {
-	return exec.Command(p.Binary, CmdEmbeddedBroker)
+// broker.WithEmbeddedCommand: its lifetime is the broker's (Close, Kill),
+// not a context's.
+func (p *Program) EmbeddedBrokerCommand() *proc.Cmd {
+	return proc.Command(context.Background(), p.Binary, CmdEmbeddedBroker)
 }
 
 func (p *Program) runJSON(ctx context.Context, sub string, args []string, v any) error {
@@ -86,9 +86,8 @@ func (p *Program) run(ctx context.Context, sub string, args []string, stdout io.
 	// scheduler puts them must not differ between base and head. (An A/A
 	// calibration run once measured every head benchmark 8% slower than
 	// base, in all ten rounds, with identical programs.)
-	p.pinned = pin.Command(cmd)
-	stderr := &tail{max: 16 << 10}
-	cmd.Stdout, cmd.Stderr = stdout, stderr
+	p.pinned = pin.Command(cmd.Cmd)
+	cmd.Stdout = stdout
 	err := cmd.Run()
 	var ee *exec.ExitError
 	switch {
@@ -97,40 +96,17 @@ func (p *Program) run(ctx context.Context, sub string, args []string, stdout io.
 	case err == nil:
 		return nil
 	case errors.As(err, &ee) && ee.ExitCode() >= 0:
-		return &exitcode.Error{Code: ee.ExitCode(), Err: errors.New(programError(sub, stderr.String(), err))}
+		return &exitcode.Error{Code: ee.ExitCode(), Err: errors.New(programError(sub, cmd.Captured().LastLine(), ee))}
 	default: // did not start, or died of a signal
-		return fmt.Errorf("%s %s: %v; %s", ProgramName, sub, err, lastLine(stderr.String()))
+		return fmt.Errorf("%s %s: %v; %s", ProgramName, sub, errors.Unwrap(err), cmd.Captured().LastLine())
 	}
 }
 
-// programError is the program's own error line without its prefix: the
-// caller adds its own.
-func programError(sub, stderr string, err error) string {
-	line := lastLine(stderr)
+// programError is the program's own error line (its last) without its
+// prefix: the caller adds its own.
+func programError(sub, line string, err error) string {
 	if line == "" {
 		return fmt.Sprintf("%s %s: %v with no message", ProgramName, sub, err)
 	}
 	return strings.TrimPrefix(line, ProgramName+" "+sub+": ")
 }
-
-func lastLine(s string) string {
-	s = strings.TrimSpace(s)
-	return strings.TrimSpace(s[strings.LastIndex(s, "\n")+1:])
-}
-
-// tail keeps the last max bytes written: a program that floods stderr must
-// not grow the parent.
-type tail struct {
-	max int
-	buf []byte
-}
-
-func (t *tail) Write(p []byte) (int, error) {
-	t.buf = append(t.buf, p...)
-	if len(t.buf) > t.max {
-		t.buf = t.buf[len(t.buf)-t.max:]
-	}
-	return len(p), nil
-}
-
-func (t *tail) String() string { return string(t.buf) }

@@ -9,12 +9,12 @@ package broker
 import (
 	"context"
 	"fmt"
-	"os/exec"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/proc"
 	"github.com/wiregate/wiregate/harness/subcmd"
 )
 
@@ -71,7 +71,7 @@ func (b *Broker) Kill() error {
 type Option func(*config)
 
 type config struct {
-	embeddedCommand func() *exec.Cmd
+	embeddedCommand func() *proc.Cmd
 	docker          Docker
 	pingTimeout     time.Duration
 }
@@ -98,8 +98,10 @@ func WithDocker(d Docker) Option {
 // WithEmbeddedCommand sets how the embedded broker's process is started
 // (needed for the specs embedded and auto). The command must run
 // ServeEmbedded: it prints the address on stdout and serves until its
-// stdin closes.
-func WithEmbeddedCommand(f func() *exec.Cmd) Option {
+// stdin closes. Its context must outlive the broker (context.Background):
+// Close and Kill end it, so that an interrupted run can delete its topics
+// first.
+func WithEmbeddedCommand(f func() *proc.Cmd) Option {
 	return func(c *config) { c.embeddedCommand = f }
 }
 

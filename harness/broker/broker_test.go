@@ -15,6 +15,7 @@ import (
 	"github.com/wiregate/wiregate/harness/broker"
 	"github.com/wiregate/wiregate/harness/broker/redpanda"
 	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/proc"
 )
 
 // The test binary doubles as the embedded broker's process (and as a parent
@@ -43,8 +44,8 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func embeddedCommand() *exec.Cmd {
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
+func embeddedCommand() *proc.Cmd {
+	cmd := proc.Command(context.Background(), os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), roleEnv+"=embedded-broker")
 	return cmd
 }

@@ -9,13 +9,10 @@ import (
 	"os"
 	"os/signal"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kfake"
-
-	"github.com/wiregate/wiregate/harness/proc"
 )
 
 const (
@@ -69,7 +66,6 @@ func startEmbedded(ctx context.Context, cfg config) (*Broker, error) {
 		return nil, errors.New("embedded broker: no command to start it with (broker.WithEmbeddedCommand)")
 	}
 	cmd := cfg.embeddedCommand()
-	proc.OwnGroup(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, fmt.Errorf("embedded broker: %w", err)
@@ -78,10 +74,8 @@ func startEmbedded(ctx context.Context, cfg config) (*Broker, error) {
 	if err != nil {
 		return nil, fmt.Errorf("embedded broker: %w", err)
 	}
-	stderr := &tailBuffer{max: 4096}
-	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("embedded broker: starting %s: %w", cmd.Path, err)
+		return nil, fmt.Errorf("embedded broker: %w", err)
 	}
 	exited := make(chan struct{})
 	var waitErr error
@@ -90,7 +84,7 @@ func startEmbedded(ctx context.Context, cfg config) (*Broker, error) {
 		close(exited)
 	}()
 	kill := func() error {
-		if err := cmd.Process.Kill(); err != nil && !errors.Is(err, os.ErrProcessDone) {
+		if err := cmd.Kill(); err != nil {
 			return err
 		}
 		<-exited
@@ -121,7 +115,7 @@ func startEmbedded(ctx context.Context, cfg config) (*Broker, error) {
 	if addr == "" {
 		_ = kill()
 		<-exited
-		return nil, fmt.Errorf("embedded broker: %s exited without an address (%v): %s", cmd.Path, waitErr, stderr.last())
+		return nil, fmt.Errorf("embedded broker: %s exited without an address (%v): %s", cmd.Path, errors.Unwrap(waitErr), cmd.Captured().LastLine())
 	}
 	addrs, err := ParseAddrs(addr)
 	if err != nil {
@@ -155,29 +149,4 @@ func startEmbedded(ctx context.Context, cfg config) (*Broker, error) {
 		return 0
 	}
 	return &Broker{Addrs: addrs, Kind: KindEmbedded, close: closeFn, kill: kill, peakRSS: peakRSS}, nil
-}
-
-// tailBuffer keeps the last max bytes written to it, for error messages.
-type tailBuffer struct {
-	mu  sync.Mutex
-	max int
-	buf []byte
-}
-
-func (t *tailBuffer) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf = append(t.buf, p...)
-	if len(t.buf) > t.max {
-		t.buf = t.buf[len(t.buf)-t.max:]
-	}
-	return len(p), nil
-}
-
-// last returns the last non-empty line written.
-func (t *tailBuffer) last() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	lines := strings.Split(strings.TrimSpace(string(t.buf)), "\n")
-	return strings.TrimSpace(lines[len(lines)-1])
 }

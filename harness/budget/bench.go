@@ -96,7 +96,7 @@ func PlanBench(b Bench) BenchPlan {
 		p.Count = 0
 	}
 	if len(p.Untimed) > 0 {
-		cuts = append(cuts, fmt.Sprintf("%d of %d messages not timed (%s)", len(p.Untimed), len(b.Messages), names(p.Untimed)))
+		cuts = append(cuts, fmt.Sprintf("%d of %d messages not timed", len(p.Untimed), len(b.Messages)))
 	}
 	if len(cuts) > 0 {
 		p.Note = fmt.Sprintf("to fit %s: %s", b.Budget.Round(time.Second), strings.Join(cuts, ", "))

@@ -2,7 +2,6 @@ package budget
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -12,9 +11,8 @@ import (
 // count runs: four dilute a loop's fixed costs (docs/harness.md); one is
 // exact all the same and costs a quarter of the counted part.
 const (
-	Rotations    = 4
-	OneRotation  = 1
-	countedNames = 8 // names a note lists before "and N more"
+	Rotations   = 4
+	OneRotation = 1
 )
 
 // CPUPlan is which messages' instructions are counted, over how many
@@ -85,10 +83,10 @@ func PlanCPU(budget time.Duration, ms []Price) CPUPlan {
 	}
 	var cuts []string
 	if n := len(p.OneRotation); n > 0 {
-		cuts = append(cuts, fmt.Sprintf("%d of %d messages counted over 1 rotation instead of %d (%s)", n, len(ms), Rotations, names(p.OneRotation)))
+		cuts = append(cuts, fmt.Sprintf("%d of %d messages counted over 1 rotation instead of %d", n, len(ms), Rotations))
 	}
 	if n := len(p.Uncounted); n > 0 {
-		cuts = append(cuts, fmt.Sprintf("%d of %d messages not counted (%s)", n, len(ms), names(p.Uncounted)))
+		cuts = append(cuts, fmt.Sprintf("%d of %d messages not counted", n, len(ms)))
 	}
 	if len(cuts) > 0 {
 		p.Note = fmt.Sprintf("to fit %s: %s", budget.Round(time.Second), strings.Join(cuts, ", "))
@@ -110,12 +108,4 @@ func lastIn(ms []Price, in []bool) int {
 		}
 	}
 	return -1
-}
-
-// names lists the first few names and how many more.
-func names(ns []string) string {
-	if len(ns) <= countedNames {
-		return strings.Join(ns, ", ")
-	}
-	return fmt.Sprintf("%s and %d more", strings.Join(slices.Clone(ns[:countedNames]), ", "), len(ns)-countedNames)
 }

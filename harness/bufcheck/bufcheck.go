@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/proc"
 	"github.com/wiregate/wiregate/harness/report"
 )
 
@@ -54,16 +55,18 @@ func (c Check) findings(ctx context.Context, kind string, args ...string) ([]rep
 	if _, err := os.Stat(filepath.Join(c.Dir, c.BufInput)); err != nil {
 		return nil, exitcode.BadInput("buf-input %s does not exist in %s", c.BufInput, c.Dir)
 	}
-	cmd := exec.CommandContext(ctx, c.Buf, args...)
+	// buf's own children (its node launcher runs the binary) stop with it.
+	cmd := proc.Command(ctx, c.Buf, args...)
 	cmd.Dir = c.Dir
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
+	stdout, err := cmd.Output()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("buf %s: %w", args[0], context.Cause(ctx))
+	}
 	var exit *exec.ExitError
 	if err != nil && !errors.As(err, &exit) {
-		return nil, fmt.Errorf("run %s %s: %w", c.Buf, args[0], err)
+		return nil, fmt.Errorf("run %s %s: %w", c.Buf, args[0], errors.Unwrap(err))
 	}
-	annotations, other := Parse(stdout.Bytes())
+	annotations, other := Parse(stdout)
 	if msg := CompileError(annotations, c.FileRoot); msg != "" {
 		return nil, exitcode.BadInput("%s", msg)
 	}
@@ -71,7 +74,7 @@ func (c Check) findings(ctx context.Context, kind string, args ...string) ([]rep
 	if code == 0 || (code == exitFindings && len(other) == 0) {
 		return Findings(kind, annotations, c.FileRoot), nil
 	}
-	why := firstLine(stderr.String())
+	why := cmd.Captured().FirstLine()
 	if why == "" && len(other) > 0 {
 		why = other[0]
 	}
@@ -158,13 +161,4 @@ func RepoPath(fileRoot, p string) string {
 		return path.Clean(fileRoot)
 	}
 	return path.Clean(path.Join(filepath.ToSlash(fileRoot), p))
-}
-
-func firstLine(s string) string {
-	for _, l := range strings.Split(s, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			return l
-		}
-	}
-	return ""
 }

@@ -2,12 +2,16 @@ package bufcheck
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/internal/proctest"
 	"github.com/wiregate/wiregate/harness/prepare"
 	"github.com/wiregate/wiregate/harness/report"
 )
@@ -151,4 +155,78 @@ message Bag {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
+}
+
+// npmBuf is buf as `npm ci` installs it: a node launcher that runs the buf
+// binary as its child, the process tree a cancel must take down whole.
+func npmBuf(t *testing.T) string {
+	t.Helper()
+	p, err := filepath.Abs(filepath.Join("..", "..", "node_modules", ".bin", "buf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(p); err != nil {
+		t.Fatalf("%v: run `npm ci` at the repository root", err)
+	}
+	return p
+}
+
+// isBufBinary is the buf binary itself, not its node launcher.
+func isBufBinary(p proctest.Process) bool {
+	argv0, _, _ := strings.Cut(p.Cmdline, " ")
+	return filepath.Base(argv0) == "buf" && strings.Contains(p.Cmdline, " breaking ")
+}
+
+// bigModule is a module buf takes seconds to compare (2,400 messages).
+func bigModule(t *testing.T) string {
+	t.Helper()
+	dir := module(t, cart)
+	for f := range 60 {
+		var b strings.Builder
+		fmt.Fprintf(&b, "syntax = \"proto3\";\n\npackage big.v1;\n")
+		for m := range 40 {
+			fmt.Fprintf(&b, "\n// M%d_%d is a message.\nmessage M%d_%d {\n", f, m, f, m)
+			for i := 1; i <= 30; i++ {
+				fmt.Fprintf(&b, "  string field_%d = %d;\n", i, i)
+			}
+			b.WriteString("}\n")
+		}
+		write(t, filepath.Join(dir, "big", "v1", fmt.Sprintf("f%d.proto", f)), b.String())
+	}
+	return dir
+}
+
+// Cancelling the gate during buf breaking (a cancelled job, Ctrl-C) stops
+// buf's whole process tree, the launcher and the binary it runs: Breaking
+// returns the cancel's cause at once (it used to wait for the binary to
+// finish) and nothing is left running.
+func TestCancelledBreakingLeavesNoProcess(t *testing.T) {
+	head := bigModule(t)
+	c := Check{Buf: npmBuf(t), Dir: head, BufInput: ".", FileRoot: "protos"}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Breaking(ctx, head)
+		done <- err
+	}()
+	ps, seen := proctest.WaitFor(30*time.Second, isBufBinary)
+	if !seen {
+		t.Fatalf("buf breaking never ran: %+v", ps)
+	}
+	time.Sleep(200 * time.Millisecond) // well into its work
+	cause := errors.New("interrupted by the test")
+	took, err := proctest.Cancel(t, func() { cancel(cause) }, done)
+	t.Logf("cancelled %d processes in %s: %v", len(ps), took.Round(time.Millisecond), err)
+	if !errors.Is(err, cause) || strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), "buf breaking: ") {
+		t.Errorf("error %v, want one line with the cause", err)
+	}
+	if took > 2*time.Second {
+		t.Errorf("Breaking returned %s after the cancel, want at once", took)
+	}
+	if len(ps) < 2 {
+		t.Errorf("want the launcher and the binary, got %+v", ps)
+	}
+	time.Sleep(100 * time.Millisecond) // a SIGKILL may land just after Wait returned
+	proctest.NoneLeft(t, ps)
 }

@@ -4,17 +4,15 @@
 package checkout
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/git"
 )
 
 // ErrUnknownRef is Add's error when the ref names no commit of the clone
@@ -33,7 +31,7 @@ type Worktree struct {
 // Add checks out ref (a sha, tag or branch; origin/<ref> is tried too) as
 // a detached worktree under tmpRoot.
 func Add(ctx context.Context, workingDir, ref, tmpRoot string) (*Worktree, error) {
-	if _, err := git(ctx, workingDir, "rev-parse", "--show-toplevel"); err != nil {
+	if _, err := git.Run(ctx, workingDir, "rev-parse", "--show-toplevel"); err != nil {
 		return nil, exitcode.BadInput("working-directory %s is not inside a git repository: %v", workingDir, err)
 	}
 	prefix, err := Prefix(ctx, workingDir)
@@ -41,22 +39,25 @@ func Add(ctx context.Context, workingDir, ref, tmpRoot string) (*Worktree, error
 		return nil, err
 	}
 	sha := resolve(ctx, workingDir, ref)
+	why := ""
 	if sha == "" {
-		if _, err := git(ctx, workingDir, "fetch", "--no-tags", "--depth=1", "origin", ref); err == nil {
+		if _, err := git.Run(ctx, workingDir, "fetch", "--no-tags", "--depth=1", "origin", ref); err != nil {
+			why = " (" + err.Error() + ")"
+		} else {
 			sha = resolve(ctx, workingDir, "FETCH_HEAD")
 		}
 	}
 	if sha == "" {
-		return nil, &exitcode.Error{Code: exitcode.Unusable, Err: fmt.Errorf("%w: base commit %s is not in this clone and could not be fetched: set 'fetch-depth: 0' on actions/checkout", ErrUnknownRef, ref)}
+		return nil, &exitcode.Error{Code: exitcode.Unusable, Err: fmt.Errorf("%w: base commit %s is not in this clone and could not be fetched%s: set 'fetch-depth: 0' on actions/checkout", ErrUnknownRef, ref, why)}
 	}
 	if err := os.MkdirAll(tmpRoot, 0o755); err != nil {
 		return nil, fmt.Errorf("worktree directory: %w", err)
 	}
-	root, err := os.MkdirTemp(tmpRoot, "wiregate-"+short(sha)+"-")
+	root, err := os.MkdirTemp(tmpRoot, "wiregate-"+Short(sha)+"-")
 	if err != nil {
 		return nil, fmt.Errorf("worktree directory: %w", err)
 	}
-	if _, err := git(ctx, workingDir, "worktree", "add", "--detach", root, sha); err != nil {
+	if _, err := git.Run(ctx, workingDir, "worktree", "add", "--detach", root, sha); err != nil {
 		os.RemoveAll(root)
 		return nil, fmt.Errorf("git worktree add for %s: %w", sha, err)
 	}
@@ -68,10 +69,10 @@ func Add(ctx context.Context, workingDir, ref, tmpRoot string) (*Worktree, error
 func (w *Worktree) Remove() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	_, err := git(ctx, w.repo, "worktree", "remove", "--force", w.Root)
+	_, err := git.Run(ctx, w.repo, "worktree", "remove", "--force", w.Root)
 	if err != nil {
 		os.RemoveAll(w.Root)
-		_, _ = git(ctx, w.repo, "worktree", "prune")
+		_, _ = git.Run(ctx, w.repo, "worktree", "prune")
 	}
 	return err
 }
@@ -79,7 +80,7 @@ func (w *Worktree) Remove() error {
 // Prefix is dir relative to its repository's root ("" at the root or
 // outside a repository), with a trailing slash.
 func Prefix(ctx context.Context, dir string) (string, error) {
-	out, err := git(ctx, dir, "rev-parse", "--show-prefix")
+	out, err := git.Run(ctx, dir, "rev-parse", "--show-prefix")
 	if err != nil {
 		return "", nil // not a git checkout: paths are relative to dir itself
 	}
@@ -89,46 +90,27 @@ func Prefix(ctx context.Context, dir string) (string, error) {
 // Head is the commit dir is on, its branch name ("HEAD" when detached) and
 // whether the working tree has changes.
 func Head(ctx context.Context, dir string) (sha, ref string, dirty bool, err error) {
-	if sha, err = git(ctx, dir, "rev-parse", "HEAD"); err != nil {
+	if sha, err = git.Run(ctx, dir, "rev-parse", "HEAD"); err != nil {
 		return "", "", false, err
 	}
-	ref, _ = git(ctx, dir, "rev-parse", "--abbrev-ref", "HEAD")
-	status, _ := git(ctx, dir, "status", "--porcelain")
+	ref, _ = git.Run(ctx, dir, "rev-parse", "--abbrev-ref", "HEAD")
+	status, _ := git.Run(ctx, dir, "status", "--porcelain")
 	return sha, ref, status != "", nil
 }
 
 func resolve(ctx context.Context, dir, ref string) string {
 	for _, c := range []string{ref, "origin/" + ref} {
-		if out, err := git(ctx, dir, "rev-parse", "--verify", "--quiet", c+"^{commit}"); err == nil && out != "" {
+		if out, err := git.Run(ctx, dir, "rev-parse", "--verify", "--quiet", c+"^{commit}"); err == nil && out != "" {
 			return out
 		}
 	}
 	return ""
 }
 
-func short(sha string) string {
+// Short is the abbreviated sha wiregate names a commit by.
+func Short(sha string) string {
 	if len(sha) > 12 {
 		return sha[:12]
 	}
 	return sha
-}
-
-// git runs one git command in dir and returns its trimmed stdout; an error
-// carries git's first line of stderr.
-func git(ctx context.Context, dir string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, "git", args...)
-	cmd.Dir = dir
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if i := strings.IndexByte(msg, '\n'); i >= 0 {
-			msg = msg[:i]
-		}
-		if msg == "" {
-			msg = err.Error()
-		}
-		return "", fmt.Errorf("git %s: %s", args[0], msg)
-	}
-	return strings.TrimSpace(stdout.String()), nil
 }

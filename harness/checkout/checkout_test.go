@@ -8,8 +8,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/internal/gittest"
 )
 
 func repo(t *testing.T) string {
@@ -106,6 +108,34 @@ func TestLatestTagIsNewestByVersion(t *testing.T) {
 		got, err := LatestTag(ctx, dir, glob)
 		if err != nil || got != want {
 			t.Errorf("LatestTag(%q) = %q, %v; want %q", glob, got, err, want)
+		}
+	}
+}
+
+// The base commit is not in the clone and origin asks for credentials (a
+// private repository without a token): Add fails within seconds, naming
+// git's error, instead of waiting for a prompt no one will answer.
+func TestFetchFromACredentialRemoteFailsInSeconds(t *testing.T) {
+	dir := repo(t)
+	url, asked := gittest.AuthRemote(t)
+	if out, err := exec.Command("git", "-C", dir, "remote", "add", "origin", url).CombinedOutput(); err != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	prompted := gittest.HangingPrompts(t, dir)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	start := time.Now()
+	_, err := Add(ctx, dir, "feature-branch", t.TempDir())
+	took := time.Since(start)
+	if took > 5*time.Second || prompted() > 0 || asked.Load() == 0 {
+		t.Fatalf("took %s, %d prompts started, remote asked %d times; want a failure within seconds, no prompt", took, prompted(), asked.Load())
+	}
+	if err == nil || strings.Contains(err.Error(), "\n") || !errors.Is(err, ErrUnknownRef) || exitcode.Code(err) != exitcode.Unusable {
+		t.Fatalf("err %v, want one line, ErrUnknownRef, exit 2", err)
+	}
+	for _, want := range []string{"feature-branch", "git fetch: fatal: could not read Username", "terminal prompts disabled", "fetch-depth: 0"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%q does not say %q", err, want)
 		}
 	}
 }

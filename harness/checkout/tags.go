@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/wiregate/wiregate/harness/git"
 )
 
 // LatestTag is the newest tag of dir's repository matching glob, in
@@ -13,7 +15,7 @@ import (
 // (v2.0.0-rc1 < v2.0.0) but after the release before it; a glob that
 // should skip pre-releases must not match them.
 func LatestTag(ctx context.Context, dir, glob string) (string, error) {
-	out, err := git(ctx, dir, "-c", "versionsort.suffix=-", "tag", "--list", "--sort=-version:refname", glob)
+	out, err := git.Run(ctx, dir, "-c", "versionsort.suffix=-", "tag", "--list", "--sort=-version:refname", glob)
 	if err != nil {
 		return "", fmt.Errorf("list the tags matching %s: %w", glob, err)
 	}

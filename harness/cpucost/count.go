@@ -18,6 +18,7 @@ import (
 
 	"github.com/wiregate/wiregate/harness/benchprog"
 	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/proc"
 	"github.com/wiregate/wiregate/harness/valgrind"
 )
 
@@ -114,14 +115,13 @@ func countOne(ctx context.Context, vg, binary string, g group, opts Options) (*r
 	}
 	pctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(pctx, vg, append(valgrindArgs(dir, opts), append([]string{binary, benchprog.CmdCount}, flags.Args()...)...)...)
+	// Valgrind runs the program in its own process, which leads the group
+	// that ctx's end stops, with anything the program started.
+	cmd := proc.Command(pctx, vg, append(valgrindArgs(dir, opts), append([]string{binary, benchprog.CmdCount}, flags.Args()...)...)...)
 	cmd.Env = childEnv(os.Environ())
 	var stdout bytes.Buffer
-	stderr := &tailBuffer{max: 64 << 10}
-	cmd.Stdout, cmd.Stderr = &stdout, stderr
-	// Valgrind is the process that runs the program, so killing it on
-	// cancel ends both; WaitDelay bounds a grandchild holding the pipes.
-	cmd.WaitDelay = 5 * time.Second
+	cmd.Stdout = &stdout
+	stderr := cmd.Captured()
 	if err := cmd.Run(); err != nil {
 		if ctx.Err() == nil && pctx.Err() != nil {
 			return nil, fmt.Errorf("instruction count: valgrind did not finish %s/%s in %s", g.message, g.format, timeout)
@@ -209,7 +209,7 @@ func runError(ctx context.Context, err error, stderr string) error {
 	}
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) {
-		return fmt.Errorf("instruction count: start valgrind: %w", err)
+		return fmt.Errorf("instruction count: start valgrind: %w", errors.Unwrap(err))
 	}
 	if m := programError.FindAllStringSubmatch(stderr, -1); m != nil {
 		return &exitcode.Error{Code: ee.ExitCode(), Err: fmt.Errorf("instruction count: %s", m[len(m)-1][1])}
@@ -330,20 +330,3 @@ func keep(dir, sub string) error {
 	}
 	return nil
 }
-
-// tailBuffer keeps the last max bytes written: Valgrind's stderr on a long
-// run is unbounded, the error line is at its end.
-type tailBuffer struct {
-	max int
-	b   []byte
-}
-
-func (t *tailBuffer) Write(p []byte) (int, error) {
-	t.b = append(t.b, p...)
-	if len(t.b) > t.max {
-		t.b = append(t.b[:0], t.b[len(t.b)-t.max:]...)
-	}
-	return len(p), nil
-}
-
-func (t *tailBuffer) String() string { return string(t.b) }

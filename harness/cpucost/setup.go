@@ -1,7 +1,6 @@
 package cpucost
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/proc"
 	"github.com/wiregate/wiregate/harness/subcmd"
 )
 
@@ -162,17 +162,15 @@ func installCommands(root bool) [][]string {
 }
 
 func runStep(ctx context.Context, argv []string) error {
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd := proc.Command(ctx, argv[0], argv[1:]...)
 	cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	cmd.WaitDelay = 5 * time.Second
+	cmd.Stdout = cmd.Stderr // one capture of both, in order
 	if err := cmd.Run(); err != nil {
 		var ee *exec.ExitError
-		if detail := lastLine(out.String()); errors.As(err, &ee) && detail != "" {
+		if detail := lastLine(cmd.Captured().String()); errors.As(err, &ee) && detail != "" {
 			return fmt.Errorf("%s: %s", strings.Join(argv, " "), detail)
 		}
-		return fmt.Errorf("%s: %w", strings.Join(argv, " "), err)
+		return fmt.Errorf("%s: %w", strings.Join(argv, " "), errors.Unwrap(err))
 	}
 	return nil
 }

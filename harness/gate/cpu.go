@@ -114,7 +114,7 @@ func cpuNote(p budget.CPUPlan) string {
 		cuts = append(cuts, fmt.Sprintf("%s counted over 1 rotation of the record pool instead of %d (exact all the same)", plural(n, "message"), budget.Rotations))
 	}
 	if n := len(p.Uncounted); n > 0 {
-		cuts = append(cuts, fmt.Sprintf("%s not counted (%s)", plural(n, "message"), strings.Join(p.Uncounted, ", ")))
+		cuts = append(cuts, fmt.Sprintf("%s not counted", plural(n, "message")))
 	}
 	if len(cuts) == 0 {
 		return ""

@@ -24,7 +24,7 @@ const fixtures = "../../test/fixtures"
 // renamed, dropped or retyped field, or a new field Go always writes, fails
 // here). Regenerate them with scripts/fixtures.sh.
 func TestActionFixturesAreFresh(t *testing.T) {
-	for _, name := range []string{"pass", "fail", "allowed"} {
+	for _, name := range []string{"pass", "all", "fail", "allowed"} {
 		path := filepath.Join(fixtures, name+".json")
 		b, err := os.ReadFile(path)
 		if err != nil {
@@ -47,10 +47,11 @@ func TestActionFixturesAreFresh(t *testing.T) {
 	}
 }
 
-// TestUpdateActionFixtures makes the fixtures from three real gate runs on
-// this repo's schemas, pipeline included: identical sides (pass), a
+// TestUpdateActionFixtures makes the fixtures from four real gate runs on
+// this repo's schemas, pipeline included: identical sides (pass: no schema
+// changed, nothing measured), the same measuring every message (all), a
 // renumbered field plus a repeated field (fail: breaking and size), and the
-// same with both allow labels (pass, everything allowed).
+// same with both allow labels (allowed: pass, everything allowed).
 func TestUpdateActionFixtures(t *testing.T) {
 	if !*update {
 		t.Skip("run with -update (scripts/fixtures.sh) to regenerate")
@@ -74,6 +75,7 @@ func TestUpdateActionFixtures(t *testing.T) {
 	}
 	base, head := checkouts(t)
 	write("pass", run(t, base, head, edit), base, head)
+	write("all", run(t, base, head, func(in map[string]string, o *gate.Options) { edit(in, o); in["measure"] = "all" }), base, head)
 
 	base, head = checkouts(t)
 	releasedAndRecorded(t, head)

@@ -11,6 +11,8 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/wiregate/wiregate/harness/git"
 )
 
 // File is the store's file on the branch: one JSON Point per line, oldest
@@ -158,14 +160,14 @@ func sleep(ctx context.Context, d time.Duration) error {
 // fetch brings the remote branch into the private ref and returns its sha,
 // or "" when the remote has no such branch.
 func (s Store) fetch(ctx context.Context) (string, error) {
-	if _, err := git(ctx, s.Dir, nil, "rev-parse", "--git-dir"); err != nil {
+	if _, err := gitText(ctx, s.Dir, nil, "rev-parse", "--git-dir"); err != nil {
 		return "", fmt.Errorf("%w: %s is not a git checkout", ErrNoHistory, s.Dir)
 	}
-	if _, err := git(ctx, s.Dir, nil, "remote", "get-url", Remote); err != nil {
+	if _, err := gitText(ctx, s.Dir, nil, "remote", "get-url", Remote); err != nil {
 		return "", fmt.Errorf("%w: the clone has no remote %s", ErrNoHistory, Remote)
 	}
 	// ls-remote --exit-code exits 2 when the remote has no such ref.
-	if _, err := git(ctx, s.Dir, nil, "ls-remote", "--exit-code", "--heads", Remote, "refs/heads/"+s.Branch); err != nil {
+	if _, err := gitText(ctx, s.Dir, nil, "ls-remote", "--exit-code", "--heads", Remote, "refs/heads/"+s.Branch); err != nil {
 		var exit *exec.ExitError
 		if errors.As(err, &exit) && exit.ExitCode() == 2 {
 			return "", nil
@@ -174,22 +176,22 @@ func (s Store) fetch(ctx context.Context) (string, error) {
 	}
 	// The branch's history is its own (an orphan of one small commit per
 	// push), so fetching all of it is cheap, also in a shallow clone.
-	if _, err := git(ctx, s.Dir, nil, "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", Remote,
+	if _, err := gitText(ctx, s.Dir, nil, "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", Remote,
 		"+refs/heads/"+s.Branch+":"+s.privateRef()); err != nil {
 		return "", fmt.Errorf("history branch %s: %w", s.Branch, err)
 	}
-	return git(ctx, s.Dir, nil, "rev-parse", "--verify", s.privateRef()+"^{commit}")
+	return gitText(ctx, s.Dir, nil, "rev-parse", "--verify", s.privateRef()+"^{commit}")
 }
 
 func (s Store) dropPrivateRef() {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	_, _ = git(ctx, s.Dir, nil, "update-ref", "-d", s.privateRef())
+	_, _ = gitText(ctx, s.Dir, nil, "update-ref", "-d", s.privateRef())
 }
 
 // file is File at commit, empty when the commit has none.
 func (s Store) file(ctx context.Context, commit string) ([]byte, error) {
-	if _, err := git(ctx, s.Dir, nil, "cat-file", "-e", commit+":"+File); err != nil {
+	if _, err := gitText(ctx, s.Dir, nil, "cat-file", "-e", commit+":"+File); err != nil {
 		return nil, nil
 	}
 	out, err := gitBytes(ctx, s.Dir, nil, "cat-file", "blob", commit+":"+File)
@@ -218,13 +220,13 @@ var identity = []string{
 // commit) and returns the new commit's sha; other files on the branch are
 // kept as they are.
 func (s Store) commit(ctx context.Context, parent string, data []byte, p Point) (string, error) {
-	blob, err := git(ctx, s.Dir, data, "hash-object", "-w", "--stdin")
+	blob, err := gitText(ctx, s.Dir, data, "hash-object", "-w", "--stdin")
 	if err != nil {
 		return "", err
 	}
 	entries := map[string]string{}
 	if parent != "" {
-		ls, err := git(ctx, s.Dir, nil, "ls-tree", "-z", parent)
+		ls, err := gitText(ctx, s.Dir, nil, "ls-tree", "-z", parent)
 		if err != nil {
 			return "", err
 		}
@@ -234,7 +236,7 @@ func (s Store) commit(ctx context.Context, parent string, data []byte, p Point) 
 			}
 		}
 	} else {
-		rb, err := git(ctx, s.Dir, []byte(readme), "hash-object", "-w", "--stdin")
+		rb, err := gitText(ctx, s.Dir, []byte(readme), "hash-object", "-w", "--stdin")
 		if err != nil {
 			return "", err
 		}
@@ -246,7 +248,7 @@ func (s Store) commit(ctx context.Context, parent string, data []byte, p Point) 
 		tree.WriteString(e)
 		tree.WriteByte(0)
 	}
-	treeSha, err := git(ctx, s.Dir, tree.Bytes(), "mktree", "-z")
+	treeSha, err := gitText(ctx, s.Dir, tree.Bytes(), "mktree", "-z")
 	if err != nil {
 		return "", err
 	}
@@ -254,7 +256,7 @@ func (s Store) commit(ctx context.Context, parent string, data []byte, p Point) 
 	if parent != "" {
 		args = append(args, "-p", parent)
 	}
-	return git(ctx, s.Dir, nil, args...)
+	return gitText(ctx, s.Dir, nil, args...)
 }
 
 // push pushes commit to the branch without force. rejected is true when
@@ -289,7 +291,7 @@ func movedUnderUs(output string) bool {
 
 // git runs git in dir with stdin and returns its trimmed stdout; the error
 // carries git's first line of stderr (and wraps *exec.ExitError).
-func git(ctx context.Context, dir string, stdin []byte, args ...string) (string, error) {
+func gitText(ctx context.Context, dir string, stdin []byte, args ...string) (string, error) {
 	out, err := gitBytes(ctx, dir, stdin, args...)
 	return strings.TrimSpace(string(out)), err
 }
@@ -299,35 +301,23 @@ func gitBytes(ctx context.Context, dir string, stdin []byte, args ...string) ([]
 	return stdout, err
 }
 
-// gitRun runs git and returns both outputs in full; the error carries the
-// first line of stderr.
+// gitRun runs git (package git: bounded, no prompts) as the branch's
+// author, with stdin when it is not nil, and returns its stdout and
+// (bounded) stderr; the error is git's error line.
 func gitRun(ctx context.Context, dir string, stdin []byte, args ...string) (stdout, stderr []byte, err error) {
-	cmd := exec.CommandContext(ctx, "git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), identity...)
-	cmd.Env = append(cmd.Env, "GIT_TERMINAL_PROMPT=0") // a missing credential fails, never waits for a prompt
+	c := git.Command(ctx, dir, args...)
+	c.Env = append(c.Env, identity...)
 	if stdin != nil {
-		cmd.Stdin = bytes.NewReader(stdin)
+		c.Stdin = bytes.NewReader(stdin)
 	}
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(errOut.String())
-		if i := strings.IndexByte(msg, '\n'); i >= 0 {
-			msg = msg[:i]
-		}
-		if msg == "" {
-			msg = strings.TrimSpace(out.String())
-		}
-		return out.Bytes(), errOut.Bytes(), fmt.Errorf("git %s: %s: %w", args[0], strings.TrimSpace(msg), err)
-	}
-	return out.Bytes(), errOut.Bytes(), nil
+	out, err := c.Output()
+	return out, []byte(c.Captured().String()), git.Explain(c, err)
 }
 
 // CommitDate is sha's committer date in dir's repository, RFC 3339 (""
 // when git does not know it): the date a point is charted at.
 func CommitDate(ctx context.Context, dir, sha string) string {
-	date, err := git(ctx, dir, nil, "show", "-s", "--format=%cI", sha)
+	date, err := gitText(ctx, dir, nil, "show", "-s", "--format=%cI", sha)
 	if err != nil {
 		return ""
 	}

@@ -5,11 +5,14 @@
 package pin
 
 import (
+	"context"
 	"fmt"
 	"os/exec"
 	"strconv"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/wiregate/wiregate/harness/proc"
 )
 
 // CPU is the highest-numbered CPU this process may run on (brokers and
@@ -32,7 +35,7 @@ func CPU() (int, error) {
 // per measuring process, and PATH can change.
 func TasksetWorks(cpu int) bool {
 	path, err := exec.LookPath("taskset")
-	return err == nil && exec.Command(path, "-c", strconv.Itoa(cpu), "true").Run() == nil
+	return err == nil && proc.Command(context.Background(), path, "-c", strconv.Itoa(cpu), "true").Run() == nil
 }
 
 // Taskset rewrites cmd to run under `taskset -c cpu`.

@@ -2,11 +2,11 @@ package pipeline
 
 import (
 	"context"
-	"os/exec"
 	"time"
 
 	"github.com/wiregate/wiregate/harness/broker"
 	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/proc"
 )
 
 // MaxN is the largest backlog Fill accepts: beyond it a run takes hours and
@@ -96,7 +96,7 @@ func Fill(ctx context.Context, o FillOptions) (Backlog, error) {
 // Drain runs one capped consumer process (started by command, see drain)
 // over the whole backlog, decoded or raw, and verifies its count and
 // checksum: a shortfall or mismatch is an error, never a figure.
-func (b Backlog) Drain(ctx context.Context, raw bool, command func(context.Context, ConsumerSpec) *exec.Cmd) (ConsumeResult, error) {
+func (b Backlog) Drain(ctx context.Context, raw bool, command func(context.Context, ConsumerSpec) *proc.Cmd) (ConsumeResult, error) {
 	spec := ConsumerSpec{Brokers: b.Brokers, Topic: b.Topic, N: b.N, Raw: raw, Timeout: DefaultTimeout(b.N), Idle: DefaultIdle}
 	return drain(ctx, command, spec, b.Checksum)
 }

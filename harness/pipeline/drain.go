@@ -14,9 +14,10 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
-	"strings"
 	"syscall"
 	"time"
+
+	"github.com/wiregate/wiregate/harness/proc"
 )
 
 // drainGrace is how much longer than its own timeout a consumer may run
@@ -27,10 +28,9 @@ const drainGrace = 30 * time.Second
 var errDrainTimeout = errors.New("drain timed out")
 
 // drain runs one capped consumer process and verifies its count and
-// checksum. command must start the process with exec.CommandContext on the
-// ctx it is given (proc.Command), so that an interrupted run or a hung
-// consumer stops it.
-func drain(ctx context.Context, command func(context.Context, ConsumerSpec) *exec.Cmd, spec ConsumerSpec, want uint64) (ConsumeResult, error) {
+// checksum. command must make the process with proc.Command on the ctx it
+// is given, so that an interrupted run or a hung consumer stops it.
+func drain(ctx context.Context, command func(context.Context, ConsumerSpec) *proc.Cmd, spec ConsumerSpec, want uint64) (ConsumeResult, error) {
 	kind := "decoding"
 	if spec.Raw {
 		kind = "raw"
@@ -39,10 +39,9 @@ func drain(ctx context.Context, command func(context.Context, ConsumerSpec) *exe
 	dctx, cancel := context.WithTimeoutCause(ctx, limit, errDrainTimeout)
 	defer cancel()
 	cmd := command(dctx, spec)
-	capConsumer(cmd)
-	var stdout, stderr bytes.Buffer
+	capConsumer(cmd.Cmd)
+	var stdout bytes.Buffer
 	cmd.Stdout = &stdout
-	cmd.Stderr = &limitedWriter{w: &stderr, n: 64 << 10}
 	err := cmd.Run()
 	switch {
 	case ctx.Err() != nil:
@@ -52,13 +51,13 @@ func drain(ctx context.Context, command func(context.Context, ConsumerSpec) *exe
 	case err != nil:
 		var ee *exec.ExitError
 		if !errors.As(err, &ee) {
-			return ConsumeResult{}, fmt.Errorf("pipeline: starting the %s consumer %s: %w", kind, cmd.Path, err)
+			return ConsumeResult{}, fmt.Errorf("pipeline: starting the %s consumer %s: %w", kind, cmd.Path, errors.Unwrap(err))
 		}
-		return ConsumeResult{}, fmt.Errorf("pipeline: the %s consumer failed (%v): %s", kind, err, lastLine(stderr.String()))
+		return ConsumeResult{}, fmt.Errorf("pipeline: the %s consumer failed (%v): %s", kind, ee, cmd.Captured().LastLine())
 	}
 	var res ConsumeResult
 	if err := json.Unmarshal(lastJSONLine(stdout.Bytes()), &res); err != nil {
-		return ConsumeResult{}, fmt.Errorf("pipeline: the %s consumer printed no result JSON (%v): %q", kind, err, lastLine(stdout.String()))
+		return ConsumeResult{}, fmt.Errorf("pipeline: the %s consumer printed no result JSON (%v): %q", kind, err, proc.LastLine(stdout.String()))
 	}
 	if res.N != spec.N {
 		return ConsumeResult{}, fmt.Errorf("pipeline: the %s consumer received %d of %d records from %s", kind, res.N, spec.N, spec.Topic)
@@ -72,11 +71,6 @@ func drain(ctx context.Context, command func(context.Context, ConsumerSpec) *exe
 	return res, nil
 }
 
-func lastLine(s string) string {
-	lines := strings.Split(strings.TrimSpace(s), "\n")
-	return strings.TrimSpace(lines[len(lines)-1])
-}
-
 func lastJSONLine(b []byte) []byte {
 	lines := bytes.Split(bytes.TrimSpace(b), []byte("\n"))
 	for i := len(lines) - 1; i >= 0; i-- {
@@ -85,20 +79,4 @@ func lastJSONLine(b []byte) []byte {
 		}
 	}
 	return nil
-}
-
-// limitedWriter keeps at most n bytes (a consumer that floods stderr must not
-// grow this process without bound).
-type limitedWriter struct {
-	w interface{ Write([]byte) (int, error) }
-	n int
-}
-
-func (l *limitedWriter) Write(p []byte) (int, error) {
-	if l.n > 0 {
-		k := min(len(p), l.n)
-		l.n -= k
-		_, _ = l.w.Write(p[:k])
-	}
-	return len(p), nil
 }

@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strconv"
@@ -149,8 +148,8 @@ func waitForFile(path string, limit time.Duration) bool {
 }
 
 // consumerCommand re-executes the test binary as a consumer with fault.
-func consumerCommand(fault, dir string) func(context.Context, pipeline.ConsumerSpec) *exec.Cmd {
-	return func(ctx context.Context, spec pipeline.ConsumerSpec) *exec.Cmd {
+func consumerCommand(fault, dir string) func(context.Context, pipeline.ConsumerSpec) *proc.Cmd {
+	return func(ctx context.Context, spec pipeline.ConsumerSpec) *proc.Cmd {
 		cmd := proc.Command(ctx, os.Args[0], spec.Args()...)
 		cmd.Env = append(os.Environ(), roleEnv+"=consumer", faultEnv+"="+fault, dirEnv+"="+dir)
 		return cmd
@@ -165,8 +164,8 @@ func testContext(t *testing.T) context.Context {
 
 func embedded(t *testing.T) *broker.Broker {
 	t.Helper()
-	b, err := broker.Start(testContext(t), "embedded", broker.WithEmbeddedCommand(func() *exec.Cmd {
-		cmd := exec.Command(os.Args[0])
+	b, err := broker.Start(testContext(t), "embedded", broker.WithEmbeddedCommand(func() *proc.Cmd {
+		cmd := proc.Command(context.Background(), os.Args[0])
 		cmd.Env = append(os.Environ(), roleEnv+"=embedded-broker")
 		return cmd
 	}))
@@ -188,7 +187,7 @@ type measured struct {
 	decoded, rawOnly pipeline.ConsumeResult
 }
 
-func measure(ctx context.Context, o pipeline.FillOptions, command func(context.Context, pipeline.ConsumerSpec) *exec.Cmd) (m measured, err error) {
+func measure(ctx context.Context, o pipeline.FillOptions, command func(context.Context, pipeline.ConsumerSpec) *proc.Cmd) (m measured, err error) {
 	m.backlog, err = pipeline.Fill(ctx, o)
 	if err != nil {
 		return m, err

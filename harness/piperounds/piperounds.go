@@ -16,7 +16,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os/exec"
 	"slices"
 	"sort"
 	"strings"
@@ -26,6 +25,7 @@ import (
 	"github.com/wiregate/wiregate/harness/broker"
 	"github.com/wiregate/wiregate/harness/broker/redpanda"
 	"github.com/wiregate/wiregate/harness/pipeline"
+	"github.com/wiregate/wiregate/harness/proc"
 )
 
 // cleanupTimeout bounds deleting the run's topics. The cleanup runs with a
@@ -372,7 +372,7 @@ func (r *run) result() *Result {
 		cuts = append(cuts, fmt.Sprintf("%s with fewer rounds (down to %d of %d)", rowsOf(r.fewerRounds), r.fewestRounds, r.o.Rounds))
 	}
 	if len(r.untimed) > 0 {
-		cuts = append(cuts, fmt.Sprintf("%d of %d rows not timed (%s)", len(r.untimed), len(r.rows), strings.Join(r.untimed, ", ")))
+		cuts = append(cuts, fmt.Sprintf("%d of %d rows not timed", len(r.untimed), len(r.rows)))
 	}
 	if len(cuts) > 0 {
 		res.Cut = "to fit the time budget: " + strings.Join(cuts, ", ")
@@ -383,8 +383,8 @@ func (r *run) result() *Result {
 // consumer starts side s's bench program as the capped consumer of a
 // backlog, with the side's samples and Avro schemas so it decodes the
 // records the fill produced.
-func consumer(s Side, bl pipeline.Backlog) func(context.Context, pipeline.ConsumerSpec) *exec.Cmd {
-	return func(ctx context.Context, spec pipeline.ConsumerSpec) *exec.Cmd {
+func consumer(s Side, bl pipeline.Backlog) func(context.Context, pipeline.ConsumerSpec) *proc.Cmd {
+	return func(ctx context.Context, spec pipeline.ConsumerSpec) *proc.Cmd {
 		return s.Program.ConsumerCommand(ctx, benchprog.ConsumeFlags{Selection: s.Selection.Only(bl.Message, bl.Format), Spec: spec})
 	}
 }

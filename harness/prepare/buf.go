@@ -1,14 +1,12 @@
 package prepare
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 
 	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/proc"
@@ -64,28 +62,17 @@ func checkBufInput(dir string) error {
 func runBuf(ctx context.Context, buf, dir string, args ...string) ([]byte, error) {
 	cmd := proc.Command(ctx, buf, args...) // buf generate runs plugins: stop them too
 	cmd.Dir = dir
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
+	stdout, err := cmd.Output()
 	if err == nil {
-		return stdout.Bytes(), nil
+		return stdout, nil
 	}
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) {
-		return nil, fmt.Errorf("run %s: %w", buf, err)
+		return nil, fmt.Errorf("run %s: %w", buf, errors.Unwrap(err))
 	}
-	msg := firstLine(stderr.String())
+	msg := cmd.Captured().FirstLine()
 	if msg == "" {
-		msg = firstLine(stdout.String())
+		msg = proc.FirstLine(string(stdout))
 	}
 	return nil, exitcode.BadInput("buf %s in %s: %s", args[0], dir, msg)
-}
-
-func firstLine(s string) string {
-	for _, l := range strings.Split(s, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			return l
-		}
-	}
-	return ""
 }

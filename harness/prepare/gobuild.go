@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -177,13 +178,11 @@ func goBuild(ctx context.Context, dir, out string, pkgs ...string) error {
 	cmd := proc.Command(ctx, "go", args...) // go build runs compilers: stop them too
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "CGO_ENABLED=0")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
 		if _, lookErr := exec.LookPath("go"); lookErr != nil {
 			return exitcode.BadInput("Go is not on PATH: install Go (actions/setup-go) before running wiregate")
 		}
-		return fmt.Errorf("go %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+		return fmt.Errorf("go %s: %v: %s", strings.Join(args, " "), errors.Unwrap(err), strings.TrimSpace(cmd.Captured().String()))
 	}
 	return nil
 }

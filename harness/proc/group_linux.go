@@ -8,12 +8,12 @@ import (
 	"time"
 )
 
-// OwnGroup puts cmd's child in a process group of its own, so that a signal
+// ownGroup puts cmd's child in a process group of its own, so that a signal
 // for the group reaches its children too and a terminal's Ctrl-C reaches
 // only wiregate (which then stops its children in order: drains, topics,
 // the broker). Pdeathsig kills the child if this process dies without
 // cleaning up.
-func OwnGroup(cmd *exec.Cmd) {
+func ownGroup(cmd *exec.Cmd) {
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
@@ -31,4 +31,11 @@ func stopGroup(pid int) error {
 		return os.ErrProcessDone
 	}
 	return err
+}
+
+func killGroup(pid int) error {
+	if err := syscall.Kill(-pid, syscall.SIGKILL); err != nil && !errors.Is(err, syscall.ESRCH) {
+		return err
+	}
+	return nil
 }

@@ -1,92 +1,109 @@
+// The collapsed detail at the end of the report, and the one way a list
+// of names is shown: a count, with the names folded.
 import type { Report } from '../report.js'
-import { integer, mebibytes, pct } from './numbers.js'
-import { cell, code, codeBlock, text } from './safe.js'
+import type { Part } from './budget.js'
+import { code, codeBlock, details, EMPTY, join, md, table, text, type Md } from './markdown.js'
+import { integer, mebibytes, pct, wallSeconds } from './numbers.js'
 
-function details(summary: string, body: string): string {
-  return `<details><summary>${summary}</summary>\n\n${body}\n\n</details>`
+/** folded is a line that counts names, with the names in a collapsed list
+ * (one a line, literal, copyable); once the budget cuts names, the count
+ * alone. line is the count's sentence: "60 messages unchanged …". */
+export function folded(line: Md, names: string[]): Part {
+  if (names.length === 0) return { md: EMPTY }
+  return {
+    md: details(line, codeBlock('text', names.join('\n'))),
+    cut: 'names',
+    compact: { md: line }
+  }
 }
 
-export function benchstatDetails(report: Report): string {
-  if (!report.benchstat) return ''
-  return details('benchstat (base vs head)', codeBlock('text', report.benchstat))
+export function benchstatDetails(report: Report): Part {
+  if (!report.benchstat) return { md: EMPTY }
+  return { md: details(md`benchstat (base vs head)`, codeBlock('text', report.benchstat)), cut: 'benchstat' }
 }
 
 /** noiseDetails lists the smallest change each metric could tell from noise in this run. */
-export function noiseDetails(report: Report): string {
-  const rows: string[] = []
+export function noiseDetails(report: Report): Part {
+  const rows: Md[][] = []
   for (const m of report.messages) {
     for (const f of m.formats) {
       for (const metric of f.metrics) {
         if (metric.noise_floor_pct !== undefined) {
-          rows.push(`| ${cell(code(`${m.name}/${f.format}/${metric.name}`))} | ${cell(text(metric.unit))} | ±${pct(metric.noise_floor_pct, false)} |`)
+          rows.push([code(`${m.name}/${f.format}/${metric.name}`), text(metric.unit), md`±${pct(metric.noise_floor_pct, false)}`])
         }
       }
     }
   }
   for (const p of report.pipeline) {
-    if (p.noise_floor_pct !== undefined) {
-      rows.push(`| ${cell(code(`${p.message}/${p.format}/pipeline`))} | records/s | ±${pct(p.noise_floor_pct, false)} |`)
-    }
+    if (p.noise_floor_pct !== undefined) rows.push([code(`${p.message}/${p.format}/pipeline`), md`records/s`, md`±${pct(p.noise_floor_pct, false)}`])
   }
-  if (rows.length === 0) return ''
-  return details('noise floor', ['| metric | unit | noise floor |', '|---|---|---|', ...rows].join('\n'))
+  if (rows.length === 0) return { md: EMPTY }
+  return { md: details(md`noise floor`, table([md`metric`, md`unit`, md`noise floor`], rows)), cut: 'noise' }
 }
 
-export function environmentDetails(report: Report): string {
+export function environmentDetails(report: Report): Part {
   const e = report.env
-  const broker = e.broker ? `${e.broker}${e.broker_reason ? ` (${e.broker_reason})` : ''}` : undefined
-  const items: Array<[string, string | number | undefined]> = [
-    ['runner', e.runner],
-    ['Go', e.go_version],
-    ['OS', e.os],
-    ['CPU', e.cpu && e.cores ? `${e.cpu} × ${e.cores} cores` : e.cpu],
-    ['rounds per side', e.unchanged_rounds ? `${e.count} (unchanged schemas: ${e.unchanged_rounds})` : e.count],
-    ['alpha', e.alpha],
-    ['broker', broker],
-    ['pipeline backlog', backlogLimits(e)],
-    ['consumer cap', e.consumer_cap],
-    ['broker peak RSS', e.broker_peak_rss_bytes !== undefined ? mebibytes(e.broker_peak_rss_bytes) : undefined],
-    ['consumer peak RSS', e.consumer_peak_rss_bytes !== undefined ? mebibytes(e.consumer_peak_rss_bytes) : undefined],
-    ['instruction counter', counter(report)]
+  const broker = e.broker ? md`${e.broker}${e.broker_reason ? md` (${e.broker_reason})` : EMPTY}` : undefined
+  const rss = (b: number | undefined): Md | undefined => (b !== undefined ? mebibytes(b) : undefined)
+  const items: Array<[Md, Md | string | number | undefined]> = [
+    [md`runner`, e.runner],
+    [md`Go`, e.go_version],
+    [md`OS`, e.os],
+    [md`CPU`, e.cpu && e.cores ? md`${e.cpu} × ${e.cores} cores` : e.cpu],
+    [md`rounds per side`, e.unchanged_rounds ? md`${e.count !== undefined ? md`${e.count} ` : EMPTY}(unchanged schemas: ${e.unchanged_rounds})` : e.count],
+    [md`alpha`, e.alpha],
+    [md`broker`, broker],
+    [md`pipeline backlog`, backlogLimits(e)],
+    [md`consumer cap`, e.consumer_cap],
+    [md`peak RSS (the gate and any one child)`, rss(e.peak_rss_bytes)],
+    [md`broker peak RSS`, rss(e.broker_peak_rss_bytes)],
+    [md`consumer peak RSS`, rss(e.consumer_peak_rss_bytes)],
+    [md`instruction counter`, counter(report)]
   ]
-  const rows = items.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `| ${k} | ${cell(text(String(v)))} |`)
-  if (rows.length === 0) return ''
-  return details('environment', ['| | |', '|---|---|', ...rows].join('\n'))
+  const rows = items.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, md`${v!}`])
+  if (rows.length === 0) return { md: EMPTY }
+  return { md: details(md`environment`, table([EMPTY, EMPTY], rows)), cut: 'environment' }
 }
 
 /** backlogLimits is "≤ 200,000 records and ≤ 128 MiB each": what bounds a pipeline backlog. */
-function backlogLimits(e: Report['env']): string | undefined {
+function backlogLimits(e: Report['env']): Md | undefined {
   if (e.pipeline_n === undefined) return undefined
-  const records = `≤ ${integer(e.pipeline_n)} records`
-  return e.pipeline_bytes === undefined ? records : `${records} and ≤ ${mebibytes(e.pipeline_bytes)} each`
+  const records = md`≤ ${integer(e.pipeline_n)} records`
+  return e.pipeline_bytes === undefined ? records : md`${records} and ≤ ${mebibytes(e.pipeline_bytes)} each`
 }
 
 /** counter is the tool that counted instructions, and how the gate got it. */
-function counter(report: Report): string | undefined {
+function counter(report: Report): Md | undefined {
   const c = report.cpu_cost
   if (!c?.tool) return undefined
-  return c.installed ? `${c.tool}, ${c.installed}` : c.tool
+  return c.installed ? md`${c.tool}, ${c.installed}` : text(c.tool)
 }
 
-export function stagesDetails(report: Report): string {
-  if (report.stages.length === 0) return ''
-  const rows = report.stages.map(
-    s => `| ${cell(text(s.name))} | ${s.seconds.toFixed(1)} s | ${s.error ? `❌ ${cell(text(s.error))}` : cell(text(s.note ?? ''))} |`
-  )
-  const total = report.stages.reduce((sum, s) => sum + s.seconds, 0)
-  rows.push(`| **total** | ${total.toFixed(1)} s | |`)
-  return details('stage timings', ['| stage | time | |', '|---|---|---|', ...rows].join('\n'))
+export function stagesDetails(report: Report): Part {
+  if (report.stages.length === 0) return { md: EMPTY }
+  const rows = report.stages.map(s => [text(s.name), wallSeconds(s.seconds), s.error ? md`❌ ${s.error}` : text(s.note ?? '')])
+  rows.push([md`**total**`, wallSeconds(report.stages.reduce((sum, s) => sum + s.seconds, 0)), EMPTY])
+  return { md: details(md`stage timings`, table([md`stage`, md`time`, EMPTY], rows)), cut: 'stages' }
 }
 
-export function ignoredDetails(report: Report): string {
+export function ignoredDetails(report: Report): Part {
   const ignored = report.ignored ?? []
-  if (ignored.length === 0) return ''
-  const rows = ignored.map(i => `| ${cell(code(i.subject))} | ${cell(text(i.reason))} |`)
-  return details(`ignored by wiregate.yaml (${ignored.length})`, ['| subject | reason |', '|---|---|', ...rows].join('\n'))
+  if (ignored.length === 0) return { md: EMPTY }
+  const rows = ignored.map(i => [code(i.subject), text(i.reason)])
+  return { md: details(md`ignored by wiregate.yaml (${ignored.length})`, table([md`subject`, md`reason`], rows)), cut: 'ignored' }
 }
 
-export function errorsDetails(report: Report): string {
+/** errorsDetails lists the stages that could not run: never cut. */
+export function errorsDetails(report: Report): Part {
   const errors = report.errors ?? []
-  if (errors.length === 0) return ''
-  return details('errors', errors.map(e => `- ${text(e)}`).join('\n'))
+  if (errors.length === 0) return { md: EMPTY }
+  return {
+    md: details(
+      md`errors`,
+      join(
+        errors.map(e => md`- ${e}`),
+        md`\n`
+      )
+    )
+  }
 }

@@ -1,108 +1,154 @@
-import type { Format, Message, Metric, Pipeline, Report } from '../report.js'
+import { messageStatus, type Format, type Message, type Metric, type Pipeline, type Report } from '../report.js'
+import type { Part } from './budget.js'
 import { historyCharts } from './history.js'
+import { blocks, code, EMPTY, join, md, table, xyChart, type Md } from './markdown.js'
 import { bytes, instructions, integer, mebibytes, pct, pValue, rate, seconds } from './numbers.js'
-import { cell, code, mermaidLabel, text } from './safe.js'
+import { recordsNotes } from './records.js'
+import { messageVerdict, ofMessage } from './verdict.js'
 
-/** messageSection renders one message: a formats table, a bytes/msg chart,
- * and its history on the default branch when this change moves it. The CPU
- * column is there when instructions were counted. */
-export function messageSection(report: Report, message: Message): string {
+const INSTR = 'instr/op'
+
+/** messageParts renders a changed or new message: its heading and verdict
+ * and what its records add (never cut), then its table, its bytes/msg
+ * chart where base and head differ, and its history on the default branch
+ * (each of which the budget may cut). A new message has no base: head's
+ * figures only, nothing compared, no chart. */
+export function messageParts(report: Report, message: Message): Part[] {
+  const status = messageStatus(message)
+  const isNew = status === 'new'
+  const violations = ofMessage(report, message.name)
+  const heading = isNew ? md`### ${code(message.name)} · new on head` : status === 'changed' ? md`### ${code(message.name)}` : md`### ${code(message.name)} · ${status}`
+  const verdict = isNew
+    ? join([md`🆕 New on head: nothing to compare, head's figures only.`, violations.length > 0 ? messageVerdict(violations, message.name) : EMPTY], md` `)
+    : messageVerdict(violations, message.name)
+  const head: Md = join([heading, verdict, ...recordsNotes(message)], md`\n\n`)
+  return [
+    { md: head },
+    { md: blocks(formatsTable(report, message), backlogNote(report, message.name)), cut: 'message tables' },
+    { md: isNew ? EMPTY : bytesChart(message), cut: 'bytes charts' },
+    { md: isNew ? EMPTY : historyCharts(report, message.name), cut: 'history charts' }
+  ]
+}
+
+/** unmeasuredPart is a changed or new message the report has no figures
+ * for: its heading and why, so every change has its line. */
+export function unmeasuredPart(report: Report, name: string, isNew: boolean): Part {
+  const cutByBudget = (report.plan?.exact?.unmeasured ?? []).includes(name)
+  const skipped = report.skipped?.find(s => s.message === name)
+  const why = cutByBudget
+    ? md`⏱ Not measured: the time budget ran out before it (see what the budget cut).`
+    : skipped
+      ? md`Not measured: ${skipped.reason}.`
+      : md`Not measured in this run (see errors and stage timings).`
+  return { md: md`### ${code(name)}${isNew ? md` · new on head` : EMPTY}\n\n${why}` }
+}
+
+/** The line under the tables that says how to read a cell. */
+export const CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within what identical counts move). CPU is instructions per operation counted under Valgrind: exact, the same on any runner. Chart bars: base first, head second. A new message shows head's figures only.</sub>`
+
+/** formatsTable is one row per format: bytes/msg, encode and decode time,
+ * instructions (when counted) and pipeline records/s. */
+export function formatsTable(report: Report, message: Message): Md {
+  // A new message's base side, if the report has one, is nothing to compare.
+  const side = messageStatus(message) === 'new' ? headOnly : bothSides
   const pipeline = report.pipeline.filter(p => p.message === message.name)
   const counted = message.formats.some(f => f.metrics.some(m => m.unit === INSTR))
-  const cpuHead = counted ? ' CPU instr/op (encode, decode) |' : ''
-  const rows = [`| format | bytes/msg | encode | decode |${cpuHead} pipeline records/s |`, `|---|---|---|---|${counted ? '---|' : ''}---|`]
-  for (const f of message.formats) {
-    const p = pipeline.find(x => x.format === f.format)
-    const cpu = counted ? ` ${cpuCell(f)} |` : ''
-    rows.push(
-      `| ${cell(text(f.format))}${f.aliasing ? ' (aliasing)' : ''} | ${sizeCell(f)} | ${timeCell(metric(f, 'encode'))} | ${timeCell(metric(f, 'decode'))} |${cpu} ${pipelineCell(p)} |`
-    )
-  }
-  const chart = bytesChart(message)
-  const title = `### ${code(message.name)}${message.unchanged_schema ? ' · unchanged schema' : ''}`
-  return [title, unchangedNote(message), rows.join('\n'), backlogNote(report, pipeline), chart, historyCharts(report, message.name)]
-    .filter(s => s !== '')
-    .join('\n\n')
+  const header = [md`format`, md`bytes/msg`, md`encode`, md`decode`, ...(counted ? [md`CPU instr/op (encode, decode)`] : []), md`pipeline records/s`]
+  const rows = message.formats.map(f => [
+    md`${f.format}${f.aliasing ? md` (aliasing)` : EMPTY}`,
+    sizeCell(f, side),
+    timeCell(metric(f, 'encode'), side),
+    timeCell(metric(f, 'decode'), side),
+    ...(counted ? [cpuCell(f, side)] : []),
+    pipelineCell(pipeline.find(x => x.format === f.format), side)
+  ])
+  return table(header, rows)
 }
 
 /** backlogNote says why the message's pipeline backlogs held fewer records
  * than pipeline-messages: the byte budget, over its biggest format's mean
  * record. One N per message, so the first row's backlog speaks for all. */
-function backlogNote(report: Report, pipeline: Pipeline[]): string {
-  const b = pipeline.find(p => p.backlog)?.backlog
-  if (!b || b.budget_bytes === undefined) return ''
-  const asked = report.env.pipeline_n !== undefined ? `, not the ${integer(report.env.pipeline_n)} asked for` : ''
-  return `<sub>Pipeline backlog: N = ${integer(b.n)} records${asked} (byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per ${text(b.format)} record).</sub>`
-}
-
-const INSTR = 'instr/op'
-
-/** unchangedNote says, once per message whose schema did not change, why
- * its timings are shown but cannot fail the gate. */
-function unchangedNote(message: Message): string {
-  if (!message.unchanged_schema) return ''
-  return '<sub>Unchanged schema: its descriptor and everything it uses, its Avro schema and its samples are identical on both sides, so both programs run the same code for it; its time and throughput deltas are measurement noise (code layout, the runner) and do not fail the gate, so it is timed with fewer rounds (input `unchanged-rounds`).</sub>'
+function backlogNote(report: Report, name: string): Md {
+  const b = report.pipeline.find(p => p.message === name && p.backlog)?.backlog
+  if (!b || b.budget_bytes === undefined) return EMPTY
+  const asked = report.env.pipeline_n !== undefined ? md`, not the ${integer(report.env.pipeline_n)} asked for` : EMPTY
+  return md`<sub>Pipeline backlog: N = ${integer(b.n)} records${asked} (byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per ${b.format} record).</sub>`
 }
 
 function metric(f: Format, name: string, unit = 'sec/op'): Metric | undefined {
   return f.metrics.find(m => m.name === name && m.unit === unit)
 }
 
-function sizeCell(f: Format): string {
-  if (!f.size) return '—'
+function sizeCell(f: Format, side: Side): Md {
+  if (!f.size) return md`—`
   const { base, head, delta_pct } = f.size
-  if (base === head) return `${bytes(head)} (=)`
-  return `${bytes(base)} → ${bytes(head)} (${pct(delta_pct)})`
+  if (side === headOnly) return bytes(head)
+  if (base === head) return md`${bytes(head)} (=)`
+  return md`${bytes(base)} → ${bytes(head)} (${pct(delta_pct)})`
 }
 
 /** change is "(+12.3%, p=0.002)" when significant, "(~, p=0.48)" when not. */
-function change(deltaPct: number | null, p: number | null, significant: boolean): string {
-  const d = significant ? pct(deltaPct) : '~'
+function change(deltaPct: number | null, p: number | null, significant: boolean): Md {
+  const d = significant ? pct(deltaPct) : md`~`
   const pv = pValue(p)
-  return pv ? `(${d}, ${pv})` : `(${d})`
+  return pv ? md`(${d}, ${pv})` : md`(${d})`
 }
 
-function timeCell(m: Metric | undefined): string {
-  if (!m || !m.base || !m.head) return '—'
-  return `${seconds(m.base.center)} → ${seconds(m.head.center)} ${change(m.delta_pct, m.p, m.significant)}`
+/** Side is how a cell reads a figure's two sides. */
+type Side = (base: number | undefined, head: number | undefined, format: (x: number) => Md, delta: () => Md) => Md
+
+/** bothSides is "base → head (delta)", "— → head" when the base has no
+ * figure, "—" when head has none. */
+const bothSides: Side = (base, head, format, delta) => {
+  if (head === undefined) return md`—`
+  if (base === undefined) return md`— → ${format(head)}`
+  return md`${format(base)} → ${format(head)} ${delta()}`
+}
+
+/** headOnly is head's figure: a message new on head compares nothing. */
+const headOnly: Side = (_base, head, format) => (head === undefined ? md`—` : format(head))
+
+function timeCell(m: Metric | undefined, side: Side): Md {
+  if (!m) return md`—`
+  return side(m.base?.center, m.head?.center, seconds, () => change(m.delta_pct, m.p, m.significant))
 }
 
 /** cpuCell is instructions per encode and decode, base → head: exact
  * counts, so no p-value; "~" when the change is within the count's noise
  * floor (what identical counts move). */
-function cpuCell(f: Format): string {
+function cpuCell(f: Format, side: Side): Md {
   const parts = (['encode', 'decode'] as const).map(op => {
     const m = metric(f, op, INSTR)
-    if (!m || !m.base || !m.head) return '—'
-    const d = m.base.center === m.head.center ? '=' : m.significant ? pct(m.delta_pct) : '~'
-    return `${instructions(m.base.center)} → ${instructions(m.head.center)} (${d})`
+    if (!m) return md`—`
+    const d = (): Md => (m.base!.center === m.head!.center ? md`(=)` : md`(${m.significant ? pct(m.delta_pct) : md`~`})`)
+    return side(m.base?.center, m.head?.center, instructions, d)
   })
-  return parts.every(p => p === '—') ? '—' : parts.join('<br>')
+  return parts.every(p => p.source === '—') ? md`—` : join(parts, md`<br>`)
 }
 
-function pipelineCell(p: Pipeline | undefined): string {
-  if (!p || !p.base || !p.head) return '—'
+function pipelineCell(p: Pipeline | undefined, side: Side): Md {
+  if (!p) return md`—`
+  // An older report has no significant field: a p-value then was significant.
   const significant = p.significant ?? (p.p !== null && p.p !== undefined)
-  return `${rate(p.base.center)} → ${rate(p.head.center)} ${change(p.delta_pct, p.p, significant)}`
+  return side(p.base?.center, p.head?.center, rate, () => change(p.delta_pct, p.p, significant))
 }
 
-/** bytesChart is a mermaid bar chart of bytes/msg per format: base bars, then head bars. */
-export function bytesChart(message: Message): string {
+/** bytesChart is a mermaid bar chart of bytes/msg per format, base bars
+ * then head bars; none where no format's size differs. */
+export function bytesChart(message: Message): Md {
   const sized = message.formats.filter(f => f.size)
-  if (sized.length === 0) return ''
+  if (!sized.some(f => f.size!.base !== f.size!.head)) return EMPTY
   const base = sized.map(f => num(f.size!.base))
   const head = sized.map(f => num(f.size!.head))
-  const top = Math.ceil(Math.max(...base, ...head) * 1.1)
-  return [
-    '```mermaid',
-    'xychart-beta',
-    `    title "bytes/msg, base then head: ${mermaidLabel(message.name)}"`,
-    `    x-axis [${sized.map(f => `"${mermaidLabel(f.format)}"`).join(', ')}]`,
-    `    y-axis "bytes/msg" 0 --> ${top}`,
-    `    bar [${base.join(', ')}]`,
-    `    bar [${head.join(', ')}]`,
-    '```'
-  ].join('\n')
+  return xyChart({
+    title: `bytes/msg, base then head: ${message.name}`,
+    x: sized.map(f => f.format),
+    y: { title: 'bytes/msg', lo: 0, hi: Math.ceil(Math.max(...base, ...head) * 1.1) },
+    series: [
+      { kind: 'bar', values: base },
+      { kind: 'bar', values: head }
+    ]
+  })
 }
 
 function num(x: number): number {

@@ -1,80 +1,101 @@
-// Number formatting for the report: short, fixed rules, no locale.
-import { text } from './safe.js'
+// Number formatting for the report: short, fixed rules, no locale. Every
+// formatter gives markdown (an Md made of numerals and its own literals).
+import { md, numeral, type Md } from './markdown.js'
 
-export function pct(x: number | null | undefined, signed = true): string {
-  if (x === null || x === undefined || !Number.isFinite(x)) return 'n/a'
-  const s = Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(1)
-  return signed && x >= 0 ? `+${s}%` : `${s}%`
+export function pct(x: number | null | undefined, signed = true): Md {
+  if (x === null || x === undefined || !Number.isFinite(x)) return md`n/a`
+  const s = numeral(Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(1))
+  return signed && x >= 0 ? md`+${s}%` : md`${s}%`
 }
 
-export function pValue(p: number | null | undefined): string {
-  if (p === null || p === undefined || !Number.isFinite(p)) return ''
-  return p < 0.001 ? 'p<0.001' : `p=${p.toFixed(3)}`
+/** pValue is "p=0.002", or "p<0.001" with the < as an entity (no raw < is
+ * left in the comment but its own tags). */
+export function pValue(p: number | null | undefined): Md | undefined {
+  if (p === null || p === undefined || !Number.isFinite(p)) return undefined
+  return p < 0.001 ? md`p&lt;0.001` : md`p=${numeral(p.toFixed(3))}`
 }
 
 /** seconds formats a sec/op value with the unit that keeps 3 significant digits. */
-export function seconds(s: number): string {
+export function seconds(s: number): Md {
   const abs = Math.abs(s)
-  if (abs >= 1) return `${sig(s)} s`
-  if (abs >= 1e-3) return `${sig(s * 1e3)} ms`
-  if (abs >= 1e-6) return `${sig(s * 1e6)} µs`
-  return `${sig(s * 1e9)} ns`
+  if (abs >= 1) return md`${sig(s)} s`
+  if (abs >= 1e-3) return md`${sig(s * 1e3)} ms`
+  if (abs >= 1e-6) return md`${sig(s * 1e6)} µs`
+  return md`${sig(s * 1e9)} ns`
 }
 
 /** instructions formats an instr/op count: 3,784, 38.4k. */
-export function instructions(n: number): string {
-  return Math.abs(n) >= 1e4 ? `${sig(n / 1e3)}k` : integer(n)
+export function instructions(n: number): Md {
+  return Math.abs(n) >= 1e4 ? md`${sig(n / 1e3)}k` : integer(n)
 }
 
-export function bytes(b: number): string {
-  return b.toFixed(1)
+/** bytes is a bytes/msg figure: one decimal. */
+export function bytes(b: number): Md {
+  return numeral(b.toFixed(1))
+}
+
+/** signedBytes is a change in bytes/msg: "+12.0", "-3.5". */
+export function signedBytes(b: number): Md {
+  return b >= 0 ? md`+${bytes(b)}` : bytes(b)
 }
 
 /** rate formats records per second: 1.23M, 456k. */
-export function rate(r: number): string {
+export function rate(r: number): Md {
   const abs = Math.abs(r)
-  if (abs >= 1e6) return `${sig(r / 1e6)}M`
-  if (abs >= 1e3) return `${sig(r / 1e3)}k`
+  if (abs >= 1e6) return md`${sig(r / 1e6)}M`
+  if (abs >= 1e3) return md`${sig(r / 1e3)}k`
   return sig(r)
 }
 
-function sig(x: number): string {
+function sig(x: number): Md {
   const abs = Math.abs(x)
-  if (abs >= 100) return x.toFixed(0)
-  if (abs >= 10) return x.toFixed(1)
-  return x.toFixed(2)
+  return numeral(abs >= 100 ? x.toFixed(0) : abs >= 10 ? x.toFixed(1) : x.toFixed(2))
 }
 
-/** measure formats a value in its unit: "410 ns", "104.1 B/msg", "1.20M records/s".
- * The unit is report.json's text: it goes through text() like every string. */
-export function measure(x: number, unit: string): string {
+/** measure formats a value in its unit: "410 ns", "104.1 B/msg", "1.20M
+ * records/s". A unit it does not know is report.json's text, escaped. */
+export function measure(x: number, unit: string): Md {
   switch (unit) {
     case 'sec/op':
       return seconds(x)
     case 'B/msg':
-      return `${bytes(x)} B/msg`
+      return md`${bytes(x)} B/msg`
     case 'records/s':
-      return `${rate(x)} records/s`
+      return md`${rate(x)} records/s`
     case 'instr/op':
-      return `${instructions(x)} instr/op`
+      return md`${instructions(x)} instr/op`
     default:
-      return `${sig(x)} ${text(unit)}`
+      return md`${sig(x)} ${unit}`
   }
 }
 
 /** integer formats a whole number with thousands separators: 200,000. */
-export function integer(n: number): string {
-  return Math.round(n)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+export function integer(n: number): Md {
+  return numeral(
+    Math.round(n)
+      .toString()
+      .replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  )
 }
 
 /** mebibytes formats a byte count in MiB, or GiB from 1 GiB: "128 MiB", "1 GiB", "23.9 MiB". */
-export function mebibytes(b: number): string {
-  const [v, unit] = b >= 2 ** 30 ? [b / 2 ** 30, 'GiB'] : [b / 2 ** 20, 'MiB']
-  return `${Number.isInteger(v) ? v : sig(v)} ${unit}`
+export function mebibytes(b: number): Md {
+  const [v, unit] = b >= 2 ** 30 ? [b / 2 ** 30, md`GiB`] : [b / 2 ** 20, md`MiB`]
+  return md`${Number.isInteger(v) ? v : sig(v)} ${unit}`
 }
 
+/** wallSeconds is a stage's wall time: "12.3 s". */
+export function wallSeconds(s: number): Md {
+  return md`${numeral(s.toFixed(1))} s`
+}
+
+/** shortSha is a commit's first 7 hex digits; anything that is not a sha
+ * is left as it is (escaped where it is shown). */
 export function shortSha(sha: string): string {
   return /^[0-9a-f]{40}$/i.test(sha) ? sha.slice(0, 7) : sha
+}
+
+/** count is "1 message", "60 messages". */
+export function count(n: number, one: string, many: string): Md {
+  return md`${integer(n)} ${n === 1 ? one : many}`
 }

@@ -1,17 +1,12 @@
-import type { Report } from '../report.js'
-import { checksTable } from './checks.js'
-import {
-  benchstatDetails,
-  environmentDetails,
-  errorsDetails,
-  ignoredDetails,
-  noiseDetails,
-  stagesDetails
-} from './details.js'
+import type { Report, Rev } from '../report.js'
+import { assemble, fit, summaryBudget, type Part } from './budget.js'
+import { changedParts, noSchemaChanged, unchangedParts } from './change.js'
+import { checksTable, existingDebt } from './checks.js'
+import { benchstatDetails, environmentDetails, errorsDetails, ignoredDetails, noiseDetails, stagesDetails } from './details.js'
 import { historyNote } from './history.js'
-import { messageSection } from './messages.js'
+import { code, EMPTY, join, link, md, type Md } from './markdown.js'
 import { shortSha } from './numbers.js'
-import { code, text } from './safe.js'
+import { planParts } from './plan.js'
 import { skippedList } from './skipped.js'
 import { verdictLine } from './verdict.js'
 import { violationsTable } from './violations.js'
@@ -21,44 +16,59 @@ export interface RenderContext {
   runUrl?: string
 }
 
-/** budgetNotes says what the time budget cut, one line a stage. */
-function budgetNotes(report: Report): string {
-  const notes: Array<[string, string | undefined]> = [
-    ['Bench rounds', report.plan?.bench?.note],
-    ['Pipeline', report.plan?.pipeline?.note],
-    ['Instruction counts', report.plan?.cpu?.note]
-  ]
-  return notes
-    .filter(([, n]) => n)
-    .map(([stage, n]) => `> ⏱ ${stage}, ${text(n!)}`)
-    .join('\n>\n')
-}
-
-/** renderReport turns report.json into report.md: verdict first, detail last. */
-export function renderReport(report: Report, ctx: RenderContext = {}): string {
-  const rev = (r: Report['base']): string => `${code(r.ref || '?')} @ ${text(shortSha(r.sha) || '?')}`
-  const revs = `base ${rev(report.base)} → head ${rev(report.head)}`
-  const sections = [
-    verdictLine(report),
-    ctx.runUrl ? `${revs} · [run](${ctx.runUrl})` : revs,
-    (report.warnings ?? []).map(w => `> ⚠️ ${text(w)}`).join('\n>\n'),
-    budgetNotes(report),
-    report.cpu_cost?.unavailable ? `> ℹ️ Instructions not counted: ${text(report.cpu_cost.unavailable)}.` : '',
+/** reportParts is report.json as the report's blocks, in reading order:
+ * the verdict, what the budget cut, the schema checks, then the change —
+ * each changed and new message with its verdict — then one counted line
+ * for everything unchanged or removed, and the detail last. The budget
+ * (budget.ts) decides which of them a comment has room for. */
+export function reportParts(report: Report, ctx: RenderContext = {}): Part[] {
+  const revs = md`base ${revision(report.base, 'base')} → head ${revision(report.head, 'head')}`
+  return [
+    { md: verdictLine(report) },
+    { md: ctx.runUrl ? md`${revs} · ${link(md`run`, ctx.runUrl)}` : revs },
+    {
+      md: join(
+        (report.warnings ?? []).map(w => md`> ⚠️ ${w}`),
+        md`\n>\n`
+      )
+    },
+    { md: noSchemaChanged(report) },
+    ...planParts(report),
+    { md: report.cpu_cost?.unavailable ? md`> ℹ️ Instructions not counted: ${report.cpu_cost.unavailable}.` : EMPTY },
     violationsTable(report),
-    '#### Schema checks',
-    checksTable(report),
-    ...report.messages.map(m => messageSection(report, m)),
-    report.messages.length > 0
-      ? '<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within what identical counts move). CPU is instructions per operation counted under Valgrind: exact, the same on any runner. Chart bars: base first, head second.</sub>'
-      : '',
+    { md: md`#### Schema checks\n\n${checksTable(report)}` },
+    existingDebt(report),
+    ...changedParts(report),
+    ...unchangedParts(report),
     skippedList(report),
-    historyNote(report),
+    ...historyNote(report),
     benchstatDetails(report),
     noiseDetails(report),
     ignoredDetails(report),
     environmentDetails(report),
     stagesDetails(report),
     errorsDetails(report)
-  ]
-  return sections.filter(s => s !== '').join('\n\n') + '\n'
+  ].filter(p => !p.md.empty)
+}
+
+/** revision names a side as the gate sent it: its ref and short sha. The
+ * gate always sends one of them; where both are empty, head is the working
+ * tree (a local run) and the base was never resolved (the run stopped
+ * before it). */
+function revision(r: Rev, side: 'base' | 'head'): Md {
+  const sha = shortSha(r.sha)
+  if (r.ref && sha && r.ref !== r.sha && r.ref !== sha) return md`${code(r.ref)} @ ${sha}`
+  if (r.ref && r.ref !== r.sha) return code(r.ref)
+  if (sha) return code(sha)
+  return side === 'head' ? md`the working tree` : md`not resolved (the run stopped before choosing it)`
+}
+
+/** renderReport is the whole report (report.md). */
+export function renderReport(report: Report, ctx: RenderContext = {}): string {
+  return assemble(reportParts(report, ctx))
+}
+
+/** renderSummary is the report within a job summary's size. */
+export function renderSummary(report: Report, ctx: RenderContext = {}): string {
+  return fit(reportParts(report, ctx), summaryBudget)
 }

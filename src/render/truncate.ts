@@ -1,10 +1,9 @@
-/** GitHub's limit on a comment body, in characters. */
-export const COMMENT_LIMIT = 65536
+import type { Md } from './markdown.js'
 
 /** truncate cuts markdown to at most limit characters at a line boundary,
  * closes any code fence or <details> the cut left open, and says where the
- * full report is. */
-export function truncate(markdown: string, limit: number, note: string): string {
+ * full report is: the budget's last resort (budget.ts). */
+export function truncate(markdown: string, limit: number, note: Md): string {
   if (markdown.length <= limit) return markdown
   const lines = markdown.split('\n')
   const kept: string[] = []
@@ -12,7 +11,7 @@ export function truncate(markdown: string, limit: number, note: string): string 
   let fence = false
   let openDetails = 0
   const closing = (): string => (fence ? '```\n' : '') + '</details>\n'.repeat(openDetails)
-  const footer = `\n\n> ✂️ ${note}\n`
+  const footer = `\n\n> ✂️ ${note.source}\n`
   for (const line of lines) {
     const nextFence: boolean = /^\s*```/.test(line) ? !fence : fence
     // A <details> tag inside a code block is text, not a tag to close.

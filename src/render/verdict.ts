@@ -1,6 +1,6 @@
 import type { Report, Violation } from '../report.js'
+import { code, EMPTY, join, md, text, type Md } from './markdown.js'
 import { pct } from './numbers.js'
-import { code, text } from './safe.js'
 
 const KIND_WORDS: Record<string, [string, string]> = {
   lint: ['lint finding', 'lint findings'],
@@ -13,27 +13,48 @@ const KIND_WORDS: Record<string, [string, string]> = {
   error: ['error', 'errors']
 }
 
+/** The kinds of violation a message's figures make. */
+export const MEASURED = new Set(['size', 'cpu', 'time', 'throughput'])
+
 /** verdictLine is the report's first line: the result and, in a few words, why. */
-export function verdictLine(report: Report): string {
+export function verdictLine(report: Report): Md {
   const blocking = report.violations.filter(v => !v.allowed)
   const allowed = report.violations.filter(v => v.allowed)
   const error = blocking.find(v => v.kind === 'error')
-  let line: string
-  if (error) {
-    line = `## ⛔ wiregate could not run: ${text(error.detail)}`
-  } else if (report.result === 'pass') {
-    line = '## ✅ wiregate: pass'
-    line += allowed.length > 0 ? ` — ${reasons(allowed)} allowed by label` : ' — no schema or wire-cost regressions'
-  } else {
-    line = `## ❌ wiregate: fail — ${reasons(blocking) || 'see below'}`
-    if (allowed.length > 0) line += `; allowed by label: ${reasons(allowed)}`
+  if (error) return md`## ⛔ wiregate could not run: ${error.detail}`
+  if (report.result === 'pass') {
+    if (allowed.length > 0) return md`## ✅ wiregate: pass — ${reasons(allowed)} allowed by label`
+    return report.change?.no_schema_changed ? md`## ✅ wiregate: pass — no schema changed` : md`## ✅ wiregate: pass — no schema or wire-cost regressions`
   }
-  return line
+  const why = reasons(blocking)
+  const label = allowed.length > 0 ? md`; allowed by label: ${reasons(allowed)}` : EMPTY
+  return md`## ❌ wiregate: fail — ${why.empty ? md`see below` : why}${label}`
 }
 
-/** reasons summarises violations: "1 breaking change, size +12.0% on a.B/protobuf (limit 5%)". */
-function reasons(violations: Violation[]): string {
-  const parts: string[] = []
+/** ofMessage is the violations whose subject is the message or one of its
+ * figures ("a.B/protobuf/size"). */
+export function ofMessage(report: Report, name: string): Violation[] {
+  return report.violations.filter(v => v.subject === name || v.subject.startsWith(`${name}/`))
+}
+
+/** messageVerdict is a measured message's verdict in one line: what fails
+ * it, what a label allowed, or that nothing crossed a threshold. */
+export function messageVerdict(violations: Violation[], name: string): Md {
+  const blocking = violations.filter(v => !v.allowed)
+  const allowed = violations.filter(v => v.allowed)
+  const within = (v: Violation): string => (v.subject.startsWith(`${name}/`) ? v.subject.slice(name.length + 1) : v.subject)
+  const parts: Md[] = []
+  if (blocking.length > 0) parts.push(md`❌ ${reasons(blocking, within)}`)
+  if (allowed.length > 0) parts.push(md`⚠️ allowed by label: ${reasons(allowed, within)}`)
+  if (parts.length === 0) parts.push(md`✅ within every threshold`)
+  return join(parts, md` · `)
+}
+
+/** reasons summarises violations: "1 breaking change, size +12.0% on
+ * a.B/protobuf (limit 5%)". subject says how a subject reads (within a
+ * message's section, without the message's name). */
+function reasons(violations: Violation[], subject: (v: Violation) => string = v => v.subject): Md {
+  const parts: Md[] = []
   // Grouped by kind and by what they break: "1 breaking change, 2
   // breaking changes vs release v1.4.0".
   const byKind = new Map<string, Violation[]>()
@@ -43,20 +64,20 @@ function reasons(violations: Violation[]): string {
   }
   for (const vs of byKind.values()) {
     const kind = vs[0]!.kind
-    const release = vs[0]!.against ? ` vs release ${code(vs[0]!.against)}` : ''
-    if (kind === 'size' || kind === 'cpu' || kind === 'time' || kind === 'throughput') {
-      const shown = vs.slice(0, 2).map(v => `${kind} ${pct(v.delta_pct)} on ${text(v.subject)}${limit(v)}`)
-      if (vs.length > 2) shown.push(`${vs.length - 2} more ${KIND_WORDS[kind]![1]}`)
-      parts.push(...shown)
+    const release = vs[0]!.against ? md` vs release ${code(vs[0]!.against)}` : EMPTY
+    if (MEASURED.has(kind)) {
+      parts.push(...vs.slice(0, 2).map(v => md`${kind} ${pct(v.delta_pct)} on ${subject(v)}${limit(v)}`))
+      const more = vs.length - 2
+      if (more > 0) parts.push(md`${more} more ${KIND_WORDS[kind]![more === 1 ? 0 : 1]}`)
     } else {
       // hasOwn: a kind is report.json's text, and "constructor" is on every object.
-      const [one, many] = Object.hasOwn(KIND_WORDS, kind) ? KIND_WORDS[kind]! : [code(kind), code(kind)]
-      parts.push(`${vs.length} ${vs.length === 1 ? one : many}${release}`)
+      const [one, many] = Object.hasOwn(KIND_WORDS, kind) ? KIND_WORDS[kind]!.map(w => text(w)) : [code(kind), code(kind)]
+      parts.push(md`${vs.length} ${vs.length === 1 ? one! : many!}${release}`)
     }
   }
-  return parts.join(', ')
+  return join(parts, md`, `)
 }
 
-function limit(v: Violation): string {
-  return v.threshold_pct === undefined ? '' : ` (limit ${pct(v.threshold_pct, false)})`
+function limit(v: Violation): Md {
+  return v.threshold_pct === undefined ? EMPTY : md` (limit ${pct(v.threshold_pct, false)})`
 }

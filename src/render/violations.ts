@@ -1,29 +1,39 @@
 import type { Report, Violation } from '../report.js'
+import type { Part } from './budget.js'
+import { code, EMPTY, join, md, table, type Md } from './markdown.js'
 import { measure, pct, pValue } from './numbers.js'
-import { cell, code, text } from './safe.js'
+import { MEASURED } from './verdict.js'
 
-/** violationsTable lists every violation, allowed ones marked as such. */
-export function violationsTable(report: Report): string {
-  if (report.violations.length === 0) return ''
-  const rows = ['| | kind | subject | detail |', '|---|---|---|---|']
-  for (const v of report.violations) {
-    const mark = v.allowed ? '⚠️ allowed' : '❌'
+/** violationsTable lists every violation, allowed ones marked as such.
+ * Each measured one (size, cpu, time, throughput) is also in its
+ * message's verdict line, so when the budget is short the table keeps the
+ * others only: schema checks and errors, which have no other place. */
+export function violationsTable(report: Report): Part {
+  const unmeasured = report.violations.filter(v => !MEASURED.has(v.kind))
+  const all = { md: rows(report, report.violations), cut: 'violation rows' as const, compact: { md: rows(report, unmeasured) } }
+  return unmeasured.length === report.violations.length ? { md: all.md } : all
+}
+
+function rows(report: Report, violations: Violation[]): Md {
+  if (violations.length === 0) return EMPTY
+  const rows = violations.map(v => {
     const numbers = [
-      v.unit && v.base !== undefined && v.head !== undefined ? `${measure(v.base, v.unit)} → ${measure(v.head, v.unit)}` : '',
-      v.delta_pct !== undefined ? pct(v.delta_pct) : '',
-      v.threshold_pct !== undefined ? `limit ${pct(v.threshold_pct, false)}` : '',
-      pValue(v.p),
-      v.base_n && v.head_n ? `n=${v.base_n}+${v.head_n}` : ''
-    ].filter(s => s !== '')
-    const detail = numbers.length > 0 ? `${text(v.detail)} (${numbers.join(', ')})` : text(v.detail)
-    rows.push(`| ${mark} | ${kindCell(v, report)} | ${cell(code(v.subject))} | ${cell(detail)} |`)
-  }
-  return rows.join('\n')
+      v.unit && v.base !== undefined && v.head !== undefined ? md`${measure(v.base, v.unit)} → ${measure(v.head, v.unit)}` : EMPTY,
+      v.delta_pct !== undefined ? pct(v.delta_pct) : EMPTY,
+      v.threshold_pct !== undefined ? md`limit ${pct(v.threshold_pct, false)}` : EMPTY,
+      pValue(v.p) ?? EMPTY,
+      v.base_n && v.head_n ? md`n=${v.base_n}+${v.head_n}` : EMPTY
+    ]
+    const figures = join(numbers, md`, `)
+    const detail = figures.empty ? md`${v.detail}` : md`${v.detail} (${figures})`
+    return [v.allowed ? md`⚠️ allowed` : md`❌`, kindCell(v, report), code(v.subject), detail]
+  })
+  return table([EMPTY, md`kind`, md`subject`, md`detail`], rows)
 }
 
 /** kindCell says what a schema violation breaks when a release was checked too. */
-function kindCell(v: Violation, report: Report): string {
-  if (v.against) return `${text(v.kind)}: breaks release ${cell(code(v.against))}`
-  if (report.breaking_against && (v.kind === 'breaking' || v.kind === 'avro')) return `${text(v.kind)}: breaks the base`
-  return text(v.kind)
+function kindCell(v: Violation, report: Report): Md {
+  if (v.against) return md`${v.kind}: breaks release ${code(v.against)}`
+  if (report.breaking_against && (v.kind === 'breaking' || v.kind === 'avro')) return md`${v.kind}: breaks the base`
+  return md`${v.kind}`
 }

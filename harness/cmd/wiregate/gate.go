@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/wiregate/wiregate/harness/checkout"
 	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/gate"
 	"github.com/wiregate/wiregate/harness/inputs"
@@ -24,7 +25,7 @@ func cmdGate(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("gate", flag.ContinueOnError)
 	fs.StringVar(&o.BaseRef, "base-ref", "", "commit to compare against, checked out as a git worktree of the working directory's repository")
 	fs.StringVar(&o.BaseDir, "base-dir", "", "an existing checkout of the base instead of --base-ref")
-	fs.StringVar(&o.BaseLabel, "base-label", "", "the base's name in the report (default: --base-ref)")
+	fs.StringVar(&o.BaseLabel, "base-label", "", "the base's name in the report (default: --base-ref; for --base-dir, its git sha, or its path when it is not a git checkout)")
 	fs.StringVar(&o.HeadLabel, "head-label", "", "the head's name in the report (default: its branch)")
 	fs.StringVar(&o.HeadSha, "head-sha", "", "the head's sha in the report (default: git's, +dirty for a changed tree)")
 	fs.BoolVar(&o.RecordHistory, "record-history", false, "append head's exact figures to the history branch (the action sets it on a push to the default branch) instead of reading it")
@@ -64,6 +65,15 @@ func cmdGate(ctx context.Context, args []string) error {
 			return exitcode.BadInput("--stages-before: not a JSON array of stages: %v", err)
 		}
 	}
+	if o.BaseDir != "" {
+		label, err := baseDirLabel(ctx, o.BaseDir)
+		if err != nil {
+			return err
+		}
+		if o.BaseLabel == "" {
+			o.BaseLabel = label
+		}
+	}
 	// The bench programs run elsewhere: every path they get is absolute.
 	for _, p := range []*string{&o.BaseDir, &o.Out, &o.HarnessDir, &o.CacheDir, &o.TmpDir} {
 		if *p != "" {
@@ -92,6 +102,22 @@ func cmdGate(ctx context.Context, args []string) error {
 		return &exitcode.Error{Code: code, Err: fmt.Errorf("gate failed: %s", violations(r))}
 	}
 	return nil
+}
+
+// baseDirLabel checks --base-dir before any stage runs (a stage after
+// another would report it late, among other failures) and names it for the
+// report: its commit when git knows one, else the path as given.
+func baseDirLabel(ctx context.Context, dir string) (string, error) {
+	const fix = "pass an existing checkout of the base, or --base-ref to check one out"
+	if st, err := os.Stat(dir); err != nil {
+		return "", exitcode.BadInput("--base-dir %s: no such directory; %s", dir, fix)
+	} else if !st.IsDir() {
+		return "", exitcode.BadInput("--base-dir %s: a file, not a directory; %s", dir, fix)
+	}
+	if sha, _, _, err := checkout.Head(ctx, dir); err == nil && sha != "" {
+		return checkout.Short(sha), nil
+	}
+	return filepath.Clean(dir), nil
 }
 
 // parseLabels reads label names: a JSON array (names may hold commas), or

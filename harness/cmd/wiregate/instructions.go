@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"io"
-	"os"
 
 	"github.com/wiregate/wiregate/harness/bench"
 	"github.com/wiregate/wiregate/harness/cpucost"
@@ -36,7 +35,8 @@ func cmdInstructions(ctx context.Context, args []string) error {
 	if *rotations < 1 || *rotations > 1000 {
 		return exitcode.BadInput("--rotations %d: use 1 to 1000", *rotations)
 	}
-	p, rargs, err := s.program(ctx)
+	say := newSaid("instructions")
+	p, rargs, err := s.program(ctx, say)
 	if err != nil {
 		return err
 	}
@@ -47,16 +47,21 @@ func cmdInstructions(ctx context.Context, args []string) error {
 	if counts.Unavailable != "" {
 		return exitcode.BadInput("%s", counts.Unavailable)
 	}
-	var w io.Writer = os.Stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return exitcode.BadInput("-o %s: %v", *out, err)
-		}
-		defer f.Close()
-		w = f
+	w, closeOut, err := output(*out)
+	if err != nil {
+		return err
 	}
-	if *asJSON {
+	defer closeOut()
+	if err := writeCounts(w, counts, *asJSON); err != nil {
+		return err
+	}
+	say.selection(rargs)
+	say.done("counted")
+	return nil
+}
+
+func writeCounts(w io.Writer, counts *cpucost.Counts, asJSON bool) error {
+	if asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(counts)

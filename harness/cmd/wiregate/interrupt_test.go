@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/wiregate/wiregate/harness/benchprog"
 	"github.com/wiregate/wiregate/harness/broker"
+	"github.com/wiregate/wiregate/harness/internal/proctest"
 	"github.com/wiregate/wiregate/harness/pipeline"
 	"github.com/wiregate/wiregate/harness/report"
 )
@@ -32,16 +32,9 @@ type interruptedGate struct {
 	code     int
 	took     time.Duration // from the signal to the exit
 	pgid     int
-	children []process // the gate's descendants when the signal was sent
+	children []proctest.Process // the gate's descendants when the signal was sent
 	report   report.Report
 	stderr   []string
-}
-
-// process is a process as /proc saw it; start tells a reused pid apart.
-type process struct {
-	pid, pgid int
-	start     string
-	cmdline   string
 }
 
 // interruptGate runs `wiregate gate` with args in its own process group,
@@ -99,12 +92,12 @@ func interruptGateWith(t *testing.T, sig syscall.Signal, after, child string, ar
 	}
 	// Interrupt while a child of the kind asked for runs.
 	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(2 * time.Millisecond) {
-		g.children = descendants(cmd.Process.Pid)
-		if running(g.children, child) {
+		g.children = proctest.Descendants(cmd.Process.Pid)
+		if proctest.Running(g.children, child) {
 			break
 		}
 	}
-	if !running(g.children, child) {
+	if !proctest.Running(g.children, child) {
 		t.Fatalf("no %q process under the gate to interrupt; children %+v", child, g.children)
 	}
 	sent := time.Now()
@@ -148,17 +141,10 @@ func (g interruptedGate) check(t *testing.T) {
 	if last := g.stderr[len(g.stderr)-1]; !strings.Contains(last, "interrupted by SIGINT") {
 		t.Errorf("last stderr line %q does not name the interruption", last)
 	}
-	if err := syscall.Kill(-g.pgid, 0); !errors.Is(err, syscall.ESRCH) {
-		t.Errorf("the gate's process group %d still has processes: %+v", g.pgid, inGroup(g.pgid))
+	if !proctest.GroupGone(g.pgid) {
+		t.Errorf("the gate's process group %d still has processes: %+v", g.pgid, proctest.InGroup(g.pgid))
 	}
-	for _, c := range g.children {
-		if alive(c) {
-			t.Errorf("child %d (%s) outlived the gate", c.pid, c.cmdline)
-		}
-		if err := syscall.Kill(-c.pgid, 0); !errors.Is(err, syscall.ESRCH) {
-			t.Errorf("process group %d of child %d (%s) still has processes: %+v", c.pgid, c.pid, c.cmdline, inGroup(c.pgid))
-		}
-	}
+	proctest.NoneLeft(t, g.children)
 }
 
 func TestGateInterruptedDuringBenchRounds(t *testing.T) {
@@ -172,7 +158,7 @@ func TestGateInterruptedDuringPipelineRoundsEmbedded(t *testing.T) {
 	g := interruptGate(t, "wiregate: pipeline round 1/", benchprog.CmdConsume,
 		"--count", "5", "--benchtime", "1ms", "--broker", "embedded", "--pipeline-messages", "200000")
 	g.check(t)
-	if !running(g.children, benchprog.CmdEmbeddedBroker) {
+	if !proctest.Running(g.children, benchprog.CmdEmbeddedBroker) {
 		t.Errorf("the embedded broker was not among the interrupted processes: %+v", g.children)
 	}
 }
@@ -214,78 +200,4 @@ func TestGateInterruptedDuringPipelineRoundsDeletesItsTopics(t *testing.T) {
 			t.Errorf("topic %s is left on the broker", n)
 		}
 	}
-}
-
-// descendants lists every process below pid.
-func descendants(pid int) []process {
-	all := processes()
-	var out []process
-	parents := map[int]bool{pid: true}
-	for grew := true; grew; {
-		grew = false
-		for p, ppid := range all {
-			if parents[ppid] && !parents[p.pid] {
-				parents[p.pid] = true
-				out = append(out, p)
-				grew = true
-			}
-		}
-	}
-	return out
-}
-
-// processes maps every process to its parent.
-func processes() map[process]int {
-	out := map[process]int{}
-	dirs, _ := filepath.Glob("/proc/[0-9]*")
-	for _, d := range dirs {
-		pid, _ := strconv.Atoi(filepath.Base(d))
-		p, ppid, ok := read(pid)
-		if ok {
-			out[p] = ppid
-		}
-	}
-	return out
-}
-
-// read reads a process from /proc: fields after the command name are
-// state, ppid, pgrp, …, starttime (the 20th).
-func read(pid int) (process, int, bool) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return process{}, 0, false
-	}
-	s := string(b)
-	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-	if len(f) < 20 || f[0] == "Z" {
-		return process{}, 0, false // gone, or a zombie: it runs nothing
-	}
-	ppid, _ := strconv.Atoi(f[1])
-	pgid, _ := strconv.Atoi(f[2])
-	cmdline, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
-	return process{pid: pid, pgid: pgid, start: f[19], cmdline: strings.ReplaceAll(string(cmdline), "\x00", " ")}, ppid, true
-}
-
-func alive(p process) bool {
-	now, _, ok := read(p.pid)
-	return ok && now.start == p.start
-}
-
-func running(ps []process, arg string) bool {
-	for _, p := range ps {
-		if strings.Contains(p.cmdline, arg) {
-			return true
-		}
-	}
-	return false
-}
-
-func inGroup(pgid int) []process {
-	var out []process
-	for p := range processes() {
-		if p.pgid == pgid {
-			out = append(out, p)
-		}
-	}
-	return out
 }

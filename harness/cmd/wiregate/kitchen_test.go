@@ -10,7 +10,7 @@ import (
 // Every format round-trips every generated record of a message with every
 // proto shape (the repo's own schemas have no enums or oneofs).
 func TestEveryFormatCarriesEveryProtoShape(t *testing.T) {
-	r := runWiregate(t, "check", "--buf-input", "testdata/kitchen", "--formats", strings.Join(codec.Names(), ","))
+	r := runWiregate(t, "check", "-v", "--buf-input", "testdata/kitchen", "--formats", strings.Join(codec.Names(), ","))
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}

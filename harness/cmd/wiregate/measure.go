@@ -53,11 +53,16 @@ func (s *schemaFlags) prepare(ctx context.Context) (*prepare.Result, error) {
 }
 
 // program prepares the bench program and returns it with the selection to
-// run it with.
-func (s *schemaFlags) program(ctx context.Context) (*benchprog.Program, benchprog.Selection, error) {
+// run it with. When every message is measured (no --messages), it says
+// the messages prepare skipped; a message asked for by name that cannot be
+// measured is prepare's error instead.
+func (s *schemaFlags) program(ctx context.Context, say *said) (*benchprog.Program, benchprog.Selection, error) {
 	p, err := s.prepare(ctx)
 	if err != nil {
 		return nil, benchprog.Selection{}, err
+	}
+	if len(splitList(s.messages)) == 0 {
+		say.skip(p.Skipped)
 	}
 	avro, err := schemafiles.Glob(s.bufInput, splitList(s.avroGlobs))
 	if err != nil {
@@ -94,11 +99,15 @@ func cmdPrepare(ctx context.Context, args []string) error {
 }
 
 func cmdCheck(ctx context.Context, args []string) error {
-	s, err := parseSchemaFlags("check", args, nil)
+	var each bool
+	s, err := parseSchemaFlags("check", args, func(fs *flag.FlagSet) {
+		fs.BoolVar(&each, "v", false, "print a line per message and format that round-trips (ok …)")
+	})
 	if err != nil {
 		return err
 	}
-	prog, sel, err := s.program(ctx)
+	say := newSaid("check")
+	prog, sel, err := s.program(ctx, say)
 	if err != nil {
 		return err
 	}
@@ -107,8 +116,12 @@ func cmdCheck(ctx context.Context, args []string) error {
 		return err
 	}
 	for _, c := range checked {
-		fmt.Printf("ok %s/%s (%d records, %s)\n", c.Message, c.Format, c.Records, c.Source)
+		say.add(c.Message, c.Format)
+		if each {
+			fmt.Printf("ok %s/%s (%d records, %s)\n", c.Message, c.Format, c.Records, c.Source)
+		}
 	}
+	say.done("ok")
 	return nil
 }
 
@@ -120,7 +133,8 @@ func cmdSizes(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	prog, sel, err := s.program(ctx)
+	say := newSaid("sizes")
+	prog, sel, err := s.program(ctx, say)
 	if err != nil {
 		return err
 	}
@@ -128,6 +142,17 @@ func cmdSizes(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	for _, s := range ss {
+		say.add(s.Message, s.Format)
+	}
+	if err := printSizes(ss, asJSON); err != nil {
+		return err
+	}
+	say.done("measured")
+	return nil
+}
+
+func printSizes(ss []benchprog.Size, asJSON bool) error {
 	if asJSON {
 		return printJSON(ss)
 	}
@@ -156,20 +181,34 @@ func cmdBench(ctx context.Context, args []string) error {
 	if err := t.Validate(); err != nil {
 		return err
 	}
-	prog, sel, err := s.program(ctx)
+	say := newSaid("bench")
+	prog, sel, err := s.program(ctx, say)
 	if err != nil {
 		return err
 	}
-	var w io.Writer = os.Stdout
-	if out != "" {
-		f, err := os.Create(out)
-		if err != nil {
-			return exitcode.BadInput("-o %s: %v", out, err)
-		}
-		defer f.Close()
-		w = f
+	w, closeOut, err := output(out)
+	if err != nil {
+		return err
 	}
-	return prog.Bench(ctx, benchprog.BenchFlags{Selection: sel, Timing: t, Header: true}, w)
+	defer closeOut()
+	if err := prog.Bench(ctx, benchprog.BenchFlags{Selection: sel, Timing: t, Header: true}, w); err != nil {
+		return err
+	}
+	say.selection(sel)
+	say.done("benchmarked")
+	return nil
+}
+
+// output is -o's file, or stdout when it is empty.
+func output(path string) (io.Writer, func(), error) {
+	if path == "" {
+		return os.Stdout, func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, nil, exitcode.BadInput("-o %s: %v", path, err)
+	}
+	return f, func() { f.Close() }, nil
 }
 
 func printJSON(v any) error {

@@ -50,7 +50,8 @@ func cmdPipeline(ctx context.Context, args []string) error {
 	if err := piperounds.CheckRounds(rounds); err != nil {
 		return err
 	}
-	prog, sel, err := s.program(ctx)
+	say := newSaid("pipeline")
+	prog, sel, err := s.program(ctx, say)
 	if err != nil {
 		return err
 	}
@@ -63,11 +64,18 @@ func cmdPipeline(ctx context.Context, args []string) error {
 		return err
 	}
 	sums := res.Summaries(localSide)
-	if asJSON {
-		return printJSON(sums)
-	}
 	for _, s := range sums {
-		fmt.Println(s.Line())
+		say.add(s.Message, s.Format)
 	}
+	if asJSON {
+		if err := printJSON(sums); err != nil {
+			return err
+		}
+	} else {
+		for _, s := range sums {
+			fmt.Println(s.Line())
+		}
+	}
+	say.done("drained through the " + res.Broker + " broker")
 	return nil
 }

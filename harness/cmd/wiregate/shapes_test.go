@@ -59,7 +59,7 @@ func wantOK(t *testing.T, r result, messages []string, formats string) {
 // MessageSet messages are not measured.
 func TestShapesRoundTripInEveryFormat(t *testing.T) {
 	all := strings.Join(codec.Names(), ",")
-	r := runWiregate(t, "check", "--buf-input", shapes, "--formats", all)
+	r := runWiregate(t, "check", "-v", "--buf-input", shapes, "--formats", all)
 	wantOK(t, r, strings.Split(everyShape, ","), all)
 	for _, skipped := range []string{"legacy.v1.Options/", "legacy.v1.Wrapped/"} {
 		if strings.Contains(r.stdout, skipped) {
@@ -129,7 +129,7 @@ func exitCode(err error) int {
 // and the file or field, before any build.
 func TestEditionsAndGroupsMeasureWithoutVTProtobuf(t *testing.T) {
 	six := allFormatsBut("vtprotobuf")
-	wantOK(t, runWiregate(t, "check", "--buf-input", noVTProto, "--formats", six), strings.Split(noVTMessage, ","), six)
+	wantOK(t, runWiregate(t, "check", "-v", "--buf-input", noVTProto, "--formats", six), strings.Split(noVTMessage, ","), six)
 	wantBadInput(t, runWiregate(t, "check", "--buf-input", noVTProto, "--formats", "json,vtprotobuf"),
 		"--formats vtprotobuf", "protoc-gen-go-vtproto", "ed/v1/explicit.proto is edition 2023")
 	dir := t.TempDir()

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wiregate/wiregate/harness/report"
+)
+
+// Issue 19, "bad input answered first": a --base-dir that does not exist
+// is one line naming it, exit 2, before any stage runs (no progress line,
+// no report; it used to surface as buf breaking's error after the size
+// and time stages had run).
+func TestGateBaseDirThatDoesNotExist(t *testing.T) {
+	out := t.TempDir()
+	nope := filepath.Join(t.TempDir(), "nope")
+	r := runWiregate(t, "gate", "--base-dir", nope, "--working-directory", copySchemas(t), "--out", out)
+	wantBadInput(t, r, "--base-dir "+nope+": no such directory", "--base-ref")
+	if n := strings.Count(strings.TrimSpace(r.stderr), "\n"); n != 0 {
+		t.Errorf("%d lines on stderr, want the one:\n%s", n+1, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, "report.json")); err == nil {
+		t.Error("a stage ran: report.json was written")
+	}
+	file := filepath.Join(t.TempDir(), "base.txt")
+	os.WriteFile(file, nil, 0o644)
+	wantBadInput(t, runWiregate(t, "gate", "--base-dir", file, "--working-directory", copySchemas(t), "--out", out), "--base-dir "+file+": a file, not a directory")
+}
+
+// Without --base-label the report names a --base-dir by its commit when it
+// is a git checkout, else by its path: never empty (the comment showed ?).
+// A bad --count stops the gate at its first stage; the report still names
+// both sides.
+func TestGateBaseDirLabel(t *testing.T) {
+	plain := copySchemas(t)
+	checkout := copySchemas(t)
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"-c", "user.name=t", "-c", "user.email=t@wiregate.test", "commit", "-qm", "base"}} {
+		if out, err := exec.Command("git", append([]string{"-C", checkout}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	sha, err := exec.Command("git", "-C", checkout, "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for dir, want := range map[string]string{plain: plain, checkout: strings.TrimSpace(string(sha))[:12]} {
+		out := t.TempDir()
+		r := runWiregate(t, "gate", "--base-dir", dir, "--working-directory", copySchemas(t), "--out", out, "--count", "0", "--quiet")
+		if r.code != 2 || !strings.Contains(r.stderr, "--count") {
+			t.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+		b, err := os.ReadFile(filepath.Join(out, "report.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep report.Report
+		if err := json.Unmarshal(b, &rep); err != nil {
+			t.Fatal(err)
+		}
+		if rep.Base.Ref != want {
+			t.Errorf("--base-dir %s: base named %q, want %q", dir, rep.Base.Ref, want)
+		}
+	}
+	out := t.TempDir()
+	runWiregate(t, "gate", "--base-dir", checkout, "--base-label", "main", "--working-directory", copySchemas(t), "--out", out, "--count", "0", "--quiet")
+	if b, _ := os.ReadFile(filepath.Join(out, "report.json")); !strings.Contains(string(b), `"ref": "main"`) {
+		t.Errorf("--base-label main is not the base's name: %s", b)
+	}
+}

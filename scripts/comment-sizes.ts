@@ -1,0 +1,35 @@
+// How long the comment is for the synthetic reports the tests build
+// (test/reports.ts): the whole report, the comment after the budget, what
+// a reader sees before opening anything, and what the budget cut.
+// Run: rm -rf build && npx tsc -p tsconfig.json && node build/scripts/comment-sizes.js
+import MarkdownIt from 'markdown-it'
+import { commentBody, stickyMarker } from '../src/comment.js'
+import { renderReport, reportParts } from '../src/render/report.js'
+import type { Report } from '../src/report.js'
+import { aaReport, changedReport, lintDebt, reparse } from '../test/reports.js'
+
+const visible = (markdown: string): string =>
+  new MarkdownIt({ html: true })
+    .render(markdown)
+    .replace(/<details><summary>([\s\S]*?)<\/summary>[\s\S]*?<\/details>/g, '$1')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+
+const withDebt = (r: Report, n: number): Report => ({ ...r, findings: lintDebt(n) })
+const reports: Array<[string, Report]> = [
+  ['A/A, 60 messages', aaReport(60)],
+  ['A/A, 1,276 messages, 67 lint findings of debt', withDebt(aaReport(1276), 67)],
+  ['56 messages, 8 changed, measure: all', changedReport(56, 8, { measureAll: true })],
+  ['56 messages, all changed', changedReport(56, 56)],
+  ['1,276 messages, 1 changed, measure: all, 67 of debt', withDebt(changedReport(1276, 1, { measureAll: true }), 67)]
+]
+console.log('| report | report.md (characters) | comment (characters) | visible (bytes) | the budget cut |')
+console.log('|---|---|---|---|---|')
+for (const [name, r] of reports) {
+  const report = reparse(r)
+  const body = commentBody(stickyMarker('wiregate', 'gate'), reportParts(report))
+  const cut = /Cut to fit: ([^.]*)\./.exec(body)?.[1] ?? 'nothing'
+  console.log(`| ${name} | ${renderReport(report).length.toLocaleString('en')} | ${body.length.toLocaleString('en')} | ${Buffer.byteLength(visible(body)).toLocaleString('en')} | ${cut} |`)
+}

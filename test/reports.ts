@@ -1,0 +1,190 @@
+// Reports built in tests from the contract (harness/report/report.go):
+// the fixtures are real gate output from before this round's fields, and
+// only scripts/fixtures.sh writes them; these builders add the new fields
+// to a fixture, or make reports of a size no fixture has.
+import { parseReport, type Finding, type Format, type HistoryCommit, type HistoryMessage, type Message, type Metric, type Pipeline, type Report, type Stage, type Summary } from '../src/report.js'
+import { loadFixture } from './fixtures.js'
+
+/** reparse is r as the action reads it: through JSON and the strict parser. */
+export function reparse(r: Report): Report {
+  return parseReport(JSON.stringify(r))
+}
+
+/** A message name as long as a real API's: "org.example.api.v2.resources.Resource0042Request". */
+export const messageName = (i: number): string => `org.example.api.v2.resources.Resource${String(i).padStart(4, '0')}Request`
+
+const FORMATS = ['json', 'protobuf', 'avro']
+const SCHEMA_STAGES: Stage[] = [
+  { name: 'buf lint', seconds: 0.4 },
+  { name: 'buf breaking', seconds: 0.5 },
+  { name: 'avro-compatibility', seconds: 0.01 }
+]
+
+/** aaReport is an identical base and head of n messages: no schema changed,
+ * nothing measured (the default measure: changed). */
+export function aaReport(n: number): Report {
+  return {
+    version: 1,
+    result: 'pass',
+    base: { ref: 'main', sha: 'a'.repeat(40) },
+    head: { ref: 'feature', sha: 'b'.repeat(40) },
+    violations: [],
+    messages: [],
+    pipeline: [],
+    findings: [],
+    env: { go_version: 'go1.26.8', os: 'linux/amd64', cores: 2, peak_rss_bytes: 180 * 2 ** 20 },
+    stages: [...SCHEMA_STAGES, { name: 'change set', seconds: 0.3 }],
+    plan: { budget_seconds: 600 },
+    change: { measure: 'changed', changed: [], new: [], removed: [], unchanged: Array.from({ length: n }, (_, i) => messageName(i)), no_schema_changed: true }
+  }
+}
+
+const summary = (center: number, n: number): Summary => ({ center, lo: center * 0.99, hi: center * 1.01, n })
+
+function compared(name: string, unit: string, base: number, head: number, n: number): Metric {
+  const delta = ((head - base) / base) * 100
+  return { name, unit, base: summary(base, n), head: summary(head, n), delta_pct: delta, p: n > 1 ? 0.008 : null, significant: Math.abs(delta) > 1, delta: `${delta.toFixed(2)}%`, noise_floor_pct: 1.2 }
+}
+
+/** measured is message i with every figure the gate writes, head grown by grow (0: the same). */
+export function measured(i: number, grow: number, status: Message['status']): Message {
+  const formats: Format[] = FORMATS.map((format, f) => {
+    const b = 100 + i + f * 50
+    const metrics = ['encode', 'decode'].flatMap(op => [
+      compared(op, 'sec/op', 4e-7 + f * 1e-7, (4e-7 + f * 1e-7) * (1 + grow), 10),
+      compared(op, 'B/op', 200 + f, (200 + f) * (1 + grow), 10),
+      compared(op, 'allocs/op', 3 + f, (3 + f) * (1 + grow), 10),
+      compared(op, 'instr/op', 3000 + 100 * f + i, (3000 + 100 * f + i) * (1 + grow), 1)
+    ])
+    return { format, size: { base: b, head: b * (1 + grow), delta_pct: grow * 100, vs_json: 1 }, metrics, aliasing: format === 'avro' }
+  })
+  return { name: messageName(i), formats, status }
+}
+
+function pipelineRows(i: number, grow: number): Pipeline[] {
+  return FORMATS.map(format => ({
+    message: messageName(i),
+    format,
+    broker: 'embedded',
+    base: summary(1e6, 5),
+    head: summary(1e6 / (1 + grow), 5),
+    delta_pct: -grow * 100,
+    p: 0.008,
+    significant: grow > 0,
+    noise_floor_pct: 9.4,
+    backlog: { n: 20000, mean_bytes: 250, format: 'json' }
+  }))
+}
+
+function historyOf(i: number, points: number): HistoryMessage {
+  const commits: HistoryCommit[] = Array.from({ length: points }, (_, c) => ({ sha: c.toString(16).padStart(40, 'c'), ref: 'main', date: '2026-11-23T14:03:01+00:00' }))
+  commits.push({ sha: 'b'.repeat(40), head: true })
+  const line = (v: number): number[] => [...Array.from({ length: points }, () => v), v * 1.2]
+  return {
+    name: messageName(i),
+    commits,
+    series: FORMATS.flatMap(format => [
+      { format, metric: 'size', unit: 'B/msg', values: line(100 + i) },
+      { format, metric: 'decode', unit: 'allocs/op', values: line(4) },
+      { format, metric: 'decode', unit: 'instr/op', values: line(3000 + i) }
+    ])
+  }
+}
+
+/** benchstatText is benchstat's table for these messages: a line per case and unit. */
+function benchstatText(names: string[]): string {
+  const lines = ['goos: linux', 'goarch: amd64', 'pkg: wiregate']
+  for (const unit of ['sec/op', 'B/op', 'allocs/op', 'instr/op']) {
+    lines.push(`                                        │    base     │            head            │`, `                                        │  ${unit}   │  ${unit}    vs base       │`)
+    for (const n of names) for (const op of ['Encode', 'Decode']) for (const f of FORMATS) lines.push(`${op}/${n}/${f}   10.02k ± 0%   12.47k ± 0%  +24.41% (p=0.008 n=10)`)
+  }
+  return lines.join('\n')
+}
+
+/** changedReport is n messages of which the first changed have a changed
+ * schema, every one measured (measure: all when the rest are measured
+ * too), with history, pipeline rows, violations for every fourth changed
+ * message and benchstat's text: the biggest comment a real run makes. */
+export function changedReport(n: number, changed: number, opts: { measureAll?: boolean; points?: number } = {}): Report {
+  const names = Array.from({ length: n }, (_, i) => messageName(i))
+  const measuredCount = opts.measureAll ? n : changed
+  const messages = Array.from({ length: measuredCount }, (_, i) => (i < changed ? measured(i, 0.08, 'changed') : measured(i, 0, 'unchanged')))
+  const violations = messages
+    .filter((_, i) => i < changed && i % 4 === 0)
+    .map(m => ({ kind: 'size', subject: `${m.name}/protobuf/size`, detail: 'protobuf messages grew by more than the size threshold', unit: 'B/msg', base: 100, head: 108, delta_pct: 8, threshold_pct: 5, allowed: false }))
+  return {
+    ...aaReport(0),
+    result: violations.length > 0 ? 'fail' : 'pass',
+    violations,
+    messages,
+    pipeline: messages.flatMap((m, i) => pipelineRows(i, i < changed ? 0.08 : 0)),
+    history: { branch: 'wiregate-data', points: 20, messages: messages.slice(0, changed).map((_, i) => historyOf(i, opts.points ?? 20)) },
+    benchstat: benchstatText(messages.map(m => m.name)),
+    env: { ...aaReport(0).env, count: 10, alpha: 0.05, broker: 'embedded', consumer_cap: 'GOMAXPROCS=1' },
+    stages: [...SCHEMA_STAGES, ...['prepare', 'correctness', 'sizes', 'cpu', 'bench', 'compare', 'pipeline'].map(name => ({ name, seconds: 12.5, note: 'head built in 1.1 s' }))],
+    change: { measure: opts.measureAll ? 'all' : 'changed', changed: names.slice(0, changed), new: [], removed: [], unchanged: names.slice(changed) }
+  }
+}
+
+/** lintDebt is n lint findings the base already has. */
+export function lintDebt(n: number): Finding[] {
+  return Array.from({ length: n }, (_, i) => ({
+    kind: 'lint',
+    file: `proto/api/v2/resource${i}.proto`,
+    line: 10 + i,
+    column: 1,
+    rule: 'FIELD_LOWER_SNAKE_CASE',
+    message: `Field name "fooBar${i}" should be lower_snake_case, such as "foo_bar${i}".`,
+    existing: true
+  }))
+}
+
+/** completeReport is the fail fixture with every field of the contract
+ * this round added, each set, so a test that walks it reaches every field
+ * the parser reads. */
+export function completeReport(): Report {
+  const r = loadFixture('fail')
+  const [order, telemetry] = r.messages as [Message, Message]
+  telemetry.status = 'changed'
+  telemetry.records = {
+    source: "paired: the base's 256 generated records carried to head by field number",
+    // Every FieldNote field in every list: one struct in Go, one reader here.
+    new_fields: [
+      { field: 'notes', number: '12', protobuf_bytes: 12, from: '', to: 'string' },
+      { field: 'lines.tag', number: '3.5', protobuf_bytes: 3 }
+    ],
+    regenerated: [{ field: 'amount', number: '4', from: 'string', to: 'int64', protobuf_bytes: 2 }],
+    new_oneof_members: [{ field: 'voucher', number: '13', protobuf_bytes: 14, from: '', to: 'Voucher' }],
+    renamed: [{ field: 'currency_code', number: '10', from: 'currency', to: 'currency_code', protobuf_bytes: 0 }],
+    removed: [{ field: 'legacy', number: '9', from: 'legacy', to: '', protobuf_bytes: 4 }]
+  }
+  telemetry.unchanged_schema = false
+  for (const f of telemetry.formats) f.size!.new_content = f.format === 'protobuf' ? 17 : 30
+  order.status = 'new'
+  r.findings.push({ ...lintDebt(1)[0]!, against: 'v2' }, lintDebt(2)[1]!)
+  r.env.peak_rss_bytes = 512 * 2 ** 20
+  r.env.unchanged_rounds = 3
+  r.env.cpu = 'AMD EPYC'
+  r.env.runner = 'GitHub Actions 2'
+  r.plan = {
+    budget_seconds: 600,
+    bench: { count: 7, benchtime: '10ms', untimed: ['a.Untimed'], note: 'to fit 21s: rounds 10 → 7' },
+    pipeline: { untimed: ['a.Untimed/json'], note: 'to fit the time budget: 1 of 6 rows not timed' },
+    cpu: { uncounted: ['a.Uncounted'], one_rotation: ['a.OneRotation'], note: 'to fit the time budget: 1 counted over one rotation' },
+    exact: { unmeasured: ['a.Unmeasured'], note: 'to fit the time budget: 1 message not measured' }
+  }
+  r.history = { ...r.history!, recorded: 'd'.repeat(40), attempts: 2, note: 'recorded', carried: ['a.Carried'], unreached: ['a.Unreached'] }
+  r.change = { measure: 'changed', changed: [telemetry.name, 'a.Unmeasured'], new: [order.name], removed: ['a.Removed'], unchanged: ['a.Unchanged'], no_schema_changed: false }
+  r.skipped = [{ message: 'a.Skipped', file: 'a/skipped.proto', reason: 'a MessageSet', side: 'base' }]
+  r.cpu_cost = { mode: 'auto', tool: 'callgrind', installed: 'installed valgrind in 14 s', unavailable: 'not on this runner' }
+  r.warnings = ['a warning']
+  r.errors = ['an error line']
+  r.ignored = [{ subject: 'a.B/json/decode', reason: 'flaky on shared runners' }]
+  r.stages.push({ name: 'sizes', seconds: 1, error: 'a stage error' })
+  r.pipeline[0]!.backlog!.budget_bytes = 128 * 2 ** 20
+  r.pipeline[0]!.base!.lo = r.pipeline[0]!.base!.center * 0.99
+  r.pipeline[0]!.head!.lo = r.pipeline[0]!.head!.center * 0.99
+  r.breaking_against!.same_as_base = false
+  r.violations.push({ kind: 'lint', subject: 'a/lint.proto', detail: 'a lint violation', allowed: true, against: 'v2', file: 'a/lint.proto', line: 3, column: 2, p: 0.01, base_n: 5, head_n: 5 })
+  return reparse(r)
+}
