@@ -2,7 +2,7 @@
 # Reruns every figure the README quotes, sequentially (run it on an otherwise
 # idle machine: timings from a busy one are noise). Results go to
 # docs/results/. Takes ~45 minutes on the 2-core development machine.
-#   scripts/figures.sh [codec|overhead|prepare|pipeline|memory|gate|calibrate|cpu|speed]...   (default: all)
+#   scripts/figures.sh [codec|overhead|prepare|pipeline|memory|gate|calibrate|cpu|speed|avro]...   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -11,7 +11,7 @@ mkdir -p "$res"
 export PATH="$root/node_modules/.bin:$PATH"
 go build -o /tmp/wiregate-figures ./harness/cmd/wiregate
 wg=/tmp/wiregate-figures
-which=("$@"); [ ${#which[@]} -eq 0 ] && which=(codec overhead prepare pipeline memory gate calibrate cpu speed)
+which=("$@"); [ ${#which[@]} -eq 0 ] && which=(codec overhead prepare pipeline memory gate calibrate cpu speed avro)
 
 for w in "${which[@]}"; do case $w in
 codec) # Issue 2: the published telemetry table.
@@ -21,6 +21,15 @@ codec) # Issue 2: the published telemetry table.
      --formats json,protobuf,avro,msgpack,cbor --count 10 --benchtime 1s -o "$res/telemetry-bench.txt"
   go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da "$res/telemetry-bench.txt" > "$res/telemetry-benchstat.txt" 2>/dev/null \
     || (cd harness && go run ./cmd/wiregate compare "$res/telemetry-bench.txt" "$res/telemetry-bench.txt" > "$res/telemetry-benchstat.txt")
+  ;;
+avro) # Issue 18: twmb/avro (avro) against hamba/avro (avro-hamba), side by side in one run; agreement with Java.
+  $wg sizes --buf-input . --harness-dir harness --formats avro,avro-hamba > "$res/avro-sizes.txt"
+  $wg instructions --buf-input . --harness-dir harness --messages telemetry.v1.TelemetryEvent \
+     --formats avro,avro-hamba -o "$res/avro-instructions.txt"
+  $wg bench --buf-input . --harness-dir harness --messages telemetry.v1.TelemetryEvent \
+     --formats avro,avro-hamba --count 20 --benchtime 500ms -o "$res/avro-bench.txt"
+  (cd harness && go run golang.org/x/perf/cmd/benchstat "$res/avro-bench.txt") | sed "s|$res/||" > "$res/avro-benchstat.txt"
+  (cd harness && go test -count=1 ./avrocompat -run TestJavaAgreement -v) | grep agrees | sed 's/^ *//' > "$res/avro-java-agreement.txt"
   ;;
 overhead) # Issue 2: harness vs direct library calls.
   (cd harness && go test ./codec -run '^$' -bench 'Overhead(Decode|Encode)' -count 10 -benchtime 500ms) > "$res/overhead-bench.txt"

@@ -19,6 +19,8 @@ fi
 
 echo "== go test (harness)"
 (cd harness && go test -count=1 -timeout 20m ./...)
+echo "== go test (harness/codec/avrohamba: the opt-in avro-hamba codec's own module)"
+(cd harness/codec/avrohamba && go test -count=1 ./...)
 
 if [ -d src ] && [ -f tsconfig.json ]; then
   echo "== node tests (action)"

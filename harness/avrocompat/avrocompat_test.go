@@ -9,9 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hamba/avro/v2"
-
-	"github.com/wiregate/wiregate/harness/avroschema"
 	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/report"
 )
@@ -110,11 +107,11 @@ func TestFindingPointsAtTheField(t *testing.T) {
 	}
 }
 
-// TestFreshInstancePerCheck would fail if one SchemaCompatibility were
-// reused: its cache keys on canonical fingerprints, which leave `default`
-// out, so "added with default" (compatible) would be remembered for "added
-// without default".
-func TestFreshInstancePerCheck(t *testing.T) {
+// TestDefaultsDecide: two checks that differ only in a default get
+// different verdicts, in either order. (hamba/avro's compatibility cache
+// keyed on canonical fingerprints, which leave `default` out, and answered
+// the second question from the first.)
+func TestDefaultsDecide(t *testing.T) {
 	for i := 0; i < 2; i++ {
 		if fs, err := Check("orders.avsc", addedWithDefault, [][]byte{v1}, Backward); err != nil || len(fs) != 0 {
 			t.Fatalf("with default: %v %v", fs, err)
@@ -123,12 +120,24 @@ func TestFreshInstancePerCheck(t *testing.T) {
 			t.Fatalf("without default after with default must still fail: %v %v", fs, err)
 		}
 	}
-	// Why: a shared instance answers the second question from the first.
-	shared := avro.NewSchemaCompatibility()
-	parse := func(b []byte) avro.Schema { s, _ := avroschema.Parse("x", b); return s }
-	_ = shared.Compatible(parse(addedWithDefault), parse(v1))
-	if shared.Compatible(parse(addedNoDefault), parse(v1)) == nil {
-		t.Log("hamba's shared instance still calls an added field without default compatible (the reason compatible() is fresh)")
+}
+
+// TestNullableFieldNeedsADefault: a new ["null", T] field without a default
+// breaks BACKWARD, as the specification and Java (Confluent's registry)
+// say; twmb/avro alone would give it an implicit null default.
+func TestNullableFieldNeedsADefault(t *testing.T) {
+	noDefault := record(id, amount, note, `{"name":"email","type":["null","string"]}`)
+	fs, err := Check("orders.avsc", noDefault, [][]byte{v1}, Backward)
+	if err != nil || !strings.Contains(messages(fs), "record `orders.v1.Order`: field `email` has no default, and the old schema does not have it") {
+		t.Errorf("without default: %q %v", messages(fs), err)
+	}
+	withDefault := record(id, amount, note, `{"name":"email","type":["null","string"],"default":null}`)
+	if fs, err := Check("orders.avsc", withDefault, [][]byte{v1}, Backward); err != nil || len(fs) != 0 {
+		t.Errorf("with default null: %q %v", messages(fs), err)
+	}
+	// Present on both sides, the missing default changes nothing.
+	if fs, err := Check("orders.avsc", noDefault, [][]byte{noDefault}, Full); err != nil || len(fs) != 0 {
+		t.Errorf("unchanged: %q %v", messages(fs), err)
 	}
 }
 
@@ -184,6 +193,20 @@ func TestNestedEnumAndUnion(t *testing.T) {
 		if !strings.Contains(got, w) {
 			t.Errorf("findings %q lack %q", got, w)
 		}
+	}
+}
+
+// A reader union whose branch for the writer's record cannot read it says
+// why inside that branch, not that no branch matches.
+func TestUnionBranchThatCannotRead(t *testing.T) {
+	item := func(ns, extra string) string {
+		return `{"type":"record","name":"Item","namespace":"` + ns + `","fields":[{"name":"id","type":"long"}` + extra + `]}`
+	}
+	old := []byte(`{"type":"record","name":"Order","namespace":"orders.v1","fields":[{"name":"item","type":` + item("shop.c", "") + `}]}`)
+	neu := []byte(`{"type":"record","name":"Order","namespace":"orders.v1","fields":[{"name":"item","type":[` + item("shop.a", `,{"name":"qty","type":"int"}`) + `,` + item("shop.b", "") + `]}]}`)
+	fs, err := Check("o.avsc", neu, [][]byte{old}, Backward)
+	if err != nil || !strings.Contains(messages(fs), "record `shop.a.Item`: field `item.qty` has no default") {
+		t.Errorf("findings %q %v", messages(fs), err)
 	}
 }
 

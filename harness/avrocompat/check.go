@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hamba/avro/v2"
+	"github.com/twmb/avro"
 
 	"github.com/wiregate/wiregate/harness/avroschema"
 	"github.com/wiregate/wiregate/harness/report"
@@ -74,14 +74,18 @@ func Check(file string, head []byte, earlier [][]byte, level Level) ([]report.Fi
 
 // directed checks that reader can read writer's data and words every reason
 // it cannot.
-func directed(reader, writer avro.Schema, s side) []string {
-	err := compatible(reader, writer)
+func directed(reader, writer *avro.Schema, s side) []string {
+	reader, err := specReader(reader)
+	if err != nil {
+		return []string{s.prefix() + ": " + err.Error()}
+	}
+	err = compatible(reader, writer)
 	if err == nil {
 		return nil
 	}
 	reasons := explain(reader, writer, s)
 	if len(reasons) == 0 {
-		// The walker found nothing hamba did: hamba's own words then.
+		// The walker found nothing twmb/avro did: its own words then.
 		reasons = []string{err.Error()}
 	}
 	out := make([]string, len(reasons))

@@ -1,7 +1,7 @@
 // Package avrocompat checks Avro schema evolution at Confluent's
-// compatibility levels, on hamba/avro's reader/writer resolution, and words
-// each incompatibility so a reviewer knows the file, record, field and
-// which side can no longer read the other.
+// compatibility levels, on twmb/avro's reader/writer resolution
+// (CheckCompatibility), and words each incompatibility so a reviewer knows
+// the file, record, field and which side can no longer read the other.
 package avrocompat
 
 import (

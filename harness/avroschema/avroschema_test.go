@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hamba/avro/v2"
-
 	"github.com/wiregate/wiregate/harness/avroschema"
 	"github.com/wiregate/wiregate/harness/exitcode"
 	ordersv1 "github.com/wiregate/wiregate/harness/internal/fixture/gen/orders/v1"
@@ -19,13 +17,17 @@ func TestDeriveMapsTimestampAndMap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := s.(*avro.RecordSchema)
-	if rec.FullName() != "orders.v1.Order" {
-		t.Errorf("record name %s", rec.FullName())
+	rec := s.Root()
+	if avroschema.FullName(rec) != "orders.v1.Order" {
+		t.Errorf("record name %s", avroschema.FullName(rec))
 	}
 	types := map[string]string{}
-	for _, f := range rec.Fields() {
-		types[f.Name()] = f.Type().String()
+	for _, f := range rec.Fields {
+		sub, err := f.Type.Schema()
+		if err != nil {
+			t.Fatal(err)
+		}
+		types[f.Name] = string(sub.Canonical())
 	}
 	if !strings.HasPrefix(types["created_at"], `["null",{"name":"google.protobuf.Timestamp"`) {
 		t.Errorf("created_at: %s", types["created_at"])
@@ -68,11 +70,14 @@ func TestBadAvscIsNamedWithTheFix(t *testing.T) {
 }
 
 // A bad default is shown as the .avsc spells it, with the field's type;
-// hamba alone said "<nil> not a int" for null and "{} not a union" for 5.
+// twmb/avro alone says "expected number, got <nil>" for null and "expected
+// string, got json.Number" for 1.5. A union's default may be a value of any
+// of its types (Avro 1.12's specification; Java agrees): 5 for ["null",
+// "int"] is valid, "x" is not.
 func TestBadDefaultShowsTheOffendingValue(t *testing.T) {
 	for _, tc := range []struct{ field, want string }{
 		{`{"name": "a", "type": "int", "default": null}`, "field `a`: default null is not a valid \"int\""},
-		{`{"name": "u", "type": ["null", "int"], "default": 5}`, "field `u`: default 5 is not a valid [\"null\",\"int\"] (a union's default must be a value of its first type, \"null\")"},
+		{`{"name": "u", "type": ["null", "int"], "default": "x"}`, "field `u`: default \"x\" is not a valid [\"null\",\"int\"] (a union's default must be a value of one of its types)"},
 		{`{"name": "r", "type": {"type": "record", "name": "Y", "fields": [{"name": "s", "type": "string", "default": 1.5}]}}`, "field `s`: default 1.5 is not a valid \"string\""},
 		{`{"name": "e", "type": {"type": "enum", "name": "E", "symbols": ["A", "B"]}, "default": "C"}`, "field `e`: default \"C\" is not a valid enum E (symbols: A, B)"},
 	} {
@@ -80,5 +85,8 @@ func TestBadDefaultShowsTheOffendingValue(t *testing.T) {
 		if err == nil || exitcode.Code(err) != 2 || !strings.Contains(err.Error(), "x.avsc") || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("got %v, want %q", err, tc.want)
 		}
+	}
+	if _, err := avroschema.Parse("x.avsc", []byte(`{"type": "record", "name": "X", "fields": [{"name": "u", "type": ["null", "int"], "default": 5}]}`)); err != nil {
+		t.Errorf("a union default of its second type: %v", err)
 	}
 }

@@ -7,12 +7,12 @@ import (
 	"strings"
 )
 
-// hamba names the field of a bad default but shows Go's rendering of a
-// value that is often not the offending one ("<nil> not a int" for null,
-// "{} not a union" for any union default, "<nil> not a string" for 1.5).
-var badDefault = regexp.MustCompile(`invalid default for field ([^ ]+?)\. `)
+// twmb/avro names the field of a bad default but describes the value the
+// way Go sees it ("expected number, got <nil>" for null, "got json.Number"
+// for 1.5).
+var badDefault = regexp.MustCompile(`record field "([^"]+)": invalid default`)
 
-// explainDefault rewrites hamba's bad-default error with the field's
+// explainDefault rewrites twmb/avro's bad-default error with the field's
 // default and type as the .avsc spells them; other errors pass through.
 func explainDefault(err error, schema any) error {
 	m := badDefault.FindStringSubmatch(err.Error())
@@ -27,9 +27,7 @@ func explainDefault(err error, schema any) error {
 	msg := fmt.Sprintf("field `%s`: default %s is not a valid %s", m[1], def, typeLabel(field["type"]))
 	switch t := field["type"].(type) {
 	case []any:
-		if len(t) > 0 {
-			msg += fmt.Sprintf(" (a union's default must be a value of its first type, %s)", typeLabel(t[0]))
-		}
+		msg += " (a union's default must be a value of one of its types)"
 	case map[string]any:
 		if symbols, ok := t["symbols"].([]any); ok {
 			names := make([]string, len(symbols))

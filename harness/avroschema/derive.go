@@ -20,20 +20,20 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/hamba/avro/v2"
+	"github.com/twmb/avro"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/wiregate/wiregate/harness/shape"
 )
 
 // Derive returns the Avro schema for md, parsed.
-func Derive(md protoreflect.MessageDescriptor) (avro.Schema, error) {
+func Derive(md protoreflect.MessageDescriptor) (*avro.Schema, error) {
 	d := deriver{defined: map[protoreflect.FullName]bool{}}
 	b, err := json.Marshal(d.record(md))
 	if err != nil {
 		return nil, fmt.Errorf("derive avro schema for %s: %w", md.FullName(), err)
 	}
-	s, err := avro.ParseBytesWithCache(b, "", &avro.SchemaCache{})
+	s, err := avro.Parse(string(b))
 	if err != nil {
 		return nil, fmt.Errorf("derive avro schema for %s: %w", md.FullName(), err)
 	}

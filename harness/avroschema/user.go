@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/hamba/avro/v2"
+	"github.com/twmb/avro"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/wiregate/wiregate/harness/exitcode"
@@ -15,7 +15,7 @@ import (
 
 // Load parses one .avsc file. Bad JSON and invalid schemas are the user's
 // input: one line naming the file.
-func Load(path string) (avro.Schema, error) {
+func Load(path string) (*avro.Schema, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, exitcode.BadInput("avro schema %s: %v", path, err)
@@ -25,14 +25,12 @@ func Load(path string) (avro.Schema, error) {
 
 // Parse parses one .avsc's contents; name is the file as the user knows it
 // (a path, or path@version from git history).
-func Parse(name string, data []byte) (avro.Schema, error) {
+func Parse(name string, data []byte) (*avro.Schema, error) {
 	var js any
 	if err := json.Unmarshal(data, &js); err != nil {
 		return nil, exitcode.BadInput("avro schema %s: not JSON (%v); fix the file", name, err)
 	}
-	// A fresh cache per file: two versions of one record must not share
-	// named types through hamba's global cache.
-	s, err := avro.ParseBytesWithCache(data, "", &avro.SchemaCache{})
+	s, err := avro.Parse(string(data))
 	if err != nil {
 		return nil, exitcode.BadInput("avro schema %s: not a valid Avro schema: %v", name, explainDefault(err, js))
 	}
@@ -42,7 +40,7 @@ func Parse(name string, data []byte) (avro.Schema, error) {
 // ForMessage picks md's Avro schema: the first of files whose record full
 // name equals md's (checked against the message field by field), else the
 // derived one. source is the file path or "derived".
-func ForMessage(md protoreflect.MessageDescriptor, files []string) (s avro.Schema, source string, err error) {
+func ForMessage(md protoreflect.MessageDescriptor, files []string) (s *avro.Schema, source string, err error) {
 	f, rec, err := UserFile(string(md.FullName()), files)
 	if err != nil {
 		return nil, "", err
@@ -52,7 +50,7 @@ func ForMessage(md protoreflect.MessageDescriptor, files []string) (s avro.Schem
 		if err != nil {
 			return nil, "", err
 		}
-		if err := match(derived.(*avro.RecordSchema), rec, ""); err != nil {
+		if err := match(derived.Root(), rec.Root(), ""); err != nil {
 			return nil, "", exitcode.BadInput("avro schema %s: %v; make the .avsc agree with %s", f, err, md.FullName())
 		}
 		return rec, f, nil
@@ -62,16 +60,16 @@ func ForMessage(md protoreflect.MessageDescriptor, files []string) (s avro.Schem
 }
 
 // UserFile is the first of files whose record's full name is name: the
-// .avsc the message of that name is measured with. A nil record: none of
+// .avsc the message of that name is measured with. A nil schema: none of
 // them, the message's Avro schema is derived from its descriptor.
-func UserFile(name string, files []string) (path string, rec *avro.RecordSchema, err error) {
+func UserFile(name string, files []string) (path string, rec *avro.Schema, err error) {
 	for _, f := range files {
 		us, err := Load(f)
 		if err != nil {
 			return "", nil, err
 		}
-		if rec, ok := us.(*avro.RecordSchema); ok && rec.FullName() == name {
-			return f, rec, nil
+		if root := us.Root(); Kind(root) == "record" && FullName(root) == name {
+			return f, us, nil
 		}
 	}
 	return "", nil, nil
@@ -79,19 +77,19 @@ func UserFile(name string, files []string) (path string, rec *avro.RecordSchema,
 
 // match checks the user's record against the derived one: same field names,
 // same type shapes, recursively.
-func match(want, got *avro.RecordSchema, prefix string) error {
-	gotFields := map[string]*avro.Field{}
-	for _, f := range got.Fields() {
-		gotFields[f.Name()] = f
+func match(want, got *avro.SchemaNode, prefix string) error {
+	gotFields := map[string]*avro.SchemaField{}
+	for i := range got.Fields {
+		gotFields[got.Fields[i].Name] = &got.Fields[i]
 	}
-	for _, wf := range want.Fields() {
-		gf, ok := gotFields[wf.Name()]
+	for _, wf := range want.Fields {
+		gf, ok := gotFields[wf.Name]
 		if !ok {
-			return fmt.Errorf("field `%s%s` of the proto message is missing", prefix, wf.Name())
+			return fmt.Errorf("field `%s%s` of the proto message is missing", prefix, wf.Name)
 		}
-		delete(gotFields, wf.Name())
-		if ws, gs := typeShape(wf.Type(), 0), typeShape(gf.Type(), 0); ws != gs {
-			return fmt.Errorf("field `%s%s` is %s in the .avsc but the proto field needs %s", prefix, wf.Name(), gs, ws)
+		delete(gotFields, wf.Name)
+		if ws, gs := typeShape(&wf.Type, 0), typeShape(&gf.Type, 0); ws != gs {
+			return fmt.Errorf("field `%s%s` is %s in the .avsc but the proto field needs %s", prefix, wf.Name, gs, ws)
 		}
 	}
 	var extra []string
@@ -105,41 +103,40 @@ func match(want, got *avro.RecordSchema, prefix string) error {
 	return nil
 }
 
-// typeShape is a type's structure without names, docs and defaults: what decides
-// whether the plain struct can be encoded with it.
-func typeShape(s avro.Schema, depth int) string {
+// typeShape is a type's structure without names, docs and defaults: what
+// decides whether the plain struct can be encoded with it. A logical type
+// is part of the shape: the plain struct holds the underlying value, which
+// the codec must then not convert.
+func typeShape(n *avro.SchemaNode, depth int) string {
 	if depth > 8 {
 		return "…"
 	}
-	switch t := s.(type) {
-	case *avro.RefSchema:
-		return typeShape(t.Schema(), depth+1)
-	case *avro.PrimitiveSchema:
-		if l := t.Logical(); l != nil {
-			return string(t.Type()) + "/" + string(l.Type())
-		}
-		return string(t.Type())
-	case *avro.ArraySchema:
-		return "array<" + typeShape(t.Items(), depth+1) + ">"
-	case *avro.MapSchema:
-		return "map<" + typeShape(t.Values(), depth+1) + ">"
-	case *avro.UnionSchema:
+	n = Deref(n)
+	switch Kind(n) {
+	case "array":
+		return "array<" + typeShape(n.Items, depth+1) + ">"
+	case "map":
+		return "map<" + typeShape(n.Values, depth+1) + ">"
+	case "union":
 		var parts []string
-		for _, u := range t.Types() {
-			parts = append(parts, typeShape(u, depth+1))
+		for i := range n.Branches {
+			parts = append(parts, typeShape(&n.Branches[i], depth+1))
 		}
 		return "union<" + strings.Join(parts, ",") + ">"
-	case *avro.EnumSchema:
+	case "enum":
 		return "enum"
-	case *avro.FixedSchema:
-		return fmt.Sprintf("fixed(%d)", t.Size())
-	case *avro.RecordSchema:
+	case "fixed":
+		return fmt.Sprintf("fixed(%d)", n.Size)
+	case "record":
 		var parts []string
-		for _, f := range t.Fields() {
-			parts = append(parts, f.Name()+":"+typeShape(f.Type(), depth+1))
+		for i := range n.Fields {
+			parts = append(parts, n.Fields[i].Name+":"+typeShape(&n.Fields[i].Type, depth+1))
 		}
 		sort.Strings(parts)
 		return "record{" + strings.Join(parts, ",") + "}"
 	}
-	return string(s.Type())
+	if logicalTypes[n.LogicalType] {
+		return n.Type + "/" + n.LogicalType
+	}
+	return n.Type
 }

@@ -26,12 +26,17 @@ type Codec interface {
 // Format is one registered wire format.
 type Format struct {
 	Name string
-	// Plain formats work on the plain struct (encoding/json, hamba/avro,
-	// msgpack, cbor); the others on the protoc-gen-go message.
+	// Plain formats work on the plain struct (encoding/json, the Avro
+	// libraries, msgpack, cbor); the others on the protoc-gen-go message.
 	Plain bool
 	// Aliasing decoders point decoded strings into the input buffer
-	// instead of copying them (hamba/avro does, for strings it reads whole).
+	// instead of copying them. None of the registered formats does (the
+	// string-policy test in this package checks each); the flag reaches
+	// the report so a format that does is marked.
 	Aliasing bool
+	// Avro formats encode with the message's Avro schema (subject.Avro),
+	// which the runner loads or derives only when one is asked for.
+	Avro bool
 	// Default formats are measured unless the user picks formats.
 	Default bool
 	// About is one line for the report: library and how it is used.
@@ -45,7 +50,12 @@ type Format struct {
 	// NoGroups: Plugin's code for group-encoded fields (proto2 groups,
 	// editions DELIMITED) does not compile or decodes wrongly.
 	NoGroups bool
-	New      func(s *subject.Subject) (Codec, error)
+	// Module is the Go module whose package supplies the codec (see
+	// optin.go): linked into a bench program only when the format is
+	// asked for, so no other program carries its dependencies. Empty: the
+	// codec is in this package.
+	Module string
+	New    func(s *subject.Subject) (Codec, error)
 }
 
 // registry is the only package-level state: formats register in init.

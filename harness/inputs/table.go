@@ -43,7 +43,7 @@ var Table = []Input{
 	{Name: "avro-compatibility", Default: "BACKWARD", parse: parseAvroCompatibility,
 		Doc: "Avro compatibility level — BACKWARD, FORWARD, FULL, their _TRANSITIVE forms, or NONE."},
 	{Name: "formats", Default: "json,protobuf,avro", parse: parseFormats,
-		Doc: "Formats to measure, comma separated (json, protobuf, avro; opt-in protojson, vtprotobuf, msgpack, cbor)."},
+		Doc: "Formats to measure, comma separated (json, protobuf, avro; opt-in protojson, vtprotobuf, msgpack, cbor, avro-hamba)."},
 	{Name: "base-ref", Default: "", Owner: Action,
 		Doc: "What head is compared against. Empty uses the pull request's base sha (push — the `before` sha)."},
 	{Name: "lint", Default: "true", parse: boolean(func(s *Settings) *bool { return &s.Lint }),

@@ -31,6 +31,7 @@ type Schema struct {
 	opts       Options
 	img        *image
 	plugins    []string
+	optIn      []string // opt-in codec modules the formats link (optin.go)
 	buf        string
 	harnessDir string
 	cache      string
@@ -78,6 +79,7 @@ func Load(ctx context.Context, opts Options) (*Schema, error) {
 	s.timings["buf_build"] = time.Since(start).Seconds()
 	s.Files = s.img.files
 	s.Skipped = append([]Skip{}, s.img.skipped...) // [] rather than null in JSON
+	s.optIn = optInModules(formats)
 	if s.plugins, err = plugins(formats, s.img); err != nil {
 		return nil, err
 	}

@@ -46,7 +46,10 @@ type Result struct {
 	Skipped []Skip `json:"skipped"`
 	// Plugins generated the program's code: protoc-gen-go and
 	// protoc-gen-wiregate, and those the asked-for formats need.
-	Plugins []string           `json:"plugins"`
+	Plugins []string `json:"plugins"`
+	// OptIn are the opt-in codec modules linked into the program: those
+	// of the asked-for formats (codec.Format.Module), and no others.
+	OptIn   []string           `json:"opt_in_modules"`
 	Dir     string             `json:"dir"`
 	Reused  bool               `json:"reused"` // the binary was already built for these exact inputs
 	Build   time.Duration      `json:"-"`
@@ -105,8 +108,9 @@ func (s *Schema) Build(ctx context.Context, messages []string) (*Result, error) 
 		res.Fingerprints[m] = fp
 	}
 	types := s.types(messages)
+	res.OptIn = s.optIn
 	key := hashOf(s.img.canon, []byte(strings.Join(messages, ",")), []byte(strings.Join(types, ",")), []byte(strings.Join(s.plugins, ",")),
-		[]byte(s.srcHash), []byte(runtime.Version()))
+		[]byte(strings.Join(s.optIn, ",")), []byte(s.srcHash), []byte(runtime.Version()))
 	res.Dir = filepath.Join(s.cache, "bench", key[:20])
 	res.Binary = filepath.Join(res.Dir, benchprog.ProgramName)
 	finish := func() (*Result, error) {
@@ -142,7 +146,7 @@ func (s *Schema) Build(ctx context.Context, messages []string) (*Result, error) 
 	lap("buf_generate", t)
 
 	t = time.Now()
-	if err := writeModule(work, s.harnessDir); err != nil {
+	if err := writeModule(work, s.harnessDir, s.optIn); err != nil {
 		return nil, err
 	}
 	out := filepath.Join(tmp, "wiregate-bench")

@@ -114,7 +114,7 @@ func subjects(env *Env, sel benchprog.Selection, formats []codec.Format) ([]*sub
 	}
 	needAvro := false
 	for _, f := range formats {
-		needAvro = needAvro || f.Name == "avro"
+		needAvro = needAvro || f.Avro
 	}
 	var out []*subject.Subject
 	for _, n := range wanted {

@@ -4,7 +4,7 @@
 package subject
 
 import (
-	"github.com/hamba/avro/v2"
+	"github.com/twmb/avro"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 )
@@ -18,7 +18,8 @@ type Subject struct {
 
 	// Avro is the Avro schema for the plain struct: the user's .avsc when
 	// its record full name is the message's, else derived (see avroschema).
-	Avro avro.Schema
+	// Avro.String() is the schema's JSON, for codecs on other libraries.
+	Avro *avro.Schema
 	// AvroSource says where Avro came from: a file path, or "derived".
 	AvroSource string
 }
