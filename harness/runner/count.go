@@ -17,8 +17,9 @@ import (
 // under callgrind (cpucost.Count starts it so) and, one message at a time,
 // builds and checks its cases, warms each loop, then counts each op's loop
 // in its own collection window and asks callgrind for one dump per loop,
-// labelled with the benchmark name and the number of operations. It prints one line per
-// dump so the parent can tell a missing dump from a loop never run.
+// labelled with the benchmark name and the number of operations. It prints
+// one line per dump so the parent can tell a missing dump from a loop never
+// run.
 func runCount(ctx context.Context, env *Env, args []string) error {
 	var f benchprog.CountFlags
 	if err := benchprog.Parse(benchprog.CmdCount, &f, args); err != nil {
