@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"weak"
@@ -181,5 +182,35 @@ func TestSizesCarryCheckAndAPrice(t *testing.T) {
 	}
 	if checked[2].Format != "avro" || !got[2].Aliasing {
 		t.Errorf("avro's row does not say it aliases: %+v", got[2])
+	}
+}
+
+// Building and checking run with a higher GC target; what is measured runs
+// at the process's own setting.
+func TestSetupGCTargetIsRestoredBeforeMeasuring(t *testing.T) {
+	gcPercent := func() int { p := debug.SetGCPercent(-1); debug.SetGCPercent(p); return p }
+	own := gcPercent()
+	w := watch(t)
+	build := w.env.buildCases
+	var during []int
+	w.env.buildCases = func(s *subject.Subject, formats []codec.Format, samples string) ([]*cases.Case, error) {
+		during = append(during, gcPercent())
+		return build(s, formats, samples)
+	}
+	stream, err := checkedStream(w.env, benchprog.Selection{Formats: []string{"protobuf"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var measuring []int
+	if err := stream(func([]*cases.Case) error { measuring = append(measuring, gcPercent()); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	for i := range measuring {
+		if during[i] != setupGCPercent || measuring[i] != own {
+			t.Errorf("message %d: GC target %d while set up, %d while measured; want %d and the process's %d", i, during[i], measuring[i], setupGCPercent, own)
+		}
+	}
+	if len(measuring) != len(fixtureMessages) {
+		t.Errorf("%d messages measured", len(measuring))
 	}
 }
