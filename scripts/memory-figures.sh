@@ -29,21 +29,22 @@ for rev in "$@"; do
   for m in m1300 m60; do "$t/$rev/wiregate" prepare --harness-dir "$t/$rev/harness" --buf-input "$t/$m" >/dev/null; done
 done
 
-# cpu: user+sys seconds of every child this shell has waited for (a child's
-# own waited children included: the bench program under wiregate). `times`
-# runs here, not in a subshell, which would see no children.
+# cpu sets CPU to the user+sys seconds of every child this shell has waited
+# for (a child's own waited children included: the bench program under
+# wiregate). It must run in this shell, not in $(…): a subshell has no
+# children yet.
 cpu() {
   { times; } >"$t/times"
-  tail -1 "$t/times" | tr 'ms' '  ' | awk '{printf "%.1f", $1*60+$2+$3*60+$4}'
+  CPU=$(tail -1 "$t/times" | tr 'ms' '  ' | awk '{printf "%.1f", $1*60+$2+$3*60+$4}')
 }
 
 # one FILE COMMAND...: a process tree's peak RSS, wall and CPU time.
 one() {
   local file=$1; shift
   local s e c0 c1 rc
-  c0=$(cpu); s=$(date +%s.%N)
+  cpu; c0=$CPU; s=$(date +%s.%N)
   python3 scripts/peakrss.py "$@" >"$t/stdout" 2>"$t/stderr" && rc=0 || rc=$?
-  e=$(date +%s.%N); c1=$(cpu)
+  e=$(date +%s.%N); cpu; c1=$CPU
   {
     echo "# $(date -u +%F) $*"
     printf 'exit %s, wall %.1f s, cpu %.1f s (user+sys, process tree), load %s\n' "$rc" "$(echo "$e - $s" | bc)" \
