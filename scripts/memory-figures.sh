@@ -9,9 +9,10 @@
 #   scripts/memory-figures.sh OUT RUNS REV...     e.g. OUT=docs/results/memory 2 c86ce32 HEAD
 #
 # Each REV's harness is exported with git archive and its wiregate built;
-# bench programs land in the wiregate cache as usual. Writes OUT/<rev>-<what>-<run>.txt
-# (the command, exit code, wall, CPU of the process tree, load, peakrss.py's
-# lines) and OUT/<rev>-sizes.json (the last sizes output).
+# bench programs land in the wiregate cache as usual. Writes
+# OUT/<rev>-<what>-<run>.txt: the command, exit code, wall, CPU of the
+# process tree, load, peakrss.py's lines (and, for sizes, how many messages
+# are big).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -61,7 +62,11 @@ for run in $(seq 1 "$runs"); do
       case $what in
       check) one "$out/$rev-check-$run.txt" "${w[@]}" check --harness-dir "$t/$rev/harness" --buf-input "$t/m1300" ;;
       sizes) one "$out/$rev-sizes-$run.txt" "${w[@]}" sizes --harness-dir "$t/$rev/harness" --buf-input "$t/m1300" --json
-             cp "$t/stdout" "$out/$rev-sizes.json" ;;
+             python3 -c 'import json, sys
+rows = json.load(open(sys.argv[1])); pb = [r for r in rows if r["format"] == "protobuf"]
+print("%d rows, %d messages; protobuf mean >= 1 KiB: %d, >= 6,000 B: %d; max >= 8,000 B: %d" % (len(rows), len(pb),
+      sum(r["bytes_mean"] >= 1024 for r in pb), sum(r["bytes_mean"] >= 6000 for r in pb), sum(r["bytes_max"] >= 8000 for r in pb)))' \
+               "$t/stdout" >>"$out/$rev-sizes-$run.txt" ;;
       bench60) one "$out/$rev-bench60-$run.txt" "${w[@]}" bench --harness-dir "$t/$rev/harness" --buf-input "$t/m60" --count 1 --benchtime 10ms ;;
       esac
     done
