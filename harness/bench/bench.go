@@ -43,10 +43,19 @@ func Header(w io.Writer) {
 	}
 }
 
-// Run writes Count rounds of every benchmark to w, round-major (all cases,
-// then all cases again), so slow drift in the machine spreads over every
-// case instead of biasing the last ones.
-func Run(w io.Writer, cs []*cases.Case, opts Options) error {
+// Run writes Count rounds of every benchmark of the stream to w,
+// round-major (every message, then every message again), so that slow
+// drift in the machine spreads over every case instead of biasing the last
+// ones. The stream builds each message's cases when it reaches them and
+// drops them after: the process holds one message's records, and the
+// collection testing.Benchmark makes before each of its runs sees a small
+// heap. So a round rebuilds (and rechecks) every message: the same logical
+// records every round, at the price of one setup per message and round —
+// small beside its benchmarks (two ops, each at least benchtime, per
+// format). Running a message's rounds back to back instead would hold
+// nothing either, but would time each message in its own stretch of the
+// run, where a neighbour's burst takes all of one message's samples.
+func Run(w io.Writer, stream cases.Stream, opts Options) error {
 	if opts.Count <= 0 {
 		opts.Count = 1
 	}
@@ -60,29 +69,34 @@ func Run(w io.Writer, cs []*cases.Case, opts Options) error {
 	if len(ops) == 0 {
 		ops = Ops
 	}
-	// Allocations are deterministic: counted once per case over whole
-	// rotations, written on every round's line.
+	// Allocations are deterministic: counted over whole rotations the first
+	// time a case is reached, written on every round's line.
 	allocs := map[string]Allocs{}
-	for _, c := range cs {
-		for _, op := range ops {
-			a, err := CountAllocs(c, op, AllocRotations)
-			if err != nil {
-				return fmt.Errorf("bench: %s %s: %w", op, c.Name(), err)
-			}
-			allocs[Name(op, c)] = a
-		}
-	}
 	for r := 0; r < opts.Count; r++ {
-		for _, c := range cs {
-			mean := meanSize(c)
-			for _, op := range ops {
-				res := testing.Benchmark(benchmark(c, op))
-				if res.N == 0 {
-					return fmt.Errorf("bench: %s %s failed (see stderr)", op, c.Name())
+		err := stream(func(cs []*cases.Case) error {
+			for _, c := range cs {
+				mean := meanSize(c)
+				for _, op := range ops {
+					name := Name(op, c)
+					a, ok := allocs[name]
+					if !ok {
+						var err error
+						if a, err = CountAllocs(c, op, AllocRotations); err != nil {
+							return fmt.Errorf("bench: %s %s: %w", op, c.Name(), err)
+						}
+						allocs[name] = a
+					}
+					res := testing.Benchmark(benchmark(c, op))
+					if res.N == 0 {
+						return fmt.Errorf("bench: %s %s failed (see stderr)", op, c.Name())
+					}
+					writeLine(w, name, res, mean, a)
 				}
-				name := Name(op, c)
-				writeLine(w, name, res, mean, allocs[name])
 			}
+			return nil
+		})
+		if err != nil {
+			return err
 		}
 	}
 	return nil

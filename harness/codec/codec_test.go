@@ -42,7 +42,7 @@ func TestEveryFormatRoundTripsEveryFixtureRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := cases.Build(fixtureSubjects(t), formats, "", "")
+	cs, err := cases.Build(fixtureSubjects(t), formats, cases.From{})
 	if err != nil {
 		t.Fatal(err)
 	}

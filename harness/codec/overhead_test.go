@@ -39,7 +39,7 @@ func telemetryCase(b *testing.B, format string) *cases.Case {
 			tel = s
 		}
 	}
-	cs, err := cases.Build([]*subject.Subject{tel}, []codec.Format{f}, "", "")
+	cs, err := cases.Build([]*subject.Subject{tel}, []codec.Format{f}, cases.From{})
 	if err != nil {
 		b.Fatal(err)
 	}

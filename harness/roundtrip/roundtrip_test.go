@@ -30,12 +30,15 @@ func TestCheckNamesMessageFormatRecordAndField(t *testing.T) {
 		}
 	}
 	f, _ := codec.Lookup("json")
-	cs, err := cases.Build([]*subject.Subject{&tel}, []codec.Format{f}, "", "")
+	cs, err := cases.Build([]*subject.Subject{&tel}, []codec.Format{f}, cases.From{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := roundtrip.Check(cs); err != nil {
 		t.Fatalf("the honest codec fails: %v", err)
+	}
+	if cs[0].Price.DecodeNs <= 0 || cs[0].Price.EncodeNs <= 0 {
+		t.Errorf("building and checking priced nothing: %+v", cs[0].Price)
 	}
 	cs[0].Codec = lossy{cs[0].Codec}
 	err = roundtrip.Check(cs)

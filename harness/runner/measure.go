@@ -5,6 +5,7 @@ import (
 
 	"github.com/wiregate/wiregate/harness/bench"
 	"github.com/wiregate/wiregate/harness/benchprog"
+	"github.com/wiregate/wiregate/harness/cases"
 	"github.com/wiregate/wiregate/harness/sizes"
 )
 
@@ -13,11 +14,19 @@ func runSizes(ctx context.Context, env *Env, args []string) error {
 	if err := benchprog.Parse(benchprog.CmdSizes, &f, args); err != nil {
 		return err
 	}
-	cs, err := checkedCases(env, f.Selection)
+	stream, err := checkedStream(env, f.Selection)
 	if err != nil {
 		return err
 	}
-	return writeJSON(env.Stdout, sizes.Measure(cs))
+	out := []sizes.Size{}
+	err = stream(func(cs []*cases.Case) error {
+		out = append(out, sizes.Measure(cs)...)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return writeJSON(env.Stdout, out)
 }
 
 func runBench(ctx context.Context, env *Env, args []string) error {
@@ -25,7 +34,7 @@ func runBench(ctx context.Context, env *Env, args []string) error {
 	if err := benchprog.Parse(benchprog.CmdBench, &f, args); err != nil {
 		return err
 	}
-	cs, err := checkedCases(env, f.Selection)
+	stream, err := checkedStream(env, f.Selection)
 	if err != nil {
 		return err
 	}
@@ -36,5 +45,5 @@ func runBench(ctx context.Context, env *Env, args []string) error {
 	if f.Op != "" {
 		ops = []string{f.Op}
 	}
-	return bench.Run(env.Stdout, cs, bench.Options{Count: f.Count, Benchtime: f.Benchtime, Ops: ops})
+	return bench.Run(env.Stdout, stream, bench.Options{Count: f.Count, Benchtime: f.Benchtime, Ops: ops})
 }

@@ -22,21 +22,27 @@ func runFill(ctx context.Context, env *Env, args []string) error {
 	if err := benchprog.Parse(benchprog.CmdFill, &f, args); err != nil {
 		return err
 	}
-	cs, err := checkedCases(env, f.Selection)
+	stream, err := checkedStream(env, f.Selection)
 	if err != nil {
 		return err
 	}
 	var backlogs []pipeline.Backlog
-	for _, c := range cs {
-		b, err := pipeline.Fill(ctx, pipeline.FillOptions{Brokers: f.Brokers, TopicPrefix: f.TopicPrefix,
-			Message: c.Subject.Name(), Format: c.Format.Name, N: f.N, Payloads: c.Encoded})
-		if err != nil {
-			for _, done := range backlogs {
-				_ = done.Delete(ctx)
+	err = stream(func(cs []*cases.Case) error {
+		for _, c := range cs {
+			b, err := pipeline.Fill(ctx, pipeline.FillOptions{Brokers: f.Brokers, TopicPrefix: f.TopicPrefix,
+				Message: c.Subject.Name(), Format: c.Format.Name, N: f.N, Payloads: c.Encoded})
+			if err != nil {
+				return err
 			}
-			return err
+			backlogs = append(backlogs, b)
 		}
-		backlogs = append(backlogs, b)
+		return nil
+	})
+	if err != nil {
+		for _, done := range backlogs {
+			_ = done.Delete(ctx)
+		}
+		return err
 	}
 	return writeJSON(env.Stdout, backlogs)
 }
@@ -47,12 +53,16 @@ func runConsume(ctx context.Context, env *Env, args []string) error {
 	if err := benchprog.Parse(benchprog.CmdConsume, &f, args); err != nil {
 		return err
 	}
-	cs, err := resolve(env, f.Selection)
+	subs, formats, err := resolve(env, f.Selection)
 	if err != nil {
 		return err
 	}
-	if len(cs) != 1 {
-		return exitcode.BadInput("select exactly one message and format, got %d cases", len(cs))
+	if len(subs) != 1 || len(formats) != 1 {
+		return exitcode.BadInput("select exactly one message and format, got %d cases", len(subs)*len(formats))
+	}
+	cs, err := env.build(subs[0], formats, from(f.Selection))
+	if err != nil {
+		return err
 	}
 	res, err := pipeline.Consume(ctx, f.Spec.Options(decoder(cs[0])))
 	if err != nil {

@@ -11,12 +11,16 @@ import (
 // whose type the protocol owns.
 type Size = benchprog.Size
 
-// Measure computes sizes for every case, in case order.
+// Measure computes sizes for every case, in case order, with what the
+// correctness gate says of each case (source, aliasing) and its price.
+// vs_json relates the cases of one message to each other, so a bench
+// program measures one message's cases at a time.
 func Measure(cs []*cases.Case) []Size {
 	out := make([]Size, 0, len(cs))
 	jsonMean := map[string]float64{}
 	for _, c := range cs {
-		s := Size{Message: c.Subject.Name(), Format: c.Format.Name, Records: len(c.Encoded), BytesMin: -1}
+		s := Size{Message: c.Subject.Name(), Format: c.Format.Name, Records: len(c.Encoded), BytesMin: -1,
+			Source: c.Source, Aliasing: c.Format.Aliasing, Price: c.Price}
 		total := 0
 		for _, b := range c.Encoded {
 			total += len(b)

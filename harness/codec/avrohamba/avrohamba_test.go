@@ -49,7 +49,7 @@ func TestHambaStillWritesTheRecordedBytes(t *testing.T) {
 func TestAvroAndHambaSameRecordsSameBytes(t *testing.T) {
 	twmb, hamba := formats(t)
 	subjects := codectest.Subjects(t, repoAvsc)
-	cs, err := cases.Build(subjects, []codec.Format{twmb, hamba}, "", "")
+	cs, err := cases.Build(subjects, []codec.Format{twmb, hamba}, cases.From{})
 	if err != nil {
 		t.Fatal(err)
 	}

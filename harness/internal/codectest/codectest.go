@@ -131,7 +131,7 @@ var RecordedSizes = map[string]float64{
 // not change; an aliasing one's does for some record with a string.
 func StringPolicy(t testing.TB, f codec.Format, subjects []*subject.Subject) {
 	t.Helper()
-	cs, err := cases.Build(subjects, []codec.Format{f}, "", "")
+	cs, err := cases.Build(subjects, []codec.Format{f}, cases.From{})
 	if err != nil {
 		t.Fatal(err)
 	}
