@@ -25,9 +25,6 @@ type sizes struct {
 	// carried are head's sizes on its records without what head adds
 	// (pools.newContent), by "message/format".
 	carried map[string]*benchprog.Size
-	// took is each measured message's wall time here, both sides: the
-	// first price the plan of the later stages has.
-	took map[string]time.Duration
 	// unmeasured are the messages the budget left no time for.
 	unmeasured []string
 }
@@ -40,7 +37,7 @@ func (s sizes) measured(list []string) []string { return without(list, s.unmeasu
 // this stage may run until the deadline, and stops launching chunks that
 // would not end in time by what the chunks before cost per message.
 func (g *run) measureSizes(ctx context.Context, ps programs, p pools, list []string) (sizes, string, error) {
-	res := sizes{pairs: map[string][2]*benchprog.Size{}, carried: map[string]*benchprog.Size{}, took: map[string]time.Duration{}}
+	res := sizes{pairs: map[string][2]*benchprog.Size{}, carried: map[string]*benchprog.Size{}}
 	prog := newProgress(g.o.Log, "sizes", progressEvery)
 	defer prog.stop()
 	deadline := g.budget.Deadline()
@@ -72,11 +69,7 @@ func (g *run) measureSizes(ctx context.Context, ps programs, p pools, list []str
 		if err := g.sizeCarried(ctx, ps, p, chunk, res.carried); err != nil {
 			return res, "", err
 		}
-		took := time.Since(start)
-		for _, m := range chunk {
-			res.took[m] = took / time.Duration(len(chunk))
-		}
-		perMessage = time.Duration(float64(took) / float64(len(chunk)))
+		perMessage = time.Since(start) / time.Duration(len(chunk))
 	}
 	note := ""
 	if n := len(res.unmeasured); n > 0 {
