@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# Formatters and linters, as .ci/run runs them: gofmt, go vet and
+# Formatters and linters, as .ci/run runs them: no merge conflict
+# markers; gofmt, go vet and
 # staticcheck over the harness; tsc and ESLint (eslint.config.js) over the
 # action. Exits non-zero on the first finding.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 staticcheck_version=v0.8.2 # honnef.co/go/tools: pinned so a new check never fails an old commit
 
+echo "== merge conflict markers"
+if git grep -nE '^(<<<<<<< |>>>>>>> |=======$)' -- . ':!dist' ':!node_modules'; then
+  echo "merge conflict markers: resolve them" >&2
+  exit 1
+fi
 echo "== gofmt"
 unformatted=$(gofmt -l harness)
 if [ -n "$unformatted" ]; then
