@@ -105,7 +105,7 @@ func countOne(ctx context.Context, vg, binary string, g group, opts Options) (*r
 		return nil, fmt.Errorf("instruction count: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	flags := benchprog.CountFlags{Selection: g.sel, Rotations: opts.Rotations, Ops: opts.Ops, Warm: WarmOps}
+	flags := benchprog.CountFlags{Selection: g.sel, Rotations: opts.Rotations, Ops: opts.Ops, Warm: WarmFor(opts.OpNs[g.message+"/"+g.format])}
 	if flags.Rotations == 0 {
 		flags.Rotations = DefaultRotations
 	}

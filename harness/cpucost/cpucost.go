@@ -32,12 +32,42 @@ const DefaultRotations = 4
 // calls a site is still uncached with probability e^-16 ≈ 1e-7.
 const WarmOps = 16384
 
+// MinWarmOps is the fewest a loop of slow operations is warmed with, and
+// warmNs the operation cost above which fewer than WarmOps suffice: an
+// operation that takes tens of microseconds calls each of its
+// type-assertion sites many times, and a site still uncached after the
+// warm-up costs ~70 instructions per call against hundreds of thousands per
+// operation. Counted with 1,024 warm operations instead of 16,384,
+// batch.v1.LogBatch and tree.v1.Sprawl (50–230 µs an operation) gave the
+// same instr/op within the spread of identical counts (0.44% JSON, 0.03%
+// protobuf and Avro; docs/figures.md), and the warm-up was most of their
+// counting time.
+const (
+	MinWarmOps = 1024
+	warmNs     = 5000
+)
+
+// WarmFor is how many operations to warm a loop with, by what one takes
+// natively (opNs, an encode or a decode; 0 when unknown): WarmOps up to
+// warmNs, proportionally fewer above it, never fewer than MinWarmOps.
+func WarmFor(opNs float64) int {
+	if opNs <= warmNs {
+		return WarmOps
+	}
+	return max(MinWarmOps, int(WarmOps*warmNs/opNs))
+}
+
 // Options control a count.
 type Options struct {
 	// Valgrind is the valgrind binary; "valgrind" on PATH when empty.
 	Valgrind string
 	// Rotations of the pool per loop; DefaultRotations when 0.
 	Rotations int
+	// OpNs are the native nanoseconds of one encode or decode (the slower)
+	// by "message/format", when known (the sizes stage's price): a loop of
+	// slow operations is warmed with fewer of them (WarmFor). Unknown:
+	// WarmOps.
+	OpNs map[string]float64
 	// CacheSim adds callgrind's cache simulation, for the estimated-cycles
 	// figure (informational: it moves by up to 2.4% between identical
 	// counts, and it costs up to 3× the counting time).

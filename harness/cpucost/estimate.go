@@ -16,25 +16,29 @@ import (
 // own counts took (budget and gate); they need not be exact, only not
 // wildly off.
 const (
-	processStart       = 1500 * time.Millisecond
-	uninstrumentedSlow = 8
-	instrumentedSlow   = 60
+	processStart       = 800 * time.Millisecond
+	uninstrumentedSlow = 9
+	instrumentedSlow   = 55
 )
 
 // Estimate is what counting one message takes on one side: one Valgrind
-// process per format, up to one per CPU at a time, each running WarmOps
-// operations uninstrumented and rotations of the pool under callgrind,
-// for encode and decode. opNs are the formats' native nanoseconds per
-// encode plus decode.
-func Estimate(opNs []float64, rotations int) time.Duration {
+// process per format, up to one per CPU at a time, each running its
+// warm-up (WarmFor) uninstrumented and rotations of the pool under
+// callgrind, for encode and decode. opNs are the formats' native
+// nanoseconds of an encode and of a decode.
+func Estimate(opNs [][2]float64, rotations int) time.Duration {
 	if rotations <= 0 {
 		rotations = DefaultRotations
 	}
 	var work time.Duration
 	for _, ns := range opNs {
-		warm := float64(WarmOps) * ns * uninstrumentedSlow
-		counted := float64(rotations*record.PoolSize) * ns * instrumentedSlow
-		work += processStart + time.Duration(warm+counted)
+		warmOps := float64(WarmFor(max(ns[0], ns[1]))) // one warm-up for both ops, as Count runs it
+		for _, op := range ns {
+			warm := warmOps * op * uninstrumentedSlow
+			counted := float64(rotations*record.PoolSize) * op * instrumentedSlow
+			work += time.Duration(warm + counted)
+		}
+		work += processStart
 	}
 	return work / time.Duration(min(max(len(opNs), 1), runtime.NumCPU()))
 }

@@ -31,7 +31,7 @@ type counts struct {
 // the same rotations. Whether it counts is cpu-cost's decision
 // (cpucost.Prepare); not counting is a reason in the report, not an error,
 // unless cpu-cost is on. Valgrind failing is the stage's error: one line.
-func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.Prices) (counts, string, error) {
+func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.Prices, opNs map[string]float64) (counts, string, error) {
 	c := counts{cost: &report.CPUCost{Mode: string(g.s.CPUCost)}}
 	setup, err := cpucost.Prepare(ctx, g.s.CPUCost, cpucost.Env{CI: os.Getenv("GITHUB_ACTIONS") == "true"})
 	if err != nil {
@@ -80,7 +80,7 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 				continue
 			}
 			t := time.Now()
-			res, err := cpucost.Count(ctx, p.prog.Binary, sel, cpucost.Options{Valgrind: setup.Valgrind, Rotations: m.Rotations})
+			res, err := cpucost.Count(ctx, p.prog.Binary, sel, cpucost.Options{Valgrind: setup.Valgrind, Rotations: m.Rotations, OpNs: opNs})
 			if err != nil {
 				return c, "", p.wrap(err)
 			}

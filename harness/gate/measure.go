@@ -73,7 +73,9 @@ func (g *run) measure(ctx context.Context) measured {
 	m.sizesRan = len(sz.unmeasured) == 0
 	list := sz.measured(m.list)
 	prices := g.prices(sz, list, sch)
-	counts, _ := stage(ctx, g, "cpu", func(ctx context.Context) (counts, string, error) { return g.countInstructions(ctx, ps, prices) })
+	counts, _ := stage(ctx, g, "cpu", func(ctx context.Context) (counts, string, error) {
+		return g.countInstructions(ctx, ps, prices, sz.slowerOps())
+	})
 	g.recordCounts(counts)
 	timings, benchOK := stage(ctx, g, "bench", func(ctx context.Context) (timings, string, error) { return g.benchRounds(ctx, ps, prices) })
 	g.recordTimings(timings)

@@ -53,11 +53,26 @@ func (g *run) prices(sz sizes, list []string, sch *schemas) budget.Prices {
 	return p
 }
 
-// opNs are a message's rows' native nanoseconds per encode plus decode.
-func opNs(rows []benchprog.Size) []float64 {
-	out := make([]float64, len(rows))
+// opNs are a message's rows' native nanoseconds of an encode and of a
+// decode.
+func opNs(rows []benchprog.Size) [][2]float64 {
+	out := make([][2]float64, len(rows))
 	for i, r := range rows {
-		out[i] = r.Price.EncodeNs + r.Price.DecodeNs
+		out[i] = [2]float64{r.Price.EncodeNs, r.Price.DecodeNs}
+	}
+	return out
+}
+
+// slowerOps are each row's slower op, by "message/format": what the cpu
+// stage warms a loop by (cpucost.WarmFor).
+func (s sizes) slowerOps() map[string]float64 {
+	out := map[string]float64{}
+	for k, pair := range s.pairs {
+		for _, r := range pair {
+			if r != nil {
+				out[k] = max(out[k], r.Price.EncodeNs, r.Price.DecodeNs)
+			}
+		}
 	}
 	return out
 }
