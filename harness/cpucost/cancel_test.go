@@ -12,12 +12,13 @@ import (
 	"github.com/wiregate/wiregate/harness/benchprog"
 	"github.com/wiregate/wiregate/harness/cpucost"
 	"github.com/wiregate/wiregate/harness/internal/proctest"
+	"github.com/wiregate/wiregate/harness/proc"
 )
 
 // Cancelling the gate during instruction counting stops real Valgrind and
 // everything the program under it started (here a shell script that starts
 // a native child): Count returns the cancel at once and nothing is left
-// running.
+// running, within the group's kill window.
 func TestCancelledCountLeavesNoProcess(t *testing.T) {
 	requireValgrind(t)
 	program := filepath.Join(t.TempDir(), "program")
@@ -40,8 +41,11 @@ func TestCancelledCountLeavesNoProcess(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "valgrind did not finish") {
 		t.Errorf("error %v, want the cancel", err)
 	}
-	if took > 2*time.Second {
-		t.Errorf("Count returned %s after the cancel, want at once", took)
+	// Valgrind usually stops on the group's SIGTERM at once; when its guest
+	// sits in a blocking call it may not, and the group's SIGKILL ends it
+	// KillAfter later. Either way nothing is left.
+	if took > proc.KillAfter+time.Second {
+		t.Errorf("Count returned %s after the cancel, want at most KillAfter (%s) and a little", took, proc.KillAfter)
 	}
 	time.Sleep(100 * time.Millisecond) // a SIGKILL may land just after Wait returned
 	proctest.NoneLeft(t, ps)
