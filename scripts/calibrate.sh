@@ -25,12 +25,12 @@ for d in base aa slow; do cp -r schemas buf.yaml "$work/$d/"; done
 sed -i 's/double pressure = 5;/string pressure = 5;/' "$work/slow/schemas/telemetry/v1/telemetry_event.proto"
 sed -i 's/{"name": "pressure", "type": "double"}/{"name": "pressure", "type": "string"}/' "$work/slow/schemas/telemetry/v1/telemetry_event.avsc"
 
-# --unchanged-rounds 100 (= count, whatever count is): an A/A run is all
+# --measure all --unchanged-rounds 100 (= count, whatever count is): an A/A run is all
 # unchanged messages, and its noise floors stand for what a changed message
 # gets, which is every round (docs/verdicts.md#unchanged-schema).
 gate() { # name head run
   "$out/wiregate" gate --harness-dir "$root/harness" --base-dir "$work/base" --working-directory "$work/$2" \
-    --out "$out/$1-$3" --quiet --avro-compatibility NONE --unchanged-rounds 100 "${extra[@]}" >/dev/null 2>&1 || true
+    --out "$out/$1-$3" --quiet --avro-compatibility NONE --measure all --unchanged-rounds 100 "${extra[@]}" >/dev/null 2>&1 || true
 }
 extra=("$@")
 summarize() { # name

@@ -63,7 +63,7 @@ gates() {
   rm -rf "$out"; mkdir -p "$out"
   for i in $(seq -w 1 "$n"); do
     (cd "$head" && GITHUB_ACTIONS= wg gate --harness-dir "$root/harness" --base-dir "$aabase" --out "$out/gate-$i" --quiet \
-       --history false --pipeline false "$@") || true
+       --history false --pipeline false --measure all "$@") || true
     slim "$out/gate-$i"
   done
 }
@@ -209,11 +209,11 @@ cycles)
   ;;
 gate-wall)
   rm -rf "$res/cpu-gate-wall"; mkdir -p "$res/cpu-gate-wall"
-  (cd "$aahead" && GITHUB_ACTIONS= wg gate --harness-dir "$root/harness" --base-dir "$aabase" --out "$work/warmup" --quiet --history false --pipeline false) || true
+  (cd "$aahead" && GITHUB_ACTIONS= wg gate --harness-dir "$root/harness" --base-dir "$aabase" --out "$work/warmup" --quiet --history false --pipeline false --measure all) || true
   for i in 1 2 3; do for mode in off auto; do
     s=$(date +%s.%N)
     (cd "$aahead" && GITHUB_ACTIONS= wg gate --harness-dir "$root/harness" --base-dir "$aabase" --out "$res/cpu-gate-wall/$mode-$i" --quiet \
-       --history false --pipeline false --cpu-cost $mode) || true
+       --history false --pipeline false --measure all --cpu-cost $mode) || true
     e=$(date +%s.%N)
     slim "$res/cpu-gate-wall/$mode-$i"
     echo "$mode $i $(python3 -c "print('%.1f' % ($e - $s))")"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Reruns every figure the README quotes, sequentially (run it on an otherwise
+# Reruns every figure docs/figures.md quotes, sequentially (run it on an otherwise
 # idle machine: timings from a busy one are noise). Results go to
-# docs/results/. Takes ~45 minutes on the 2-core development machine.
-#   scripts/figures.sh [codec|overhead|prepare|pipeline|memory|gate|calibrate|cpu|speed|avro]...   (default: all)
+# docs/results/. Takes about two hours on the 2-core development machine.
+#   scripts/figures.sh [codec|overhead|prepare|pipeline|memory|change|scale|paired|calibrate|cpu|avro]...   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -11,7 +11,7 @@ mkdir -p "$res"
 export PATH="$root/node_modules/.bin:$PATH"
 go build -o /tmp/wiregate-figures ./harness/cmd/wiregate
 wg=/tmp/wiregate-figures
-which=("$@"); [ ${#which[@]} -eq 0 ] && which=(codec overhead prepare pipeline memory gate calibrate cpu speed avro)
+which=("$@"); [ ${#which[@]} -eq 0 ] && which=(codec overhead prepare pipeline memory change scale paired calibrate cpu avro)
 
 for w in "${which[@]}"; do case $w in
 codec) # Issue 2: the published telemetry table.
@@ -62,7 +62,7 @@ memory) # Issue 9 item 6: peak RSS of the broker, fill and consumer processes on
       extra=(); [ -n "$n" ] && extra=(--pipeline-messages "$n" --pipeline-bytes 1GiB)
       echo "# wiregate gate A/A (base = head), defaults ${extra[*]}, embedded broker"
       python3 scripts/peakrss.py $wg gate --harness-dir harness --base-dir "$shapes" --working-directory "$shapes" "${lb[@]}" \
-        --lint=false --breaking=false --broker embedded "${extra[@]}" --out /tmp/wiregate-memory --quiet 2>&1 | grep -E 'PEAK_RSS role=(emb|pipe)'
+        --lint=false --breaking=false --measure all --broker embedded "${extra[@]}" --out /tmp/wiregate-memory --quiet 2>&1 | grep -E 'PEAK_RSS role=(emb|pipe)'
       python3 -c "import json; r=json.load(open('/tmp/wiregate-memory/report.json')); e=r['env']; print('report: result=%s backlogs=%s broker_peak_rss=%dMiB consumer_peak_rss=%dMiB pipeline=%.1fs' % (r['result'], sorted({(p['message'], p['backlog']['n']) for p in r['pipeline']}), e['broker_peak_rss_bytes']>>20, e['consumer_peak_rss_bytes']>>20, [s['seconds'] for s in r['stages'] if s['name']=='pipeline'][0]))"
     done
     bash scripts/kafka.sh start >/dev/null
@@ -72,15 +72,14 @@ memory) # Issue 9 item 6: peak RSS of the broker, fill and consumer processes on
     bash scripts/kafka.sh stop >/dev/null
   } > "$res/pipeline-memory.txt"
   ;;
-gate) # Issue 5: whole-gate wall time with the defaults, cold and warm (base = HEAD).
-  cold=$(mktemp -d); wt=$(mktemp -d); rm -rf "$wt"; git worktree add --detach "$wt" HEAD >/dev/null
-  for kind in cold warm; do
-    s=$(date +%s.%N)
-    GOCACHE=$cold/go WIREGATE_CACHE=$cold/wg $wg gate --harness-dir harness --base-dir "$wt" --working-directory . --out "$res/gate-$kind" --quiet || true
-    e=$(date +%s.%N)
-    python3 -c "import json,sys; r=json.load(open('$res/gate-$kind/report.json')); print('$kind wall %.1fs result=%s' % ($e-$s, r['result'])); [print('  %-20s %6.1fs' % (x['name'], x['seconds'])) for x in r['stages']]"
-  done > "$res/gate-wall.txt"
-  git worktree remove --force "$wt"; rm -rf "$cold"
+change) # Issue 17: this repo's gate, cold and warm, no schema / one message changed / measure all, before and after.
+  bash scripts/change-figures.sh "$res/change-speed.txt" 8e9b858 HEAD
+  ;;
+scale) # Issue 17: the gate on generated 1,000-, 57- and 1,300-message modules, wall and peak RSS.
+  bash scripts/scale-figures.sh "$res/scale.txt"
+  ;;
+paired) # Issue 16: base → head bytes/msg and instr/op per change kind (this checkout's gate; before: see the script).
+  bash scripts/paired-figures.sh "$res/paired-figures.md"
   ;;
 calibrate) # Issue 4: A/A false violations and power, with the defaults, no pipeline; then pipeline A/A.
   bash scripts/calibrate.sh 10 --pipeline=false > "$res/calibration.txt" 2>&1
@@ -88,9 +87,6 @@ calibrate) # Issue 4: A/A false violations and power, with the defaults, no pipe
   ;;
 cpu) # Issue 8: instructions/op under Valgrind (its own script: scripts/cpu-figures.sh).
   bash scripts/cpu-figures.sh
-  ;;
-speed) # Issue 11: cold, cache-restored and warm gate; 60 messages in the default budget.
-  bash scripts/speed-figures.sh
   ;;
 *) echo "unknown figure set $w" >&2; exit 2;;
 esac; echo "figures: $w done"; done

@@ -29,7 +29,7 @@ the same arguments write the same bytes.
   --changed NAME the message --head changes (default: the last leaf that is
                  not big, the shape of a usual pull request)
 
-With no options the output is the 60-message module of README's figures,
+With no options the output is the 60-message module of docs/figures.md,
 byte for byte as before these options existed. Tests:
 python3 scripts/gen_messages_test.py"""
 import argparse

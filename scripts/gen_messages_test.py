@@ -44,7 +44,7 @@ class GenMessages(unittest.TestCase):
             self.assertEqual(gen(*args).returncode, 0)
         self.assertEqual(tree(self.path("a")), tree(self.path("b")))
 
-    # With no options the output is README's 60-message module, byte for
+    # With no options the output is the 60-message module of docs/figures.md, byte for
     # byte what the script wrote before it had options (golden digest).
     def test_default_is_the_sixty_message_module(self):
         self.assertEqual(gen(60, self.path("g")).returncode, 0)

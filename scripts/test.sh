@@ -17,6 +17,8 @@ if [ -f scripts/kafka.sh ] && [ "${WIREGATE_SKIP_KAFKA:-}" != "1" ]; then
   export WIREGATE_KAFKA_BROKERS="$(bash scripts/kafka.sh addr)"
 fi
 
+echo "== python tests (scripts)"
+python3 scripts/gen_messages_test.py
 echo "== go test (harness)"
 (cd harness && go test -count=1 -timeout 20m ./...)
 echo "== go test (harness/codec/avrohamba: the opt-in avro-hamba codec's own module)"
