@@ -1677,7 +1677,7 @@ function oneofMembers(members) {
   if (members.length === 0) return EMPTY;
   const each = members.map((f) => f.protobuf_bytes !== void 0 ? md`${code(f.field)} (one would cost ${bytes(f.protobuf_bytes)} B in protobuf)` : code(f.field));
   const s = members.length === 1 ? md`` : md`s`;
-  return md`➕ New oneof member${s} ${join6(each, md`, `)}: no record holds ${members.length === 1 ? md`it` : md`them`} (each keeps the member it had), so no figure above includes ${members.length === 1 ? md`it` : md`them`}.`;
+  return md`➕ New oneof member${s} ${join6(each, md`, `)}: no record holds ${members.length === 1 ? md`it` : md`them`} (each keeps the member it had), so no figure above counts ${members.length === 1 ? md`its` : md`their`} content (a format that marks an empty member, as Avro's null branch does, still pays that mark).`;
 }
 function renamed(f) {
   return f.from && f.to ? md`${code(f.from)} → ${code(f.to)}` : code(f.field);

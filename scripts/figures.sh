@@ -19,7 +19,7 @@ codec) # Issue 2: the published telemetry table.
      --formats json,protobuf,avro,msgpack,cbor > "$res/telemetry-sizes.txt"
   $wg bench --buf-input . --harness-dir harness --messages telemetry.v1.TelemetryEvent \
      --formats json,protobuf,avro,msgpack,cbor --count 10 --benchtime 1s -o "$res/telemetry-bench.txt"
-  go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da "$res/telemetry-bench.txt" > "$res/telemetry-benchstat.txt" 2>/dev/null \
+  go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da "$res/telemetry-bench.txt" 2>/dev/null | sed "s|$res/||" > "$res/telemetry-benchstat.txt" \
     || (cd harness && go run ./cmd/wiregate compare "$res/telemetry-bench.txt" "$res/telemetry-bench.txt" > "$res/telemetry-benchstat.txt")
   ;;
 avro) # Issue 18: twmb/avro (avro) against hamba/avro (avro-hamba), side by side in one run; agreement with Java.
