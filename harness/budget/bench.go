@@ -38,16 +38,23 @@ type Bench struct {
 	// is not any message's (starting the programs).
 	Overhead time.Duration
 	Messages []Message // in priority order: the first is cut last
+	// Unpriced are messages with no price (the warm-up did not reach
+	// them): not timed, and counted among those the plan cut.
+	Unpriced []string
 }
 
 // BenchPlan is what the rounds do.
 type BenchPlan struct {
-	Deadline  time.Time // when the rounds must be done (Budget.Plan sets it)
-	Count     int
-	Benchtime time.Duration
-	Timed     []string
-	Untimed   []string
-	Note      string // empty when nothing was cut
+	Deadline time.Time // when the rounds must be done (Budget.Plan sets it)
+	// WarmDeadline is when the warm-up round that prices the rounds must
+	// stop (Budget.Plan sets it): messages it did not reach by then are
+	// not timed.
+	WarmDeadline time.Time
+	Count        int
+	Benchtime    time.Duration
+	Timed        []string
+	Untimed      []string
+	Note         string // empty when nothing was cut
 }
 
 // PlanBench fits the bench rounds into b.Budget, cutting in order, each
@@ -61,8 +68,11 @@ type BenchPlan struct {
 //     time cannot fail the gate), then the last in priority order.
 func PlanBench(b Bench) BenchPlan {
 	timed := append([]Message(nil), b.Messages...)
-	p := BenchPlan{Count: b.Count, Benchtime: b.Benchtime}
+	p := BenchPlan{Count: b.Count, Benchtime: b.Benchtime, Untimed: append([]string(nil), b.Unpriced...)}
 	var cuts []string
+	if len(b.Unpriced) > 0 {
+		cuts = append(cuts, fmt.Sprintf("the warm-up round did not reach %d", len(b.Unpriced)))
+	}
 	for {
 		cost := roundCost(b, timed, p.Benchtime)
 		fits := func(count int, bt time.Duration) bool {
@@ -96,7 +106,7 @@ func PlanBench(b Bench) BenchPlan {
 		p.Count = 0
 	}
 	if len(p.Untimed) > 0 {
-		cuts = append(cuts, fmt.Sprintf("%d of %d messages not timed", len(p.Untimed), len(b.Messages)))
+		cuts = append(cuts, fmt.Sprintf("%d of %d messages not timed", len(p.Untimed), len(b.Messages)+len(b.Unpriced)))
 	}
 	if len(cuts) > 0 {
 		p.Note = fmt.Sprintf("to fit %s: %s", b.Budget.Round(time.Second), strings.Join(cuts, ", "))

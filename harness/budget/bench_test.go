@@ -94,3 +94,17 @@ func TestNothingFitsNothingIsTimed(t *testing.T) {
 		t.Fatalf("%+v", p)
 	}
 }
+
+// Messages the warm-up did not reach are not timed, and the note counts
+// them among all the messages asked for.
+func TestUnpricedMessagesAreNotTimedAndCounted(t *testing.T) {
+	b := bench(70 * time.Second)
+	b.Unpriced = []string{"d.Unreached", "e.Unreached"}
+	p := PlanBench(b)
+	if len(p.Timed) != 3 || strings.Join(p.Untimed, ",") != "d.Unreached,e.Unreached" {
+		t.Fatalf("%+v", p)
+	}
+	if !strings.Contains(p.Note, "the warm-up round did not reach 2") || !strings.Contains(p.Note, "2 of 5 messages not timed") {
+		t.Fatalf("note %q", p.Note)
+	}
+}

@@ -32,6 +32,12 @@ const (
 	// pipeline follows; the pipeline has the rest and whatever the bench
 	// rounds did not use.
 	benchShare = 0.5
+	// warmShare is the most of the bench rounds' time the warm-up round
+	// that prices them may take: its prices come from the sizes stage's
+	// probe, which a module of big records can miss by several times, so
+	// the warm-up stops at its deadline and what it did not reach is not
+	// timed.
+	warmShare = 0.25
 )
 
 // Budget is the gate's time budget on a clock.
@@ -72,6 +78,9 @@ type Prices struct {
 	// RoundOverhead is a bench round's cost that is no message's:
 	// starting both sides' programs.
 	RoundOverhead time.Duration
+	// Unpriced are messages to be timed that have no price: the warm-up
+	// round did not reach them. They are not timed, and the plan says so.
+	Unpriced []string
 }
 
 // Price is one message's cost in each stage, both sides together.
@@ -122,6 +131,7 @@ func (b Budget) Plan(from Stage, p Prices) Plan {
 		}
 		plan.Bench = PlanBench(p.bench(bench))
 		plan.Bench.Deadline = now.Add(left - timing + bench)
+		plan.Bench.WarmDeadline = now.Add(left - timing + time.Duration(float64(bench)*warmShare))
 	}
 	plan.Pipeline.Deadline = b.Deadline()
 	return plan
@@ -134,5 +144,5 @@ func (p Prices) bench(budget time.Duration) Bench {
 		ms[i] = Message{Name: m.Name, Cost: m.Round, Fixed: m.Build, Gating: m.Gating}
 	}
 	return Bench{Budget: budget, Count: p.Count, Benchtime: p.Benchtime, Measured: p.Measured, MinCount: p.MinCount,
-		Overhead: p.RoundOverhead, Messages: ms}
+		Overhead: p.RoundOverhead, Messages: ms, Unpriced: p.Unpriced}
 }

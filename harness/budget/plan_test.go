@@ -122,3 +122,19 @@ func TestUnusedTimeGoesToTheNextStage(t *testing.T) {
 		t.Fatalf("left %s", left)
 	}
 }
+
+// The warm-up that prices the bench rounds has a deadline of its own, a
+// quarter of the rounds' time from when they are planned.
+func TestTheWarmUpGetsAQuarterOfTheBenchTime(t *testing.T) {
+	clock, start := newClock()
+	b := Budget{Start: start, Total: 10 * time.Minute, Now: clock.now}
+	clock.spend(190 * time.Second)
+	bp := b.Plan(FromBench, fiftySeven()).Bench
+	rounds := bp.Deadline.Sub(clock.t)
+	if rounds != 200*time.Second { // (600 − 10 − 190) / 2: the pipeline follows
+		t.Fatalf("bench rounds get %s", rounds)
+	}
+	if warm := bp.WarmDeadline.Sub(clock.t); warm != rounds/4 {
+		t.Fatalf("warm-up gets %s of %s", warm, rounds)
+	}
+}

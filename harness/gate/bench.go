@@ -30,8 +30,9 @@ type timings struct {
 // hits both sides alike instead of whichever ran second. Before the rounds,
 // one discarded warm-up round per side at the shortest benchtime warms the
 // programs and prices a round; it times only what the plan, by the sizes
-// stage's prices, can time at all, so it is bounded too. Every round is
-// checked against the plan's deadline before it starts.
+// stage's prices, can time at all, and stops at the plan's warm-up
+// deadline (warmUp). Every round is checked against the plan's deadline
+// before it starts.
 func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices) (timings, string, error) {
 	var t timings
 	guess := g.budget.Plan(budget.FromBench, prices).Bench
@@ -40,21 +41,27 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 	}
 	prog := newProgress(g.o.Log, "bench", progressEvery)
 	defer prog.stop()
-	prog.step("warm-up round of %s", plural(len(guess.Timed), "message"))
-	start := time.Now()
-	var warm [][]byte
-	for _, p := range ps.sides() {
-		sel, ok := p.only(guess.Timed)
-		if !ok {
-			continue
+	start := g.budget.Now()
+	reached, warm, err := warmUp(guess.Timed, guess.WarmDeadline, g.budget.Now, func(chunk []string, done int) ([][]byte, error) {
+		prog.step("warm-up round: message %d of %d", done+1, len(guess.Timed))
+		var outs [][]byte
+		for _, p := range ps.sides() {
+			sel, ok := p.only(chunk)
+			if !ok {
+				continue
+			}
+			out, err := benchRound(ctx, p, sel, budget.MinBenchtime, false)
+			if err != nil {
+				return nil, err
+			}
+			outs = append(outs, out)
 		}
-		out, err := benchRound(ctx, p, sel, budget.MinBenchtime, false)
-		if err != nil {
-			return t, "", err
-		}
-		warm = append(warm, out)
+		return outs, nil
+	})
+	if err != nil {
+		return t, "", err
 	}
-	t.plan = g.budget.Plan(budget.FromBench, warmedPrices(prices, guess.Timed, time.Since(start), warm)).Bench
+	t.plan = g.budget.Plan(budget.FromBench, warmedPrices(prices, reached, g.budget.Now().Sub(start), warm)).Bench
 	unchanged := g.s.Rounds(true)
 	var last time.Duration
 	for round := 0; round < t.plan.Count; round++ {
@@ -127,10 +134,38 @@ func abba(ps programs, turn int) []int {
 	return []int{1, 0}
 }
 
+// warmChunk is how many messages one warm-up step runs: each step starts
+// both sides' programs once, and the warm-up checks its deadline between
+// steps, so prices that missed by several times overrun it by one step.
+const warmChunk = 8
+
+// warmUp runs the discarded warm-up round over timed, warmChunk messages
+// a step, until every message ran or the deadline passed (the first step
+// always runs); it returns the messages it reached and the steps'
+// benchfmt outputs.
+func warmUp(timed []string, deadline time.Time, now func() time.Time, step func(chunk []string, done int) ([][]byte, error)) ([]string, [][]byte, error) {
+	var reached []string
+	var outs [][]byte
+	for i := 0; i < len(timed); i += warmChunk {
+		if i > 0 && now().After(deadline) {
+			break
+		}
+		chunk := timed[i:min(i+warmChunk, len(timed))]
+		out, err := step(chunk, i)
+		if err != nil {
+			return reached, outs, err
+		}
+		reached = append(reached, chunk...)
+		outs = append(outs, out...)
+	}
+	return reached, outs, nil
+}
+
 // warmedPrices prices timed's round from the warm-up: its wall time less
 // what does not scale with benchtime (starting the programs, building the
 // records: the prices' Build), shared by each message's part of the
-// benchmarks' own time.
+// benchmarks' own time. The messages the warm-up did not reach have no
+// price: they are Unpriced, so the plan counts them as not timed.
 func warmedPrices(p budget.Prices, timed []string, wall time.Duration, outs [][]byte) budget.Prices {
 	byMessage := map[string]float64{}
 	var total float64
@@ -152,6 +187,7 @@ func warmedPrices(p budget.Prices, timed []string, wall time.Duration, outs [][]
 	out.Messages = nil
 	for _, m := range p.Messages {
 		if !slices.Contains(timed, m.Name) {
+			out.Unpriced = append(out.Unpriced, m.Name)
 			continue
 		}
 		if total > 0 {

@@ -1,0 +1,72 @@
+package gate
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/wiregate/wiregate/harness/budget"
+)
+
+// warmSteps is a warm-up over n messages on a fake clock where each step
+// takes perStep.
+func warmSteps(n int, perStep time.Duration, deadline time.Duration, fail int) ([]string, [][]byte, error, int) {
+	var names []string
+	for i := range n {
+		names = append(names, fmt.Sprintf("m%02d.V1", i))
+	}
+	start := time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC)
+	now := start
+	steps := 0
+	reached, outs, err := warmUp(names, start.Add(deadline), func() time.Time { return now }, func(chunk []string, done int) ([][]byte, error) {
+		steps++
+		if steps == fail {
+			return nil, errors.New("bench program exited 2")
+		}
+		now = now.Add(perStep)
+		return [][]byte{[]byte(strings.Join(chunk, " ")), []byte("head")}, nil
+	})
+	return reached, outs, err, steps
+}
+
+// A warm-up whose steps cost more than priced stops at its deadline, one
+// step late at most, and says which messages it reached.
+func TestWarmUpStopsAtItsDeadline(t *testing.T) {
+	reached, outs, err, steps := warmSteps(30, 10*time.Second, 15*time.Second, 0)
+	if err != nil || steps != 2 || len(reached) != 2*warmChunk || len(outs) != 4 || reached[len(reached)-1] != "m15.V1" {
+		t.Fatalf("reached %v in %d steps, %d outputs, %v", reached, steps, len(outs), err)
+	}
+	reached, _, _, steps = warmSteps(30, time.Second, time.Minute, 0)
+	if len(reached) != 30 || steps != 4 {
+		t.Fatalf("in time: reached %d in %d steps", len(reached), steps)
+	}
+}
+
+// The first step runs even when the deadline has passed (something is
+// priced), and a failing step ends the warm-up with its error.
+func TestWarmUpFirstStepAlwaysRunsAndErrorsStopIt(t *testing.T) {
+	reached, _, err, steps := warmSteps(30, 10*time.Second, -time.Second, 0)
+	if err != nil || steps != 1 || len(reached) != warmChunk {
+		t.Fatalf("past its deadline: reached %d in %d steps, %v", len(reached), steps, err)
+	}
+	reached, _, err, _ = warmSteps(30, time.Second, time.Minute, 2)
+	if err == nil || len(reached) != warmChunk {
+		t.Fatalf("failing step: reached %d, %v", len(reached), err)
+	}
+}
+
+// The messages the warm-up did not reach leave the priced round as
+// Unpriced, so the plan counts them as not timed.
+func TestWarmedPricesMarkWhatTheWarmUpDidNotReach(t *testing.T) {
+	p := budget.Prices{Messages: []budget.Price{{Name: "a.V1", Gating: true}, {Name: "b.V1", Gating: true}, {Name: "c.V1"}}}
+	out := []byte("BenchmarkEncode/a.V1/json 100 1000 ns/op\nBenchmarkDecode/b.V1/json 100 3000 ns/op\n")
+	w := warmedPrices(p, []string{"a.V1", "b.V1"}, 4*time.Second, [][]byte{out})
+	if len(w.Messages) != 2 || strings.Join(w.Unpriced, ",") != "c.V1" {
+		t.Fatalf("priced %+v, unpriced %v", w.Messages, w.Unpriced)
+	}
+	if w.Messages[1].Round != 3*w.Messages[0].Round {
+		t.Fatalf("rounds %s and %s, not shared by the benchmarks' time", w.Messages[0].Round, w.Messages[1].Round)
+	}
+}
