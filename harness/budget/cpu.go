@@ -2,6 +2,7 @@ package budget
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -108,4 +109,15 @@ func lastIn(ms []Price, in []bool) int {
 		}
 	}
 	return -1
+}
+
+// StopAt records that the counts from the i-th on did not start in time
+// (their prices missed): they are uncounted, and no longer among those
+// counted over one rotation.
+func (p *CPUPlan) StopAt(i int) {
+	for _, rest := range p.Counted[i:] {
+		p.Uncounted = append(p.Uncounted, rest.Name)
+		p.OneRotation = slices.DeleteFunc(p.OneRotation, func(n string) bool { return n == rest.Name })
+	}
+	p.Counted = p.Counted[:i]
 }

@@ -138,3 +138,14 @@ func TestTheWarmUpGetsAQuarterOfTheBenchTime(t *testing.T) {
 		t.Fatalf("warm-up gets %s of %s", warm, rounds)
 	}
 }
+
+// Counts that did not start in time are uncounted, and the plan no
+// longer says they were counted over one rotation.
+func TestStoppedCountsAreUncountedNotOneRotation(t *testing.T) {
+	p := CPUPlan{Counted: []Counted{{"a.V1", Rotations}, {"b.V1", OneRotation}, {"c.V1", OneRotation}, {"d.V1", Rotations}},
+		OneRotation: []string{"b.V1", "c.V1"}, Uncounted: []string{"e.V1"}}
+	p.StopAt(2)
+	if len(p.Counted) != 2 || strings.Join(p.OneRotation, ",") != "b.V1" || strings.Join(p.Uncounted, ",") != "e.V1,c.V1,d.V1" {
+		t.Fatalf("%+v", p)
+	}
+}

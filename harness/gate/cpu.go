@@ -66,10 +66,7 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 			est = price[m.Name].CountOne
 		}
 		if time.Now().Add(time.Duration(float64(est) * correction())).After(c.plan.Deadline) {
-			for _, rest := range c.plan.Counted[i:] {
-				c.plan.Uncounted = append(c.plan.Uncounted, rest.Name)
-			}
-			c.plan.Counted = c.plan.Counted[:i]
+			c.plan.StopAt(i)
 			break
 		}
 		prog.step("%s (%d of %d, %s)", m.Name, i+1, len(c.plan.Counted), plural(m.Rotations, "rotation"))
