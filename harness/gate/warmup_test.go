@@ -12,7 +12,7 @@ import (
 
 // warmSteps is a warm-up over n messages on a fake clock where each step
 // takes perStep.
-func warmSteps(n int, perStep time.Duration, deadline time.Duration, fail int) ([]string, [][]byte, error, int) {
+func warmSteps(n int, perStep time.Duration, deadline time.Duration, fail int) ([]string, [][]byte, int, error) {
 	var names []string
 	for i := range n {
 		names = append(names, fmt.Sprintf("m%02d.V1", i))
@@ -28,17 +28,17 @@ func warmSteps(n int, perStep time.Duration, deadline time.Duration, fail int) (
 		now = now.Add(perStep)
 		return [][]byte{[]byte(strings.Join(chunk, " ")), []byte("head")}, nil
 	})
-	return reached, outs, err, steps
+	return reached, outs, steps, err
 }
 
 // A warm-up whose steps cost more than priced stops at its deadline, one
 // step late at most, and says which messages it reached.
 func TestWarmUpStopsAtItsDeadline(t *testing.T) {
-	reached, outs, err, steps := warmSteps(30, 10*time.Second, 15*time.Second, 0)
+	reached, outs, steps, err := warmSteps(30, 10*time.Second, 15*time.Second, 0)
 	if err != nil || steps != 2 || len(reached) != 2*warmChunk || len(outs) != 4 || reached[len(reached)-1] != "m15.V1" {
 		t.Fatalf("reached %v in %d steps, %d outputs, %v", reached, steps, len(outs), err)
 	}
-	reached, _, _, steps = warmSteps(30, time.Second, time.Minute, 0)
+	reached, _, steps, _ = warmSteps(30, time.Second, time.Minute, 0)
 	if len(reached) != 30 || steps != 4 {
 		t.Fatalf("in time: reached %d in %d steps", len(reached), steps)
 	}
@@ -47,11 +47,11 @@ func TestWarmUpStopsAtItsDeadline(t *testing.T) {
 // The first step runs even when the deadline has passed (something is
 // priced), and a failing step ends the warm-up with its error.
 func TestWarmUpFirstStepAlwaysRunsAndErrorsStopIt(t *testing.T) {
-	reached, _, err, steps := warmSteps(30, 10*time.Second, -time.Second, 0)
+	reached, _, steps, err := warmSteps(30, 10*time.Second, -time.Second, 0)
 	if err != nil || steps != 1 || len(reached) != warmChunk {
 		t.Fatalf("past its deadline: reached %d in %d steps, %v", len(reached), steps, err)
 	}
-	reached, _, err, _ = warmSteps(30, time.Second, time.Minute, 2)
+	reached, _, _, err = warmSteps(30, time.Second, time.Minute, 2)
 	if err == nil || len(reached) != warmChunk {
 		t.Fatalf("failing step: reached %d, %v", len(reached), err)
 	}
