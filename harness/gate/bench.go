@@ -61,7 +61,8 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 	if err != nil {
 		return t, "", err
 	}
-	t.plan = g.budget.Plan(budget.FromBench, warmedPrices(prices, reached, g.budget.Now().Sub(start), warm)).Bench
+	warmed := warmedPrices(prices, reached, g.budget.Now().Sub(start), warm)
+	t.plan = g.budget.Plan(budget.FromBench, warmed).Bench
 	unchanged := g.s.Rounds(true)
 	var last time.Duration
 	for round := 0; round < t.plan.Count; round++ {
@@ -89,6 +90,16 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 		}
 		last = time.Since(roundStart)
 		t.rounds = round + 1
+		if round == 0 {
+			// The first round is the first real price of a round: the plan
+			// re-fits the rest by it, and a message it cuts loses its one
+			// round (one sample a side can show nothing).
+			refit := g.budget.Refit(t.plan, warmed, last)
+			for i := range t.out {
+				t.out[i] = keepBenchmarks(t.out[i], refit.Timed)
+			}
+			t.plan = refit
+		}
 	}
 	if unchanged < t.rounds && len(gating(t.plan.Timed, prices)) < len(t.plan.Timed) {
 		t.unchangedRounds = unchanged
@@ -99,6 +110,20 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 		note = joinNotes(note, fmt.Sprintf("unchanged-schema messages timed %d rounds (information only)", t.unchangedRounds))
 	}
 	return t, note, nil
+}
+
+var benchMessage = regexp.MustCompile(`^Benchmark\w+/([^/\s]+)/`)
+
+// keepBenchmarks keeps the lines of out that are not a benchmark, or a
+// benchmark of one of messages.
+func keepBenchmarks(out []byte, messages []string) []byte {
+	var kept bytes.Buffer
+	for line := range bytes.Lines(out) {
+		if m := benchMessage.FindSubmatch(line); m == nil || slices.Contains(messages, string(m[1])) {
+			kept.Write(line)
+		}
+	}
+	return kept.Bytes()
 }
 
 // benchRound is one round of sel on p: every benchmark once, in benchfmt.

@@ -70,3 +70,14 @@ func TestWarmedPricesMarkWhatTheWarmUpDidNotReach(t *testing.T) {
 		t.Fatalf("rounds %s and %s, not shared by the benchmarks' time", w.Messages[0].Round, w.Messages[1].Round)
 	}
 }
+
+// A message the re-fit cut after the first round loses that round's
+// lines; other lines stay as they were.
+func TestKeepBenchmarksDropsTheCutMessagesLines(t *testing.T) {
+	out := "BenchmarkEncode/a.V1/json-2 100 1000 ns/op 10 B/msg\nBenchmarkDecode/b.V1/avro-2 100 900 ns/op\nUnit instr/op assume=exact\nBenchmarkDecode/a.V1/protobuf-2 100 800 ns/op\n"
+	got := string(keepBenchmarks([]byte(out), []string{"a.V1"}))
+	want := "BenchmarkEncode/a.V1/json-2 100 1000 ns/op 10 B/msg\nUnit instr/op assume=exact\nBenchmarkDecode/a.V1/protobuf-2 100 800 ns/op\n"
+	if got != want {
+		t.Fatalf("kept\n%s\nwant\n%s", got, want)
+	}
+}

@@ -1,0 +1,65 @@
+package budget
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Refit re-fits the bench rounds after the first one ran, by what it took:
+// the warm-up prices a round from a single short pass, and when it priced
+// low the rounds would stop at the deadline short of the fewest that can
+// reach significance — timing that can fail nothing. When the rounds left
+// would end past p.Deadline at the measured cost, the messages timed are
+// re-fitted (PlanBench's order of cuts, at p's benchtime, every price
+// scaled by what the round measured against what it was priced at) into
+// the time left for the rounds left. The messages it cuts have one round
+// of samples, which the caller drops. prices are the ones p was planned
+// from.
+func (b Budget) Refit(p BenchPlan, prices Prices, took time.Duration) BenchPlan {
+	now := b.Now()
+	if p.Count <= 1 || len(p.Timed) == 0 || !now.Add(time.Duration(p.Count-1)*took).After(p.Deadline) {
+		return p
+	}
+	bench := prices.bench(p.Deadline.Sub(now))
+	bench.Messages = slices.DeleteFunc(bench.Messages, func(m Message) bool { return !slices.Contains(p.Timed, m.Name) })
+	bench.Unpriced = nil
+	priced := roundCost(bench, bench.Messages, p.Benchtime)
+	if priced <= 0 || took <= priced {
+		return p
+	}
+	ratio := float64(took) / float64(priced)
+	bench.Overhead = time.Duration(float64(bench.Overhead) * ratio)
+	for i := range bench.Messages {
+		bench.Messages[i].Cost = time.Duration(float64(bench.Messages[i].Cost) * ratio)
+		bench.Messages[i].Fixed = time.Duration(float64(bench.Messages[i].Fixed) * ratio)
+	}
+	// The rounds left; both sides run each round at the same benchtime,
+	// so a shorter one from here on biases neither.
+	bench.Count, bench.MinCount, bench.Benchtime = p.Count-1, max(bench.MinCount-1, 1), p.Benchtime
+	left := PlanBench(bench)
+	out := p
+	out.Count, out.Benchtime = 1+left.Count, left.Benchtime
+	out.Timed = left.Timed
+	out.Untimed = append(slices.Clone(p.Untimed), left.Untimed...)
+	var cuts []string
+	if left.Benchtime != p.Benchtime {
+		cuts = append(cuts, fmt.Sprintf("benchtime %s → %s", p.Benchtime, left.Benchtime))
+	}
+	if out.Count != p.Count {
+		cuts = append(cuts, fmt.Sprintf("rounds %d → %d", p.Count, out.Count))
+	}
+	if n := len(left.Untimed); n > 0 {
+		cuts = append(cuts, fmt.Sprintf("%d more messages not timed", n))
+	}
+	if len(cuts) == 0 {
+		return p
+	}
+	cut := fmt.Sprintf("the first round took %s against %s priced: %s", took.Round(100*time.Millisecond), priced.Round(100*time.Millisecond), strings.Join(cuts, ", "))
+	out.Note = cut
+	if p.Note != "" {
+		out.Note = p.Note + "; " + cut
+	}
+	return out
+}
