@@ -7,6 +7,11 @@ import (
 	"time"
 )
 
+// refitMargin is the part of the time left that a re-fit plans into:
+// rounds on a shared runner vary by around a tenth, and a plan that fits
+// exactly stops its last round at the deadline.
+const refitMargin = 0.9
+
 // Refit re-fits the bench rounds after the first one ran, by what it took:
 // the warm-up prices a round from a single short pass, and when it priced
 // low the rounds would stop at the deadline short of the fewest that can
@@ -18,11 +23,11 @@ import (
 // of samples, which the caller drops. prices are the ones p was planned
 // from.
 func (b Budget) Refit(p BenchPlan, prices Prices, took time.Duration) BenchPlan {
-	now := b.Now()
-	if p.Count <= 1 || len(p.Timed) == 0 || !now.Add(time.Duration(p.Count-1)*took).After(p.Deadline) {
+	left := time.Duration(float64(p.Deadline.Sub(b.Now())) * refitMargin)
+	if p.Count <= 1 || len(p.Timed) == 0 || time.Duration(p.Count-1)*took <= left {
 		return p
 	}
-	bench := prices.bench(p.Deadline.Sub(now))
+	bench := prices.bench(left)
 	bench.Messages = slices.DeleteFunc(bench.Messages, func(m Message) bool { return !slices.Contains(p.Timed, m.Name) })
 	bench.Unpriced = nil
 	priced := roundCost(bench, bench.Messages, p.Benchtime)
@@ -38,19 +43,19 @@ func (b Budget) Refit(p BenchPlan, prices Prices, took time.Duration) BenchPlan 
 	// The rounds left; both sides run each round at the same benchtime,
 	// so a shorter one from here on biases neither.
 	bench.Count, bench.MinCount, bench.Benchtime = p.Count-1, max(bench.MinCount-1, 1), p.Benchtime
-	left := PlanBench(bench)
+	rest := PlanBench(bench)
 	out := p
-	out.Count, out.Benchtime = 1+left.Count, left.Benchtime
-	out.Timed = left.Timed
-	out.Untimed = append(slices.Clone(p.Untimed), left.Untimed...)
+	out.Count, out.Benchtime = 1+rest.Count, rest.Benchtime
+	out.Timed = rest.Timed
+	out.Untimed = append(slices.Clone(p.Untimed), rest.Untimed...)
 	var cuts []string
-	if left.Benchtime != p.Benchtime {
-		cuts = append(cuts, fmt.Sprintf("benchtime %s → %s", p.Benchtime, left.Benchtime))
+	if rest.Benchtime != p.Benchtime {
+		cuts = append(cuts, fmt.Sprintf("benchtime %s → %s", p.Benchtime, rest.Benchtime))
 	}
 	if out.Count != p.Count {
 		cuts = append(cuts, fmt.Sprintf("rounds %d → %d", p.Count, out.Count))
 	}
-	if n := len(left.Untimed); n > 0 {
+	if n := len(rest.Untimed); n > 0 {
 		cuts = append(cuts, fmt.Sprintf("%d more messages not timed", n))
 	}
 	if len(cuts) == 0 {
