@@ -95,8 +95,10 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 			// re-fits the rest by it, and a message it cuts loses its one
 			// round (one sample a side can show nothing).
 			refit := g.budget.Refit(t.plan, warmed, last)
-			for i := range t.out {
-				t.out[i] = keepBenchmarks(t.out[i], refit.Timed)
+			if len(refit.Timed) < len(t.plan.Timed) {
+				for i := range t.out {
+					t.out[i] = keepBenchmarks(t.out[i], refit.Timed)
+				}
 			}
 			t.plan = refit
 		}
@@ -112,14 +114,12 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 	return t, note, nil
 }
 
-var benchMessage = regexp.MustCompile(`^Benchmark\w+/([^/\s]+)/`)
-
 // keepBenchmarks keeps the lines of out that are not a benchmark, or a
 // benchmark of one of messages.
 func keepBenchmarks(out []byte, messages []string) []byte {
 	var kept bytes.Buffer
 	for line := range bytes.Lines(out) {
-		if m := benchMessage.FindSubmatch(line); m == nil || slices.Contains(messages, string(m[1])) {
+		if m := benchLine.FindSubmatch(line); m == nil || slices.Contains(messages, string(m[1])) {
 			kept.Write(line)
 		}
 	}
