@@ -28,6 +28,12 @@ the same arguments write the same bytes.
                  printed on stdout
   --changed NAME the message --head changes (default: the last leaf that is
                  not big, the shape of a usual pull request)
+  --shared-metadata
+                 every message also holds `Metadata metadata`, one more
+                 top-level message (id, owner, created_at, labels) that all
+                 of them embed, as real APIs embed their resource metadata;
+                 with --head, --changed Metadata adds `string shard` to it,
+                 which changes every message
 
 With no options the output is the 60-message module of docs/figures.md,
 byte for byte as before these options existed. Tests:
@@ -45,6 +51,7 @@ p.add_argument("--packages", type=int, default=1)
 p.add_argument("--big-share", type=float, default=0.0)
 p.add_argument("--head")
 p.add_argument("--changed")
+p.add_argument("--shared-metadata", action="store_true")
 a = p.parse_args()
 if a.n < 1 or a.files < 1 or a.packages < 1 or a.files > a.n or a.packages > a.files or not 0 <= a.big_share <= 1:
     p.error("want N >= 1, 1 <= --packages <= --files <= N, 0 <= --big-share <= 1")
@@ -61,6 +68,14 @@ kind = ["// Kind is a shared enum.", "enum Kind {", "  KIND_UNSPECIFIED = 0;", "
         "  KIND_C = 3;", "}", ""]
 chunk = ["// Chunk is twenty sentences: three lists of them make a record near the 8 KiB cap.", "message Chunk {"]
 chunk += [f"  string part_{k:02d} = {k + 1};" for k in range(20)] + ["}", ""]
+
+
+def metadata(change):
+    lines = ["// Metadata is held by every message.", "message Metadata {", "  string id = 1;", "  string owner = 2;",
+             "  int64 created_at = 3;", "  map<string, string> labels = 4;"]
+    if change:
+        lines.append("  string shard = 5;")
+    return lines + ["}", ""]
 
 
 def file_of(i):
@@ -104,6 +119,10 @@ for i in range(a.n):
         for k in ("chapters", "sections", "appendices"):
             body.append(("  repeated Chunk" if not split else f"  repeated {common_pkg}.Chunk") + f" {k} = {num};"); num += 1
     bodies.append((body, num))
+if a.shared_metadata:  # after every shape is drawn: the other messages stay as they were
+    for i, (body, num) in enumerate(bodies):
+        body.append(("  Metadata" if not split else f"  {common_pkg}.Metadata") + f" metadata = {num};")
+        bodies[i] = (body, num + 1)
 
 
 def name(i):
@@ -119,7 +138,10 @@ def type_ref(i, j):
 
 leaves = [i for i in range(a.n) if i not in set(h for h in holds if h is not None)]
 changed = None
-if a.head:
+metadata_changed = a.head and a.changed in ("Metadata", "gen.v1.Metadata", f"{common_pkg}.Metadata")
+if metadata_changed and not a.shared_metadata:
+    p.error("--changed Metadata needs --shared-metadata")
+if a.head and not metadata_changed:
     if a.changed:
         matches = [i for i in range(a.n) if a.changed in (name(i), f"{package_of(file_of(i))}.{name(i)}")]
         if not matches or matches[0] not in leaves:
@@ -137,7 +159,8 @@ def write(out, change):
         os.makedirs(os.path.join(out, os.path.dirname(common_path)), exist_ok=True)
         with open(os.path.join(out, common_path), "w") as f:
             f.write("\n".join(['syntax = "proto3";', "", f"package {common_pkg};", ""] + kind
-                              + (chunk if any(big) else [])))
+                              + (chunk if any(big) else [])
+                              + (metadata(change == "Metadata") if a.shared_metadata else [])))
     for fi in range(a.files):
         members = [i for i in range(a.n) if file_of(i) == fi]
         lines = ['syntax = "proto3";', "", f"package {package_of(fi)};", ""]
@@ -146,7 +169,7 @@ def write(out, change):
             imports.discard(path_of(fi))
             lines += [f'import "{x}";' for x in sorted(imports)] + [""]
         else:
-            lines += kind + (chunk if any(big) else [])
+            lines += kind + (chunk if any(big) else []) + (metadata(change == "Metadata") if a.shared_metadata else [])
         for i in members:
             body, num = bodies[i]
             lines.append(f"// {name(i)} is generated.")
@@ -169,5 +192,9 @@ write(a.out, None)
 if a.head:
     if os.path.exists(a.head):
         shutil.rmtree(a.head)
-    write(a.head, changed)
-    print(f"{package_of(file_of(changed))}.{name(changed)}")
+    if metadata_changed:
+        write(a.head, "Metadata")
+        print(f"{common_pkg if split else 'gen.v1'}.Metadata")
+    else:
+        write(a.head, changed)
+        print(f"{package_of(file_of(changed))}.{name(changed)}")

@@ -53,6 +53,26 @@ class GenMessages(unittest.TestCase):
         self.assertEqual(hashlib.sha256(lines.encode()).hexdigest(),
                          "334246ab6b3bd50be7a4758a50341a121dcd383ccbabf3c9938b8d1ddce3a7b8")
 
+    # --shared-metadata adds one Metadata field to every message and leaves every
+    # other field as it was; --changed Metadata changes only Metadata.
+    def test_shared_metadata_changes_every_holder_through_one_message(self):
+        self.assertEqual(gen(40, self.path("plain"), "--files", 4, "--packages", 2).returncode, 0)
+        r = gen(40, self.path("m"), "--files", 4, "--packages", 2, "--shared-metadata",
+                "--head", self.path("h"), "--changed", "Metadata")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stdout.strip(), "gen.common.v1.Metadata")
+        plain, base, head = tree(self.path("plain")), tree(self.path("m")), tree(self.path("h"))
+        for p, text in base.items():
+            if not p.startswith("gen/p"):
+                continue
+            self.assertEqual(text.count("gen.common.v1.Metadata metadata = "), text.count("message Message"))
+            without = re.sub(r"\n  gen\.common\.v1\.Metadata metadata = \d+;", "", text)
+            self.assertEqual(without, plain[p])
+        changed = [p for p in base if base[p] != head[p]]
+        self.assertEqual(changed, ["gen/common/v1/common.proto"])
+        self.assertIn("string shard = 5;", head["gen/common/v1/common.proto"])
+        self.assertNotEqual(gen(40, self.path("x"), "--head", self.path("y"), "--changed", "Metadata").returncode, 0)
+
     def test_spread_over_files_and_packages_with_big_messages(self):
         r = gen(300, self.path("m"), "--files", 12, "--packages", 4, "--big-share", 0.1)
         self.assertEqual(r.returncode, 0, r.stderr)

@@ -52,9 +52,12 @@ type BenchPlan struct {
 	WarmDeadline time.Time
 	Count        int
 	Benchtime    time.Duration
-	Timed        []string
-	Untimed      []string
-	Note         string // empty when nothing was cut
+	// Round is what one round of the timed messages is priced at: what
+	// the rounds' meter starts from.
+	Round   time.Duration
+	Timed   []string
+	Untimed []string
+	Note    string // empty when nothing was cut
 }
 
 // PlanBench fits the bench rounds into b.Budget, cutting in order, each
@@ -102,6 +105,7 @@ func PlanBench(b Bench) BenchPlan {
 	for _, m := range timed {
 		p.Timed = append(p.Timed, m.Name)
 	}
+	p.Round = roundCost(b, timed, p.Benchtime)
 	if len(timed) == 0 {
 		p.Count = 0
 	}

@@ -45,6 +45,9 @@ type Budget struct {
 	Start time.Time        // when the step started (the caller's stages included)
 	Total time.Duration    // input time-budget
 	Now   func() time.Time // the clock; time.Now in the gate, a fake in tests
+	// Workers is how many processes the exact stages run at once (input
+	// workers): the counts' plan divides their cost by it.
+	Workers int
 }
 
 // Deadline is when the last timing stage must be done.
@@ -59,7 +62,6 @@ type Stage int
 const (
 	FromCPU Stage = iota
 	FromBench
-	FromPipeline
 )
 
 // Prices are what the stages from the one being planned would cost, as
@@ -67,7 +69,10 @@ const (
 type Prices struct {
 	Messages []Price // in priority order: changed first; the last is cut first
 	Counting bool    // instruction counts run (cpu-cost)
-	Pipeline bool    // the pipeline stage runs
+	// Processes is how many processes count each message on each side
+	// (Processes), before the plan cuts.
+	Processes int
+	Pipeline  bool // the pipeline stage runs
 	// Count and Benchtime are the bench rounds asked for; MinCount is the
 	// fewest that can still fail the gate (verdict.MinRounds).
 	Count, MinCount int
@@ -89,8 +94,9 @@ type Price struct {
 	// Gating is false for a message whose schema is identical on both
 	// sides (measure: all): its figures cannot differ, so it is cut first.
 	Gating bool
-	// Count and CountOne are counting its instructions over four
-	// rotations of the record pool and over one (package cpucost's model).
+	// Count and CountOne are counting its instructions in one process
+	// per side over four rotations of the record pool and over one: every
+	// process's time added up, as on one worker (package cpucost's model).
 	Count, CountOne time.Duration
 	// Round is its part of one bench round at Prices.Measured; Build the
 	// part that does not scale with benchtime (building its records in
@@ -98,29 +104,23 @@ type Price struct {
 	Round, Build time.Duration
 }
 
-// Plan is what each stage from the planned one may do.
+// Plan is what each stage from the planned one may do; the pipeline,
+// last, has what is left until the deadline (Budget.Pipeline).
 type Plan struct {
-	CPU      CPUPlan
-	Bench    BenchPlan
-	Pipeline PipelinePlan
-}
-
-// PipelinePlan is the pipeline's deadline: its rows share what is left
-// (package piperounds fits each row's backlog and rounds into it).
-type PipelinePlan struct {
-	Deadline time.Time
+	CPU   CPUPlan
+	Bench BenchPlan
 }
 
 // Plan divides what is left among the stages from `from` on: counts up
 // to cpuShare of it, the bench rounds benchShare of the rest when the
-// pipeline follows, the pipeline everything until the deadline.
+// pipeline follows; the pipeline has everything until the deadline.
 func (b Budget) Plan(from Stage, p Prices) Plan {
 	now, left := b.Now(), max(b.Left(), 0)
 	var plan Plan
 	timing := left
 	if from <= FromCPU && p.Counting {
 		share := time.Duration(float64(left) * cpuShare)
-		plan.CPU = PlanCPU(share, p.Messages)
+		plan.CPU = PlanCPU(share, b.Workers, p.Processes, p.Messages)
 		plan.CPU.Deadline = now.Add(share)
 		timing = left - plan.CPU.Cost
 	}
@@ -133,7 +133,6 @@ func (b Budget) Plan(from Stage, p Prices) Plan {
 		plan.Bench.Deadline = now.Add(left - timing + bench)
 		plan.Bench.WarmDeadline = now.Add(left - timing + time.Duration(float64(bench)*warmShare))
 	}
-	plan.Pipeline.Deadline = b.Deadline()
 	return plan
 }
 

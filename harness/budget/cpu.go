@@ -16,37 +16,65 @@ const (
 	OneRotation = 1
 )
 
+// Processes is how many processes count each message on each side: every
+// process has its own hash seeds, and a message whose map lookups vary by
+// seed shows it only across processes. Two per side give each count a
+// spread of its own to set its noise floor by; one falls back to the
+// format's global floor.
+const Processes = 2
+
 // CPUPlan is which messages' instructions are counted, over how many
-// rotations, by when.
+// rotations and processes, by when.
 type CPUPlan struct {
 	Deadline time.Time
 	Counted  []Counted // in priority order
 	// OneRotation are the counted messages that fit only over one
-	// rotation; Uncounted those that did not fit at all.
-	OneRotation, Uncounted []string
-	Cost                   time.Duration // the plan's estimate
-	Note                   string        // what was cut; empty when nothing
+	// rotation, FewerProcesses those counted in fewer processes per side
+	// than asked (with one, their floor is the format's global one),
+	// Uncounted those that did not fit at all.
+	OneRotation, FewerProcesses, Uncounted []string
+	Cost                                   time.Duration // the plan's estimate, on every worker
+	Note                                   string        // what was cut; empty when nothing
 }
 
 // Counted is one message to count.
 type Counted struct {
 	Name      string
 	Rotations int
+	Processes int // per side
 }
 
-// PlanCPU fits the counts of ms into budget: every message over four
-// rotations when they fit; else the messages whose fourfold count saves
-// the most go to one rotation first; else messages are left uncounted,
-// the last non-gating first, then the last.
-func PlanCPU(budget time.Duration, ms []Price) CPUPlan {
+// PlanCPU fits the counts of ms into budget on workers processes at once:
+// every message over four rotations in processes processes per side when
+// they fit; else the messages whose fourfold count saves the most go to
+// one rotation first; else the last messages go to one process per side;
+// else messages are left uncounted, the last non-gating first, then the
+// last. A Price's Count is one process per side, one worker.
+func PlanCPU(budget time.Duration, workers, processes int, ms []Price) CPUPlan {
+	workers, processes = max(workers, 1), max(processes, 1)
 	rot := make([]int, len(ms))
+	procs := make([]int, len(ms))
 	in := make([]bool, len(ms))
-	var cost time.Duration
-	for i, m := range ms {
-		rot[i], in[i] = Rotations, true
-		cost += m.Count
+	price := func(i int) time.Duration {
+		p := ms[i].Count
+		if rot[i] == OneRotation {
+			p = ms[i].CountOne
+		}
+		return p * time.Duration(procs[i])
 	}
-	if cost > budget {
+	cost := func() time.Duration {
+		var c time.Duration
+		for i := range ms {
+			if in[i] {
+				c += price(i)
+			}
+		}
+		return c / time.Duration(workers)
+	}
+	for i := range ms {
+		rot[i], procs[i], in[i] = Rotations, processes, true
+	}
+	if cost() > budget {
 		bySaving := make([]int, len(ms))
 		for i := range bySaving {
 			bySaving[i] = i
@@ -55,44 +83,55 @@ func PlanCPU(budget time.Duration, ms []Price) CPUPlan {
 			return ms[bySaving[a]].Count-ms[bySaving[a]].CountOne > ms[bySaving[b]].Count-ms[bySaving[b]].CountOne
 		})
 		for _, i := range bySaving {
-			if cost <= budget {
+			if cost() <= budget {
 				break
 			}
 			rot[i] = OneRotation
-			cost -= ms[i].Count - ms[i].CountOne
 		}
 	}
-	for cost > budget {
+	for i := len(ms) - 1; i >= 0 && cost() > budget; i-- {
+		procs[i] = 1
+	}
+	for cost() > budget {
 		i := lastIn(ms, in)
 		if i < 0 {
 			break
 		}
 		in[i] = false
-		cost -= ms[i].CountOne
 	}
-	p := CPUPlan{Cost: max(cost, 0)}
+	p := CPUPlan{Cost: cost()}
 	for i, m := range ms {
-		switch {
-		case !in[i]:
+		if !in[i] {
 			p.Uncounted = append(p.Uncounted, m.Name)
-		case rot[i] == OneRotation:
-			p.OneRotation = append(p.OneRotation, m.Name)
-			fallthrough
-		default:
-			p.Counted = append(p.Counted, Counted{Name: m.Name, Rotations: rot[i]})
+			continue
 		}
+		if rot[i] == OneRotation {
+			p.OneRotation = append(p.OneRotation, m.Name)
+		}
+		if procs[i] < processes {
+			p.FewerProcesses = append(p.FewerProcesses, m.Name)
+		}
+		p.Counted = append(p.Counted, Counted{Name: m.Name, Rotations: rot[i], Processes: procs[i]})
 	}
-	var cuts []string
-	if n := len(p.OneRotation); n > 0 {
-		cuts = append(cuts, fmt.Sprintf("%d of %d messages counted over 1 rotation instead of %d", n, len(ms), Rotations))
-	}
-	if n := len(p.Uncounted); n > 0 {
-		cuts = append(cuts, fmt.Sprintf("%d of %d messages not counted", n, len(ms)))
-	}
-	if len(cuts) > 0 {
-		p.Note = fmt.Sprintf("to fit %s: %s", budget.Round(time.Second), strings.Join(cuts, ", "))
+	if cuts := p.cuts(len(ms), processes); cuts != "" {
+		p.Note = fmt.Sprintf("to fit %s on %d workers: %s", budget.Round(time.Second), workers, cuts)
 	}
 	return p
+}
+
+// cuts says what the plan cut of of messages, or "".
+func (p CPUPlan) cuts(of, processes int) string {
+	var cuts []string
+	if n := len(p.OneRotation); n > 0 {
+		cuts = append(cuts, fmt.Sprintf("%d of %d messages counted over 1 rotation instead of %d", n, of, Rotations))
+	}
+	if n := len(p.FewerProcesses); n > 0 {
+		cuts = append(cuts, fmt.Sprintf("%d of %d messages counted in 1 process per side instead of %d", n, of, processes))
+	}
+	if n := len(p.Uncounted); n > 0 {
+		cuts = append(cuts, fmt.Sprintf("%d of %d messages not counted", n, of))
+	}
+	return strings.Join(cuts, ", ")
 }
 
 // lastIn is the message to leave out next: the last non-gating one still
@@ -111,13 +150,26 @@ func lastIn(ms []Price, in []bool) int {
 	return -1
 }
 
-// StopAt records that the counts from the i-th on did not start in time
-// (their prices missed): they are uncounted, and no longer among those
-// counted over one rotation.
-func (p *CPUPlan) StopAt(i int) {
-	for _, rest := range p.Counted[i:] {
-		p.Uncounted = append(p.Uncounted, rest.Name)
-		p.OneRotation = slices.DeleteFunc(p.OneRotation, func(n string) bool { return n == rest.Name })
+// Ran records what the counts did: each message with how many whole
+// processes per side it was counted in (0: not counted, because the meter
+// stopped the counts before it or a process of it). A message counted in
+// fewer processes than planned joins FewerProcesses, one not counted
+// Uncounted.
+func (p *CPUPlan) Ran(processes map[string]int) {
+	var kept []Counted
+	for _, c := range p.Counted {
+		n := processes[c.Name]
+		switch {
+		case n == 0:
+			p.Uncounted = append(p.Uncounted, c.Name)
+			p.OneRotation = slices.DeleteFunc(p.OneRotation, func(m string) bool { return m == c.Name })
+			p.FewerProcesses = slices.DeleteFunc(p.FewerProcesses, func(m string) bool { return m == c.Name })
+			continue
+		case n < c.Processes && !slices.Contains(p.FewerProcesses, c.Name):
+			p.FewerProcesses = append(p.FewerProcesses, c.Name)
+		}
+		c.Processes = n
+		kept = append(kept, c)
 	}
-	p.Counted = p.Counted[:i]
+	p.Counted = kept
 }

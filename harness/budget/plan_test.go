@@ -64,11 +64,10 @@ func TestAFiftySevenMessagePlanEndsBeforeTheDeadline(t *testing.T) {
 		t.Fatalf("bench rounds end %s after their deadline", clock.t.Sub(bp.Deadline))
 	}
 
-	plan = b.Plan(FromPipeline, p)
-	if !plan.Pipeline.Deadline.Equal(start.Add(10*time.Minute - Reserve)) {
-		t.Fatalf("pipeline deadline %s", plan.Pipeline.Deadline)
+	if !b.Deadline().Equal(start.Add(10*time.Minute - Reserve)) {
+		t.Fatalf("deadline %s", b.Deadline())
 	}
-	if clock.t.After(plan.Pipeline.Deadline) {
+	if clock.t.After(b.Deadline()) {
 		t.Fatalf("the pipeline starts after the deadline (%s spent)", spent(clock, start))
 	}
 	if len(bp.Timed) == 0 {
@@ -85,22 +84,22 @@ func TestCountsCutOneRotationFirstThenUnchangedThenTheLast(t *testing.T) {
 		{Name: "b.Small", Gating: true, Count: seconds(4), CountOne: seconds(3)},
 		{Name: "c.Same", Gating: false, Count: seconds(4), CountOne: seconds(3)},
 	}
-	if p := PlanCPU(seconds(48), ms); len(p.Counted) != 3 || len(p.OneRotation) != 0 || p.Note != "" {
+	if p := PlanCPU(seconds(48), 1, 1, ms); len(p.Counted) != 3 || len(p.OneRotation) != 0 || p.Note != "" {
 		t.Fatalf("all fit: %+v", p)
 	}
-	p := PlanCPU(seconds(30), ms)
+	p := PlanCPU(seconds(30), 1, 1, ms)
 	if len(p.Counted) != 3 || strings.Join(p.OneRotation, ",") != "a.Big" || p.Cost > seconds(30) {
 		t.Fatalf("one rotation for the big one: %+v", p)
 	}
-	p = PlanCPU(seconds(16), ms)
+	p = PlanCPU(seconds(16), 1, 1, ms)
 	if strings.Join(p.Uncounted, ",") != "c.Same" || p.Cost > seconds(16) || !strings.Contains(p.Note, "1 of 3 messages not counted") {
 		t.Fatalf("the unchanged one goes first: %+v", p)
 	}
-	p = PlanCPU(seconds(13), ms)
+	p = PlanCPU(seconds(13), 1, 1, ms)
 	if strings.Join(p.Uncounted, ",") != "b.Small,c.Same" || p.Cost > seconds(13) {
 		t.Fatalf("then the last changed one: %+v", p)
 	}
-	if p := PlanCPU(0, ms); len(p.Counted) != 0 || len(p.Uncounted) != 3 {
+	if p := PlanCPU(0, 1, 1, ms); len(p.Counted) != 0 || len(p.Uncounted) != 3 {
 		t.Fatalf("no time: %+v", p)
 	}
 }
@@ -139,13 +138,40 @@ func TestTheWarmUpGetsAQuarterOfTheBenchTime(t *testing.T) {
 	}
 }
 
-// Counts that did not start in time are uncounted, and the plan no
-// longer says they were counted over one rotation.
-func TestStoppedCountsAreUncountedNotOneRotation(t *testing.T) {
-	p := CPUPlan{Counted: []Counted{{"a.V1", Rotations}, {"b.V1", OneRotation}, {"c.V1", OneRotation}, {"d.V1", Rotations}},
-		OneRotation: []string{"b.V1", "c.V1"}, Uncounted: []string{"e.V1"}}
-	p.StopAt(2)
-	if len(p.Counted) != 2 || strings.Join(p.OneRotation, ",") != "b.V1" || strings.Join(p.Uncounted, ",") != "e.V1,c.V1,d.V1" {
+// With two processes per side, the plan cuts rotations first, then the
+// last messages' second process, then messages; workers divide the cost.
+func TestCountsCutRotationsThenProcessesThenMessages(t *testing.T) {
+	ms := []Price{
+		{Name: "a.Big", Gating: true, Count: seconds(40), CountOne: seconds(12)},
+		{Name: "b.Small", Gating: true, Count: seconds(4), CountOne: seconds(3)},
+	}
+	if p := PlanCPU(seconds(44), 2, 2, ms); len(p.Counted) != 2 || p.Counted[0].Processes != 2 || p.Note != "" {
+		t.Fatalf("2 × 44 s on 2 workers fit 44 s: %+v", p)
+	}
+	p := PlanCPU(seconds(16), 2, 2, ms)
+	if strings.Join(p.OneRotation, ",") != "a.Big" || len(p.FewerProcesses) != 0 || p.Cost > seconds(16) {
+		t.Fatalf("one rotation for the big one keeps two processes: %+v", p)
+	}
+	p = PlanCPU(seconds(14), 2, 2, ms)
+	if strings.Join(p.FewerProcesses, ",") != "b.Small" || p.Counted[0].Processes != 2 || p.Counted[1].Processes != 1 ||
+		!strings.Contains(p.Note, "1 of 2 messages counted in 1 process per side instead of 2") {
+		t.Fatalf("then the last message's second process: %+v", p)
+	}
+	p = PlanCPU(seconds(7), 2, 2, ms)
+	if strings.Join(p.Uncounted, ",") != "b.Small" || p.Counted[0].Processes != 1 || p.Cost > seconds(7) {
+		t.Fatalf("then messages, the first in one process: %+v", p)
+	}
+}
+
+// What the counts did replaces what was planned: a message whose processes
+// the meter stopped is uncounted, one with fewer whole processes than
+// planned is among FewerProcesses.
+func TestRanRecordsWhatTheCountsDid(t *testing.T) {
+	p := CPUPlan{Counted: []Counted{{"a.V1", Rotations, 2}, {"b.V1", OneRotation, 2}, {"c.V1", OneRotation, 2}, {"d.V1", Rotations, 1}},
+		OneRotation: []string{"b.V1", "c.V1"}, FewerProcesses: []string{"d.V1"}, Uncounted: []string{"e.V1"}}
+	p.Ran(map[string]int{"a.V1": 2, "b.V1": 1})
+	if len(p.Counted) != 2 || strings.Join(p.OneRotation, ",") != "b.V1" || strings.Join(p.Uncounted, ",") != "e.V1,c.V1,d.V1" ||
+		strings.Join(p.FewerProcesses, ",") != "b.V1" || p.Counted[1].Processes != 1 {
 		t.Fatalf("%+v", p)
 	}
 }

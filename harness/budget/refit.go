@@ -45,7 +45,7 @@ func (b Budget) Refit(p BenchPlan, prices Prices, took time.Duration) BenchPlan 
 	bench.Count, bench.MinCount, bench.Benchtime = p.Count-1, max(bench.MinCount-1, 1), p.Benchtime
 	rest := PlanBench(bench)
 	out := p
-	out.Count, out.Benchtime = 1+rest.Count, rest.Benchtime
+	out.Count, out.Benchtime, out.Round = 1+rest.Count, rest.Benchtime, rest.Round
 	out.Timed = rest.Timed
 	out.Untimed = append(slices.Clone(p.Untimed), rest.Untimed...)
 	var cuts []string

@@ -1,7 +1,6 @@
 package cpucost
 
 import (
-	"runtime"
 	"time"
 
 	"github.com/wiregate/wiregate/harness/record"
@@ -21,24 +20,32 @@ const (
 	instrumentedSlow   = 55
 )
 
-// Estimate is what counting one message takes on one side: one Valgrind
-// process per format, up to one per CPU at a time, each running its
-// warm-up (WarmFor) uninstrumented and rotations of the pool under
-// callgrind, for encode and decode. opNs are the formats' native
-// nanoseconds of an encode and of a decode.
+// Estimate is what counting one message takes on one side, one Valgrind
+// process per format one after the other (the gate's worker pool divides
+// it among its workers): each process's EstimateOne added up. opNs are the
+// formats' native nanoseconds of an encode and of a decode.
 func Estimate(opNs [][2]float64, rotations int) time.Duration {
+	var work time.Duration
+	for _, ns := range opNs {
+		work += EstimateOne(ns, rotations)
+	}
+	return work
+}
+
+// EstimateOne is what one Valgrind process takes to count one message in
+// one format: starting, its warm-up (WarmFor) uninstrumented, and rotations
+// of the pool under callgrind, for encode and decode. ns are the format's
+// native nanoseconds of an encode and of a decode.
+func EstimateOne(ns [2]float64, rotations int) time.Duration {
 	if rotations <= 0 {
 		rotations = DefaultRotations
 	}
-	var work time.Duration
-	for _, ns := range opNs {
-		warmOps := float64(WarmFor(max(ns[0], ns[1]))) // one warm-up for both ops, as Count runs it
-		for _, op := range ns {
-			warm := warmOps * op * uninstrumentedSlow
-			counted := float64(rotations*record.PoolSize) * op * instrumentedSlow
-			work += time.Duration(warm + counted)
-		}
-		work += processStart
+	warmOps := float64(WarmFor(max(ns[0], ns[1]))) // one warm-up for both ops, as Count runs it
+	work := processStart
+	for _, op := range ns {
+		warm := warmOps * op * uninstrumentedSlow
+		counted := float64(rotations*record.PoolSize) * op * instrumentedSlow
+		work += time.Duration(warm + counted)
 	}
-	return work / time.Duration(min(max(len(opNs), 1), runtime.NumCPU()))
+	return work
 }

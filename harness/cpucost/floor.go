@@ -1,5 +1,7 @@
 package cpucost
 
+import "slices"
+
 // The noise floor of an instruction count: the smallest growth of instr/op
 // the gate tells from what identical counts do. A count is exact up to what
 // differs between two processes of the same program: Go seeds every map's
@@ -56,4 +58,39 @@ func NoiseFloorPct(format string, base float64) float64 {
 		return f.pct
 	}
 	return max(f.pct, 100*f.instr/base)
+}
+
+// Floor is the noise floor a verdict on one instr/op metric uses: at least
+// the format's global floor (NoiseFloorPct), and at least twice the largest
+// spread this metric's own counts showed between processes on either side
+// (SpreadPct): some messages' lookups vary by hash seed past any global
+// floor. FromCounts says the second decided it.
+type Floor struct {
+	Pct        float64
+	FromCounts bool
+}
+
+// FloorOf is the floor of a metric of format whose base counts center on
+// base, each side's counts from processes of their own.
+func FloorOf(format string, base float64, sides ...[]float64) Floor {
+	f := Floor{Pct: NoiseFloorPct(format, base)}
+	for _, counts := range sides {
+		if own := 2 * SpreadPct(counts); own > f.Pct {
+			f = Floor{Pct: own, FromCounts: true}
+		}
+	}
+	return f
+}
+
+// SpreadPct is how far apart counts of the same thing are: the largest over
+// the smallest, in percent of the smallest; 0 for fewer than two.
+func SpreadPct(counts []float64) float64 {
+	if len(counts) < 2 {
+		return 0
+	}
+	lo, hi := slices.Min(counts), slices.Max(counts)
+	if lo <= 0 {
+		return 0
+	}
+	return 100 * (hi - lo) / lo
 }

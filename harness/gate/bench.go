@@ -12,6 +12,7 @@ import (
 
 	"github.com/wiregate/wiregate/harness/benchprog"
 	"github.com/wiregate/wiregate/harness/budget"
+	"github.com/wiregate/wiregate/harness/interleave"
 	"github.com/wiregate/wiregate/harness/report"
 )
 
@@ -25,9 +26,8 @@ type timings struct {
 	pin             string
 }
 
-// benchRounds alternates base and head, one round each, flipping which
-// side goes first every round (ABBA): slow drift on a shared runner then
-// hits both sides alike instead of whichever ran second. Before the rounds,
+// benchRounds alternates base and head, one round each, in
+// interleave.Order (ABBA, base first in round 0). Before the rounds,
 // one discarded warm-up round per side at the shortest benchtime warms the
 // programs and prices a round; it times only what the plan, by the sizes
 // stage's prices, can time at all, and stops at the plan's warm-up
@@ -42,7 +42,8 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 	prog := newProgress(g.o.Log, "bench", progressEvery)
 	defer prog.stop()
 	start := g.budget.Now()
-	reached, warm, err := warmUp(guess.Timed, guess.WarmDeadline, g.budget.Now, func(chunk []string, done int) ([][]byte, error) {
+	warmMeter := g.budget.Meter(guess.WarmDeadline)
+	reached, warm, err := warmUp(guess.Timed, warmMeter, func(chunk []string) time.Duration { return warmPrice(prices, chunk) }, func(chunk []string, done int) ([][]byte, error) {
 		prog.step("warm-up round: message %d of %d", done+1, len(guess.Timed))
 		var outs [][]byte
 		for _, p := range ps.sides() {
@@ -64,9 +65,10 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 	warmed := warmedPrices(prices, reached, g.budget.Now().Sub(start), warm)
 	t.plan = g.budget.Plan(budget.FromBench, warmed).Bench
 	unchanged := g.s.Rounds(true)
-	var last time.Duration
+	meter := g.budget.Meter(t.plan.Deadline)
 	for round := 0; round < t.plan.Count; round++ {
-		if round > 0 && time.Now().Add(last).After(t.plan.Deadline) {
+		done, ok := meter.Start(t.plan.Round)
+		if !ok {
 			t.plan.Note = joinNotes(t.plan.Note, fmt.Sprintf("stopped after %d of %d rounds at the deadline", round, t.plan.Count))
 			break
 		}
@@ -75,8 +77,8 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 			timed = gating(timed, prices)
 		}
 		prog.step("round %d of %d", round+1, t.plan.Count)
-		roundStart := time.Now()
-		for _, side := range abba(ps, round+1) {
+		roundStart := g.budget.Now()
+		for _, side := range interleave.Order(len(ps.sides()), round) {
 			p := ps.sides()[side]
 			sel, ok := p.only(timed)
 			if !ok {
@@ -88,17 +90,21 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 			}
 			t.out[sideIndex(ps, side)] = append(t.out[sideIndex(ps, side)], out...)
 		}
-		last = time.Since(roundStart)
+		done()
 		t.rounds = round + 1
 		if round == 0 {
 			// The first round is the first real price of a round: the plan
 			// re-fits the rest by it, and a message it cuts loses its one
 			// round (one sample a side can show nothing).
-			refit := g.budget.Refit(t.plan, warmed, last)
+			refit := g.budget.Refit(t.plan, warmed, g.budget.Now().Sub(roundStart))
 			if len(refit.Timed) < len(t.plan.Timed) {
 				for i := range t.out {
 					t.out[i] = keepBenchmarks(t.out[i], refit.Timed)
 				}
+			}
+			if refit.Round != t.plan.Round {
+				// The rounds from here on are priced anew: the meter starts over.
+				meter = g.budget.Meter(t.plan.Deadline)
 			}
 			t.plan = refit
 		}
@@ -146,44 +152,49 @@ func gating(messages []string, prices budget.Prices) []string {
 	return out
 }
 
-// abba is the order of the sides' indexes in a turn: reversed on odd
-// turns.
-func abba(ps programs, turn int) []int {
-	n := len(ps.sides())
-	if n == 1 {
-		return []int{0}
-	}
-	if turn%2 == 0 {
-		return []int{0, 1}
-	}
-	return []int{1, 0}
-}
-
 // warmChunk is how many messages one warm-up step runs: each step starts
 // both sides' programs once, and the warm-up checks its deadline between
 // steps, so prices that missed by several times overrun it by one step.
 const warmChunk = 8
 
 // warmUp runs the discarded warm-up round over timed, warmChunk messages
-// a step, until every message ran or the deadline passed (the first step
-// always runs); it returns the messages it reached and the steps'
-// benchfmt outputs.
-func warmUp(timed []string, deadline time.Time, now func() time.Time, step func(chunk []string, done int) ([][]byte, error)) ([]string, [][]byte, error) {
+// a step, while the meter lets a step start at its price (the first step
+// always runs: something must be priced); it returns the messages it
+// reached and the steps' benchfmt outputs.
+func warmUp(timed []string, meter *budget.Meter, price func(chunk []string) time.Duration, step func(chunk []string, done int) ([][]byte, error)) ([]string, [][]byte, error) {
 	var reached []string
 	var outs [][]byte
 	for i := 0; i < len(timed); i += warmChunk {
-		if i > 0 && now().After(deadline) {
-			break
-		}
 		chunk := timed[i:min(i+warmChunk, len(timed))]
+		done, ok := meter.Start(price(chunk))
+		switch {
+		case !ok && i > 0:
+			return reached, outs, nil
+		case !ok:
+			done = meter.Force(price(chunk))
+		}
 		out, err := step(chunk, i)
 		if err != nil {
 			return reached, outs, err
 		}
+		done()
 		reached = append(reached, chunk...)
 		outs = append(outs, out...)
 	}
 	return reached, outs, nil
+}
+
+// warmPrice is a warm-up step over chunk by the prices: starting both
+// programs, building the chunk's records, and its benchmarks at
+// budget.MinBenchtime.
+func warmPrice(p budget.Prices, chunk []string) time.Duration {
+	c := p.RoundOverhead
+	for _, m := range p.Messages {
+		if slices.Contains(chunk, m.Name) {
+			c += m.Build + time.Duration(float64(m.Round)*float64(budget.MinBenchtime)/float64(max(p.Measured, budget.MinBenchtime)))
+		}
+	}
+	return c
 }
 
 // warmedPrices prices timed's round from the warm-up: its wall time less

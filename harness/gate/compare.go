@@ -12,10 +12,13 @@ import (
 )
 
 // compare turns what the cpu and bench stages returned into each side's
-// benchfmt file (instruction counts first, then every round's timings, so
-// `benchstat base.txt head.txt` shows every unit the report does) and into
-// the report's metrics, compared with benchmath as benchstat does. Whatever
-// was measured is compared, also when a later stage did not run.
+// benchfmt file (instruction counts first, one line per process, then
+// every round's timings, so `benchstat base.txt head.txt` shows every unit
+// the report does) and the bench rounds into the report's metrics,
+// compared with benchmath as benchstat does. Instruction counts are the cpu
+// stage's metrics (recordCounts): exact per process, so benchmath's
+// distributions do not apply. Whatever was measured is compared, also when
+// a later stage did not run.
 func (g *run) compare(c counts, t timings) error {
 	var text [2]bytes.Buffer
 	results := [2][]cpucost.Result{c.base, c.head}
@@ -49,15 +52,10 @@ func (g *run) compare(c counts, t timings) error {
 		return err
 	}
 	for _, c := range res.Comparisons {
-		if c.Message == "" || c.Unit == "B/msg" {
-			continue // sizes are exact and reported from the sizes stage
+		if c.Message == "" || c.Unit == "B/msg" || c.Unit == cpucost.UnitInstructions {
+			continue // sizes and counts are exact, reported by their own stages
 		}
-		f := g.r.Format(c.Message, c.Format)
-		if c.Unit == cpucost.UnitInstructions {
-			f.Metrics = append(f.Metrics, cpuMetric(c))
-			continue
-		}
-		f.Metrics = append(f.Metrics, c.Metric(c.Op))
+		g.r.Format(c.Message, c.Format).Metrics = append(g.r.Format(c.Message, c.Format).Metrics, c.Metric(c.Op))
 	}
 	for i := range g.r.Messages {
 		for j := range g.r.Messages[i].Formats {

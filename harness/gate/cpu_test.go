@@ -114,8 +114,8 @@ func TestCPUAAGatesCountTheSame(t *testing.T) {
 	for _, out := range outs {
 		for _, side := range []string{"base.txt", "head.txt"} {
 			b, _ := os.ReadFile(filepath.Join(out, side))
-			if len(benchLines(b, "instr/op")) != 6 || len(benchLines(b, "ns/op")) != 12 {
-				t.Errorf("%s: want 6 instr/op lines and 2 rounds × 6 ns/op lines:\n%s", side, b)
+			if len(benchLines(b, "instr/op")) != 12 || len(benchLines(b, "ns/op")) != 12 {
+				t.Errorf("%s: want 2 processes × 6 instr/op lines and 2 rounds × 6 ns/op lines:\n%s", side, b)
 			}
 		}
 	}

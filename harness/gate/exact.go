@@ -3,7 +3,10 @@ package gate
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/wiregate/wiregate/harness/benchprog"
@@ -12,10 +15,15 @@ import (
 	"github.com/wiregate/wiregate/harness/report"
 )
 
-// exactChunk is how many messages one bench program process sizes: small
-// enough that the deadline is checked often and a 1,300-message module is
+// exactChunk is the most messages one bench program process sizes: small
+// enough that the budget is asked often and a 1,300-message module is
 // never one process, large enough that starting processes costs little.
 const exactChunk = 32
+
+// sizePrice is what the meter prices sizing one message on both sides at
+// before the first chunk is done and says what it really costs (a
+// 353-message change took 0.4 s a message, docs/figures.md).
+const sizePrice = 400 * time.Millisecond
 
 // sizes are the exact stage's results: the correctness gate (every codec
 // round-trips every record, inside the program's sizes) and bytes per
@@ -33,49 +41,73 @@ type sizes struct {
 func (s sizes) measured(list []string) []string { return without(list, s.unmeasured) }
 
 // measureSizes sizes list on both sides, a chunk of messages per process,
-// while the budget lasts: nothing is cut before the timing stages are, so
-// this stage may run until the deadline, and stops launching chunks that
-// would not end in time by what the chunks before cost per message.
+// up to workers chunks at once, while the budget lets a chunk start (the
+// first chunk of each worker always starts: the exact figures are the
+// verdict's core): nothing is cut here before the timing stages are, so
+// this stage may run until the deadline.
 func (g *run) measureSizes(ctx context.Context, ps programs, p pools, list []string) (sizes, string, error) {
 	res := sizes{pairs: map[string][2]*benchprog.Size{}, carried: map[string]*benchprog.Size{}}
 	prog := newProgress(g.o.Log, "sizes", progressEvery)
 	defer prog.stop()
-	deadline := g.budget.Deadline()
-	var perMessage time.Duration
-	for i := 0; i < len(list); i += exactChunk {
-		chunk := list[i:min(i+exactChunk, len(list))]
-		if i > 0 && time.Now().Add(perMessage*time.Duration(len(chunk))).After(deadline) {
-			res.unmeasured = list[i:]
-			break
-		}
-		prog.step("messages %d–%d of %d", i+1, i+len(chunk), len(list))
-		start := time.Now()
-		for side, sp := range ps.sides() {
-			sel, ok := sp.only(chunk)
-			if !ok {
-				continue
+	chunks := chunked(list, exactChunk, g.s.Workers)
+	var mu sync.Mutex
+	done := 0
+	started, err := pool(ctx, g.s.Workers, g.budget.Meter(g.budget.Deadline()), g.s.Workers, chunks,
+		func(c []string) time.Duration { return sizePrice * time.Duration(len(c)) },
+		func(ctx context.Context, chunk []string) error {
+			found := map[string][2]*benchprog.Size{}
+			for side, sp := range ps.sides() {
+				sel, ok := sp.only(chunk)
+				if !ok {
+					continue
+				}
+				ss, err := sp.prog.Sizes(ctx, benchprog.SizesFlags{Selection: sel})
+				if err != nil {
+					return sp.wrap(err)
+				}
+				for j := range ss {
+					k := ss[j].Message + "/" + ss[j].Format
+					pair := found[k]
+					pair[sideIndex(ps, side)] = &ss[j]
+					found[k] = pair
+				}
 			}
-			ss, err := sp.prog.Sizes(ctx, benchprog.SizesFlags{Selection: sel})
+			carried, err := g.sizeCarried(ctx, ps, p, chunk)
 			if err != nil {
-				return res, "", sp.wrap(err)
+				return err
 			}
-			for j := range ss {
-				k := ss[j].Message + "/" + ss[j].Format
-				pair := res.pairs[k]
-				pair[sideIndex(ps, side)] = &ss[j]
-				res.pairs[k] = pair
-			}
-		}
-		if err := g.sizeCarried(ctx, ps, p, chunk, res.carried); err != nil {
-			return res, "", err
-		}
-		perMessage = time.Since(start) / time.Duration(len(chunk))
+			mu.Lock()
+			defer mu.Unlock()
+			maps.Copy(res.pairs, found)
+			maps.Copy(res.carried, carried)
+			done += len(chunk)
+			prog.step("%d of %d messages", done, len(list))
+			return nil
+		})
+	for _, c := range chunks[started:] {
+		res.unmeasured = append(res.unmeasured, c...)
 	}
-	note := ""
+	if err != nil {
+		return res, "", err
+	}
+	note := fmt.Sprintf("%s on %s", plural(len(list)-len(res.unmeasured), "message"), plural(g.s.Workers, "worker"))
 	if n := len(res.unmeasured); n > 0 {
-		note = fmt.Sprintf("to fit the time budget: %d of %d messages not measured", n, len(list))
+		note += fmt.Sprintf("; to fit the time budget: %d of %d messages not measured", n, len(list))
 	}
 	return res, note, nil
+}
+
+// chunked splits list into chunks of at most size, and into at least
+// workers chunks where it has that many messages, so every worker has one.
+func chunked(list []string, size, workers int) [][]string {
+	if n := (len(list) + workers - 1) / max(workers, 1); n < size {
+		size = max(n, 1)
+	}
+	var out [][]string
+	for i := 0; i < len(list); i += size {
+		out = append(out, list[i:min(i+size, len(list))])
+	}
+	return out
 }
 
 // sideIndex is 0 for the base program, 1 for head's.
@@ -89,28 +121,27 @@ func sideIndex(ps programs, i int) int {
 // sizeCarried sizes head's records of chunk's messages that hold new
 // content without it: head's bytes less these are what the new and
 // regenerated fields cost, in each format.
-func (g *run) sizeCarried(ctx context.Context, ps programs, p pools, chunk []string, into map[string]*benchprog.Size) error {
+func (g *run) sizeCarried(ctx context.Context, ps programs, p pools, chunk []string) (map[string]*benchprog.Size, error) {
 	var ms []string
 	for _, m := range chunk {
-		for _, n := range p.newContent {
-			if m == n {
-				ms = append(ms, m)
-			}
+		if slices.Contains(p.newContent, m) {
+			ms = append(ms, m)
 		}
 	}
 	if len(ms) == 0 || ps.head == nil {
-		return nil
+		return nil, nil
 	}
 	sel, _ := ps.head.only(ms)
 	sel.Records = p.carried
 	ss, err := ps.head.prog.Sizes(ctx, benchprog.SizesFlags{Selection: sel})
 	if err != nil {
-		return ps.head.wrap(fmt.Errorf("records without new content: %w", err))
+		return nil, ps.head.wrap(fmt.Errorf("records without new content: %w", err))
 	}
+	out := map[string]*benchprog.Size{}
 	for j := range ss {
-		into[ss[j].Message+"/"+ss[j].Format] = &ss[j]
+		out[ss[j].Message+"/"+ss[j].Format] = &ss[j]
 	}
-	return nil
+	return out, nil
 }
 
 // recordSizes puts the exact stage's sizes in the report, with the plan's

@@ -101,10 +101,10 @@ func (g *run) readInputs(ctx context.Context) bool {
 		return false
 	}
 	g.s = s
-	g.budget.Total = s.TimeBudget
+	g.budget.Total, g.budget.Workers = s.TimeBudget, s.Workers
 	g.r.Plan.BudgetSeconds = s.TimeBudget.Seconds()
 	g.head.dir = s.WorkingDirectory
-	g.r.Env.Count, g.r.Env.Alpha = s.Count, s.Alpha
+	g.r.Env.Count, g.r.Env.Alpha, g.r.Env.Workers = s.Count, s.Alpha, s.Workers
 	return true
 }
 

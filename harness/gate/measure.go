@@ -65,7 +65,9 @@ func (g *run) measure(ctx context.Context) measured {
 		return m
 	}
 	ps = ps.with(pools)
-	sz, ok := stage(ctx, g, "sizes", func(ctx context.Context) (sizes, string, error) { return g.measureSizes(ctx, ps, pools, m.list) })
+	toSize := without(m.list, pools.unpaired)
+	sz, ok := stage(ctx, g, "sizes", func(ctx context.Context) (sizes, string, error) { return g.measureSizes(ctx, ps, pools, toSize) })
+	sz.unmeasured = append(slices.Clone(pools.unpaired), sz.unmeasured...)
 	g.recordSizes(sz, pools)
 	if !ok {
 		return m
@@ -74,7 +76,7 @@ func (g *run) measure(ctx context.Context) measured {
 	list := sz.measured(m.list)
 	prices := g.prices(sz, list, sch)
 	counts, _ := stage(ctx, g, "cpu", func(ctx context.Context) (counts, string, error) {
-		return g.countInstructions(ctx, ps, prices, sz.slowerOps())
+		return g.countInstructions(ctx, ps, prices, sz)
 	})
 	g.recordCounts(counts)
 	timings, benchOK := stage(ctx, g, "bench", func(ctx context.Context) (timings, string, error) { return g.benchRounds(ctx, ps, prices) })

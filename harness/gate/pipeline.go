@@ -4,12 +4,14 @@ import (
 	"context"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/wiregate/wiregate/harness/benchprog"
 	"github.com/wiregate/wiregate/harness/budget"
 	"github.com/wiregate/wiregate/harness/compare"
 	"github.com/wiregate/wiregate/harness/piperounds"
 	"github.com/wiregate/wiregate/harness/report"
+	"github.com/wiregate/wiregate/harness/verdict"
 )
 
 // pipelineRows are the pipeline stage's results: every row it measured.
@@ -20,9 +22,9 @@ type pipelineRows struct {
 }
 
 // pipeline measures end-to-end throughput with constant backlogs, base and
-// head interleaved (package piperounds), until the plan's deadline, rows
-// of changed messages first, and compares each row's records/s samples
-// like the bench rounds.
+// head interleaved (package piperounds), rows of changed messages first,
+// each row as the budget's pipeline plan lets it (budget.PipelinePlan),
+// and compares each row's records/s samples like the bench rounds.
 func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string, status map[string]string) (pipelineRows, string, error) {
 	var out pipelineRows
 	var sides []piperounds.Side
@@ -36,10 +38,20 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 			sides = append(sides, piperounds.Side{Name: p.name, Program: p.prog, Selection: sel, Sizes: sz.of(sideIndex(ps, i), sel.Messages)})
 		}
 	}
-	plan := g.budget.Plan(budget.FromPipeline, budget.Prices{})
-	res, err := piperounds.Run(ctx, piperounds.Options{Sides: sides, Broker: g.s.Broker, N: g.s.PipelineMessages,
+	o := piperounds.Options{Sides: sides, Broker: g.s.Broker, N: g.s.PipelineMessages,
 		Bytes: g.s.PipelineBytes, Rounds: g.s.Count, Alpha: g.cfg.Alpha, Log: g.o.Log,
-		Deadline: plan.Pipeline.Deadline, First: list, Unchanged: unchanged, UnchangedRounds: g.s.Rounds(true)})
+		First: list, Unchanged: unchanged, UnchangedRounds: g.s.Rounds(true)}
+	var rows []budget.PipeRow
+	gated := 0
+	for _, r := range o.Rows() {
+		if !unchanged[r.Message] {
+			gated++
+		}
+		rows = append(rows, budget.PipeRow{Key: r.Message + "/" + r.Format, Gating: !unchanged[r.Message], N: r.N, Rounds: r.Rounds,
+			Pass: pipePass(sz.pairs[r.Message+"/"+r.Format][1]), Start: pipeStart})
+	}
+	o.Schedule = g.budget.Pipeline(rows, len(sides), verdict.MinRounds(verdict.PipelineFamily(gated), g.cfg.Alpha))
+	res, err := piperounds.Run(ctx, o)
 	if err != nil {
 		return out, "", err
 	}
@@ -111,4 +123,22 @@ func (g *run) recordPipeline(rows pipelineRows) {
 		}
 	}
 	g.r.Pipeline = append(g.r.Pipeline, rows.entries...)
+}
+
+// What a pipeline pass is priced at before the first row says what it
+// costs (the plan's meter corrects it): starting a producer or consumer
+// process, and per record the broker's share, about a nanosecond a byte
+// (3.28M records/s of 300 B, docs/pipeline.md), plus the codec's slower op.
+const (
+	pipeStart     = 150 * time.Millisecond
+	brokerPerByte = time.Nanosecond
+)
+
+// pipePass is one pass over one record of a row on one side, by head's
+// size of it.
+func pipePass(s *benchprog.Size) time.Duration {
+	if s == nil {
+		return time.Microsecond
+	}
+	return time.Duration(s.BytesMean*float64(brokerPerByte) + max(s.Price.EncodeNs, s.Price.DecodeNs))
 }

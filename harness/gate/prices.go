@@ -28,7 +28,7 @@ func (g *run) prices(sz sizes, list []string, sch *schemas) budget.Prices {
 	formats := len(g.s.Formats)
 	gated := 0
 	p := budget.Prices{Pipeline: g.s.Pipeline, Count: g.s.Count, Benchtime: g.s.Benchtime, Measured: g.s.Benchtime,
-		RoundOverhead: 2 * programStart}
+		RoundOverhead: 2 * programStart, Processes: budget.Processes}
 	for _, m := range list {
 		var count, countOne, build time.Duration
 		sides := 0

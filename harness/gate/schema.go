@@ -179,5 +179,7 @@ func (g *run) avroHistory(ctx context.Context, dir, against string) avrocompat.H
 // verdict applies thresholds, wiregate.yaml and the PR's labels, turns
 // stage errors into `error` violations and sets the result.
 func (g *run) verdict() {
-	verdict.Apply(g.r, g.cfg, verdict.AllowFromLabels(g.o.Labels), verdict.Options{LintAll: g.s.LintAll})
+	g.r.Rules = &report.Rules{Config: g.cfg, Labels: g.o.Labels, LintAll: g.s.LintAll,
+		CoverageRequired: g.s.CoverageRequired, Pipeline: g.s.Pipeline}
+	verdict.Decide(g.r)
 }

@@ -20,7 +20,9 @@ func warmSteps(n int, perStep time.Duration, deadline time.Duration, fail int) (
 	start := time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC)
 	now := start
 	steps := 0
-	reached, outs, err := warmUp(names, start.Add(deadline), func() time.Time { return now }, func(chunk []string, done int) ([][]byte, error) {
+	meter := budget.Budget{Now: func() time.Time { return now }}.Meter(start.Add(deadline))
+	perChunk := func([]string) time.Duration { return time.Second } // priced low: the meter learns by the first step
+	reached, outs, err := warmUp(names, meter, perChunk, func(chunk []string, done int) ([][]byte, error) {
 		steps++
 		if steps == fail {
 			return nil, errors.New("bench program exited 2")
@@ -31,10 +33,11 @@ func warmSteps(n int, perStep time.Duration, deadline time.Duration, fail int) (
 	return reached, outs, steps, err
 }
 
-// A warm-up whose steps cost more than priced stops at its deadline, one
-// step late at most, and says which messages it reached.
+// A warm-up whose steps cost ten times their price stops before the step
+// that would end past its deadline, by what the first step took, and says
+// which messages it reached.
 func TestWarmUpStopsAtItsDeadline(t *testing.T) {
-	reached, outs, steps, err := warmSteps(30, 10*time.Second, 15*time.Second, 0)
+	reached, outs, steps, err := warmSteps(30, 10*time.Second, 25*time.Second, 0)
 	if err != nil || steps != 2 || len(reached) != 2*warmChunk || len(outs) != 4 || reached[len(reached)-1] != "m15.V1" {
 		t.Fatalf("reached %v in %d steps, %d outputs, %v", reached, steps, len(outs), err)
 	}

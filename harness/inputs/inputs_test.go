@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -21,7 +22,8 @@ func TestDefaults(t *testing.T) {
 		AvroCompatibility: avrocompat.Backward, Formats: []string{"json", "protobuf", "avro"}, Lint: true, Breaking: true,
 		SizeThreshold: 5, TimeThreshold: 10, ThroughputThreshold: 10, CPUThreshold: 2, CPUCost: cpucost.Auto, Alpha: 0.05, Count: 10, UnchangedRounds: 3,
 		Benchtime: 100 * time.Millisecond, TimeBudget: 10 * time.Minute, Pipeline: true, PipelineMessages: 200000, PipelineBytes: 128 << 20, Broker: "auto",
-		BreakingAgainst: Against{Where: "input 'breaking-against'"}, History: "wiregate-data", HistoryPoints: 20, Measure: "changed"}
+		BreakingAgainst: Against{Where: "input 'breaking-against'"}, History: "wiregate-data", HistoryPoints: 20, Measure: "changed",
+		Workers: runtime.NumCPU(), MaxShards: 8}
 	if !reflect.DeepEqual(s, want) {
 		t.Fatalf("defaults\n got %+v\nwant %+v", s, want)
 	}
@@ -40,6 +42,9 @@ func TestValuesAreNormalised(t *testing.T) {
 		"cpu-cost":           "OFF",
 		"pipeline-bytes":     "500MB",
 		"unchanged-rounds":   "5",
+		"workers":            "3",
+		"shard":              " 2/8",
+		"coverage":           "Required",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +53,8 @@ func TestValuesAreNormalised(t *testing.T) {
 		!reflect.DeepEqual(s.Formats, []string{"json", "protobuf"}) || s.SizeThreshold != 2.5 ||
 		s.AvroCompatibility != avrocompat.FullTransitive || s.Broker != "localhost:9092,127.0.0.1:9093" ||
 		s.Pipeline || s.Count != 3 || s.CPUThreshold != 1.5 || s.CPUCost != cpucost.Off || s.PipelineBytes != 500_000_000 ||
-		s.Rounds(true) != 3 || s.Rounds(false) != 3 || s.UnchangedRounds != 5 {
+		s.Rounds(true) != 3 || s.Rounds(false) != 3 || s.UnchangedRounds != 5 ||
+		s.Workers != 3 || s.Shard != (Shard{2, 8}) || s.Shard.String() != "2/8" || !s.CoverageRequired {
 		t.Fatalf("%+v", s)
 	}
 }
@@ -77,6 +83,17 @@ func TestBadInputsNameTheInput(t *testing.T) {
 		{"unchanged-rounds", "0"},
 		{"unchanged-rounds", "101"},
 		{"unchanged-rounds", "three"},
+		{"workers", "0"},
+		{"workers", "65"},
+		{"workers", "all"},
+		{"shard", "3"},
+		{"shard", "0/4"},
+		{"shard", "5/4"},
+		{"shard", "1/257"},
+		{"shard", "a/b"},
+		{"max-shards", "0"},
+		{"max-shards", "257"},
+		{"coverage", "full"},
 		{"pipeline-messages", "-1"},
 		{"pipeline-messages", "1e9"},
 		{"pipeline-bytes", "100"},

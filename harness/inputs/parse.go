@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -325,5 +326,62 @@ func parseTimeBudget(s *Settings, v value) error {
 		return v.bad("want a duration from %s to %s such as 10m", minBudget, "6h")
 	}
 	s.TimeBudget = d
+	return nil
+}
+
+// MaxShards is the most shards a gate may be split into: a matrix makes at
+// most 256 jobs.
+const MaxShards = 256
+
+// maxWorkers bounds workers: each is a process holding a message's records
+// (and, counting, a Valgrind), so a typo of 1000 must not start 1000.
+const maxWorkers = 64
+
+func parseWorkers(s *Settings, v value) error {
+	if strings.EqualFold(v.text, "auto") {
+		s.Workers = runtime.NumCPU()
+		return nil
+	}
+	n, err := strconv.Atoi(v.text)
+	if err != nil || n < 1 || n > maxWorkers {
+		return v.bad("want auto (the runner's cores) or a whole number from 1 to %d", maxWorkers)
+	}
+	s.Workers = n
+	return nil
+}
+
+func parseShard(s *Settings, v value) error {
+	if v.text == "" {
+		s.Shard = Shard{}
+		return nil
+	}
+	i, n, ok := strings.Cut(v.text, "/")
+	index, err1 := strconv.Atoi(strings.TrimSpace(i))
+	count, err2 := strconv.Atoi(strings.TrimSpace(n))
+	if !ok || err1 != nil || err2 != nil || count < 1 || count > MaxShards || index < 1 || index > count {
+		return v.bad("want i/n with 1 <= i <= n <= %d, such as 2/8 (mode: plan's matrix gives each job its shard)", MaxShards)
+	}
+	s.Shard = Shard{Index: index, Count: count}
+	return nil
+}
+
+func parseMaxShards(s *Settings, v value) error {
+	n, err := strconv.Atoi(v.text)
+	if err != nil || n < 1 || n > MaxShards {
+		return v.bad("want a whole number of shards from 1 to %d", MaxShards)
+	}
+	s.MaxShards = n
+	return nil
+}
+
+func parseCoverage(s *Settings, v value) error {
+	switch strings.ToLower(v.text) {
+	case "stated":
+		s.CoverageRequired = false
+	case "required":
+		s.CoverageRequired = true
+	default:
+		return v.bad("want stated (the headline says what was judged) or required (a cut figure fails the gate)")
+	}
 	return nil
 }

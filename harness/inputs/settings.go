@@ -1,6 +1,7 @@
 package inputs
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/wiregate/wiregate/harness/avrocompat"
@@ -37,6 +38,15 @@ type Settings struct {
 	UnchangedRounds                                   int // timing rounds of an unchanged-schema message; use Rounds
 	Benchtime                                         time.Duration
 	TimeBudget                                        time.Duration // for the whole run; timing is fitted to it
+
+	// Workers is how many processes the exact stages run at once.
+	Workers int
+	// Shard is this job's part of a sharded gate; the zero Shard is the whole change.
+	Shard     Shard
+	MaxShards int
+	// CoverageRequired fails the gate when the budget cut a changed
+	// message's figure (input coverage: required).
+	CoverageRequired bool
 
 	Pipeline         bool
 	PipelineMessages int64
@@ -79,3 +89,17 @@ type Against struct {
 
 // Given is whether the input names a release to check against.
 func (a Against) Given() bool { return a.Ref != "" || a.TagGlob != "" }
+
+// Shard is part Index (1-based) of Count; the zero Shard is the whole
+// change.
+type Shard struct{ Index, Count int }
+
+// Whole is whether the shard is the whole change.
+func (s Shard) Whole() bool { return s.Count <= 1 }
+
+func (s Shard) String() string {
+	if s.Whole() {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", s.Index, s.Count)
+}

@@ -24,6 +24,7 @@ import (
 	"github.com/wiregate/wiregate/harness/benchprog"
 	"github.com/wiregate/wiregate/harness/broker"
 	"github.com/wiregate/wiregate/harness/broker/redpanda"
+	"github.com/wiregate/wiregate/harness/interleave"
 	"github.com/wiregate/wiregate/harness/pipeline"
 	"github.com/wiregate/wiregate/harness/proc"
 )
@@ -57,11 +58,9 @@ type Options struct {
 	Rounds int
 	Alpha  float64
 	Log    func(format string, args ...any)
-	// Deadline is when the last row must be done (the gate's time budget);
-	// zero: none. Rows are given equal shares of what is left: a row's
-	// backlog shrinks and its rounds stop when its share is spent, and a row
-	// whose share cannot hold a useful backlog is not timed (Result.Untimed).
-	Deadline time.Time
+	// Schedule says what each row may do within the gate's time budget
+	// (budget.PipelinePlan); nil: every row as asked.
+	Schedule Schedule
 	// First are the messages measured first, in this order (the gate's
 	// changed messages: when the budget runs out, the rows not timed are
 	// the others). The rest follow sorted.
@@ -70,6 +69,20 @@ type Options struct {
 	// (their rows cannot fail the gate): at most UnchangedRounds rounds.
 	Unchanged       map[string]bool
 	UnchangedRounds int
+}
+
+// Schedule decides what each row does; Run asks it and does that. Keys
+// are "message/format".
+type Schedule interface {
+	// Row is the row's backlog and decoded rounds; ok false: not timed.
+	Row(key string) (n int64, rounds int, ok bool)
+	// Fill is the row's fill and raw drain starting (done: it ended).
+	Fill(key string, n int64) (done func(), ok bool)
+	// Round is one decoded round of the row starting.
+	Round(key string, n int64, round int) (done func(), ok bool)
+	// Untimed are the rows it left out, and Note what it cut.
+	Untimed() []string
+	Note() string
 }
 
 // Samples are one side's drains of one backlog.
@@ -133,6 +146,7 @@ func Run(ctx context.Context, o Options) (res *Result, err error) {
 		}
 		all = append(all, o.Sides[i].Sizes...)
 	}
+	planned := o.Rows()
 	r := &run{o: &o, backlogs: Backlogs(o.N, o.Bytes, all), rows: rows(o.Sides)}
 	o.Rounds = Plan(len(r.rows), o.Rounds, o.Alpha)
 
@@ -157,49 +171,54 @@ func Run(ctx context.Context, o Options) (res *Result, err error) {
 			}
 		}
 	}()
-	order := prioritized(r.rows, o.First)
-	for i, row := range order {
-		n, rounds := r.backlogs[row.Message].N, o.Rounds
-		if o.Unchanged[row.Message] {
-			rounds = max(1, min(rounds, o.UnchangedRounds))
-		}
-		var until time.Time
-		if !o.Deadline.IsZero() {
-			until = time.Now().Add(time.Until(o.Deadline) / time.Duration(len(order)-i))
+	byKey := map[string]*Row{}
+	for _, row := range r.rows {
+		byKey[row.Message+"/"+row.Format] = row
+	}
+	for _, p := range planned {
+		row, n, rounds := byKey[p.Message+"/"+p.Format], p.N, p.Rounds
+		if o.Schedule != nil {
 			var ok bool
-			if n, ok = worthTiming(n, r.fit(n, time.Until(until))); !ok {
-				r.untimed = append(r.untimed, row.Message+"/"+row.Format)
+			if n, rounds, ok = o.Schedule.Row(row.Message + "/" + row.Format); !ok {
 				row.Sides = nil
 				continue
 			}
 		}
-		if err := r.measure(ctx, row, n, rounds, until); err != nil {
+		if err := r.measure(ctx, row, n, rounds); err != nil {
 			return nil, err
 		}
 	}
 	return r.result(), nil
 }
 
-// minBacklog is the smallest backlog worth timing: below it a drain is
-// mostly the consumer's start-up.
-const minBacklog = 1000
-
-// worthTiming is the backlog to time when the deadline fits fitted of the
-// asked records, and false when the deadline (not the byte budget) made it
-// too small to time: a backlog the bytes sized below minBacklog is the one
-// the user asked for, and is timed as asked.
-func worthTiming(asked, fitted int64) (int64, bool) {
-	return fitted, fitted >= min(asked, minBacklog)
+// Rows are the rows Run measures, in the order it measures them, each
+// with its backlog and the decoded rounds asked for (Plan's rounds for the
+// rows and Alpha; at most UnchangedRounds for an unchanged message): what
+// a Schedule prices. The sides' Sizes must be filled.
+func (o Options) Rows() []PlannedRow {
+	var all []benchprog.Size
+	for _, s := range o.Sides {
+		all = append(all, s.Sizes...)
+	}
+	bl := Backlogs(o.N, o.Bytes, all)
+	rs := rows(o.Sides)
+	rounds := Plan(len(rs), o.Rounds, o.Alpha)
+	var out []PlannedRow
+	for _, row := range prioritized(rs, o.First) {
+		r := rounds
+		if o.Unchanged[row.Message] {
+			r = max(1, min(rounds, o.UnchangedRounds))
+		}
+		out = append(out, PlannedRow{Message: row.Message, Format: row.Format, N: bl[row.Message].N, Rounds: r})
+	}
+	return out
 }
 
-// fit is the largest backlog, at most n, whose fill, raw drain and one
-// decoded round per side fit in share, by what earlier rows cost per
-// record (before any row: n as asked).
-func (r *run) fit(n int64, share time.Duration) int64 {
-	if r.perRecord == 0 {
-		return n
-	}
-	return min(n, int64(float64(share)/r.perRecord))
+// PlannedRow is one row as Run will ask its schedule for it.
+type PlannedRow struct {
+	Message, Format string
+	N               int64
+	Rounds          int
 }
 
 // rowsOf is "1 row" or "3 rows".
@@ -237,13 +256,6 @@ type run struct {
 	prefix   string
 	backlogs map[string]Backlog
 	rows     []*Row // sorted by message, then format; Sides filled as measured
-	// perRecord is what a row's fill, raw drain and first decoded round
-	// cost per record of its backlog, in ns, from the last row measured.
-	perRecord float64
-	untimed   []string
-	// what the deadline cut, counted: rows with a smaller backlog, rows
-	// with fewer rounds, and the fewest rounds a row got
-	smallerN, fewerRounds, fewestRounds int
 }
 
 // rows are every side's message and format pairs, sorted by message, then
@@ -275,15 +287,21 @@ func rows(sides []Side) []*Row {
 // the broker then hits every side alike. Draining all base backlogs before
 // all head backlogs once showed a false 17% "regression" between identical
 // programs.
-func (r *run) measure(ctx context.Context, row *Row, n int64, rounds int, until time.Time) error {
+func (r *run) measure(ctx context.Context, row *Row, n int64, rounds int) error {
 	bl := r.backlogs[row.Message]
 	why := bl.Why()
 	if n < bl.N {
 		why = fmt.Sprintf("N = %d (the time budget)", n)
-		r.smallerN++
 	}
-	r.o.Log("wiregate: pipeline %s/%s: %s", row.Message, row.Format, why)
-	start := time.Now()
+	key := row.Message + "/" + row.Format
+	r.o.Log("wiregate: pipeline %s: %s", key, why)
+	done := func() {}
+	if s := r.o.Schedule; s != nil {
+		var ok bool
+		if done, ok = s.Fill(key, n); !ok {
+			done = func() {} // the plan fitted this row just now: fill it all the same
+		}
+	}
 	backlogs := map[string]pipeline.Backlog{}
 	for _, s := range r.o.Sides {
 		if row.Sides[s.Name] == nil {
@@ -292,7 +310,7 @@ func (r *run) measure(ctx context.Context, row *Row, n int64, rounds int, until 
 		filled, err := s.Program.Fill(ctx, benchprog.FillFlags{Selection: s.Selection.Only(row.Message, row.Format), Brokers: r.b.Addrs,
 			N: n, TopicPrefix: r.prefix + s.Name + "-"})
 		if err == nil && len(filled) != 1 {
-			err = fmt.Errorf("pipeline-fill of %s/%s made %d backlogs, want 1", row.Message, row.Format, len(filled))
+			err = fmt.Errorf("pipeline-fill of %s made %d backlogs, want 1", key, len(filled))
 		}
 		if err != nil {
 			return r.wrap(s, err)
@@ -304,23 +322,17 @@ func (r *run) measure(ctx context.Context, row *Row, n int64, rounds int, until 
 		row.Sides[s.Name].RawNsPerMsg = res.NsPerMsg
 		backlogs[s.Name] = filled[0]
 	}
-	var first time.Time
+	done()
 	for round := 0; round < rounds; round++ {
-		switch round {
-		case 0:
-			first = time.Now()
-		case 1:
-			r.perRecord = float64(time.Since(start)) / float64(n)
-			// The rounds that fit the row's share, by what the first cost.
-			if fit := 1 + int(time.Until(until)/max(time.Since(first), time.Millisecond)); !until.IsZero() && fit < rounds {
-				rounds = max(fit, 1)
-				r.fewerRounds++
-				if r.fewestRounds == 0 || rounds < r.fewestRounds {
-					r.fewestRounds = rounds
-				}
+		done := func() {}
+		if s := r.o.Schedule; s != nil {
+			var ok bool
+			if done, ok = s.Round(key, n, round); !ok {
+				break
 			}
 		}
-		for _, s := range abba(r.o.Sides, round) {
+		for _, i := range interleave.Order(len(r.o.Sides), round) {
+			s := r.o.Sides[i]
 			b, ok := backlogs[s.Name]
 			if !ok {
 				continue
@@ -335,7 +347,8 @@ func (r *run) measure(ctx context.Context, row *Row, n int64, rounds int, until 
 			ps.Cap = res.Cap
 			ps.PeakRSSBytes = max(ps.PeakRSSBytes, res.PeakRSSBytes)
 		}
-		r.o.Log("wiregate: pipeline round %d/%d of %s/%s", round+1, rounds, row.Message, row.Format)
+		done()
+		r.o.Log("wiregate: pipeline round %d/%d of %s", round+1, rounds, key)
 	}
 	for _, s := range r.o.Sides {
 		if b, ok := backlogs[s.Name]; ok {
@@ -358,24 +371,14 @@ func wrap(sides []Side, s Side, err error) error {
 }
 
 func (r *run) result() *Result {
-	res := &Result{Broker: r.b.Kind, BrokerReason: r.b.Reason, N: r.o.N, Bytes: r.o.Bytes, Backlogs: r.backlogs, Rounds: r.o.Rounds, Untimed: r.untimed}
+	res := &Result{Broker: r.b.Kind, BrokerReason: r.b.Reason, N: r.o.N, Bytes: r.o.Bytes, Backlogs: r.backlogs, Rounds: r.o.Rounds}
 	for _, row := range r.rows {
 		if row.Sides != nil {
 			res.Rows = append(res.Rows, *row)
 		}
 	}
-	var cuts []string
-	if r.smallerN > 0 {
-		cuts = append(cuts, fmt.Sprintf("%s with smaller backlogs", rowsOf(r.smallerN)))
-	}
-	if r.fewerRounds > 0 {
-		cuts = append(cuts, fmt.Sprintf("%s with fewer rounds (down to %d of %d)", rowsOf(r.fewerRounds), r.fewestRounds, r.o.Rounds))
-	}
-	if len(r.untimed) > 0 {
-		cuts = append(cuts, fmt.Sprintf("%d of %d rows not timed", len(r.untimed), len(r.rows)))
-	}
-	if len(cuts) > 0 {
-		res.Cut = "to fit the time budget: " + strings.Join(cuts, ", ")
+	if s := r.o.Schedule; s != nil {
+		res.Untimed, res.Cut = s.Untimed(), s.Note()
 	}
 	return res
 }
@@ -387,16 +390,4 @@ func consumer(s Side, bl pipeline.Backlog) func(context.Context, pipeline.Consum
 	return func(ctx context.Context, spec pipeline.ConsumerSpec) *proc.Cmd {
 		return s.Program.ConsumerCommand(ctx, benchprog.ConsumeFlags{Selection: s.Selection.Only(bl.Message, bl.Format), Spec: spec})
 	}
-}
-
-// abba returns sides in order, reversed on odd turns.
-func abba(sides []Side, turn int) []Side {
-	if turn%2 == 0 {
-		return sides
-	}
-	out := make([]Side, len(sides))
-	for i, s := range sides {
-		out[len(sides)-1-i] = s
-	}
-	return out
 }

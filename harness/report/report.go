@@ -9,6 +9,8 @@ import (
 	"math"
 	"os"
 	"sort"
+
+	"github.com/wiregate/wiregate/harness/config"
 )
 
 // Version is the report.json schema version (contract).
@@ -24,6 +26,9 @@ const (
 	KindTime       = "time"
 	KindThroughput = "throughput"
 	KindError      = "error"
+	// KindCoverage: input coverage is required and the budget or a missing
+	// shard cut a changed message's figure.
+	KindCoverage = "coverage"
 )
 
 type Report struct {
@@ -59,6 +64,86 @@ type Report struct {
 	// everything the gate measures is planned from it. Nil when the run
 	// stopped before the schemas of both sides were loaded.
 	Change *Change `json:"change,omitempty"`
+	// Coverage is what the verdict judged of the change: how many changed
+	// messages have each figure, and which the budget cut. Nil when nothing
+	// was measured.
+	Coverage *Coverage `json:"coverage,omitempty"`
+	// Rules are what the verdict applies besides the measurements, as the
+	// gate resolved them: a merge or an approval re-decides the report by
+	// them without the checkout.
+	Rules *Rules `json:"rules,omitempty"`
+	// Shard is this report's part of a sharded gate; nil for a whole or a
+	// merged one.
+	Shard *Shard `json:"shard,omitempty"`
+	// Merged says which shards a merged report holds; nil otherwise.
+	Merged *Merged `json:"merged,omitempty"`
+}
+
+// Rules are the verdict's inputs besides the measurements.
+type Rules struct {
+	Config  config.Config `json:"config"`           // thresholds and alpha, overlaid by the base's wiregate.yaml
+	Labels  []string      `json:"labels,omitempty"` // the PR's labels, as given
+	LintAll bool          `json:"lint_all,omitempty"`
+	// CoverageRequired fails the gate on a changed message's cut figure
+	// (input coverage: required).
+	CoverageRequired bool `json:"coverage_required,omitempty"`
+	// Pipeline is whether the pipeline was asked for: a changed message
+	// without its rows is then not fully measured.
+	Pipeline bool `json:"pipeline"`
+}
+
+// Figures of a changed message, as Coverage counts them.
+const (
+	FigureSized   = "sized"   // bytes/msg in every format, both sides (and the correctness check)
+	FigureCounted = "counted" // instr/op of encode and decode in every format
+	FigureTimed   = "timed"   // sec/op of encode and decode in every format
+	FigurePiped   = "piped"   // pipeline records/s in every format
+)
+
+// Coverage is what the verdict judged: of the messages whose schema
+// changed (and that wiregate can measure), how many have each figure on
+// both sides. A new message has nothing to compare and is not counted.
+type Coverage struct {
+	Changed int `json:"changed"`
+	Sized   int `json:"sized"`
+	Counted int `json:"counted"`
+	Timed   int `json:"timed"`
+	Piped   int `json:"piped"`
+	// Expected are the figures this run set out to measure (Figure*):
+	// counted only where instructions can be counted, piped only with the
+	// pipeline on.
+	Expected []string `json:"expected"`
+	// Cut are, by figure, the changed messages whose expected figure is
+	// missing: the budget cut it, or its shard's part is missing.
+	Cut map[string][]string `json:"cut,omitempty"`
+}
+
+// Complete is whether every expected figure of every changed message is
+// there.
+func (c *Coverage) Complete() bool { return c == nil || len(c.Cut) == 0 }
+
+// Shard is one part of a sharded gate: what it measured and what every
+// shard of the same plan measures, with what must agree for parts to merge.
+type Shard struct {
+	Index int `json:"index"` // 1-based
+	Count int `json:"count"`
+	// Parts are every shard's messages, by index from 0: a merge names a
+	// missing shard's messages from any other part.
+	Parts [][]string `json:"parts"`
+	// Split, Change, Inputs and Harness identify the split, the change set,
+	// the inputs that decide what is measured and judged, and the harness
+	// that measured: parts that differ in one cannot be merged.
+	Split   string `json:"split"`
+	Change  string `json:"change"`
+	Inputs  string `json:"inputs"`
+	Harness string `json:"harness"`
+}
+
+// Merged is which shards a merged report holds.
+type Merged struct {
+	Count   int   `json:"count"`             // shards in the plan
+	Parts   []int `json:"parts"`             // the shards merged, 1-based
+	Missing []int `json:"missing,omitempty"` // shards with no part: their messages are not measured
 }
 
 // Measure modes (input measure).
@@ -126,11 +211,14 @@ type Against struct {
 
 // Plan is what the gate cut to fit its time budget (package budget).
 type Plan struct {
-	BudgetSeconds float64       `json:"budget_seconds"`
-	Bench         *BenchPlan    `json:"bench,omitempty"`
-	Pipeline      *PipelinePlan `json:"pipeline,omitempty"`
-	CPU           *CPUPlan      `json:"cpu,omitempty"`
-	Exact         *ExactPlan    `json:"exact,omitempty"`
+	BudgetSeconds float64 `json:"budget_seconds"`
+	// ShardsNeeded is how many shards of time-budget each measure the
+	// whole change, by the prices mode: plan splits by (package shard).
+	ShardsNeeded int           `json:"shards_needed,omitempty"`
+	Bench        *BenchPlan    `json:"bench,omitempty"`
+	Pipeline     *PipelinePlan `json:"pipeline,omitempty"`
+	CPU          *CPUPlan      `json:"cpu,omitempty"`
+	Exact        *ExactPlan    `json:"exact,omitempty"`
 }
 
 // CPUPlan is what the budget cut of the instruction counts: messages
@@ -139,7 +227,10 @@ type Plan struct {
 type CPUPlan struct {
 	Uncounted   []string `json:"uncounted,omitempty"`    // messages not counted
 	OneRotation []string `json:"one_rotation,omitempty"` // counted over 1 rotation (256 operations), not 4
-	Note        string   `json:"note,omitempty"`
+	// FewerProcesses are messages counted in fewer processes per side than
+	// asked; with one, their floor is the format's global one.
+	FewerProcesses []string `json:"fewer_processes,omitempty"`
+	Note           string   `json:"note,omitempty"`
 }
 
 // ExactPlan is what the budget cut of the exact stage (correctness and
@@ -292,7 +383,17 @@ type Metric struct {
 	Significant bool     `json:"significant"`               // p <= alpha; for an exact instr/op count: past its noise floor
 	Delta       string   `json:"delta"`                     // benchstat's delta text: "+12.30%" or "~"
 	NoiseFloor  *float64 `json:"noise_floor_pct,omitempty"` // smallest change this run could tell from noise
+	// NoiseFloorFrom says what set an instr/op floor: FloorFromFormat (the
+	// format's global floor) or FloorFromCounts (twice the spread this
+	// metric's own counts showed between processes, past the global one).
+	NoiseFloorFrom string `json:"noise_floor_from,omitempty"`
 }
+
+// What set an instr/op metric's noise floor (Metric.NoiseFloorFrom).
+const (
+	FloorFromFormat = "format"
+	FloorFromCounts = "counts"
+)
 
 // Summary is benchmath's summary of one side's samples.
 type Summary struct {
@@ -387,7 +488,10 @@ type Env struct {
 	OS        string `json:"os,omitempty"`
 	CPU       string `json:"cpu,omitempty"`
 	Cores     int    `json:"cores,omitempty"`
-	Count     int    `json:"count,omitempty"`
+	// Workers is how many processes the exact stages ran at once (input
+	// workers).
+	Workers int `json:"workers,omitempty"`
+	Count   int `json:"count,omitempty"`
 	// UnchangedRounds are the timing rounds of the unchanged-schema
 	// messages when fewer than Count (input unchanged-rounds); 0: as Count.
 	UnchangedRounds int     `json:"unchanged_rounds,omitempty"`

@@ -29,6 +29,21 @@ type Options struct {
 	// LintAll fails on every lint finding, also those the base already
 	// has (input lint-findings: all); by default only new ones fail.
 	LintAll bool
+	// CoverageRequired fails on a changed message's cut figure.
+	CoverageRequired bool
+	// Pipeline is whether pipeline rows were asked for.
+	Pipeline bool
+}
+
+// Decide decides r by its own Rules (Apply): what the gate does at its
+// end, and what a merge or an approval does again without the checkout.
+func Decide(r *report.Report) {
+	rules := r.Rules
+	if rules == nil {
+		rules = &report.Rules{}
+	}
+	Apply(r, rules.Config, AllowFromLabels(rules.Labels), Options{LintAll: rules.LintAll,
+		CoverageRequired: rules.CoverageRequired, Pipeline: rules.Pipeline})
 }
 
 // AllowFromLabels reads the PR's raw label names. Only the full label
@@ -46,8 +61,9 @@ func AllowFromLabels(labels []string) Allow {
 	return a
 }
 
-// Apply appends to r.Violations (and r.Ignored) everything that fails the
-// gate, then decides and sorts r. Call it once per report.
+// Apply sets r.Violations (and r.Ignored) to everything that fails the
+// gate and r.Coverage to what it judged, then decides and sorts r. Applied
+// again, it decides anew.
 //
 //   - size: bytes/message grew by more than the size threshold (exact).
 //   - cpu: encode/decode instr/op grew by more than the cpu threshold and
@@ -70,6 +86,7 @@ func AllowFromLabels(labels []string) Allow {
 // Improvements are never violations. Metrics that wiregate.yaml ignores are
 // listed in r.Ignored with the reason instead.
 func Apply(r *report.Report, cfg config.Config, allow Allow, o Options) {
+	r.Violations, r.Ignored = []report.Violation{}, nil
 	v := &verdict{r: r, cfg: cfg, allow: allow, o: o, unchanged: map[string]bool{}}
 	for _, m := range r.Messages {
 		v.unchanged[m.Name] = m.UnchangedSchema
@@ -98,6 +115,10 @@ func Apply(r *report.Report, cfg config.Config, allow Allow, o Options) {
 	}
 	for _, f := range r.Findings {
 		v.finding(f)
+	}
+	r.Coverage = coverage(r, o.Pipeline)
+	if o.CoverageRequired && r.Coverage != nil {
+		v.coverageViolations(r.Coverage)
 	}
 	for _, st := range r.Stages {
 		if st.Error != "" {
