@@ -58,13 +58,11 @@ export interface StatusOfReport {
   description: string
 }
 
-/** statusOf is report.json's answer as a commit status, the way
- * report.ExitCode reads it: an error not allowed means wiregate could not
- * run, else the result. */
+/** statusOf is report.json's answer as a commit status: its exit code
+ * and the one line that says why (report.Decide in Go decides both). */
 export function statusOf(report: Report): StatusOfReport {
-  const blockingViolations = blocking(report)
-  if (blockingViolations.some(v => v.kind === 'error')) return { state: 'error', description: 'wiregate could not run' }
-  if (report.result === 'pass') return { state: 'success', description: 'pass' }
-  const n = blockingViolations.length
-  return { state: 'failure', description: `fail: ${n} violation${n === 1 ? '' : 's'}` }
+  const state = report.exit_code === 0 ? 'success' : report.exit_code === 1 ? 'failure' : 'error'
+  // GitHub keeps 140 characters of a status description.
+  const description = report.exit_reason.length > 140 ? `${report.exit_reason.slice(0, 139)}…` : report.exit_reason
+  return { state, description }
 }

@@ -75,7 +75,8 @@ export async function runGate(plan: Plan, env: RunEnv, render: RenderContext = {
   } finally {
     if (env.cache && cached) env.log.info(`wiregate cache: ${await saveCache(env.cache.backend, cached.layout, cached.keys, cached.matched, env.log)}`)
   }
-  return finish(report, exitCode, outDir, render, false)
+  if (exitCode !== report.exit_code) env.log.warning(`wiregate gate exited ${exitCode} but its report.json says ${report.exit_code}: the report decides`)
+  return finish(report, report.exit_code, outDir, render, false)
 }
 
 interface Cached {

@@ -10,6 +10,7 @@ import type { Log } from '../src/log.js'
 import { publishRun } from '../src/publish.js'
 import { renderReport, renderSummary, reportParts } from '../src/render/report.js'
 import { parseReport } from '../src/report.js'
+import schema from '../harness/report/report.schema.json' with { type: 'json' }
 import { completeReport } from './reports.js'
 
 const POISON = '<script>x</script> @octocat ![x](https://e.example/x.png) [click](https://e.example) </details></table> <!-- wiregate:wiregate/gate --> # Heading'
@@ -159,7 +160,18 @@ const NOT_SHOWN = new Set([
   // field's (from → to) and names a renamed one's; the other lists have none.
   ...['new_fields', 'regenerated', 'new_oneof_members', 'renamed', 'removed'].map(l => `messages[].records.${l}[].number`),
   ...['new_fields', 'new_oneof_members', 'removed'].flatMap(l => [`messages[].records.${l}[].from`, `messages[].records.${l}[].to`]),
-  'stages[].name' // the stage table shows it: poisoned names do not match the checks'
+  'exit_reason', // the commit status's description
+  'rules.labels[]', // the verdict's inputs: the comment shows what they decided
+  'rules.config.source',
+  'rules.config.overrides[].message',
+  'rules.config.overrides[].format',
+  'rules.config.ignore[].subject', // ignored[] shows what was ignored, with its reason
+  'rules.config.ignore[].reason',
+  'shard.parts[][]', // a merge reads them; a part's comment names its own messages
+  'shard.split',
+  'shard.change',
+  'shard.inputs',
+  'shard.harness'
 ])
 
 /** The fields each kind of detail the budget may cut shows (budget.ts's CUTS words). */
@@ -172,21 +184,50 @@ const CUT_FIELDS: Record<string, string[]> = {
   'folded name lists': ['change.', 'plan.', 'history.carried', 'history.unreached', 'findings[]', 'skipped[]']
 }
 
-test('a poisoned report exercises every field the parser reads', () => {
-  const raw = JSON.parse(JSON.stringify(completeReport())) as Json
-  const read = new Set<string>()
-  parseReport(poisoned(raw).text, 'report.json', read)
-  const has = present(raw)
-  assert.deepEqual([...read].filter(p => !has.has(p)).sort(), [], 'fields the parser reads that completeReport() lacks: add them there')
+/** contractPaths are the paths of every field report.schema.json declares
+ * ("messages[].name"; a map's values as "coverage.cut.*"). */
+function contractPaths(): Set<string> {
+  type S = { $ref?: string; properties?: Record<string, S>; items?: S; oneOf?: S[]; anyOf?: S[]; additionalProperties?: S | boolean }
+  const defs = (schema as { $defs: Record<string, S> }).$defs
+  const out = new Set<string>()
+  const walk = (s: S, path: string, seen: Set<string>): void => {
+    if (s.$ref) {
+      const name = s.$ref.replace('#/$defs/', '')
+      if (seen.has(name)) return
+      return walk(defs[name]!, path, new Set([...seen, name]))
+    }
+    for (const x of [...(s.oneOf ?? []), ...(s.anyOf ?? [])]) walk(x, path, seen)
+    if (s.items) walk(s.items, `${path}[]`, seen)
+    if (typeof s.additionalProperties === 'object') {
+      out.add(`${path}.*`)
+      walk(s.additionalProperties, `${path}.*`, seen)
+    }
+    for (const [k, x] of Object.entries(s.properties ?? {})) {
+      const p = path ? `${path}.${k}` : k
+      out.add(p)
+      walk(x, p, seen)
+    }
+  }
+  walk({ $ref: '#/$defs/Report' }, '', new Set())
+  return out
+}
+
+test('the complete report holds every field of the contract, so the poisoned one exercises them all', () => {
+  const has = new Set([...present(JSON.parse(JSON.stringify(completeReport())) as Json)].map(p => p.replace(/^(coverage\.cut)\.[^.[]+/, '$1.*')))
+  assert.deepEqual([...contractPaths()].filter(p => !has.has(p)).sort(), [], 'fields of report.schema.json that completeReport() lacks: add them there')
 })
 
 test('every string of a real report, poisoned, is inert in gate mode and publish mode, and still shown', async () => {
   const raw = JSON.parse(JSON.stringify(completeReport())) as Json
   const { text, ids, words } = poisoned(raw)
-  assert.deepEqual([...words].sort(), ['change.measure', 'findings[].kind', 'messages[].status', 'result', 'violations[].kind'], 'only words stay unpoisoned')
+  assert.deepEqual(
+    [...words].sort(),
+    ['change.measure', 'coverage.expected[]', 'findings[].kind', 'messages[].formats[].metrics[].noise_floor_from', 'messages[].status', 'result', 'stages[].name', 'violations[].kind'],
+    'only words stay unpoisoned'
+  )
   const report = parseReport(text)
   // NOT_SHOWN fields and stage names aside, every value shows in the whole report…
-  const shownAnywhere = new Set([...NOT_SHOWN, ...words].filter(p => p !== 'stages[].name'))
+  const shownAnywhere = new Set([...NOT_SHOWN, ...words])
   inert(renderReport(report, { runUrl: RUN_URL }), ids, 'report.md', shownAnywhere)
   inert(renderSummary(report, { runUrl: RUN_URL }), ids, 'job summary', shownAnywhere)
   // …and in the comment gate mode posts (main.ts)…

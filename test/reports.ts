@@ -26,6 +26,8 @@ export function aaReport(n: number): Report {
   return {
     version: 1,
     result: 'pass',
+    exit_code: 0,
+    exit_reason: 'pass',
     base: { ref: 'main', sha: 'a'.repeat(40) },
     head: { ref: 'feature', sha: 'b'.repeat(40) },
     violations: [],
@@ -33,7 +35,7 @@ export function aaReport(n: number): Report {
     pipeline: [],
     findings: [],
     env: { go_version: 'go1.26.8', os: 'linux/amd64', cores: 2, peak_rss_bytes: 180 * 2 ** 20 },
-    stages: [...SCHEMA_STAGES, { name: 'change set', seconds: 0.3 }],
+    stages: [...SCHEMA_STAGES, { name: 'schemas', seconds: 0.3 }],
     plan: { budget_seconds: 600 },
     change: { measure: 'changed', changed: [], new: [], removed: [], unchanged: Array.from({ length: n }, (_, i) => messageName(i)), no_schema_changed: true }
   }
@@ -111,17 +113,19 @@ export function changedReport(n: number, changed: number, opts: { measureAll?: b
   const messages = Array.from({ length: measuredCount }, (_, i) => (i < changed ? measured(i, 0.08, 'changed') : measured(i, 0, 'unchanged')))
   const violations = messages
     .filter((_, i) => i < changed && i % 4 === 0)
-    .map(m => ({ kind: 'size', subject: `${m.name}/protobuf/size`, detail: 'protobuf messages grew by more than the size threshold', unit: 'B/msg', base: 100, head: 108, delta_pct: 8, threshold_pct: 5, allowed: false }))
+    .map(m => ({ kind: 'size' as const, subject: `${m.name}/protobuf/size`, detail: 'protobuf messages grew by more than the size threshold', unit: 'B/msg', base: 100, head: 108, delta_pct: 8, threshold_pct: 5, allowed: false }))
   return {
     ...aaReport(0),
     result: violations.length > 0 ? 'fail' : 'pass',
+    exit_code: violations.length > 0 ? 1 : 0,
+    exit_reason: violations.length > 0 ? `fail: ${violations.length} violations` : 'pass',
     violations,
     messages,
     pipeline: messages.flatMap((m, i) => pipelineRows(i, i < changed ? 0.08 : 0)),
     history: { branch: 'wiregate-data', points: 20, messages: messages.slice(0, changed).map((_, i) => historyOf(i, opts.points ?? 20)) },
     benchstat: benchstatText(messages.map(m => m.name)),
     env: { ...aaReport(0).env, count: 10, alpha: 0.05, broker: 'embedded', consumer_cap: 'GOMAXPROCS=1' },
-    stages: [...SCHEMA_STAGES, ...['prepare', 'correctness', 'sizes', 'cpu', 'bench', 'compare', 'pipeline'].map(name => ({ name, seconds: 12.5, note: 'head built in 1.1 s' }))],
+    stages: [...SCHEMA_STAGES, ...(['prepare', 'records', 'sizes', 'cpu', 'bench', 'compare', 'pipeline'] as const).map(name => ({ name, seconds: 12.5, note: 'head built in 1.1 s' }))],
     change: { measure: opts.measureAll ? 'all' : 'changed', changed: names.slice(0, changed), new: [], removed: [], unchanged: names.slice(changed) }
   }
 }
@@ -170,9 +174,25 @@ export function completeReport(): Report {
     budget_seconds: 600,
     bench: { count: 7, benchtime: '10ms', untimed: ['a.Untimed'], note: 'to fit 21s: rounds 10 → 7' },
     pipeline: { untimed: ['a.Untimed/json'], note: 'to fit the time budget: 1 of 6 rows not timed' },
-    cpu: { uncounted: ['a.Uncounted'], one_rotation: ['a.OneRotation'], note: 'to fit the time budget: 1 counted over one rotation' },
-    exact: { unmeasured: ['a.Unmeasured'], note: 'to fit the time budget: 1 message not measured' }
+    cpu: { uncounted: ['a.Uncounted'], one_rotation: ['a.OneRotation'], fewer_processes: ['a.OneProcess'], note: 'to fit the time budget: 1 counted over one rotation' },
+    exact: { unmeasured: ['a.Unmeasured'], note: 'to fit the time budget: 1 message not measured' },
+    shards_needed: 3
   }
+  r.coverage = { ...r.coverage!, cut: { timed: ['a.Untimed'] } }
+  r.rules = {
+    ...r.rules!,
+    labels: ['a label'],
+    lint_all: true,
+    coverage_required: false,
+    config: {
+      ...r.rules!.config,
+      source: 'wiregate.yaml',
+      overrides: [{ message: 'a.*', format: 'json', size_pct: 8, time_pct: 12, throughput_pct: 15, cpu_pct: 3 }],
+      ignore: [{ subject: 'a.B/json/decode', reason: 'flaky on shared runners' }]
+    }
+  }
+  r.shard = { index: 2, count: 3, parts: [['a.One'], [telemetry.name], ['a.Three']], split: 'split', change: 'change', inputs: 'inputs', harness: 'harness' }
+  r.merged = { count: 3, parts: [1, 3], missing: [2] }
   r.history = { ...r.history!, recorded: 'd'.repeat(40), attempts: 2, note: 'recorded', carried: ['a.Carried'], unreached: ['a.Unreached'] }
   r.change = { measure: 'changed', changed: [telemetry.name, 'a.Unmeasured'], new: [order.name], removed: ['a.Removed'], unchanged: ['a.Unchanged'], no_schema_changed: false }
   r.skipped = [{ message: 'a.Skipped', file: 'a/skipped.proto', reason: 'a MessageSet', side: 'base' }]
@@ -180,10 +200,10 @@ export function completeReport(): Report {
   r.warnings = ['a warning']
   r.errors = ['an error line']
   r.ignored = [{ subject: 'a.B/json/decode', reason: 'flaky on shared runners' }]
-  r.stages.push({ name: 'sizes', seconds: 1, error: 'a stage error' })
+  r.stages.push({ name: 'sizes', seconds: 1, error: 'a stage error', shard: '2/3' })
   r.pipeline[0]!.backlog!.budget_bytes = 128 * 2 ** 20
-  r.pipeline[0]!.base!.lo = r.pipeline[0]!.base!.center * 0.99
-  r.pipeline[0]!.head!.lo = r.pipeline[0]!.head!.center * 0.99
+  r.pipeline[0]!.base!.lo = r.pipeline[0]!.base!.center! * 0.99
+  r.pipeline[0]!.head!.lo = r.pipeline[0]!.head!.center! * 0.99
   r.breaking_against!.same_as_base = false
   r.violations.push({ kind: 'lint', subject: 'a/lint.proto', detail: 'a lint violation', allowed: true, against: 'v2', file: 'a/lint.proto', line: 3, column: 2, p: 0.01, base_n: 5, head_n: 5 })
   return reparse(r)

@@ -224,8 +224,8 @@ func TestWithoutCountsTheGateSaysWhy(t *testing.T) {
 	timeOnly(t, run(t, base, head, all), "install valgrind to count instructions")
 
 	on := run(t, base, head, func(in map[string]string, o *gate.Options) { in["cpu-cost"], in["measure"] = "on", "all" })
-	if on.ExitCode() != 2 || len(on.Errors) != 1 || !strings.HasPrefix(on.Errors[0], "cpu: cpu-cost is on, but valgrind is not installed") {
-		t.Fatalf("cpu-cost on without valgrind: exit %d, errors %q", on.ExitCode(), on.Errors)
+	if on.ExitCode != 2 || len(on.Errors) != 1 || !strings.HasPrefix(on.Errors[0], "cpu: cpu-cost is on, but valgrind is not installed") {
+		t.Fatalf("cpu-cost on without valgrind: exit %d, errors %q", on.ExitCode, on.Errors)
 	}
 	if k := kinds(on); k["error"] != 1 || on.Violations[0].Subject != "cpu" {
 		t.Fatalf("violations %+v", on.Violations)
@@ -250,9 +250,9 @@ exit 1`, "valgrind exited with 1: valgrind: Fatal error at startup: a function r
 		os.WriteFile(filepath.Join(dir, "valgrind"), []byte("#!/bin/sh\n"+c.script+"\n"), 0o755)
 		t.Setenv("PATH", dir+string(os.PathListSeparator)+path)
 		r := run(t, base, head, func(in map[string]string, o *gate.Options) { in["measure"] = "all" })
-		if r.ExitCode() != 2 || len(r.Errors) != 1 || strings.Contains(r.Errors[0], "\n") ||
+		if r.ExitCode != 2 || len(r.Errors) != 1 || strings.Contains(r.Errors[0], "\n") ||
 			!strings.HasPrefix(r.Errors[0], "cpu: base: instruction count: ") || !strings.Contains(r.Errors[0], c.says) {
-			t.Errorf("%s: exit %d, errors %q", name, r.ExitCode(), r.Errors)
+			t.Errorf("%s: exit %d, errors %q", name, r.ExitCode, r.Errors)
 		}
 		if len(instrs(r)) != 0 || len(r.Messages[0].Formats[0].Metrics) == 0 {
 			t.Errorf("%s: instr metrics %v; the timings still run: %+v", name, instrs(r), r.Messages[0].Formats[0].Metrics)

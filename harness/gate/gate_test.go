@@ -57,8 +57,12 @@ func run(t *testing.T, base, head string, edit func(in map[string]string, o *gat
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(o.Out, "report.json")); err != nil {
+	b, err := os.ReadFile(filepath.Join(o.Out, "report.json"))
+	if err != nil {
 		t.Fatal("no report.json written")
+	}
+	if err := report.Validate(b); err != nil {
+		t.Fatalf("report.json breaks its contract: %v", err)
 	}
 	return r
 }
@@ -81,7 +85,7 @@ func TestNoSchemaChangedStopsAfterTheSchemaChecks(t *testing.T) {
 	base, head := checkouts(t)
 	replaceIn(t, filepath.Join(head, telemetryProto), "// Degrees Celsius.", "// Degrees Celsius, as the device reports them.")
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) { in["messages"], in["pipeline"] = "", "true" })
-	if r.Result != "pass" || len(r.Violations) != 0 || len(r.Errors) != 0 || r.ExitCode() != 0 {
+	if r.Result != "pass" || len(r.Violations) != 0 || len(r.Errors) != 0 || r.ExitCode != 0 {
 		t.Fatalf("no schema changed: %s %+v %v", r.Result, r.Violations, r.Errors)
 	}
 	c := r.Change

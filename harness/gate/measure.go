@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/wiregate/wiregate/harness/exitcode"
+
 	"github.com/wiregate/wiregate/harness/history"
 	"github.com/wiregate/wiregate/harness/report"
 )
@@ -38,15 +40,45 @@ func (g *run) measure(ctx context.Context) measured {
 	if g.o.RecordHistory && g.s.History != "" {
 		m.carried, m.last = g.carryable(ctx, sch)
 	}
-	all := g.s.Measure == report.MeasureAll
-	m.list = sch.order(func(name, status string) bool {
-		if m.carried[name] {
-			return false
-		}
-		return all || status != report.StatusUnchanged || g.o.RecordHistory
-	})
+	m.list = g.toMeasure(sch, m.carried)
 	if len(m.list) == 0 {
 		g.o.Log("wiregate: %s", nothingToMeasure(sch, m.carried))
+		return m
+	}
+	whole := m.list
+	sp, ok := stage(ctx, g, "shards", func(ctx context.Context) (split, string, error) {
+		if g.s.Shard.Count > 0 && g.o.RecordHistory {
+			return split{}, "", exitcode.BadInput("input 'shard' is %s on a run that records history: a push to the default branch records the whole change; leave shard empty there", g.s.Shard)
+		}
+		sp, err := g.splitList(sch, whole, g.s.Shard.Count)
+		if err != nil {
+			return sp, "", err
+		}
+		return sp, sp.note(g.s.Shard.Index), nil
+	})
+	if !ok {
+		return m
+	}
+	g.r.Plan.ShardsNeeded = sp.needed
+	if g.s.Shard.Count > 0 {
+		g.r.Shard = g.shardOf(sch, whole, sp)
+		part := sp.parts[g.s.Shard.Index-1]
+		m.list = slices.DeleteFunc(slices.Clone(whole), func(n string) bool { return !slices.Contains(part, n) })
+		if len(m.list) == 0 {
+			g.o.Log("wiregate: shard %s has no message to measure", g.s.Shard)
+			return m
+		}
+	}
+	// Holm's families are the whole change's (a merge tests the union of
+	// the shards' comparisons), so every shard plans rounds for them.
+	gated := 0
+	for _, n := range whole {
+		if sch.status[n] != report.StatusUnchanged {
+			gated++
+		}
+	}
+	if len(m.list) == 0 {
+		g.o.Log("wiregate: shard %s has no message to measure", g.s.Shard)
 		return m
 	}
 	for _, name := range m.list {
@@ -74,7 +106,7 @@ func (g *run) measure(ctx context.Context) measured {
 	}
 	m.sizesRan = len(sz.unmeasured) == 0
 	list := sz.measured(m.list)
-	prices := g.prices(sz, list, sch)
+	prices := g.prices(sz, list, sch, gated)
 	counts, _ := stage(ctx, g, "cpu", func(ctx context.Context) (counts, string, error) {
 		return g.countInstructions(ctx, ps, prices, sz)
 	})
@@ -84,11 +116,24 @@ func (g *run) measure(ctx context.Context) measured {
 	stage(ctx, g, "compare", func(ctx context.Context) (struct{}, string, error) { return struct{}{}, "", g.compare(counts, timings) })
 	if g.s.Pipeline && benchOK {
 		rows, _ := stage(ctx, g, "pipeline", func(ctx context.Context) (pipelineRows, string, error) {
-			return g.pipeline(ctx, ps, sz, list, sch.status)
+			return g.pipeline(ctx, ps, sz, list, sch.status, gated)
 		})
 		g.recordPipeline(rows)
 	}
 	return m
+}
+
+// toMeasure are the messages a run measures, in priority order: changed and
+// new ones; every one with measure: all or when recording history, less
+// those the last history point carries.
+func (g *run) toMeasure(sch *schemas, carried map[string]bool) []string {
+	all := g.s.Measure == report.MeasureAll
+	return sch.order(func(name, status string) bool {
+		if carried[name] {
+			return false
+		}
+		return all || status != report.StatusUnchanged || g.o.RecordHistory
+	})
 }
 
 // nothingToMeasure says why a run measured nothing.

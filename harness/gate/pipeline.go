@@ -25,7 +25,7 @@ type pipelineRows struct {
 // head interleaved (package piperounds), rows of changed messages first,
 // each row as the budget's pipeline plan lets it (budget.PipelinePlan),
 // and compares each row's records/s samples like the bench rounds.
-func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string, status map[string]string) (pipelineRows, string, error) {
+func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string, status map[string]string, family int) (pipelineRows, string, error) {
 	var out pipelineRows
 	var sides []piperounds.Side
 	unchanged := map[string]bool{}
@@ -40,17 +40,13 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 	}
 	o := piperounds.Options{Sides: sides, Broker: g.s.Broker, N: g.s.PipelineMessages,
 		Bytes: g.s.PipelineBytes, Rounds: g.s.Count, Alpha: g.cfg.Alpha, Log: g.o.Log,
-		First: list, Unchanged: unchanged, UnchangedRounds: g.s.Rounds(true)}
+		First: list, Unchanged: unchanged, UnchangedRounds: g.s.Rounds(true), Family: verdict.PipelineFamily(family * len(g.s.Formats))}
 	var rows []budget.PipeRow
-	gated := 0
 	for _, r := range o.Rows() {
-		if !unchanged[r.Message] {
-			gated++
-		}
 		rows = append(rows, budget.PipeRow{Key: r.Message + "/" + r.Format, Gating: !unchanged[r.Message], N: r.N, Rounds: r.Rounds,
 			Pass: pipePass(sz.pairs[r.Message+"/"+r.Format][1]), Start: pipeStart})
 	}
-	o.Schedule = g.budget.Pipeline(rows, len(sides), verdict.MinRounds(verdict.PipelineFamily(gated), g.cfg.Alpha))
+	o.Schedule = g.budget.Pipeline(rows, len(sides), verdict.MinRounds(o.Family, g.cfg.Alpha))
 	res, err := piperounds.Run(ctx, o)
 	if err != nil {
 		return out, "", err

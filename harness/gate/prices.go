@@ -18,15 +18,15 @@ const (
 	benchCalibration = 1.3
 )
 
-// prices are the budget's first prices of list, from the sizes stage's
+// prices are the budget's first prices of list, for Holm families of
+// family gated messages (the whole change's), from the sizes stage's
 // rows (benchprog.Price: a cold reading of each case's encode and decode
 // and of setting the message up, taken while checking it): the cost of
 // counting a message is cpucost's estimate from them, a bench round's is
 // each benchmark's target time plus the setup. Each stage then corrects
 // its own by what it measures.
-func (g *run) prices(sz sizes, list []string, sch *schemas) budget.Prices {
+func (g *run) prices(sz sizes, list []string, sch *schemas, family int) budget.Prices {
 	formats := len(g.s.Formats)
-	gated := 0
 	p := budget.Prices{Pipeline: g.s.Pipeline, Count: g.s.Count, Benchtime: g.s.Benchtime, Measured: g.s.Benchtime,
 		RoundOverhead: 2 * programStart, Processes: budget.Processes}
 	for _, m := range list {
@@ -43,13 +43,10 @@ func (g *run) prices(sz sizes, list []string, sch *schemas) budget.Prices {
 			build += time.Duration(rows[0].Price.SetupSeconds * float64(time.Second))
 		}
 		gating := sch.status[m] != report.StatusUnchanged
-		if gating {
-			gated++
-		}
 		p.Messages = append(p.Messages, budget.Price{Name: m, Gating: gating, Count: count, CountOne: countOne,
 			Round: time.Duration(float64(sides) * 2 * float64(formats) * benchCalibration * float64(g.s.Benchtime)), Build: build})
 	}
-	p.MinCount = verdict.MinRounds(verdict.TimeFamily(gated, formats), g.cfg.Alpha)
+	p.MinCount = verdict.MinRounds(verdict.TimeFamily(family, formats), g.cfg.Alpha)
 	return p
 }
 

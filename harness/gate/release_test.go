@@ -79,7 +79,7 @@ func TestBreakingAgainstLatestTagChecksTheNewestRelease(t *testing.T) {
 			t.Errorf("the breaking violation does not name the deleted field: %+v", v)
 		}
 	}
-	if r.Result != "fail" || r.ExitCode() != exitcode.Failed {
+	if r.Result != "fail" || r.ExitCode != exitcode.Failed {
 		t.Fatalf("result %s", r.Result)
 	}
 	for _, st := range []string{"release checkout", "buf breaking (release)", "avro-compatibility (release)"} {
@@ -118,8 +118,8 @@ func TestBreakingAgainstWithoutAMatchingTagIsAWarning(t *testing.T) {
 func TestBreakingAgainstAnUnknownRefNamesTheInput(t *testing.T) {
 	head, _ := releases(t)
 	r := against(t, head, "v9")
-	if r.ExitCode() != exitcode.Unusable || len(r.Errors) != 1 || !strings.HasPrefix(r.Errors[0], `release checkout: --breaking-against is "v9": v9 is no tag`) {
-		t.Fatalf("exit %d, errors %q", r.ExitCode(), r.Errors)
+	if r.ExitCode != exitcode.Unusable || len(r.Errors) != 1 || !strings.HasPrefix(r.Errors[0], `release checkout: --breaking-against is "v9": v9 is no tag`) {
+		t.Fatalf("exit %d, errors %q", r.ExitCode, r.Errors)
 	}
 }
 

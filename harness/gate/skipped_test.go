@@ -77,8 +77,8 @@ func TestSkippedMessagesAreInTheReport(t *testing.T) {
 		all(in, o)
 		in["messages"] = "vault.v1.Receipt,vault.v1.Envelope"
 	})
-	if r.ExitCode() != 2 || len(r.Errors) != 1 {
-		t.Fatalf("asking for the MessageSet: exit %d, errors %q", r.ExitCode(), r.Errors)
+	if r.ExitCode != 2 || len(r.Errors) != 1 {
+		t.Fatalf("asking for the MessageSet: exit %d, errors %q", r.ExitCode, r.Errors)
 	}
 	for _, w := range []string{"vault.v1.Envelope", "vault/v1/vault.proto", "MessageSet"} {
 		if !strings.Contains(r.Errors[0], w) || strings.Contains(r.Errors[0], "\n") {

@@ -13,6 +13,7 @@
 package piperounds
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -57,6 +58,9 @@ type Options struct {
 	// there are fewer: Plan's count for the rows and Alpha.
 	Rounds int
 	Alpha  float64
+	// Family is how many rows the verdict's Holm family of pipeline tests
+	// holds (a sharded gate's is the whole change's); 0: this run's rows.
+	Family int
 	Log    func(format string, args ...any)
 	// Schedule says what each row may do within the gate's time budget
 	// (budget.PipelinePlan); nil: every row as asked.
@@ -148,7 +152,7 @@ func Run(ctx context.Context, o Options) (res *Result, err error) {
 	}
 	planned := o.Rows()
 	r := &run{o: &o, backlogs: Backlogs(o.N, o.Bytes, all), rows: rows(o.Sides)}
-	o.Rounds = Plan(len(r.rows), o.Rounds, o.Alpha)
+	o.Rounds = Plan(cmp.Or(o.Family, len(r.rows)), o.Rounds, o.Alpha)
 
 	last := o.Sides[len(o.Sides)-1].Program
 	b, err := broker.Start(ctx, o.Broker, broker.WithDocker(redpanda.Docker{}), broker.WithEmbeddedCommand(last.EmbeddedBrokerCommand))
@@ -202,7 +206,7 @@ func (o Options) Rows() []PlannedRow {
 	}
 	bl := Backlogs(o.N, o.Bytes, all)
 	rs := rows(o.Sides)
-	rounds := Plan(len(rs), o.Rounds, o.Alpha)
+	rounds := Plan(cmp.Or(o.Family, len(rs)), o.Rounds, o.Alpha)
 	var out []PlannedRow
 	for _, row := range prioritized(rs, o.First) {
 		r := rounds
@@ -219,14 +223,6 @@ type PlannedRow struct {
 	Message, Format string
 	N               int64
 	Rounds          int
-}
-
-// rowsOf is "1 row" or "3 rows".
-func rowsOf(n int) string {
-	if n == 1 {
-		return "1 row"
-	}
-	return fmt.Sprintf("%d rows", n)
 }
 
 // prioritized orders rows by the messages in first, then as they are.

@@ -11,6 +11,7 @@ import (
 	"sort"
 
 	"github.com/wiregate/wiregate/harness/config"
+	"github.com/wiregate/wiregate/harness/exitcode"
 )
 
 // Version is the report.json schema version (contract).
@@ -32,8 +33,13 @@ const (
 )
 
 type Report struct {
-	Version    int         `json:"version"`           // contract
-	Result     string      `json:"result"`            // contract: "pass" | "fail"
+	Version int    `json:"version"` // contract
+	Result  string `json:"result"`  // contract: "pass" | "fail"
+	// ExitCode is the gate's answer as wiregate's exit code: 0 pass, 1 the
+	// gate failed, 2 wiregate could not run. The action exits with it and
+	// sets the commit status by it; ExitReason says why in one line.
+	ExitCode   int         `json:"exit_code"`
+	ExitReason string      `json:"exit_reason"`
 	Base       Rev         `json:"base"`              // contract
 	Head       Rev         `json:"head"`              // contract
 	Violations []Violation `json:"violations"`        // contract
@@ -353,17 +359,17 @@ type FieldNote struct {
 }
 
 type Format struct {
-	Format   string   `json:"format"`   // contract
-	Size     *Size    `json:"size"`     // contract (nil when the format has no head or base)
-	Metrics  []Metric `json:"metrics"`  // contract
-	Aliasing bool     `json:"aliasing"` // decoder aliases strings into the input buffer
+	Format   string   `json:"format"`                     // contract
+	Size     *Size    `json:"size" jsonschema:"nullable"` // contract (nil when the format has no head or base)
+	Metrics  []Metric `json:"metrics"`                    // contract
+	Aliasing bool     `json:"aliasing"`                   // decoder aliases strings into the input buffer
 }
 
 // Size is bytes per message, exact (mean over the record pool).
 type Size struct {
-	Base     float64  `json:"base"`      // contract
-	Head     float64  `json:"head"`      // contract
-	DeltaPct *float64 `json:"delta_pct"` // contract
+	Base     float64  `json:"base"`                            // contract
+	Head     float64  `json:"head"`                            // contract
+	DeltaPct *float64 `json:"delta_pct" jsonschema:"nullable"` // contract
 	VsJSON   float64  `json:"vs_json,omitempty"`
 	// NewContent is how many of head's bytes/msg come from what head's
 	// records hold that the base's did not (Records' new and regenerated
@@ -374,12 +380,12 @@ type Size struct {
 
 // Metric is one benchmark unit compared base vs head (benchmath).
 type Metric struct {
-	Name        string   `json:"name"` // contract: encode | decode
-	Unit        string   `json:"unit"` // contract: sec/op, B/op, allocs/op, instr/op
-	Base        *Summary `json:"base"` // contract
-	Head        *Summary `json:"head"` // contract
-	DeltaPct    *float64 `json:"delta_pct"`
-	P           *float64 `json:"p"`
+	Name        string   `json:"name"`                       // contract: encode | decode
+	Unit        string   `json:"unit"`                       // contract: sec/op, B/op, allocs/op, instr/op
+	Base        *Summary `json:"base" jsonschema:"nullable"` // contract
+	Head        *Summary `json:"head" jsonschema:"nullable"` // contract
+	DeltaPct    *float64 `json:"delta_pct" jsonschema:"nullable"`
+	P           *float64 `json:"p" jsonschema:"nullable"`
 	Significant bool     `json:"significant"`               // p <= alpha; for an exact instr/op count: past its noise floor
 	Delta       string   `json:"delta"`                     // benchstat's delta text: "+12.30%" or "~"
 	NoiseFloor  *float64 `json:"noise_floor_pct,omitempty"` // smallest change this run could tell from noise
@@ -453,10 +459,10 @@ type Pipeline struct {
 	Format       string   `json:"format"`  // contract
 	Broker       string   `json:"broker"`  // contract: redpanda | embedded | external
 	BrokerReason string   `json:"broker_reason,omitempty"`
-	Base         *Summary `json:"base"`      // contract: records/s
-	Head         *Summary `json:"head"`      // contract: records/s
-	DeltaPct     *float64 `json:"delta_pct"` // contract
-	P            *float64 `json:"p"`         // contract
+	Base         *Summary `json:"base" jsonschema:"nullable"`      // contract: records/s
+	Head         *Summary `json:"head" jsonschema:"nullable"`      // contract: records/s
+	DeltaPct     *float64 `json:"delta_pct" jsonschema:"nullable"` // contract
+	P            *float64 `json:"p" jsonschema:"nullable"`         // contract
 	Significant  bool     `json:"significant"`
 	BaseNsPerMsg float64  `json:"base_ns_per_msg,omitempty"`
 	HeadNsPerMsg float64  `json:"head_ns_per_msg,omitempty"`
@@ -514,7 +520,9 @@ type Env struct {
 
 // Stage is one step of the run with its wall time.
 type Stage struct {
-	Name    string  `json:"name"`
+	Name string `json:"name"`
+	// Shard is the shard that ran the stage, in a merged report ("2/8").
+	Shard   string  `json:"shard,omitempty"`
 	Seconds float64 `json:"seconds"`
 	Error   string  `json:"error,omitempty"`
 	// Note says what the stage did where that varies: restored or built,
@@ -557,29 +565,37 @@ func (r *Report) Format(message, format string) *Format {
 	return &m.Formats[len(m.Formats)-1]
 }
 
-// Decide sets Result from the violations: fail when any is not allowed.
+// Decide sets Result, ExitCode and ExitReason from the violations: fail
+// when any is not allowed; exit code 2 when one of those is an error
+// (wiregate could not run), 1 when the gate failed, 0 when it passed.
 func (r *Report) Decide() {
-	r.Result = "pass"
+	r.Result, r.ExitCode, r.ExitReason = "pass", exitcode.OK, "pass"
+	blocking, allowed := 0, 0
 	for _, v := range r.Violations {
-		if !v.Allowed {
-			r.Result = "fail"
+		if v.Allowed {
+			allowed++
+			continue
 		}
+		blocking++
+		r.Result = "fail"
+		if v.Kind == KindError && r.ExitCode != exitcode.Unusable {
+			r.ExitCode, r.ExitReason = exitcode.Unusable, "wiregate could not run: "+v.Detail
+		}
+	}
+	switch {
+	case r.ExitCode == exitcode.Unusable:
+	case blocking > 0:
+		r.ExitCode, r.ExitReason = exitcode.Failed, fmt.Sprintf("fail: %d %s", blocking, plural(blocking, "violation"))
+	case allowed > 0:
+		r.ExitReason = fmt.Sprintf("pass: %d %s allowed", allowed, plural(allowed, "violation"))
 	}
 }
 
-// ExitCode is the gate's answer as a process exit code: 2 when wiregate
-// could not run (an error not allowed), 1 when the gate failed, 0 when it
-// passed. The action exits with it; nothing re-derives it.
-func (r *Report) ExitCode() int {
-	for _, v := range r.Violations {
-		if v.Kind == KindError && !v.Allowed {
-			return 2
-		}
+func plural(n int, what string) string {
+	if n == 1 {
+		return what
 	}
-	if r.Result == "pass" {
-		return 0
-	}
-	return 1
+	return what + "s"
 }
 
 // Sort puts every list in a stable order so two runs diff cleanly.
@@ -610,7 +626,8 @@ func (r *Report) Sort() {
 // New returns an empty report with non-nil lists, so report.json always has
 // every contract field even when a stage failed.
 func New() *Report {
-	return &Report{Version: Version, Result: "fail", Violations: []Violation{}, Messages: []Message{},
+	return &Report{Version: Version, Result: "fail", ExitCode: exitcode.Unusable, ExitReason: "wiregate could not run",
+		Violations: []Violation{}, Messages: []Message{},
 		Pipeline: []Pipeline{}, Findings: []Finding{}, Stages: []Stage{}}
 }
 

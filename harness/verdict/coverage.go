@@ -107,12 +107,12 @@ func (v *verdict) coverageViolations(c *report.Coverage) {
 		}
 		v.add(report.Violation{Kind: report.KindCoverage, Subject: "coverage/" + f,
 			Detail: fmt.Sprintf("%d of %d changed messages are not %s (%s); coverage is required: raise time-budget or max-shards",
-				len(cut), c.Changed, f, names(cut, 3))})
+				len(cut), c.Changed, f, Names(cut, 3))})
 	}
 }
 
-// names lists up to n names, then how many more.
-func names(ms []string, n int) string {
+// Names lists up to n names, then how many more: "a, b, c and 7 more".
+func Names(ms []string, n int) string {
 	if len(ms) <= n {
 		return strings.Join(ms, ", ")
 	}

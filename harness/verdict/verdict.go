@@ -124,7 +124,11 @@ func Apply(r *report.Report, cfg config.Config, allow Allow, o Options) {
 		if st.Error != "" {
 			// The message names the file or input and the fix; the stage
 			// that could not run is the subject.
-			v.add(report.Violation{Kind: report.KindError, Subject: st.Name, Detail: st.Error})
+			subject := st.Name
+			if st.Shard != "" {
+				subject = "shard " + st.Shard + ": " + st.Name
+			}
+			v.add(report.Violation{Kind: report.KindError, Subject: subject, Detail: st.Error})
 		}
 	}
 	sort.SliceStable(r.Ignored, func(i, j int) bool { return r.Ignored[i].Subject < r.Ignored[j].Subject })

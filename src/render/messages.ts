@@ -110,7 +110,7 @@ const headOnly: Side = (_base, head, format) => (head === undefined ? md`—` : 
 
 function timeCell(m: Metric | undefined, side: Side): Md {
   if (!m) return md`—`
-  return side(m.base?.center, m.head?.center, seconds, () => change(m.delta_pct, m.p, m.significant))
+  return side(m.base?.center ?? undefined, m.head?.center ?? undefined, seconds, () => change(m.delta_pct, m.p, m.significant))
 }
 
 /** cpuCell is instructions per encode and decode, base → head: exact
@@ -121,16 +121,15 @@ function cpuCell(f: Format, side: Side): Md {
     const m = metric(f, op, INSTR)
     if (!m) return md`—`
     const d = (): Md => (m.base!.center === m.head!.center ? md`(=)` : md`(${m.significant ? pct(m.delta_pct) : md`~`})`)
-    return side(m.base?.center, m.head?.center, instructions, d)
+    return side(m.base?.center ?? undefined, m.head?.center ?? undefined, instructions, d)
   })
   return parts.every(p => p.source === '—') ? md`—` : join(parts, md`<br>`)
 }
 
 function pipelineCell(p: Pipeline | undefined, side: Side): Md {
   if (!p) return md`—`
-  // An older report has no significant field: a p-value then was significant.
-  const significant = p.significant ?? (p.p !== null && p.p !== undefined)
-  return side(p.base?.center, p.head?.center, rate, () => change(p.delta_pct, p.p, significant))
+  const significant = p.significant ?? false
+  return side(p.base?.center ?? undefined, p.head?.center ?? undefined, rate, () => change(p.delta_pct, p.p, significant))
 }
 
 /** bytesChart is a mermaid bar chart of bytes/msg per format, base bars

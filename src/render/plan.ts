@@ -23,6 +23,7 @@ export function planParts(report: Report): Part[] {
     list(plan.exact?.unmeasured, n => md`⏱ ${messages(n)} not measured at all (no correctness check, no sizes): the time budget ran out`),
     list(plan.cpu?.uncounted, n => md`⏱ ${messages(n)} whose instructions were not counted`),
     list(plan.cpu?.one_rotation, n => md`⏱ ${messages(n)} whose instructions were counted over one rotation of the record pool instead of four (exact all the same)`),
+    list(plan.cpu?.fewer_processes, n => md`⏱ ${messages(n)} counted in fewer processes per side than planned (with one, each count's floor is its format's, not its own)`),
     list(plan.bench?.untimed, n => md`⏱ ${messages(n)} not timed`),
     list(plan.pipeline?.untimed, n => md`⏱ ${count(n, 'pipeline row', 'pipeline rows')} not timed`)
   ].filter(p => !p.md.empty)

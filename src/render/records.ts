@@ -2,7 +2,7 @@
 // in words: both sides measure the same logical records (the base's,
 // carried to head by field number), so a delta is the schema's; where it
 // comes from new content, the reviewer reads what the bytes are for.
-import type { FieldNote, Format, Message } from '../report.js'
+import type { FieldNote, Format, Message, Records } from '../report.js'
 import { code, EMPTY, join, md, type Md } from './markdown.js'
 import { bytes, signedBytes } from './numbers.js'
 
@@ -11,8 +11,8 @@ import { bytes, signedBytes } from './numbers.js'
  * cost, then quiet lines for renamed and removed fields and the records'
  * source. Empty for a message without paired records. */
 export function recordsNotes(message: Message): Md[] {
-  const r = message.records
-  if (!r) return []
+  if (!message.records) return []
+  const r = lists(message.records)
   return [
     newContent(message),
     oneofMembers(r.new_oneof_members),
@@ -27,7 +27,7 @@ export function recordsNotes(message: Message): Md[] {
  * account for (size.new_content), headed by protobuf's, and which fields
  * they are. */
 function newContent(message: Message): Md {
-  const r = message.records!
+  const r = lists(message.records!)
   // Each field's own protobuf bytes, when there are several to tell apart.
   const several = r.new_fields.length + r.regenerated.length > 1
   const own = (f: FieldNote): Md => (several && f.protobuf_bytes !== undefined ? signedBytes(f.protobuf_bytes) : EMPTY)
@@ -71,4 +71,10 @@ function renamed(f: FieldNote): Md {
 
 function names(notes: FieldNote[], one: (f: FieldNote) => Md): Md {
   return join(notes.map(one), md`, `)
+}
+
+/** lists are a message's records with every list there (the gate leaves an
+ * empty one out). */
+function lists(r: Records): Required<Records> {
+  return { new_fields: [], regenerated: [], new_oneof_members: [], renamed: [], removed: [], ...r }
 }

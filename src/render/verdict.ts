@@ -1,6 +1,6 @@
 import type { Report, Violation } from '../report.js'
 import { code, EMPTY, join, md, text, type Md } from './markdown.js'
-import { pct } from './numbers.js'
+import { count, pct } from './numbers.js'
 
 const KIND_WORDS: Record<string, [string, string]> = {
   lint: ['lint finding', 'lint findings'],
@@ -10,25 +10,51 @@ const KIND_WORDS: Record<string, [string, string]> = {
   cpu: ['CPU regression', 'CPU regressions'],
   time: ['time regression', 'time regressions'],
   throughput: ['throughput regression', 'throughput regressions'],
+  coverage: ['cut figure', 'cut figures'],
   error: ['error', 'errors']
 }
 
 /** The kinds of violation a message's figures make. */
 export const MEASURED = new Set(['size', 'cpu', 'time', 'throughput'])
 
-/** verdictLine is the report's first line: the result and, in a few words, why. */
+/** verdictLine is the report's first line: the result and, in a few words,
+ * why; and, whenever the budget or a missing shard cut a changed message's
+ * figure, what was judged. */
 export function verdictLine(report: Report): Md {
   const blocking = report.violations.filter(v => !v.allowed)
   const allowed = report.violations.filter(v => v.allowed)
   const error = blocking.find(v => v.kind === 'error')
   if (error) return md`## ⛔ wiregate could not run: ${error.detail}`
+  const judged = coverageWords(report)
+  const on = judged.empty ? EMPTY : md` on what was measured`
+  const tail = judged.empty ? EMPTY : md` · ${judged}`
   if (report.result === 'pass') {
-    if (allowed.length > 0) return md`## ✅ wiregate: pass — ${reasons(allowed)} allowed by label`
-    return report.change?.no_schema_changed ? md`## ✅ wiregate: pass — no schema changed` : md`## ✅ wiregate: pass — no schema or wire-cost regressions`
+    if (allowed.length > 0) return md`## ✅ wiregate: pass${on} — ${reasons(allowed)} allowed by label${tail}`
+    if (report.change?.no_schema_changed) return md`## ✅ wiregate: pass — no schema changed`
+    return md`## ✅ wiregate: pass${on} — no schema or wire-cost regressions${tail}`
   }
   const why = reasons(blocking)
   const label = allowed.length > 0 ? md`; allowed by label: ${reasons(allowed)}` : EMPTY
-  return md`## ❌ wiregate: fail — ${why.empty ? md`see below` : why}${label}`
+  return md`## ❌ wiregate: fail${on} — ${why.empty ? md`see below` : why}${label}${tail}`
+}
+
+const FIGURE_WORDS: Record<string, string> = { sized: 'sized', counted: 'counted', timed: 'timed', piped: 'drained' }
+
+/** coverageWords says what was judged when anything was cut: "353 changed:
+ * 353 sized, 10 counted, 0 timed, 12 drained; `max-shards: 12` measures
+ * all"; empty when every expected figure of every changed message is there. */
+export function coverageWords(report: Report): Md {
+  const c = report.coverage
+  if (!c || !c.cut || Object.keys(c.cut).length === 0) return EMPTY
+  const figures = join(
+    c.expected.map(f => md`${c[f]} ${FIGURE_WORDS[f]!}`),
+    md`, `
+  )
+  const missing = report.merged?.missing ?? []
+  const shards = missing.length > 0 ? md`; ${count(missing.length, 'shard', 'shards')} missing (${join(missing.map(i => md`${i}/${report.merged!.count}`), md`, `)})` : EMPTY
+  const needed = report.plan.shards_needed ?? 0
+  const more = needed > (report.merged?.count ?? report.shard?.count ?? 1) ? md`; ${code(`max-shards: ${needed}`)} measures all` : EMPTY
+  return md`${c.changed} changed: ${figures}${shards}${more}`
 }
 
 /** ofMessage is the violations whose subject is the message or one of its

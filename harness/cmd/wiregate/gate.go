@@ -21,8 +21,40 @@ func init() {
 }
 
 func cmdGate(ctx context.Context, args []string) error {
-	var o gate.Options
 	fs := flag.NewFlagSet("gate", flag.ContinueOnError)
+	options := gateFlags(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	o, err := options(ctx)
+	if err != nil {
+		return err
+	}
+	r, err := gate.Run(ctx, o)
+	if err != nil {
+		return err
+	}
+	code := r.ExitCode
+	fmt.Fprintf(os.Stderr, "wiregate: %s (%s); report: %s\n", r.Result, violations(r), filepath.Join(o.Out, "report.json"))
+	switch code {
+	case exitcode.Unusable:
+		why := "see the report's errors"
+		if len(r.Errors) > 0 {
+			why = r.Errors[0]
+		}
+		return &exitcode.Error{Code: code, Err: fmt.Errorf("%s", why)}
+	case exitcode.Failed:
+		return &exitcode.Error{Code: code, Err: fmt.Errorf("gate failed: %s", violations(r))}
+	}
+	return nil
+}
+
+// gateFlags defines the flags of a gate run on fs (every gate input, the
+// base, the report's names, where things go) and returns what reads them
+// into Options once fs is parsed: `wiregate gate` and `wiregate plan`
+// take the same flags.
+func gateFlags(fs *flag.FlagSet) func(context.Context) (gate.Options, error) {
+	var o gate.Options
 	fs.StringVar(&o.BaseRef, "base-ref", "", "commit to compare against, checked out as a git worktree of the working directory's repository")
 	fs.StringVar(&o.BaseDir, "base-dir", "", "an existing checkout of the base instead of --base-ref")
 	fs.StringVar(&o.BaseLabel, "base-label", "", "the base's name in the report (default: --base-ref; for --base-dir, its git sha, or its path when it is not a git checkout)")
@@ -44,64 +76,47 @@ func cmdGate(ctx context.Context, args []string) error {
 			given[in.Name] = fs.String(in.Name, "", fmt.Sprintf("%s (default %q)", in.Doc, in.Default))
 		}
 	}
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	o.Inputs = func(name string) (string, string) {
-		if v := given[name]; v != nil && *v != "" {
-			return *v, "--" + name
+	return func(ctx context.Context) (gate.Options, error) {
+		o.Inputs = func(name string) (string, string) {
+			if v := given[name]; v != nil && *v != "" {
+				return *v, "--" + name
+			}
+			if *fromEnv {
+				return inputs.FromEnv(name)
+			}
+			return "", "--" + name
 		}
-		if *fromEnv {
-			return inputs.FromEnv(name)
+		var err error
+		if o.Labels, err = parseLabels(*labels); err != nil {
+			return o, err
 		}
-		return "", "--" + name
-	}
-	var err error
-	if o.Labels, err = parseLabels(*labels); err != nil {
-		return err
-	}
-	if *stages != "" {
-		if err := json.Unmarshal([]byte(*stages), &o.StagesBefore); err != nil {
-			return exitcode.BadInput("--stages-before: not a JSON array of stages: %v", err)
-		}
-	}
-	if o.BaseDir != "" {
-		label, err := baseDirLabel(ctx, o.BaseDir)
-		if err != nil {
-			return err
-		}
-		if o.BaseLabel == "" {
-			o.BaseLabel = label
-		}
-	}
-	// The bench programs run elsewhere: every path they get is absolute.
-	for _, p := range []*string{&o.BaseDir, &o.Out, &o.HarnessDir, &o.CacheDir, &o.TmpDir} {
-		if *p != "" {
-			if abs, err := filepath.Abs(*p); err == nil {
-				*p = abs
+		if *stages != "" {
+			if err := json.Unmarshal([]byte(*stages), &o.StagesBefore); err != nil {
+				return o, exitcode.BadInput("--stages-before: not a JSON array of stages: %v", err)
 			}
 		}
-	}
-	if !*quiet {
-		o.Log = func(format string, args ...any) { fmt.Fprintf(os.Stderr, format+"\n", args...) }
-	}
-	r, err := gate.Run(ctx, o)
-	if err != nil {
-		return err
-	}
-	code := r.ExitCode()
-	fmt.Fprintf(os.Stderr, "wiregate: %s (%s); report: %s\n", r.Result, violations(r), filepath.Join(o.Out, "report.json"))
-	switch code {
-	case exitcode.Unusable:
-		why := "see the report's errors"
-		if len(r.Errors) > 0 {
-			why = r.Errors[0]
+		if o.BaseDir != "" {
+			label, err := baseDirLabel(ctx, o.BaseDir)
+			if err != nil {
+				return o, err
+			}
+			if o.BaseLabel == "" {
+				o.BaseLabel = label
+			}
 		}
-		return &exitcode.Error{Code: code, Err: fmt.Errorf("%s", why)}
-	case exitcode.Failed:
-		return &exitcode.Error{Code: code, Err: fmt.Errorf("gate failed: %s", violations(r))}
+		// The bench programs run elsewhere: every path they get is absolute.
+		for _, p := range []*string{&o.BaseDir, &o.Out, &o.HarnessDir, &o.CacheDir, &o.TmpDir} {
+			if *p != "" {
+				if abs, err := filepath.Abs(*p); err == nil {
+					*p = abs
+				}
+			}
+		}
+		if !*quiet {
+			o.Log = func(format string, args ...any) { fmt.Fprintf(os.Stderr, format+"\n", args...) }
+		}
+		return o, nil
 	}
-	return nil
 }
 
 // baseDirLabel checks --base-dir before any stage runs (a stage after

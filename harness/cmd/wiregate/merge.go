@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/merge"
+	"github.com/wiregate/wiregate/harness/report"
+)
+
+func init() {
+	register("merge", "one report.json from a sharded gate's parts: DIR… each holding a shard's report.json (exit 0 pass, 1 fail, 2 could not run)", cmdMerge)
+}
+
+// cmdMerge reads each DIR's report.json (a DIR may also hold one
+// subdirectory per part, as a download of several artifacts does), merges
+// them, and writes report.json, base.txt and head.txt into --out.
+func cmdMerge(_ context.Context, args []string) error {
+	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	out := fs.String("out", ".wiregate", "directory for the merged report.json, base.txt and head.txt")
+	dirs, err := parseWithOperands(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(dirs) == 0 {
+		return exitcode.BadInput("want DIR… holding the shards' report.json files; run `wiregate merge -h`")
+	}
+	var parts []merge.Part
+	var texts [2][]byte
+	for _, dir := range dirs {
+		found, err := partDirs(dir)
+		if err != nil {
+			return err
+		}
+		for _, d := range found {
+			r, err := readReport(filepath.Join(d, "report.json"))
+			if err != nil {
+				return err
+			}
+			parts = append(parts, merge.Part{From: d, Report: r})
+			for i, name := range []string{"base.txt", "head.txt"} {
+				if b, err := os.ReadFile(filepath.Join(d, name)); err == nil {
+					texts[i] = append(texts[i], b...)
+				}
+			}
+		}
+	}
+	r, err := merge.Parts(parts)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return exitcode.BadInput("--out %s: %v", *out, err)
+	}
+	for i, name := range []string{"base.txt", "head.txt"} {
+		if err := os.WriteFile(filepath.Join(*out, name), texts[i], 0o644); err != nil {
+			return err
+		}
+	}
+	if err := r.Write(filepath.Join(*out, "report.json")); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "wiregate merge: %d of %d shards, %s (%s); report: %s\n", len(r.Merged.Parts), r.Merged.Count,
+		r.Result, violations(r), filepath.Join(*out, "report.json"))
+	switch code := r.ExitCode; code {
+	case exitcode.Unusable:
+		return &exitcode.Error{Code: code, Err: fmt.Errorf("%s", firstOr(r.Errors, "a shard could not run: see the report's errors"))}
+	case exitcode.Failed:
+		return &exitcode.Error{Code: code, Err: fmt.Errorf("gate failed: %s", violations(r))}
+	}
+	return nil
+}
+
+// partDirs are the directories under dir that hold a report.json: dir
+// itself, or its immediate subdirectories.
+func partDirs(dir string) ([]string, error) {
+	if _, err := os.Stat(filepath.Join(dir, "report.json")); err == nil {
+		return []string{dir}, nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, exitcode.BadInput("%s: %v; pass the directories the shards' parts were downloaded to", dir, err)
+	}
+	var out []string
+	for _, e := range entries {
+		if _, err := os.Stat(filepath.Join(dir, e.Name(), "report.json")); e.IsDir() && err == nil {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	if len(out) == 0 {
+		return nil, exitcode.BadInput("%s holds no report.json, nor do its subdirectories; pass the directories the shards' parts were downloaded to", dir)
+	}
+	return out, nil
+}
+
+// readReport reads one part.
+func readReport(path string) (*report.Report, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, exitcode.BadInput("%s: no such file", path)
+	} else if err != nil {
+		return nil, exitcode.BadInput("%s: %v", path, err)
+	}
+	var r report.Report
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, exitcode.BadInput("%s: not a wiregate report.json: %v", path, err)
+	}
+	if r.Version != report.Version {
+		return nil, exitcode.BadInput("%s: report version %d, this wiregate reads %d: merge with the wiregate that gated", path, r.Version, report.Version)
+	}
+	return &r, nil
+}
+
+func firstOr(xs []string, otherwise string) string {
+	if len(xs) > 0 {
+		return xs[0]
+	}
+	return otherwise
+}
