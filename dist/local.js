@@ -8539,8 +8539,8 @@ function blocks(...parts) {
   return join6(parts, of("\n\n"));
 }
 function table(header, rows2) {
-  const row = (cells) => `| ${cells.map((c) => c.source.replace(/\|/g, "\\|").replace(/\r?\n/g, " ")).join(" | ")} |`;
-  return of([row(header), `|${header.map(() => "---|").join("")}`, ...rows2.map(row)].join("\n"));
+  const row2 = (cells) => `| ${cells.map((c) => c.source.replace(/\|/g, "\\|").replace(/\r?\n/g, " ")).join(" | ")} |`;
+  return of([row2(header), `|${header.map(() => "---|").join("")}`, ...rows2.map(row2)].join("\n"));
 }
 function details(summary, body) {
   return md`<details><summary>${summary}</summary>\n\n${body}\n\n</details>`;
@@ -8760,6 +8760,13 @@ var report_schema_default = {
         no_schema_changed: {
           type: "boolean",
           description: "NoSchemaChanged is true when no message changed, was added or was\nremoved: the gate ran the schema checks and measured nothing."
+        },
+        groups: {
+          items: {
+            $ref: "#/$defs/Group"
+          },
+          type: "array",
+          description: "Groups are the changed messages by cause: what in each one's closure\nchanged (itself, or the messages and enums it holds), largest group\nfirst. One field added to a message hundreds embed is one group."
         }
       },
       additionalProperties: false,
@@ -9059,6 +9066,30 @@ var report_schema_default = {
         "metrics",
         "aliasing"
       ]
+    },
+    Group: {
+      properties: {
+        cause: {
+          items: {
+            type: "string"
+          },
+          type: "array",
+          description: 'Cause names what changed, sorted: messages and enums by full name, a\nfile by its path and " (file options)"; a message whose closure is\nthe same on both sides but whose Avro schema or samples changed is\nits own cause.'
+        },
+        messages: {
+          items: {
+            type: "string"
+          },
+          type: "array"
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "cause",
+        "messages"
+      ],
+      description: "Group is changed messages that changed for the same cause."
     },
     History: {
       properties: {
@@ -9921,7 +9952,8 @@ could not (head's figures for it then have nothing to compare with).`
             "compare",
             "pipeline",
             "history",
-            "verdict"
+            "verdict",
+            "merge"
           ]
         },
         shard: {
@@ -10446,12 +10478,12 @@ function verdictLine(report) {
   const on = judged.empty ? EMPTY : md` on what was measured`;
   const tail = judged.empty ? EMPTY : md` · ${judged}`;
   if (report.result === "pass") {
-    if (allowed.length > 0) return md`## ✅ wiregate: pass${on} — ${reasons(allowed)} allowed by label${tail}`;
+    if (allowed.length > 0) return md`## ✅ wiregate: pass${on} — ${reasonsOf(allowed)} allowed by label${tail}`;
     if (report.change?.no_schema_changed) return md`## ✅ wiregate: pass — no schema changed`;
     return md`## ✅ wiregate: pass${on} — no schema or wire-cost regressions${tail}`;
   }
-  const why = reasons(blocking);
-  const label = allowed.length > 0 ? md`; allowed by label: ${reasons(allowed)}` : EMPTY;
+  const why = reasonsOf(blocking);
+  const label = allowed.length > 0 ? md`; allowed by label: ${reasonsOf(allowed)}` : EMPTY;
   return md`## ❌ wiregate: fail${on} — ${why.empty ? md`see below` : why}${label}${tail}`;
 }
 var FIGURE_WORDS = { sized: "sized", counted: "counted", timed: "timed", piped: "drained" };
@@ -10476,12 +10508,12 @@ function messageVerdict(violations, name) {
   const allowed = violations.filter((v) => v.allowed);
   const within = (v) => v.subject.startsWith(`${name}/`) ? v.subject.slice(name.length + 1) : v.subject;
   const parts = [];
-  if (blocking.length > 0) parts.push(md`❌ ${reasons(blocking, within)}`);
-  if (allowed.length > 0) parts.push(md`⚠️ allowed by label: ${reasons(allowed, within)}`);
+  if (blocking.length > 0) parts.push(md`❌ ${reasonsOf(blocking, within)}`);
+  if (allowed.length > 0) parts.push(md`⚠️ allowed by label: ${reasonsOf(allowed, within)}`);
   if (parts.length === 0) parts.push(md`✅ within every threshold`);
   return join6(parts, md` · `);
 }
-function reasons(violations, subject = (v) => v.subject) {
+function reasonsOf(violations, subject = (v) => v.subject) {
   const parts = [];
   const byKind = /* @__PURE__ */ new Map();
   for (const v of violations) {
@@ -10528,7 +10560,7 @@ function unmeasuredPart(report, name, isNew) {
   const why = cutByBudget ? md`⏱ Not measured: the time budget ran out before it (see what the budget cut).` : skipped ? md`Not measured: ${skipped.reason}.` : md`Not measured in this run (see errors and stage timings).`;
   return { md: md`### ${code(name)}${isNew ? md` · new on head` : EMPTY}\n\n${why}` };
 }
-var CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within what identical counts move). CPU is instructions per operation counted under Valgrind: exact, the same on any runner. Chart bars: base first, head second. A new message shows head's figures only.</sub>`;
+var CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within its noise floor). CPU is instructions per operation counted under Valgrind, the median of two processes a side: the code and the records are the same in each, so a count moves only by what the runtime leaves to chance — each process's hash seeds (map lookups) and background work; "±x%" marks a floor this message's own counts set above its format's. Chart bars: base first, head second. A new message shows head's figures only.</sub>`;
 function formatsTable(report, message) {
   const side = messageStatus(message) === "new" ? headOnly : bothSides;
   const pipeline = report.pipeline.filter((p) => p.message === message.name);
@@ -10579,7 +10611,8 @@ function cpuCell(f, side) {
   const parts = ["encode", "decode"].map((op) => {
     const m = metric(f, op, INSTR);
     if (!m) return md`—`;
-    const d = () => m.base.center === m.head.center ? md`(=)` : md`(${m.significant ? pct(m.delta_pct) : md`~`})`;
+    const own = m.noise_floor_from === "counts" && m.noise_floor_pct !== void 0 ? md` ±${pct(m.noise_floor_pct, false)}` : EMPTY;
+    const d = () => m.base.center === m.head.center ? md`(=${own})` : md`(${m.significant ? pct(m.delta_pct) : md`~`}${own})`;
     return side(m.base?.center ?? void 0, m.head?.center ?? void 0, instructions, d);
   });
   return parts.every((p) => p.source === "\u2014") ? md`—` : join6(parts, md`<br>`);
@@ -10608,6 +10641,99 @@ function num(x) {
   return Math.round(x * 10) / 10;
 }
 
+// src/render/groups.ts
+var GROUPED = 4;
+var TOP = 20;
+function grouped(report) {
+  return (report.change?.groups ?? []).filter((g) => g.messages.length >= GROUPED);
+}
+function groupParts(report, group) {
+  const measured = new Map(report.messages.map((m) => [m.name, m]));
+  const rows2 = group.messages.map((name) => row(report, name, measured.get(name)));
+  rows2.sort((a, b) => Number(b.failing) - Number(a.failing) || b.size - a.size || a.name.localeCompare(b.name));
+  const failing = rows2.filter((r) => r.failing);
+  const unmeasured = rows2.filter((r) => !r.measured);
+  const within = rows2.length - failing.length - unmeasured.length;
+  const verdict = join6(
+    [
+      failing.length > 0 ? md`❌ ${count(failing.length, "message fails", "messages fail")}: ${reasonsOf(failing.flatMap((r) => r.blocking))}` : EMPTY,
+      within > 0 ? md`✅ ${count(within, "message", "messages")} within every threshold` : EMPTY,
+      unmeasured.length > 0 ? md`⏱ ${count(unmeasured.length, "message", "messages")} not measured` : EMPTY
+    ].filter((x) => !x.empty),
+    md` · `
+  );
+  const head = join6([md`### Changed through ${causes(group.cause)} · ${count(group.messages.length, "message", "messages")}`, verdict, causeNote(report, group)].filter((x) => !x.empty), md`\n\n`);
+  const header = [md`message`, md`bytes/msg Δ (${join6(formatsOf(report, group).map((f) => md`${f}`), md` / `)})`, md`CPU Δ`, md`time Δ`, md`verdict`];
+  const render = (rs, rest) => {
+    const t = table(
+      header,
+      rs.map((r) => r.cells)
+    );
+    return rest > 0 ? md`${t}\n\n<sub>${count(rest, "more row", "more rows")} within every threshold: each message's full section is in the job summary.</sub>` : t;
+  };
+  const top = [...failing, ...rows2.filter((r) => !r.failing).slice(0, TOP)];
+  return [
+    { md: head },
+    {
+      md: render(rows2, 0),
+      cut: "group rows",
+      compact: { md: render(top, rows2.length - top.length), cut: "group rows", compact: { md: render(failing, rows2.length - failing.length) } }
+    },
+    ...group.messages.flatMap((name) => {
+      const m = measured.get(name);
+      if (!m) return [];
+      const parts = messageParts(report, m);
+      const history = parts.filter((p) => p.cut === "history charts");
+      return [{ md: blocks(...parts.filter((p) => p.cut !== "history charts").map((p) => p.md)), cut: "grouped sections" }, ...history];
+    })
+  ];
+}
+function row(report, name, m) {
+  const blocking = ofMessage(report, name).filter((v) => !v.allowed);
+  if (!m) {
+    return { name, measured: false, failing: blocking.length > 0, blocking, size: 0, cells: [code(name), md`—`, md`—`, md`—`, md`⏱ not measured`] };
+  }
+  const sizes = m.formats.map((f) => f.size?.delta_pct === null || f.size?.delta_pct === void 0 ? md`—` : f.size.delta_pct === 0 ? md`=` : pct(f.size.delta_pct));
+  const size = Math.max(0, ...m.formats.map((f) => Math.abs(f.size?.delta_pct ?? 0)));
+  const within = (v) => reasonsOf(v, (x) => x.subject.startsWith(`${name}/`) ? x.subject.slice(name.length + 1) : x.subject);
+  const verdict = blocking.length > 0 ? md`❌ ${within(blocking)}` : md`✅`;
+  return {
+    name,
+    measured: true,
+    failing: blocking.length > 0,
+    blocking,
+    size,
+    cells: [code(name), join6(sizes, md` / `), largest(m, "instr/op"), largest(m, "sec/op"), verdict]
+  };
+}
+function largest(m, unit) {
+  const metrics = m.formats.flatMap((f) => f.metrics.filter((x) => x.unit === unit));
+  if (metrics.length === 0) return md`—`;
+  const significant = metrics.filter((x) => x.significant && x.delta_pct !== null);
+  if (significant.length === 0) return md`~`;
+  const top = significant.reduce((a, b) => Math.abs(b.delta_pct) > Math.abs(a.delta_pct) ? b : a);
+  return pct(top.delta_pct);
+}
+function formatsOf(report, group) {
+  const first = report.messages.find((m) => group.messages.includes(m.name));
+  return first?.formats.map((f) => f.format) ?? [];
+}
+function causes(cause) {
+  return join6(
+    cause.map((c) => code(c)),
+    md`, `
+  );
+}
+function causeNote(report, group) {
+  const notes = group.cause.flatMap((c) => {
+    const r = report.messages.find((m) => m.name === c)?.records;
+    if (!r) return [];
+    const fields = [...(r.new_fields ?? []).map((f) => md`new field ${code(f.field)}`), ...(r.removed ?? []).map((f) => md`removed field ${code(f.field)}`), ...(r.regenerated ?? []).map((f) => md`retyped field ${code(f.field)}`)];
+    return fields.length > 0 ? [md`in ${code(c)}: ${join6(fields, md`, `)}`] : [];
+  });
+  return notes.length > 0 ? md`📦 ${join6(notes, md`; `)}` : EMPTY;
+}
+
 // src/render/change.ts
 var CHECK_STAGES = [
   ["buf lint", md`lint`],
@@ -10621,20 +10747,23 @@ function noSchemaChanged(report) {
   return md`**No schema changed**: ${checks}; nothing to measure (no message changed, was added or was removed).`;
 }
 function changedParts(report) {
+  const groups = grouped(report);
+  const inGroup = new Set(groups.flatMap((g) => g.messages));
   const measured = new Map(report.messages.map((m) => [m.name, m]));
-  const byStatus = (want) => report.messages.filter(want);
+  const byStatus = (want) => report.messages.filter((m) => !inGroup.has(m.name) && want(m));
   const changed = byStatus((m) => !["new", "unchanged"].includes(messageStatus(m)));
   const added = byStatus((m) => messageStatus(m) === "new");
   const fails = (m) => ofMessage(report, m.name).some((v) => !v.allowed) ? 0 : 1;
   changed.sort((a, b) => fails(a) - fails(b));
-  const missing = (names2, isNew) => (names2 ?? []).filter((n) => !measured.has(n)).map((n) => unmeasuredPart(report, n, isNew));
+  const missing = (names2, isNew) => (names2 ?? []).filter((n) => !measured.has(n) && !inGroup.has(n)).map((n) => unmeasuredPart(report, n, isNew));
   const parts = [
+    ...groups.flatMap((g) => groupParts(report, g)),
     ...changed.flatMap((m) => messageParts(report, m)),
     ...missing(report.change?.changed, false),
     ...added.flatMap((m) => messageParts(report, m)),
     ...missing(report.change?.new, true)
   ];
-  if (changed.length + added.length > 0) parts.push({ md: CELLS_LEGEND, cut: "message tables" });
+  if (changed.length + added.length + groups.length > 0) parts.push({ md: CELLS_LEGEND, cut: "message tables" });
   return parts;
 }
 function unchangedParts(report) {
@@ -10837,42 +10966,55 @@ function renderReport(report, ctx = {}) {
 }
 
 // src/run.ts
-async function runGate(plan, env, render = {}) {
-  const outDir = resolve2(env.outDir);
-  await mkdir3(outDir, { recursive: true });
+async function ready(env) {
   await mkdir3(env.tmpDir, { recursive: true });
-  const reportJson = join7(outDir, "report.json");
-  let report;
-  let exitCode;
+  const buf = await locateBuf([process.cwd(), env.actionDir], env.toolCache, env.log);
+  const before = [];
   let cached;
+  if (env.cache) {
+    cached = await restore(env.cache.backend, env.cache.root, env.actionDir, env.log);
+    before.push(cached.stage);
+  }
+  const save = async () => {
+    if (env.cache && cached) env.log.info(`wiregate cache: ${await saveCache(env.cache.backend, cached.layout, cached.keys, cached.matched, env.log)}`);
+  };
   try {
-    const buf = await locateBuf([process.cwd(), env.actionDir], env.toolCache, env.log);
-    const before = [];
-    if (env.cache) {
-      cached = await restore(env.cache.backend, env.cache.root, env.actionDir, env.log);
-      before.push(cached.stage);
-    }
     const start = Date.now();
     const dir = cached?.layout.binDir ?? binDir(env.toolCache, await goVersion(), await hashTree(join7(env.actionDir, "harness"), harnessFiles));
     const { bin, reused } = await buildHarness(env.actionDir, dir, cached?.layout.env);
     before.push({ name: "build wiregate", seconds: (Date.now() - start) / 1e3, note: reused ? "reused" : "built" });
-    const argv = [...gateArgv(plan, env, buf, outDir), `--stages-before=${JSON.stringify(before)}`, ...env.gateFlags];
-    exitCode = await runWiregate(bin, argv, process.cwd(), cached?.layout.env);
+    return { bin, buf, before, env: cached?.layout.env, save };
+  } catch (err) {
+    await save();
+    throw err;
+  }
+}
+async function runGate(plan, env, render = {}) {
+  return runReporting(plan, env, render, (w) => [...gateArgv(plan, env, w.buf, resolve2(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...env.gateFlags]);
+}
+async function runReporting(plan, env, render, argv) {
+  const outDir = resolve2(env.outDir);
+  await mkdir3(outDir, { recursive: true });
+  const reportJson = join7(outDir, "report.json");
+  let w;
+  try {
+    w = await ready(env);
+    const exitCode = await runWiregate(w.bin, argv(w), process.cwd(), w.env);
     if (!existsSync3(reportJson)) {
-      throw new WiregateError(`wiregate gate wrote no report.json (exit code ${exitCode})`);
+      throw new WiregateError(`wiregate wrote no report.json (exit code ${exitCode})`);
     }
-    report = parseReport(await readFile2(reportJson, "utf8"));
+    const report = parseReport(await readFile2(reportJson, "utf8"));
+    if (exitCode !== report.exit_code) env.log.warning(`wiregate exited ${exitCode} but its report.json says ${report.exit_code}: the report decides`);
+    return await finish(report, outDir, render, false);
   } catch (err) {
     if (!(err instanceof WiregateError)) env.log.info(err instanceof Error && err.stack ? err.stack : String(err));
     const message = errorMessage(err);
     env.log.error(message, { title: "wiregate could not run" });
     const stopped = errorReport({ ref: plan.baseLabel, sha: plan.baseRef }, { ref: plan.headLabel ?? "", sha: plan.headSha ?? "" }, message);
-    return finish(stopped, EXIT_ERROR, outDir, render, true);
+    return finish(stopped, outDir, render, true);
   } finally {
-    if (env.cache && cached) env.log.info(`wiregate cache: ${await saveCache(env.cache.backend, cached.layout, cached.keys, cached.matched, env.log)}`);
+    await w?.save();
   }
-  if (exitCode !== report.exit_code) env.log.warning(`wiregate gate exited ${exitCode} but its report.json says ${report.exit_code}: the report decides`);
-  return finish(report, report.exit_code, outDir, render, false);
 }
 async function restore(backend, root, actionDir2, log) {
   const harnessHash = await hashTree(join7(actionDir2, "harness"), harnessFiles);
@@ -10882,13 +11024,13 @@ async function restore(backend, root, actionDir2, log) {
   const { stage, matched } = await restoreCache(backend, layout, keys, log);
   return { layout, keys, matched, stage };
 }
-async function finish(report, exitCode, outDir, render, writeJson) {
+async function finish(report, outDir, render, writeJson) {
   const reportJson = join7(outDir, "report.json");
   if (writeJson) await writeFile(reportJson, JSON.stringify(report, null, 2) + "\n");
   const markdown = renderReport(report, render);
   const reportMarkdown = join7(outDir, "report.md");
   await writeFile(reportMarkdown, markdown);
-  return { report, markdown, exitCode, reportJson, reportMarkdown };
+  return { report, markdown, exitCode: report.exit_code, reportJson, reportMarkdown };
 }
 function gateArgv(plan, env, buf, outDir) {
   const argv = [

@@ -12,11 +12,16 @@ export interface ActionInputs {
   baseRef: string
   /** restore and save wiregate's caches with the Actions cache */
   cache: boolean
-  /** gate: run the gate here; publish: post the report of a gating run (workflow_run) */
+  /** gate: run the gate here (a whole change, or one shard's part);
+   * plan: split the change over shards and output the matrix; merge: merge
+   * this run's parts into one verdict; publish: post the report of a
+   * gating run (workflow_run) */
   mode: Mode
 }
 
-export type Mode = 'gate' | 'publish'
+export type Mode = 'gate' | 'plan' | 'merge' | 'publish'
+
+const MODES: Mode[] = ['gate', 'plan', 'merge', 'publish']
 
 
 export function readActionInputs(get: (name: string) => string): ActionInputs {
@@ -30,8 +35,11 @@ export function readActionInputs(get: (name: string) => string): ActionInputs {
 }
 
 function parseMode(value: string): Mode {
-  if (value === 'gate' || value === 'publish') return value
-  throw new WiregateError(`input 'mode' is ${JSON.stringify(value)}: want gate (run the gate) or publish (post a gating run's report, on workflow_run)`)
+  const mode = MODES.find(m => m === value)
+  if (mode) return mode
+  throw new WiregateError(
+    `input 'mode' is ${JSON.stringify(value)}: want gate (run the gate, or one shard of it), plan (split the change over a matrix), merge (one verdict from the shards' parts) or publish (post a gating run's report, on workflow_run)`
+  )
 }
 
 function parseBool(name: string, value: string): boolean {

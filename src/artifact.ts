@@ -59,6 +59,36 @@ export async function uploadReport(reportJson: string, job: string): Promise<{ n
   return { name, id: uploaded.id }
 }
 
+/** A shard's part of a sharded gate is its report.json, uploaded as
+ * wiregate-part-<i>-of-<n>: one per matrix job (every job of a matrix has
+ * the same job id), read by mode: merge in the same run. */
+export const PART_PREFIX = 'wiregate-part-'
+const PART = /^wiregate-part-([1-9]\d{0,2})-of-([1-9]\d{0,2})$/
+
+export function partName(shard: { index: number; count: number }): string {
+  return `${PART_PREFIX}${shard.index}-of-${shard.count}`
+}
+
+/** uploadPart uploads a shard's report.json for the merge job. */
+export async function uploadPart(reportJson: string, shard: { index: number; count: number }): Promise<{ name: string; id?: number }> {
+  if (basename(reportJson) !== REPORT_FILE) throw new WiregateError(`the part to upload is ${reportJson}, want a ${REPORT_FILE}`)
+  const name = partName(shard)
+  const client = new DefaultArtifactClient()
+  try {
+    await client.deleteArtifact(name)
+  } catch (err) {
+    if (!(err instanceof ArtifactNotFoundError)) throw err
+  }
+  const uploaded = await client.uploadArtifact(name, [reportJson], dirname(reportJson), { retentionDays: RETENTION_DAYS })
+  return { name, id: uploaded.id }
+}
+
+/** partArtifacts lists a run's shard parts (job holds the part's name). */
+export async function partArtifacts(run: GatingRun): Promise<ReportArtifact[]> {
+  const { artifacts } = await new DefaultArtifactClient().listArtifacts({ latest: true, findBy: findBy(run) })
+  return artifacts.flatMap((a: Artifact) => (PART.test(a.name) ? [{ id: a.id, name: a.name, job: a.name, size: a.size, digest: a.digest }] : []))
+}
+
 /** The gating run whose artifacts publish mode reads. */
 export interface GatingRun {
   token: string

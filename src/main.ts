@@ -12,8 +12,8 @@ import type { Log } from './log.js'
 import { annotations, failureMessage, gateOutputs } from './outputs.js'
 import { planRun, type EventPayload, type Plan } from './plan.js'
 import { renderSummary, reportParts } from './render/report.js'
-import { runPublishMode, shareReport } from './publishAction.js'
-import { runGate, stoppedBeforeRun, type RunResult } from './run.js'
+import { downloadParts, runPublishMode, sharePart, shareReport } from './publishAction.js'
+import { runGate, runMerge, runPlan, stoppedBeforeRun, type RunEnv, type RunResult } from './run.js'
 
 const coreLog: Log = {
   info: m => core.info(m),
@@ -58,11 +58,16 @@ async function postComment(inputs: ActionInputs, plan: Plan, result: RunResult):
 
 /** publish annotates, sets the outputs, writes the job summary, posts the
  * comment and sets the exit code: the same for a finished run and one
- * stopped early. Every decision in it was made by `wiregate gate`. */
+ * stopped early. A shard's part is not the pull request's verdict: it is
+ * uploaded for the merge job instead of commented on or annotated. Every
+ * decision in it was made by wiregate. */
 async function publish(result: RunResult, inputs?: ActionInputs, plan?: Plan): Promise<void> {
-  for (const a of annotations(result.report)) {
-    if (a.severity === 'warning') core.warning(a.message, a.annotation)
-    else core.error(a.message, a.annotation)
+  const part = result.report.shard
+  if (!part) {
+    for (const a of annotations(result.report)) {
+      if (a.severity === 'warning') core.warning(a.message, a.annotation)
+      else core.error(a.message, a.annotation)
+    }
   }
   for (const w of result.report.warnings ?? []) core.warning(w, { title: 'wiregate' })
   const outputs = gateOutputs(result.report)
@@ -76,7 +81,9 @@ async function publish(result: RunResult, inputs?: ActionInputs, plan?: Plan): P
   } catch (err) {
     core.warning(`could not write the job summary: ${errorMessage(err)}`)
   }
-  if (inputs && plan) {
+  if (part) {
+    await sharePart(result.reportJson, part, coreLog)
+  } else if (inputs && plan) {
     try {
       await postComment(inputs, plan, result)
     } catch (err) {
@@ -110,21 +117,29 @@ export async function main(): Promise<void> {
     return
   }
   const toolCache = process.env.RUNNER_TOOL_CACHE || join(tmp, 'wiregate-tools')
-  const result = await runGate(
-    plan,
-    {
-      actionDir: actionDir(import.meta.url),
-      tmpDir: join(tmp, 'wiregate-work'),
-      toolCache,
-      outDir,
-      // The gate reads its inputs from INPUT_* as the runner set them.
-      gateFlags: ['--inputs-from-env'],
-      // The tool cache's path is the same on every run of a runner image,
-      // so the cache entry's paths (and version) match between runs.
-      cache: inputs.cache ? { backend: actionsCache, root: join(toolCache, 'wiregate-cache') } : undefined,
-      log: coreLog
-    },
-    { runUrl: runUrl() }
-  )
-  await publish(result, inputs, plan)
+  const env: RunEnv = {
+    actionDir: actionDir(import.meta.url),
+    tmpDir: join(tmp, 'wiregate-work'),
+    toolCache,
+    outDir,
+    // wiregate reads its inputs from INPUT_* as the runner set them.
+    gateFlags: ['--inputs-from-env'],
+    // The tool cache's path is the same on every run of a runner image,
+    // so the cache entry's paths (and version) match between runs.
+    cache: inputs.cache ? { backend: actionsCache, root: join(toolCache, 'wiregate-cache') } : undefined,
+    log: coreLog
+  }
+  if (inputs.mode === 'plan') {
+    const shardPlan = await runPlan(plan, env)
+    core.setOutput('matrix', JSON.stringify(shardPlan.matrix))
+    core.setOutput('shards', String(shardPlan.shards))
+    core.info(`wiregate plan: ${shardPlan.note}`)
+    await core.summary.addRaw(`wiregate plan: ${shardPlan.shards} shard${shardPlan.shards === 1 ? '' : 's'}\n`).write().catch(() => undefined)
+    return
+  }
+  if (inputs.mode === 'merge') {
+    await publish(await runMerge(plan, await downloadParts(inputs, join(tmp, 'wiregate-parts'), coreLog), env, { runUrl: runUrl() }), inputs, plan)
+    return
+  }
+  await publish(await runGate(plan, env, { runUrl: runUrl() }), inputs, plan)
 }

@@ -1,10 +1,12 @@
 // The action's side of the report artifact: gate mode uploads it, publish
 // mode (src/publish.ts) is wired here to Octokit and the artifact client.
 import * as github from '@actions/github'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { ActionInputs } from './actionInputs.js'
 import { GHESNotSupportedError } from '@actions/artifact'
-import { canUpload, downloadReport, reportArtifacts, uploadReport, type GatingRun } from './artifact.js'
+import { canUpload, downloadReport, partArtifacts, reportArtifacts, REPORT_FILE, uploadPart, uploadReport, type GatingRun } from './artifact.js'
 import { errorMessage, EXIT_ERROR, WiregateError } from './errors.js'
 import { issueCommentApi, openPullsWithHead, setCommitStatus } from './github.js'
 import type { Log } from './log.js'
@@ -29,6 +31,44 @@ export async function shareReport(reportJson: string, log: Log): Promise<void> {
     }
     log.warning(`could not upload report.json as an artifact (publish mode will have nothing to post): ${errorMessage(err)}`)
   }
+}
+
+/** sharePart uploads a shard's report.json for the merge job of the same
+ * run. Without it the merge names this shard's messages as not measured,
+ * so a failed upload is an error. */
+export async function sharePart(reportJson: string, shard: { index: number; count: number }, log: Log): Promise<void> {
+  if (!canUpload(process.env)) {
+    log.warning('no artifact service (ACTIONS_RUNTIME_TOKEN, ACTIONS_RESULTS_URL): this shard\'s part is not uploaded, and the merge will miss it')
+    return
+  }
+  try {
+    const { name } = await uploadPart(reportJson, shard)
+    log.info(`this shard's part uploaded as artifact ${name} (mode: merge reads it)`)
+  } catch (err) {
+    log.error(`could not upload this shard's part (the merge will name its messages not measured): ${errorMessage(err)}`)
+    process.exitCode = EXIT_ERROR
+  }
+}
+
+/** downloadParts fetches this run's shard parts into one directory each
+ * under dir (the REST API of the run, with github-token: actions: read)
+ * and returns the directories; none when the run has no part, which the
+ * merge reports. */
+export async function downloadParts(inputs: ActionInputs, dir: string, log: Log): Promise<string[]> {
+  const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? '').split('/')
+  const runId = Number(process.env.GITHUB_RUN_ID)
+  if (!owner || !repo || !Number.isInteger(runId)) throw new WiregateError('GITHUB_REPOSITORY and GITHUB_RUN_ID are not set: run mode: merge in a GitHub Actions job')
+  const run: GatingRun = { token: inputs.githubToken, runId, owner, repo }
+  const parts = await partArtifacts(run)
+  log.info(`mode: merge: ${parts.length} part${parts.length === 1 ? '' : 's'} in run ${runId}: ${parts.map(p => p.name).join(', ') || 'none'}`)
+  const dirs: string[] = []
+  for (const part of parts) {
+    const d = join(dir, part.name)
+    await mkdir(d, { recursive: true })
+    await writeFile(join(d, REPORT_FILE), await downloadReport(run, part, dir))
+    dirs.push(d)
+  }
+  return dirs
 }
 
 /** runPublishMode is the action in mode: publish. Its result is the exit

@@ -433,7 +433,8 @@ export interface Stage {
     | "compare"
     | "pipeline"
     | "history"
-    | "verdict";
+    | "verdict"
+    | "merge";
   /**
    * Shard is the shard that ran the stage, in a merged report ("2/8").
    */
@@ -655,6 +656,25 @@ export interface Change {
    * removed: the gate ran the schema checks and measured nothing.
    */
   no_schema_changed?: boolean;
+  /**
+   * Groups are the changed messages by cause: what in each one's closure
+   * changed (itself, or the messages and enums it holds), largest group
+   * first. One field added to a message hundreds embed is one group.
+   */
+  groups?: Group[];
+}
+/**
+ * Group is changed messages that changed for the same cause.
+ */
+export interface Group {
+  /**
+   * Cause names what changed, sorted: messages and enums by full name, a
+   * file by its path and " (file options)"; a message whose closure is
+   * the same on both sides but whose Avro schema or samples changed is
+   * its own cause.
+   */
+  cause: string[];
+  messages: string[];
 }
 /**
  * Coverage is what the verdict judged: of the messages whose schema changed (and that wiregate can measure), how many have each figure on both sides.

@@ -2,13 +2,14 @@ import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { locateBuf } from './buf.js'
-import { errorMessage, EXIT_ERROR, WiregateError } from './errors.js'
+import { errorMessage, WiregateError } from './errors.js'
 import { binDir, cacheKeys, cacheLayout, hashTree, harnessFiles, restoreCache, saveCache, schemaFiles, type CacheBackend, type CacheKeys, type CacheLayout } from './cache.js'
 import { buildHarness, goVersion, runWiregate } from './harness.js'
 import type { Log } from './log.js'
 import type { Plan } from './plan.js'
 import { renderReport, type RenderContext } from './render/report.js'
 import { errorReport, parseReport, type Report, type Stage } from './report.js'
+import { parseShardPlan, type ShardPlan } from './shardPlan.js'
 
 export interface RunEnv {
   /** the action's root: harness/ lives here */
@@ -35,48 +36,108 @@ export interface RunResult {
   reportMarkdown: string
 }
 
-/** runGate is one gate run, shared by the action and `npm run gate`: it
- * runs `wiregate gate`, whose report.json and exit code are the answer, and
- * renders report.md. When wiregate cannot even start, it writes the error
- * report itself, so the summary and the comment still render. */
-export async function runGate(plan: Plan, env: RunEnv, render: RenderContext = {}): Promise<RunResult> {
-  const outDir = resolve(env.outDir)
-  await mkdir(outDir, { recursive: true })
+/** Wiregate is the binary ready to run: buf found, the cache restored, the
+ * harness built; before are the stages that took, save what the cache
+ * keeps for the next run. */
+interface Wiregate {
+  bin: string
+  buf: string
+  before: Stage[]
+  env?: Record<string, string>
+  save(): Promise<void>
+}
+
+/** ready locates buf, restores the cache and builds (or reuses) wiregate:
+ * what every mode that runs it does first. */
+async function ready(env: RunEnv): Promise<Wiregate> {
   await mkdir(env.tmpDir, { recursive: true })
-  const reportJson = join(outDir, 'report.json')
-  let report: Report
-  let exitCode: number
+  const buf = await locateBuf([process.cwd(), env.actionDir], env.toolCache, env.log)
+  const before: Stage[] = []
   let cached: Cached | undefined
+  if (env.cache) {
+    cached = await restore(env.cache.backend, env.cache.root, env.actionDir, env.log)
+    before.push(cached.stage)
+  }
+  const save = async (): Promise<void> => {
+    if (env.cache && cached) env.log.info(`wiregate cache: ${await saveCache(env.cache.backend, cached.layout, cached.keys, cached.matched, env.log)}`)
+  }
   try {
-    const buf = await locateBuf([process.cwd(), env.actionDir], env.toolCache, env.log)
-    const before: Stage[] = []
-    if (env.cache) {
-      cached = await restore(env.cache.backend, env.cache.root, env.actionDir, env.log)
-      before.push(cached.stage)
-    }
     const start = Date.now()
     // Without the cache, the binary still outlives the run in the tool
     // cache: the next run on this machine reuses it.
     const dir = cached?.layout.binDir ?? binDir(env.toolCache, await goVersion(), await hashTree(join(env.actionDir, 'harness'), harnessFiles))
     const { bin, reused } = await buildHarness(env.actionDir, dir, cached?.layout.env)
     before.push({ name: 'build wiregate', seconds: (Date.now() - start) / 1000, note: reused ? 'reused' : 'built' })
-    const argv = [...gateArgv(plan, env, buf, outDir), `--stages-before=${JSON.stringify(before)}`, ...env.gateFlags]
-    exitCode = await runWiregate(bin, argv, process.cwd(), cached?.layout.env)
+    return { bin, buf, before, env: cached?.layout.env, save }
+  } catch (err) {
+    await save()
+    throw err
+  }
+}
+
+/** runGate is one gate run, shared by the action and `npm run gate`: it
+ * runs `wiregate gate`, whose report.json is the answer, and renders
+ * report.md. When wiregate cannot even start, it writes the error report
+ * itself, so the summary and the comment still render. */
+export async function runGate(plan: Plan, env: RunEnv, render: RenderContext = {}): Promise<RunResult> {
+  return runReporting(plan, env, render, w => [...gateArgv(plan, env, w.buf, resolve(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...env.gateFlags])
+}
+
+/** runMerge is mode: merge: `wiregate merge` of the parts in dirs (one per
+ * shard that uploaded one), rendered as a gate run is. */
+export async function runMerge(plan: Plan, dirs: string[], env: RunEnv, render: RenderContext = {}): Promise<RunResult> {
+  return runReporting(plan, env, render, () => ['merge', `--out=${resolve(env.outDir)}`, ...dirs])
+}
+
+/** runReporting runs wiregate with argv(w) and reads the report.json it
+ * writes into env.outDir; report.json's exit code is the answer. */
+async function runReporting(plan: Plan, env: RunEnv, render: RenderContext, argv: (w: Wiregate) => string[]): Promise<RunResult> {
+  const outDir = resolve(env.outDir)
+  await mkdir(outDir, { recursive: true })
+  const reportJson = join(outDir, 'report.json')
+  let w: Wiregate | undefined
+  try {
+    w = await ready(env)
+    const exitCode = await runWiregate(w.bin, argv(w), process.cwd(), w.env)
     if (!existsSync(reportJson)) {
-      throw new WiregateError(`wiregate gate wrote no report.json (exit code ${exitCode})`)
+      throw new WiregateError(`wiregate wrote no report.json (exit code ${exitCode})`)
     }
-    report = parseReport(await readFile(reportJson, 'utf8'))
+    const report = parseReport(await readFile(reportJson, 'utf8'))
+    if (exitCode !== report.exit_code) env.log.warning(`wiregate exited ${exitCode} but its report.json says ${report.exit_code}: the report decides`)
+    return await finish(report, outDir, render, false)
   } catch (err) {
     if (!(err instanceof WiregateError)) env.log.info(err instanceof Error && err.stack ? err.stack : String(err))
     const message = errorMessage(err)
     env.log.error(message, { title: 'wiregate could not run' })
     const stopped = errorReport({ ref: plan.baseLabel, sha: plan.baseRef }, { ref: plan.headLabel ?? '', sha: plan.headSha ?? '' }, message)
-    return finish(stopped, EXIT_ERROR, outDir, render, true)
+    return finish(stopped, outDir, render, true)
   } finally {
-    if (env.cache && cached) env.log.info(`wiregate cache: ${await saveCache(env.cache.backend, cached.layout, cached.keys, cached.matched, env.log)}`)
+    await w?.save()
   }
-  if (exitCode !== report.exit_code) env.log.warning(`wiregate gate exited ${exitCode} but its report.json says ${report.exit_code}: the report decides`)
-  return finish(report, report.exit_code, outDir, render, false)
+}
+
+/** runPlan is mode: plan: `wiregate plan` with the gate's flags, its
+ * plan.json read back. A plan that could not be made is one shard: that
+ * gate job meets the same problem and reports it. */
+export async function runPlan(plan: Plan, env: RunEnv): Promise<ShardPlan> {
+  const outDir = resolve(env.outDir)
+  await mkdir(outDir, { recursive: true })
+  const planJson = join(outDir, 'plan.json')
+  let w: Wiregate | undefined
+  try {
+    w = await ready(env)
+    const argv = gateArgv(plan, env, w.buf, outDir)
+    argv[0] = 'plan'
+    const code = await runWiregate(w.bin, [...argv, `--plan-out=${planJson}`, ...env.gateFlags], process.cwd(), w.env)
+    if (code !== 0 || !existsSync(planJson)) throw new WiregateError(`wiregate plan exited ${code} without a plan`)
+    return parseShardPlan(await readFile(planJson, 'utf8'))
+  } catch (err) {
+    const why = errorMessage(err)
+    env.log.warning(`wiregate plan: ${why}; planning one shard`)
+    return { shards: 1, matrix: { shard: ['1/1'] }, note: why }
+  } finally {
+    await w?.save()
+  }
 }
 
 interface Cached {
@@ -96,14 +157,15 @@ async function restore(backend: CacheBackend, root: string, actionDir: string, l
   return { layout, keys, matched, stage }
 }
 
-/** finish renders report.md (and writes report.json when wiregate did not). */
-async function finish(report: Report, exitCode: number, outDir: string, render: RenderContext, writeJson: boolean): Promise<RunResult> {
+/** finish renders report.md (and writes report.json when wiregate did
+ * not); the exit code is the report's. */
+async function finish(report: Report, outDir: string, render: RenderContext, writeJson: boolean): Promise<RunResult> {
   const reportJson = join(outDir, 'report.json')
   if (writeJson) await writeFile(reportJson, JSON.stringify(report, null, 2) + '\n')
   const markdown = renderReport(report, render)
   const reportMarkdown = join(outDir, 'report.md')
   await writeFile(reportMarkdown, markdown)
-  return { report, markdown, exitCode, reportJson, reportMarkdown }
+  return { report, markdown, exitCode: report.exit_code, reportJson, reportMarkdown }
 }
 
 /** gateArgv is the plan as `wiregate gate` flags. */
@@ -128,5 +190,5 @@ export function gateArgv(plan: Plan, env: Pick<RunEnv, 'actionDir' | 'tmpDir'>, 
  * (a bad action input): the summary still renders the one-line error. */
 export async function stoppedBeforeRun(message: string, outDir: string, render: RenderContext = {}): Promise<RunResult> {
   await mkdir(outDir, { recursive: true })
-  return finish(errorReport({ ref: '', sha: '' }, { ref: '', sha: '' }, message), EXIT_ERROR, outDir, render, true)
+  return finish(errorReport({ ref: '', sha: '' }, { ref: '', sha: '' }, message), outDir, render, true)
 }

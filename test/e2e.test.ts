@@ -311,6 +311,53 @@ test('gate mode on a fork PR uploads report.json as wiregate-report-<job>; a re-
   }
 })
 
+test('a sharded gate: plan writes the matrix, each shard uploads its part, merge posts one comment and one verdict', async () => {
+  git('checkout', '-q', '-B', 'sharded', baseSha)
+  const grow = (file: string, from: string, to: string): void => {
+    const path = join(repo, file)
+    writeFileSync(path, readFileSync(path, 'utf8').replace(from, to))
+  }
+  grow(ORDER, 'map<string, string> meta = 7;', 'map<string, string> meta = 7;\n  repeated string tags = 8;')
+  grow('schemas/pingpong/v1/ping_pong.proto', 'repeated double doubles = 7;', 'repeated double doubles = 7;\n  string note = 8;')
+  git('commit', '-qam', 'sharded')
+  const head = git('rev-parse', 'HEAD')
+  const shared = {
+    ACTIONS_RUNTIME_TOKEN: runtimeToken('42'),
+    ACTIONS_RESULTS_URL: `${apiUrl}/`,
+    GITHUB_SERVER_URL: 'https://github.com',
+    INPUT_MESSAGES: '',
+    INPUT_FORMATS: 'protobuf',
+    'INPUT_TIME-BUDGET': '1m',
+    'INPUT_MAX-SHARDS': '2',
+    'INPUT_CPU-COST': 'off'
+  }
+  const comments = api.comments.length
+
+  const plan = await runAction(head, [], { ...shared, INPUT_MODE: 'plan' })
+  assert.equal(plan.code, 0, plan.stdout)
+  assert.equal(plan.outputs.shards, '2', plan.stdout)
+  const matrix = JSON.parse(plan.outputs.matrix!) as { shard: string[] }
+  assert.deepEqual(matrix, { shard: ['1/2', '2/2'] })
+
+  for (const shard of matrix.shard) {
+    const run = await runAction(head, [], { ...shared, INPUT_MODE: 'gate', INPUT_SHARD: shard })
+    assert.equal(run.code, 0, `a shard's own failure is the merge's to decide:\n${run.stdout}`)
+    assert.match(run.stdout, new RegExp(`part uploaded as artifact wiregate-part-${shard.replace('/', '-of-')}`))
+    assert.match(run.summary, /^## ❌ wiregate: fail/, 'the job summary shows the part')
+  }
+  assert.equal(api.comments.length, comments, 'shards do not comment')
+  assert.deepEqual(api.artifacts.filter(a => a.runId === 42 && a.name.startsWith('wiregate-part-')).map(a => a.name).sort(), ['wiregate-part-1-of-2', 'wiregate-part-2-of-2'])
+
+  const merged = await runAction(head, [], { ...shared, INPUT_MODE: 'merge' })
+  assert.equal(merged.code, 1, merged.stdout)
+  assert.equal(merged.outputs.result, 'fail')
+  const body = api.comments.at(-1)!.body
+  assert.equal(api.comments.length, comments === 0 ? 1 : comments, 'one sticky comment')
+  assert.match(body, /### `orders\.v1\.Order`/)
+  assert.match(body, /### `pingpong\.v1\.PingPong`/)
+  assert.match(merged.stdout, /report\.json uploaded as artifact wiregate-report-wiregate/, 'publish mode posts merged reports for fork PRs')
+})
+
 /** commitOn commits an edit of order.proto on branch (which must exist). */
 function commitOn(branch: string, edit: (proto: string) => string): string {
   git('checkout', '-q', branch)

@@ -185,15 +185,22 @@ test('publish posts the run\'s report on the PR the API names for the run\'s hea
   assert.deepEqual(api.statuses.map(s => s.state), ['failure', 'success'])
 })
 
-test('a PR number inside the artifact is ignored: the comment goes on the PR the event and the API name', async () => {
-  const forged = { ...(JSON.parse(fixture('fail')) as Record<string, unknown>), number: 7, pull_request: { number: 7 }, pull_number: 7, head: { ref: 'pr-7', sha: OTHER_HEAD } }
-  const runId = await uploadReport(JSON.stringify(forged))
+test('what the artifact says of a PR never decides where the comment goes: a forged head is posted on the PR the event and the API name; PR numbers are not in the contract and are refused', async () => {
+  const forgedHead = { ...(JSON.parse(fixture('fail')) as Record<string, unknown>), head: { ref: 'pr-7', sha: OTHER_HEAD } }
+  const runId = await uploadReport(JSON.stringify(forgedHead))
   const run = await publish(workflowRun(runId))
   assert.equal(run.code, 0, run.stdout)
   assert.deepEqual(api.comments.map(c => c.issue), [5])
   assert.equal(api.commentsOn(7).length, 0)
-  assert.ok(!api.requests.some(r => r.includes('/issues/7/')), api.requests.join('\n'))
   assert.deepEqual(api.statuses.map(s => s.sha), [FORK_HEAD])
+
+  api.comments = []
+  api.statuses = []
+  const numbered = { ...(JSON.parse(fixture('fail')) as Record<string, unknown>), number: 7, pull_request: { number: 7 }, pull_number: 7 }
+  const refusedId = await uploadReport(JSON.stringify(numbered))
+  refusedOnce(await publish(workflowRun(refusedId)), refusedId, /report\.json of artifact wiregate-report-wiregate: number is not in the contract/)
+  assert.equal(api.commentsOn(7).length, 0)
+  assert.ok(!api.requests.some(r => r.includes('/issues/7/')), api.requests.join('\n'))
 })
 
 test('a 10 MB report.json is refused, though its zip is small', async () => {

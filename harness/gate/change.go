@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"slices"
 	"sort"
@@ -131,6 +132,10 @@ func (g *run) loadSchemas(ctx context.Context) (*schemas, string, error) {
 	for _, l := range [][]string{sch.change.Changed, sch.change.New, sch.change.Removed, sch.change.Unchanged} {
 		sort.Strings(l)
 	}
+	if sch.change.Groups, err = groups(sch); err != nil {
+		sch.close()
+		return nil, "", err
+	}
 	c := sch.change
 	sch.change.NoSchemaChanged = len(c.Changed)+len(c.New)+len(c.Removed) == 0
 	var parts []string
@@ -190,4 +195,69 @@ func content(h io.Writer, label, path string) bool {
 	fmt.Fprintf(h, "%s %d\n", label, len(b))
 	h.Write(b)
 	return true
+}
+
+// groups sorts the changed messages by cause: the parts of each one's
+// closure (prepare.Schema.Parts) that differ between the sides. Groups of
+// more messages come first, then by cause.
+func groups(sch *schemas) ([]report.Group, error) {
+	byCause := map[string]*report.Group{}
+	var out []*report.Group
+	for _, m := range sch.change.Changed {
+		cause, err := causeOf(sch, m)
+		if err != nil {
+			return nil, err
+		}
+		key := strings.Join(cause, "\n")
+		if byCause[key] == nil {
+			byCause[key] = &report.Group{Cause: cause}
+			out = append(out, byCause[key])
+		}
+		byCause[key].Messages = append(byCause[key].Messages, m)
+	}
+	slices.SortStableFunc(out, func(a, b *report.Group) int {
+		return cmp.Or(cmp.Compare(len(b.Messages), len(a.Messages)), slices.Compare(a.Cause, b.Cause))
+	})
+	res := make([]report.Group, len(out))
+	for i, g := range out {
+		res[i] = *g
+	}
+	return res, nil
+}
+
+// causeOf is what in message's closure differs between base and head.
+func causeOf(sch *schemas, message string) ([]string, error) {
+	base, err := sch.base.Parts(message)
+	if err != nil {
+		return nil, err
+	}
+	head, err := sch.head.Parts(message)
+	if err != nil {
+		return nil, err
+	}
+	var cause []string
+	for k := range maps.Keys(head) {
+		if head[k] != base[k] {
+			cause = append(cause, causeName(k))
+		}
+	}
+	for k := range maps.Keys(base) {
+		if _, ok := head[k]; !ok {
+			cause = append(cause, causeName(k))
+		}
+	}
+	if len(cause) == 0 {
+		cause = []string{message} // its Avro schema or samples changed
+	}
+	slices.Sort(cause)
+	return slices.Compact(cause), nil
+}
+
+// causeName is a closure part's key as a cause reads.
+func causeName(key string) string {
+	kind, name, _ := strings.Cut(key, " ")
+	if kind == "file" {
+		return name + " (file options)"
+	}
+	return name
 }

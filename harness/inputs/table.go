@@ -87,7 +87,7 @@ var Table = []Input{
 	{Name: "cache", Default: "true", Owner: Action,
 		Doc: "Restore and save wiregate's build caches and prepared bench programs with the Actions cache, so a fresh runner reuses what an earlier run built."},
 	{Name: "mode", Default: "gate", Owner: Action,
-		Doc: "gate runs the gate on this event and uploads report.json as the artifact wiregate-report-<job>; publish (on workflow_run) validates that artifact of the run in the event and posts its comment and commit status, without running PR code."},
+		Doc: "gate runs the gate on this event (the whole change, or with shard one part of it, uploaded for merge) and uploads report.json as the artifact wiregate-report-<job>; plan splits the change over shards and outputs matrix and shards for a matrix of gate jobs; merge makes one report of this run's parts and posts it as gate does; publish (on workflow_run) validates the report artifact of the run in the event and posts its comment and commit status, without running PR code."},
 	{Name: "measure", Default: "changed", parse: parseMeasure,
 		Doc: "Which messages are measured — changed (those whose schema the pull request changes or adds; an unchanged one runs the same code on the same records, so its figures cannot differ) or all."},
 	{Name: "time-budget", Default: "10m", parse: parseTimeBudget,

@@ -41,6 +41,27 @@ func fingerprints(files *protoregistry.Files, messages []string) (map[string]str
 	return out, nil
 }
 
+// Parts are what a message's fingerprint is made of: each descriptor in
+// its closure ("message a.B", "enum a.Kind", "file a/b.proto"), hashed. Two
+// sides' parts of a changed message say what in its closure changed: the
+// message itself, or a message or enum it holds.
+func (s *Schema) Parts(message string) (map[string]string, error) {
+	md, err := s.Message(message)
+	if err != nil {
+		return nil, err
+	}
+	c := closure{parts: map[string][]byte{}}
+	if err := c.message(md); err != nil {
+		return nil, fmt.Errorf("fingerprint %s: %w", message, err)
+	}
+	out := make(map[string]string, len(c.parts))
+	for k, b := range c.parts {
+		h := sha256.Sum256(b)
+		out[k] = hex.EncodeToString(h[:8])
+	}
+	return out, nil
+}
+
 // closure collects the serialized descriptors one message depends on, by
 // a key naming what each is.
 type closure struct {

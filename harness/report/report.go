@@ -181,6 +181,20 @@ type Change struct {
 	// NoSchemaChanged is true when no message changed, was added or was
 	// removed: the gate ran the schema checks and measured nothing.
 	NoSchemaChanged bool `json:"no_schema_changed,omitempty"`
+	// Groups are the changed messages by cause: what in each one's closure
+	// changed (itself, or the messages and enums it holds), largest group
+	// first. One field added to a message hundreds embed is one group.
+	Groups []Group `json:"groups,omitempty"`
+}
+
+// Group is changed messages that changed for the same cause.
+type Group struct {
+	// Cause names what changed, sorted: messages and enums by full name, a
+	// file by its path and " (file options)"; a message whose closure is
+	// the same on both sides but whose Avro schema or samples changed is
+	// its own cause.
+	Cause    []string `json:"cause"`
+	Messages []string `json:"messages"`
 }
 
 // Skipped is a message wiregate cannot measure (a MessageSet, a weak
@@ -567,7 +581,8 @@ func (r *Report) Format(message, format string) *Format {
 
 // Decide sets Result, ExitCode and ExitReason from the violations: fail
 // when any is not allowed; exit code 2 when one of those is an error
-// (wiregate could not run), 1 when the gate failed, 0 when it passed.
+// (wiregate could not run), 1 when the gate failed (not for a shard's
+// part: the merge decides), 0 otherwise.
 func (r *Report) Decide() {
 	r.Result, r.ExitCode, r.ExitReason = "pass", exitcode.OK, "pass"
 	blocking, allowed := 0, 0
@@ -584,6 +599,11 @@ func (r *Report) Decide() {
 	}
 	switch {
 	case r.ExitCode == exitcode.Unusable:
+	case blocking > 0 && r.Shard != nil:
+		// A part's verdict is not the pull request's: its Holm families are
+		// part of the merge's, which decides. The part's job fails only when
+		// wiregate could not run.
+		r.ExitReason = fmt.Sprintf("shard %d/%d: fail on its own (%d %s); the merge decides", r.Shard.Index, r.Shard.Count, blocking, plural(blocking, "violation"))
 	case blocking > 0:
 		r.ExitCode, r.ExitReason = exitcode.Failed, fmt.Sprintf("fail: %d %s", blocking, plural(blocking, "violation"))
 	case allowed > 0:

@@ -34,7 +34,7 @@ var (
 	// gate, then the gate's own.
 	StageNames = []string{StageCacheRestore, StageBuildWiregate, "inputs", "checkout", "release checkout", "config", "tools",
 		"buf lint", "buf breaking", "buf breaking (release)", "avro-compatibility", "avro-compatibility (release)",
-		"schemas", "shards", "prepare", "records", "sizes", "cpu", "bench", "compare", "pipeline", "history", "verdict"}
+		"schemas", "shards", "prepare", "records", "sizes", "cpu", "bench", "compare", "pipeline", "history", "verdict", "merge"}
 	// Statuses are a message's status against the base.
 	Statuses = []string{StatusChanged, StatusNew, StatusUnchanged, StatusRemoved}
 	// Figures are what coverage counts.

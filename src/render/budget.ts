@@ -26,8 +26,10 @@ const CUTS = {
   'unchanged tables': { words: "unchanged messages' tables" },
   names: { words: 'folded name lists', oneByOne: true },
   'history charts': { words: 'history charts' },
+  'grouped sections': { words: "grouped messages' full sections (each has its row)" },
   'violation rows': { words: "measured violations' rows (each message's verdict line has them)" },
   'bytes charts': { words: 'bytes/msg charts' },
+  'group rows': { words: "groups' rows within every threshold" },
   'message tables': { words: "changed messages' tables" }
 } satisfies Record<string, { words: string; oneByOne?: true }>
 

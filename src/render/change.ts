@@ -8,6 +8,7 @@ import { folded } from './details.js'
 import { blocks, code, details, EMPTY, join, md, type Md } from './markdown.js'
 import { CELLS_LEGEND, formatsTable, messageParts, unmeasuredPart } from './messages.js'
 import { count } from './numbers.js'
+import { grouped, groupParts } from './groups.js'
 import { ofMessage } from './verdict.js'
 
 /** The schema checks, by the gate's stage names, as "what ran" names them. */
@@ -26,24 +27,29 @@ export function noSchemaChanged(report: Report): Md {
   return md`**No schema changed**: ${checks}; nothing to measure (no message changed, was added or was removed).`
 }
 
-/** changedParts are the changed messages (those failing first), then the
- * new ones: in full, each with its verdict. A message the change set
+/** changedParts are the groups of messages that changed for one cause
+ * (groups.ts), then the other changed messages (those failing first), then
+ * the new ones: in full, each with its verdict. A message the change set
  * names that has no figures gets its heading and why. */
 export function changedParts(report: Report): Part[] {
+  const groups = grouped(report)
+  const inGroup = new Set(groups.flatMap(g => g.messages))
   const measured = new Map(report.messages.map(m => [m.name, m]))
-  const byStatus = (want: (m: Message) => boolean): Message[] => report.messages.filter(want)
+  const byStatus = (want: (m: Message) => boolean): Message[] => report.messages.filter(m => !inGroup.has(m.name) && want(m))
   const changed = byStatus(m => !['new', 'unchanged'].includes(messageStatus(m)))
   const added = byStatus(m => messageStatus(m) === 'new')
   const fails = (m: Message): number => (ofMessage(report, m.name).some(v => !v.allowed) ? 0 : 1)
   changed.sort((a, b) => fails(a) - fails(b))
-  const missing = (names: string[] | undefined, isNew: boolean): Part[] => (names ?? []).filter(n => !measured.has(n)).map(n => unmeasuredPart(report, n, isNew))
+  const missing = (names: string[] | undefined, isNew: boolean): Part[] =>
+    (names ?? []).filter(n => !measured.has(n) && !inGroup.has(n)).map(n => unmeasuredPart(report, n, isNew))
   const parts = [
+    ...groups.flatMap(g => groupParts(report, g)),
     ...changed.flatMap(m => messageParts(report, m)),
     ...missing(report.change?.changed, false),
     ...added.flatMap(m => messageParts(report, m)),
     ...missing(report.change?.new, true)
   ]
-  if (changed.length + added.length > 0) parts.push({ md: CELLS_LEGEND, cut: 'message tables' })
+  if (changed.length + added.length + groups.length > 0) parts.push({ md: CELLS_LEGEND, cut: 'message tables' })
   return parts
 }
 

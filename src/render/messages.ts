@@ -44,7 +44,7 @@ export function unmeasuredPart(report: Report, name: string, isNew: boolean): Pa
 }
 
 /** The line under the tables that says how to read a cell. */
-export const CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within what identical counts move). CPU is instructions per operation counted under Valgrind: exact, the same on any runner. Chart bars: base first, head second. A new message shows head's figures only.</sub>`
+export const CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within its noise floor). CPU is instructions per operation counted under Valgrind, the median of two processes a side: the code and the records are the same in each, so a count moves only by what the runtime leaves to chance — each process's hash seeds (map lookups) and background work; "±x%" marks a floor this message's own counts set above its format's. Chart bars: base first, head second. A new message shows head's figures only.</sub>`
 
 /** formatsTable is one row per format: bytes/msg, encode and decode time,
  * instructions (when counted) and pipeline records/s. */
@@ -120,7 +120,8 @@ function cpuCell(f: Format, side: Side): Md {
   const parts = (['encode', 'decode'] as const).map(op => {
     const m = metric(f, op, INSTR)
     if (!m) return md`—`
-    const d = (): Md => (m.base!.center === m.head!.center ? md`(=)` : md`(${m.significant ? pct(m.delta_pct) : md`~`})`)
+    const own = m.noise_floor_from === 'counts' && m.noise_floor_pct !== undefined ? md` ±${pct(m.noise_floor_pct, false)}` : EMPTY
+    const d = (): Md => (m.base!.center === m.head!.center ? md`(=${own})` : md`(${m.significant ? pct(m.delta_pct) : md`~`}${own})`)
     return side(m.base?.center ?? undefined, m.head?.center ?? undefined, instructions, d)
   })
   return parts.every(p => p.source === '—') ? md`—` : join(parts, md`<br>`)

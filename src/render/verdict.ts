@@ -29,12 +29,12 @@ export function verdictLine(report: Report): Md {
   const on = judged.empty ? EMPTY : md` on what was measured`
   const tail = judged.empty ? EMPTY : md` · ${judged}`
   if (report.result === 'pass') {
-    if (allowed.length > 0) return md`## ✅ wiregate: pass${on} — ${reasons(allowed)} allowed by label${tail}`
+    if (allowed.length > 0) return md`## ✅ wiregate: pass${on} — ${reasonsOf(allowed)} allowed by label${tail}`
     if (report.change?.no_schema_changed) return md`## ✅ wiregate: pass — no schema changed`
     return md`## ✅ wiregate: pass${on} — no schema or wire-cost regressions${tail}`
   }
-  const why = reasons(blocking)
-  const label = allowed.length > 0 ? md`; allowed by label: ${reasons(allowed)}` : EMPTY
+  const why = reasonsOf(blocking)
+  const label = allowed.length > 0 ? md`; allowed by label: ${reasonsOf(allowed)}` : EMPTY
   return md`## ❌ wiregate: fail${on} — ${why.empty ? md`see below` : why}${label}${tail}`
 }
 
@@ -70,16 +70,16 @@ export function messageVerdict(violations: Violation[], name: string): Md {
   const allowed = violations.filter(v => v.allowed)
   const within = (v: Violation): string => (v.subject.startsWith(`${name}/`) ? v.subject.slice(name.length + 1) : v.subject)
   const parts: Md[] = []
-  if (blocking.length > 0) parts.push(md`❌ ${reasons(blocking, within)}`)
-  if (allowed.length > 0) parts.push(md`⚠️ allowed by label: ${reasons(allowed, within)}`)
+  if (blocking.length > 0) parts.push(md`❌ ${reasonsOf(blocking, within)}`)
+  if (allowed.length > 0) parts.push(md`⚠️ allowed by label: ${reasonsOf(allowed, within)}`)
   if (parts.length === 0) parts.push(md`✅ within every threshold`)
   return join(parts, md` · `)
 }
 
-/** reasons summarises violations: "1 breaking change, size +12.0% on
+/** reasonsOf summarises violations: "1 breaking change, size +12.0% on
  * a.B/protobuf (limit 5%)". subject says how a subject reads (within a
  * message's section, without the message's name). */
-function reasons(violations: Violation[], subject: (v: Violation) => string = v => v.subject): Md {
+export function reasonsOf(violations: Violation[], subject: (v: Violation) => string = v => v.subject): Md {
   const parts: Md[] = []
   // Grouped by kind and by what they break: "1 breaking change, 2
   // breaking changes vs release v1.4.0".

@@ -13,6 +13,8 @@ import (
 	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/merge"
 	"github.com/wiregate/wiregate/harness/report"
+	"github.com/wiregate/wiregate/harness/subcmd"
+	"github.com/wiregate/wiregate/harness/verdict"
 )
 
 func init() {
@@ -21,7 +23,8 @@ func init() {
 
 // cmdMerge reads each DIR's report.json (a DIR may also hold one
 // subdirectory per part, as a download of several artifacts does), merges
-// them, and writes report.json, base.txt and head.txt into --out.
+// them, and writes report.json, base.txt and head.txt into --out. Parts it
+// refuses still make a report.json: the error, which renders.
 func cmdMerge(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	out := fs.String("out", ".wiregate", "directory for the merged report.json, base.txt and head.txt")
@@ -29,8 +32,25 @@ func cmdMerge(_ context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := mergeDirs(dirs, *out); err != nil {
+		if exitcode.Code(err) == exitcode.Unusable {
+			r := report.New()
+			r.Stages = append(r.Stages, report.Stage{Name: "merge", Error: subcmd.OneLine(err.Error())})
+			r.Errors = append(r.Errors, "merge: "+subcmd.OneLine(err.Error()))
+			verdict.Decide(r)
+			if werr := writeReport(r, *out); werr != nil {
+				return werr
+			}
+		}
+		return err
+	}
+	return nil
+}
+
+// mergeDirs merges the parts in dirs into out.
+func mergeDirs(dirs []string, out string) error {
 	if len(dirs) == 0 {
-		return exitcode.BadInput("want DIR… holding the shards' report.json files; run `wiregate merge -h`")
+		return exitcode.BadInput("no parts to merge: no shard's report.json was given (in the action: this run has no wiregate-part-* artifact; the merge job runs after the gate jobs, with needs: and if: ${{ !cancelled() }})")
 	}
 	var parts []merge.Part
 	var texts [2][]byte
@@ -56,19 +76,16 @@ func cmdMerge(_ context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		return exitcode.BadInput("--out %s: %v", *out, err)
+	if err := writeReport(r, out); err != nil {
+		return err
 	}
 	for i, name := range []string{"base.txt", "head.txt"} {
-		if err := os.WriteFile(filepath.Join(*out, name), texts[i], 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(out, name), texts[i], 0o644); err != nil {
 			return err
 		}
 	}
-	if err := r.Write(filepath.Join(*out, "report.json")); err != nil {
-		return err
-	}
 	fmt.Fprintf(os.Stderr, "wiregate merge: %d of %d shards, %s (%s); report: %s\n", len(r.Merged.Parts), r.Merged.Count,
-		r.Result, violations(r), filepath.Join(*out, "report.json"))
+		r.Result, violations(r), filepath.Join(out, "report.json"))
 	switch code := r.ExitCode; code {
 	case exitcode.Unusable:
 		return &exitcode.Error{Code: code, Err: fmt.Errorf("%s", firstOr(r.Errors, "a shard could not run: see the report's errors"))}
@@ -76,6 +93,14 @@ func cmdMerge(_ context.Context, args []string) error {
 		return &exitcode.Error{Code: code, Err: fmt.Errorf("gate failed: %s", violations(r))}
 	}
 	return nil
+}
+
+// writeReport writes r as out/report.json.
+func writeReport(r *report.Report, out string) error {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return exitcode.BadInput("--out %s: %v", out, err)
+	}
+	return r.Write(filepath.Join(out, "report.json"))
 }
 
 // partDirs are the directories under dir that hold a report.json: dir
@@ -108,12 +133,19 @@ func readReport(path string) (*report.Report, error) {
 	} else if err != nil {
 		return nil, exitcode.BadInput("%s: %v", path, err)
 	}
+	var v struct{ Version int }
+	if err := json.Unmarshal(b, &v); err != nil {
+		return nil, exitcode.BadInput("%s: not a wiregate report.json: %v", path, err)
+	}
+	if v.Version != report.Version {
+		return nil, exitcode.BadInput("%s: report version %d, this wiregate reads %d: merge with the wiregate that gated", path, v.Version, report.Version)
+	}
+	if err := report.Validate(b); err != nil {
+		return nil, exitcode.BadInput("%s %v", path, err)
+	}
 	var r report.Report
 	if err := json.Unmarshal(b, &r); err != nil {
 		return nil, exitcode.BadInput("%s: not a wiregate report.json: %v", path, err)
-	}
-	if r.Version != report.Version {
-		return nil, exitcode.BadInput("%s: report version %d, this wiregate reads %d: merge with the wiregate that gated", path, r.Version, report.Version)
 	}
 	return &r, nil
 }

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/wiregate/wiregate/harness/report"
+)
+
+// readJSON reads a report.json (or plan.json) written by a command.
+func readJSON(t *testing.T, path string, v any) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return b
+}
+
+// The sharded path on this repo's schemas, two messages changed: plan
+// splits them over two shards (a 1m budget holds less than one shard's
+// fixed cost, so max-shards decides), each shard measures its own part
+// and exits 0 though it fails on its own (the merge decides), and merge
+// makes one report with both messages whose exit code is the process's.
+// A part of another head is refused with a report that still renders.
+func TestPlanShardsAndMerge(t *testing.T) {
+	base, head := copySchemas(t), copySchemas(t)
+	grow := func(file, old, new string) {
+		t.Helper()
+		p := filepath.Join(head, file)
+		b, _ := os.ReadFile(p)
+		if !strings.Contains(string(b), old) {
+			t.Fatalf("%s: no %q", file, old)
+		}
+		os.WriteFile(p, []byte(strings.Replace(string(b), old, new, 1)), 0o644)
+	}
+	grow("schemas/orders/v1/order.proto", "map<string, string> meta = 7;", "map<string, string> meta = 7;\n  repeated string tags = 8;")
+	grow("schemas/pingpong/v1/ping_pong.proto", "repeated double doubles = 7;", "repeated double doubles = 7;\n  string note = 8;")
+	flags := []string{"--base-dir", base, "--working-directory", head, "--time-budget", "1m", "--max-shards", "2",
+		"--formats", "protobuf", "--count", "2", "--benchtime", "5ms", "--pipeline", "false", "--cpu-cost", "off", "--quiet"}
+
+	planFile := filepath.Join(t.TempDir(), "plan.json")
+	ghOutput := filepath.Join(t.TempDir(), "output")
+	r := runWiregate(t, append([]string{"plan", "--plan-out", planFile, "--github-output", ghOutput}, flags...)...)
+	if r.code != 0 {
+		t.Fatalf("plan: %+v", r)
+	}
+	var plan struct {
+		Shards int `json:"shards"`
+		Matrix struct {
+			Shard []string `json:"shard"`
+		} `json:"matrix"`
+		Parts []struct {
+			Messages []string `json:"messages"`
+		} `json:"parts"`
+	}
+	readJSON(t, planFile, &plan)
+	out, _ := os.ReadFile(ghOutput)
+	if plan.Shards != 2 || !slices.Equal(plan.Matrix.Shard, []string{"1/2", "2/2"}) || !strings.Contains(string(out), `matrix={"shard":["1/2","2/2"]}`) {
+		t.Fatalf("plan %+v, outputs %s\n%s", plan, out, r.stderr)
+	}
+	var dirs []string
+	measured := map[string]int{}
+	for _, shard := range plan.Matrix.Shard {
+		dir := t.TempDir()
+		r := runWiregate(t, append([]string{"gate", "--shard", shard, "--out", dir}, flags...)...)
+		var part report.Report
+		readJSON(t, filepath.Join(dir, "report.json"), &part)
+		if r.code != part.ExitCode || r.code != 0 || part.Shard == nil || part.Result != "fail" || !strings.Contains(part.ExitReason, "the merge decides") {
+			t.Fatalf("shard %s: exit %d, report %d %s %q, shard %+v\n%s", shard, r.code, part.ExitCode, part.Result, part.ExitReason, part.Shard, r.stderr)
+		}
+		for _, m := range part.Messages {
+			measured[m.Name]++
+		}
+		dirs = append(dirs, dir)
+	}
+	if len(measured) != 2 || measured["orders.v1.Order"] != 1 || measured["pingpong.v1.PingPong"] != 1 {
+		t.Fatalf("the shards measured %v, want each changed message once", measured)
+	}
+	merged := t.TempDir()
+	r = runWiregate(t, append([]string{"merge", "--out", merged}, dirs...)...)
+	var m report.Report
+	b := readJSON(t, filepath.Join(merged, "report.json"), &m)
+	if r.code != m.ExitCode || r.code != 1 || m.Result != "fail" || len(m.Messages) != 2 || m.Merged == nil || len(m.Merged.Parts) != 2 || m.Shard != nil {
+		t.Fatalf("merge: exit %d, report %d %s, %d messages, merged %+v\n%s", r.code, m.ExitCode, m.Result, len(m.Messages), m.Merged, r.stderr)
+	}
+	if err := report.Validate(b); err != nil {
+		t.Fatal(err)
+	}
+
+	// A part of another head: refused, one line, and a report that renders.
+	var other report.Report
+	readJSON(t, filepath.Join(dirs[1], "report.json"), &other)
+	other.Head.Sha = strings.Repeat("f", 40)
+	if err := other.Write(filepath.Join(dirs[1], "report.json")); err != nil {
+		t.Fatal(err)
+	}
+	refused := t.TempDir()
+	r = runWiregate(t, "merge", "--out", refused, dirs[0], dirs[1])
+	wantBadInput(t, r, "are parts of different gates: their head differs")
+	readJSON(t, filepath.Join(refused, "report.json"), &m)
+	if m.ExitCode != 2 || len(m.Errors) != 1 || !strings.Contains(m.Errors[0], "their head differs") {
+		t.Fatalf("refused merge's report: %d %q", m.ExitCode, m.Errors)
+	}
+	wantBadInput(t, runWiregate(t, "merge", "--out", t.TempDir()), "no parts to merge")
+	if r := runWiregate(t, append([]string{"gate", "--shard", "3/2", "--out", t.TempDir()}, flags...)...); r.code != 2 || !strings.Contains(r.stderr, `--shard is "3/2": want i/n`) {
+		t.Fatalf("a bad shard: exit %d, %s", r.code, r.stderr)
+	}
+}

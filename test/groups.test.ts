@@ -1,0 +1,67 @@
+// Beyond one runner: hundreds of messages changed for one cause read as one
+// group with a compact row each, every violation visible within a comment;
+// and the headline says what was judged whenever a figure was cut.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { commentBody, stickyMarker } from '../src/comment.js'
+import { COMMENT_LIMIT } from '../src/render/budget.js'
+import { renderSummary, reportParts } from '../src/render/report.js'
+import type { Report } from '../src/report.js'
+import { changedReport, messageName, reparse } from './reports.js'
+
+const MARKER = stickyMarker('wiregate', 'gate')
+const RUN = 'https://github.com/o/r/actions/runs/9'
+const comment = (r: Report): string => commentBody(MARKER, reportParts(reparse(r), { runUrl: RUN }), RUN)
+
+/** metadataChange is n messages all changed through one shared message
+ * (the shape of a field added to resource metadata every message embeds),
+ * with changedReport's violations on every fourth. */
+function metadataChange(n: number): Report {
+  const r = changedReport(n, n)
+  r.change!.groups = [{ cause: ['org.example.api.v2.Metadata'], messages: r.change!.changed }]
+  return r
+}
+
+test('a 400-message change through one cause is one group that fits a comment with every violation shown', () => {
+  const report = metadataChange(400)
+  const body = comment(report)
+  assert.ok(body.length <= COMMENT_LIMIT, `${body.length}`)
+  assert.match(body, /\n### Changed through `org\.example\.api\.v2\.Metadata` · 400 messages\n\n❌ 100 messages fail: /)
+  assert.equal((body.match(/\n### Changed through/g) ?? []).length, 1, 'one group heading')
+  // Every failing message has its row, with the reason, before any passing one.
+  const rows = [...body.matchAll(/\n\| `([^`]+)` \| [^\n]* \| (❌[^|\n]*|✅) \|/g)]
+  const failing = report.violations.map(v => v.subject.split('/')[0]!)
+  for (const m of failing) assert.ok(rows.some(r => r[1] === m && r[2]!.startsWith('❌ size')), `${m} has no failing row`)
+  const firstPass = rows.findIndex(r => r[2] === '✅')
+  assert.ok(firstPass >= failing.length, 'failing rows come first')
+  // The per-message sections went first, and the comment says where they are.
+  assert.match(body, /✂️ Cut to fit: [^.]*grouped messages' full sections/)
+  assert.doesNotMatch(body, /\n### `org\.example/, 'no per-message section in the comment')
+  // The job summary holds the detail.
+  const summary = renderSummary(reparse(report), { runUrl: RUN })
+  assert.match(summary, new RegExp(`\\n### \`${messageName(1).replaceAll('.', '\\.')}\``))
+})
+
+test('a small group is shown message by message, as before', () => {
+  const report = changedReport(3, 3)
+  report.change!.groups = [{ cause: ['a.Shared'], messages: report.change!.changed }]
+  const body = comment(report)
+  assert.doesNotMatch(body, /Changed through/)
+  assert.equal((body.match(/\n### `org\.example/g) ?? []).length, 3)
+})
+
+test('the headline says what was judged when the budget cut a figure, and how many shards measure all', () => {
+  const report = metadataChange(10)
+  report.violations = []
+  report.result = 'pass'
+  report.exit_code = 0
+  report.coverage = { changed: 353, sized: 353, counted: 10, timed: 0, piped: 12, expected: ['sized', 'counted', 'timed', 'piped'], cut: { counted: ['a.B'], timed: ['a.B'], piped: ['a.B'] } }
+  report.plan.shards_needed = 12
+  const first = comment(report).split('\n')[1]!
+  assert.equal(first, '## ✅ wiregate: pass on what was measured — no schema or wire-cost regressions · 353 changed: 353 sized, 10 counted, 0 timed, 12 drained; `max-shards: 12` measures all')
+  report.coverage.cut = {}
+  assert.equal(comment(report).split('\n')[1]!, '## ✅ wiregate: pass — no schema or wire-cost regressions', 'nothing cut: nothing to say')
+  report.coverage.cut = { timed: ['a.B'] }
+  report.merged = { count: 8, parts: [1, 2, 3, 5, 6, 7, 8], missing: [4] }
+  assert.match(comment(report).split('\n')[1]!, /353 changed: 353 sized, 10 counted, 0 timed, 12 drained; 1 shard missing \(4\/8\); `max-shards: 12` measures all$/)
+})
