@@ -194,7 +194,15 @@ export function completeReport(): Report {
   r.shard = { index: 2, count: 3, parts: [['a.One'], [telemetry.name], ['a.Three']], split: 'split', change: 'change', inputs: 'inputs', harness: 'harness' }
   r.merged = { count: 3, parts: [1, 3], missing: [2] }
   r.history = { ...r.history!, recorded: 'd'.repeat(40), attempts: 2, note: 'recorded', carried: ['a.Carried'], unreached: ['a.Unreached'] }
-  r.change = { measure: 'changed', changed: [telemetry.name, 'a.Unmeasured'], new: [order.name], removed: ['a.Removed'], unchanged: ['a.Unchanged'], no_schema_changed: false }
+  r.change = {
+    measure: 'changed',
+    changed: [telemetry.name, 'a.Unmeasured'],
+    new: [order.name],
+    removed: ['a.Removed'],
+    unchanged: ['a.Unchanged'],
+    no_schema_changed: false,
+    groups: [{ cause: [telemetry.name], messages: [telemetry.name] }]
+  }
   r.skipped = [{ message: 'a.Skipped', file: 'a/skipped.proto', reason: 'a MessageSet', side: 'base' }]
   r.cpu_cost = { mode: 'auto', tool: 'callgrind', installed: 'installed valgrind in 14 s', unavailable: 'not on this runner' }
   r.warnings = ['a warning']

@@ -70,7 +70,9 @@ type Prices struct {
 	Messages []Price // in priority order: changed first; the last is cut first
 	Counting bool    // instruction counts run (cpu-cost)
 	// Processes is how many processes count each message on each side
-	// (Processes), before the plan cuts.
+	// before the plan cuts (input cpu-processes): each has its own hash
+	// seeds, so a message whose lookups vary by seed shows it only across
+	// processes, and their spread sets its noise floor.
 	Processes int
 	Pipeline  bool // the pipeline stage runs
 	// Count and Benchtime are the bench rounds asked for; MinCount is the

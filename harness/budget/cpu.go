@@ -16,13 +16,6 @@ const (
 	OneRotation = 1
 )
 
-// Processes is how many processes count each message on each side: every
-// process has its own hash seeds, and a message whose map lookups vary by
-// seed shows it only across processes. Two per side give each count a
-// spread of its own to set its noise floor by; one falls back to the
-// format's global floor.
-const Processes = 2
-
 // CPUPlan is which messages' instructions are counted, over how many
 // rotations and processes, by when.
 type CPUPlan struct {

@@ -46,7 +46,7 @@ var errCountUnavailable = errors.New("instruction counts unavailable")
 // countInstructions is the cpu stage: instructions per encode and decode,
 // counted exactly under Valgrind (package cpucost), one process per
 // message, format and side, up to workers at once (each runs one thread),
-// in the plan's order. Each message is counted in budget.Processes
+// in the plan's order. Each message is counted in cpu-processes
 // processes per side, interleaved base and head, so every count's spread
 // between hash seeds is seen and sets its noise floor. A message's two
 // sides are counted over the same rotations. Whether it counts is
@@ -107,7 +107,7 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 	if err != nil {
 		return c, "", err
 	}
-	c.plan.Note = cpuNote(c.plan)
+	c.plan.Note = cpuNote(c.plan, g.s.CPUProcesses)
 	notes := []string{c.cost.Installed}
 	if len(c.plan.Counted) > 0 {
 		notes = append(notes, fmt.Sprintf("%s counted on %s (process time: base %.1f s, head %.1f s)",
@@ -180,13 +180,13 @@ func (g *run) keepWholeProcesses(c *counts, ps programs, units []countUnit, resu
 }
 
 // cpuNote says what the budget cut of the counts.
-func cpuNote(p budget.CPUPlan) string {
+func cpuNote(p budget.CPUPlan, processes int) string {
 	var cuts []string
 	if n := len(p.OneRotation); n > 0 {
 		cuts = append(cuts, fmt.Sprintf("%s counted over 1 rotation of the record pool instead of %d (exact all the same)", plural(n, "message"), budget.Rotations))
 	}
 	if n := len(p.FewerProcesses); n > 0 {
-		cuts = append(cuts, fmt.Sprintf("%s counted in fewer processes per side than %d (with one, the floor is the format's)", plural(n, "message"), budget.Processes))
+		cuts = append(cuts, fmt.Sprintf("%s counted in fewer processes per side than %d (with one, the floor is the format's)", plural(n, "message"), processes))
 	}
 	if n := len(p.Uncounted); n > 0 {
 		cuts = append(cuts, fmt.Sprintf("%s not counted", plural(n, "message")))

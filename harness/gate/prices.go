@@ -28,7 +28,7 @@ const (
 func (g *run) prices(sz sizes, list []string, sch *schemas, family int) budget.Prices {
 	formats := len(g.s.Formats)
 	p := budget.Prices{Pipeline: g.s.Pipeline, Count: g.s.Count, Benchtime: g.s.Benchtime, Measured: g.s.Benchtime,
-		RoundOverhead: 2 * programStart, Processes: budget.Processes}
+		RoundOverhead: 2 * programStart, Processes: g.s.CPUProcesses}
 	for _, m := range list {
 		var count, countOne, build time.Duration
 		sides := 0

@@ -45,7 +45,7 @@ const opBaseNs = 100
 // staticPrices are what measuring each of list costs, from the schemas
 // alone, so that every shard of a matrix prices alike: the cheapest
 // measurement the budget still calls whole — every figure of every
-// message, counts over one rotation in budget.Processes processes per
+// message, counts over one rotation in cpu-processes processes per
 // side, bench rounds at the shortest benchtime and the fewest rounds the
 // union's Holm family can reach significance with, pipeline rows at the
 // smallest backlog — on the job's workers, plus building its programs.
@@ -83,7 +83,7 @@ func (g *run) staticPrices(sch *schemas, list []string) ([]shard.Priced, error) 
 			pass := time.Duration(bytes*float64(brokerPerByte) + ns)
 			pipe += time.Duration(sides*(2+pipeRounds)) * (pipeStart + budget.MinBacklog*pass)
 		}
-		count *= time.Duration(sides * budget.Processes)
+		count *= time.Duration(sides * g.s.CPUProcesses)
 		bench := time.Duration(rounds*sides*formats*2) * time.Duration(benchCalibration*float64(budget.MinBenchtime))
 		price := preparePerMsg + (exact+count)/workers + bench
 		if g.s.Pipeline {

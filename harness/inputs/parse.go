@@ -385,3 +385,16 @@ func parseCoverage(s *Settings, v value) error {
 	}
 	return nil
 }
+
+// maxCPUProcesses bounds cpu-processes: past five, a spread says little
+// more, and each costs a whole count.
+const maxCPUProcesses = 5
+
+func parseCPUProcesses(s *Settings, v value) error {
+	n, err := strconv.Atoi(v.text)
+	if err != nil || n < 1 || n > maxCPUProcesses {
+		return v.bad("want a whole number of processes from 1 to %d", maxCPUProcesses)
+	}
+	s.CPUProcesses = n
+	return nil
+}

@@ -33,6 +33,7 @@ type Settings struct {
 	SizeThreshold, TimeThreshold, ThroughputThreshold float64 // percent
 	CPUThreshold                                      float64 // percent
 	CPUCost                                           cpucost.Mode
+	CPUProcesses                                      int // per side and message
 	Alpha                                             float64
 	Count                                             int
 	UnchangedRounds                                   int // timing rounds of an unchanged-schema message; use Rounds
