@@ -8993,9 +8993,10 @@ var report_schema_default = {
           enum: [
             "lint",
             "breaking",
-            "avro"
+            "avro",
+            "avro-mismatch"
           ],
-          description: "lint | breaking | avro"
+          description: "lint | breaking | avro | avro-mismatch"
         },
         file: {
           type: "string"
@@ -10041,6 +10042,7 @@ could not (head's figures for it then have nothing to compare with).`
             "lint",
             "breaking",
             "avro",
+            "avro-mismatch",
             "size",
             "cpu",
             "time",
@@ -10461,6 +10463,7 @@ var KIND_WORDS = {
   lint: ["lint finding", "lint findings"],
   breaking: ["breaking change", "breaking changes"],
   avro: ["Avro incompatibility", "Avro incompatibilities"],
+  "avro-mismatch": [".avsc disagreeing with its proto message", ".avsc files disagreeing with their proto messages"],
   size: ["size regression", "size regressions"],
   cpu: ["CPU regression", "CPU regressions"],
   time: ["time regression", "time regressions"],
@@ -10545,7 +10548,8 @@ function messageParts(report, message) {
   const isNew = status === "new";
   const violations = ofMessage(report, message.name);
   const heading = isNew ? md`### ${code(message.name)} · new on head` : status === "changed" ? md`### ${code(message.name)}` : md`### ${code(message.name)} · ${status}`;
-  const verdict = isNew ? join6([md`🆕 New on head: nothing to compare, head's figures only.`, violations.length > 0 ? messageVerdict(violations, message.name) : EMPTY], md` `) : messageVerdict(violations, message.name);
+  const measuredAny = message.formats.some((f) => f.size || f.metrics.length > 0);
+  const verdict = isNew ? join6([md`🆕 New on head: nothing to compare, head's figures only.`, violations.length > 0 ? messageVerdict(violations, message.name) : EMPTY], md` `) : !measuredAny && violations.length === 0 ? md`— No figure was measured for it (see the stage timings and errors).` : messageVerdict(violations, message.name);
   const head = join6([heading, verdict, ...recordsNotes(message)], md`\n\n`);
   return [
     { md: head },
@@ -10793,7 +10797,8 @@ function unchangedParts(report) {
 var CHECKS = [
   { kind: "lint", title: md`buf lint`, stage: "buf lint" },
   { kind: "breaking", title: md`buf breaking`, stage: "buf breaking" },
-  { kind: "avro", title: md`Avro compatibility`, stage: "avro-compatibility" }
+  { kind: "avro", title: md`Avro compatibility`, stage: "avro-compatibility" },
+  { kind: "avro-mismatch", title: md`.avsc against its proto message`, stage: "schemas" }
 ];
 var RELEASE_STAGES = {
   breaking: "buf breaking (release)",
@@ -10804,7 +10809,7 @@ function checksTable(report) {
   const rows2 = [];
   const release = report.breaking_against;
   for (const { kind, title, stage } of CHECKS) {
-    if (!release || kind === "lint") {
+    if (!release || kind === "lint" || kind === "avro-mismatch") {
       rows2.push(checkRow(report, kind, title, stage, void 0));
       continue;
     }
@@ -10824,6 +10829,7 @@ function checkRow(report, kind, title, stage, against) {
   let status;
   if (ran === void 0) status = md`— not run`;
   else if (ran.error) status = md`⛔ could not run`;
+  else if (ran.note?.startsWith("skipped: ")) status = md`— ${ran.note}`;
   else if (n === 0) status = md`✅ ok`;
   else if (allowed) status = md`⚠️ ${n} (allowed)`;
   else if (violations.length > 0) status = md`❌ ${n}`;

@@ -84,7 +84,7 @@ export interface Violation {
   /**
    * contract
    */
-  kind: "lint" | "breaking" | "avro" | "size" | "cpu" | "time" | "throughput" | "error" | "coverage";
+  kind: "lint" | "breaking" | "avro" | "avro-mismatch" | "size" | "cpu" | "time" | "throughput" | "error" | "coverage";
   /**
    * contract: message/format/metric, file, or stage
    */
@@ -338,9 +338,9 @@ export interface Backlog {
  */
 export interface Finding {
   /**
-   * lint | breaking | avro
+   * lint | breaking | avro | avro-mismatch
    */
-  kind: "lint" | "breaking" | "avro";
+  kind: "lint" | "breaking" | "avro" | "avro-mismatch";
   file: string;
   line?: number;
   column?: number;

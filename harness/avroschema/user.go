@@ -45,18 +45,32 @@ func ForMessage(md protoreflect.MessageDescriptor, files []string) (s *avro.Sche
 	if err != nil {
 		return nil, "", err
 	}
-	if rec != nil {
-		derived, err := Derive(md)
-		if err != nil {
-			return nil, "", err
+	if IsSynthesized(md.ParentFile().Path()) {
+		// The message was made from this very record: nothing to check.
+		if rec == nil {
+			return nil, "", exitcode.BadInput("avro schema for %s: no .avsc among %d declares it; pass the Avro-first record's .avsc (--avro)", md.FullName(), len(files))
 		}
-		if err := match(derived.Root(), rec.Root(), ""); err != nil {
+		return rec, f, nil
+	}
+	if rec != nil {
+		if err := Disagreement(md, rec); err != nil {
 			return nil, "", exitcode.BadInput("avro schema %s: %v; make the .avsc agree with %s", f, err, md.FullName())
 		}
 		return rec, f, nil
 	}
 	d, err := Derive(md)
 	return d, "derived", err
+}
+
+// Disagreement says how the record rec, a proto message's own .avsc,
+// disagrees with md (a field one lacks, a type the other cannot hold), or
+// nil when the plain struct can be encoded with it.
+func Disagreement(md protoreflect.MessageDescriptor, rec *avro.Schema) error {
+	derived, err := Derive(md)
+	if err != nil {
+		return err
+	}
+	return match(derived.Root(), rec.Root(), "")
 }
 
 // UserFile is the first of files whose record's full name is name: the

@@ -39,6 +39,9 @@ type Selection struct {
 	Formats  []string // empty: the program's default formats
 	Samples  string   // directory of <full.Message.Name>.jsonl protojson records; absolute
 	Avro     []string // .avsc files; one whose record full name equals a message's is its Avro schema; absolute
+	// NoAvro are messages whose .avsc disagrees with them: not measured in
+	// the Avro formats (the gate reports the disagreement as a finding).
+	NoAvro []string
 	// Records is a directory of <full.Message.Name>.binpb record pools the
 	// parent wrote (the base's records, carried to head by field number):
 	// a message with a file there measures those records. Absolute.
@@ -56,6 +59,7 @@ func (s Selection) Args() []string {
 	add("messages", s.Messages)
 	add("formats", s.Formats)
 	add("avro", s.Avro)
+	add("no-avro", s.NoAvro)
 	if s.Samples != "" {
 		args = append(args, "--samples", s.Samples)
 	}
@@ -78,6 +82,7 @@ func (s *Selection) define(fs *flag.FlagSet) {
 	fs.StringVar(&s.Samples, "samples", "", "directory of <full.Message.Name>.jsonl protojson samples")
 	fs.StringVar(&s.Records, "records", "", "directory of <full.Message.Name>.binpb record pools (written by wiregate gate)")
 	fs.Var((*list)(&s.Avro), "avro", ".avsc files, comma separated; one whose record full name equals a message's is its Avro schema")
+	fs.Var((*list)(&s.NoAvro), "no-avro", "messages not measured in the Avro formats (their .avsc disagrees with them), comma separated")
 }
 
 // list is a comma (or newline, or space) separated flag value.

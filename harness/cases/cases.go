@@ -52,8 +52,8 @@ func Build(subjects []*subject.Subject, formats []codec.Format, from From) ([]*C
 	return out, nil
 }
 
-// ForMessage makes one message's cases, one per format in the order given,
-// over one record pool. Encoding the pool is timed (Price.EncodeNs): it is
+// ForMessage makes one message's cases, one per format in the order given
+// that measures it (codec.Format.Measures), over one record pool. Encoding the pool is timed (Price.EncodeNs): it is
 // done here anyway.
 func ForMessage(s *subject.Subject, formats []codec.Format, from From) ([]*Case, error) {
 	recs, source, err := record.Pool(s.Type, from.Samples, from.Records)
@@ -62,6 +62,9 @@ func ForMessage(s *subject.Subject, formats []codec.Format, from From) ([]*Case,
 	}
 	out := make([]*Case, 0, len(formats))
 	for _, f := range formats {
+		if !f.Measures(s) {
+			continue
+		}
 		c, err := f.New(s)
 		if err != nil {
 			return nil, err

@@ -11,6 +11,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"github.com/wiregate/wiregate/harness/avroschema"
 	"github.com/wiregate/wiregate/harness/exitcode"
 	"github.com/wiregate/wiregate/harness/subject"
 )
@@ -102,6 +103,17 @@ func Parse(list string) ([]Format, error) {
 		return nil, exitcode.BadInput("--formats: no format given; valid formats: %s", strings.Join(Names(), ", "))
 	}
 	return out, nil
+}
+
+// Measures says whether f measures s: an Avro-first record (a message
+// synthesized from an .avsc, avroschema.Synthesize) is measured in the
+// plain formats only, since nobody ships its protobuf encoding; a message
+// whose .avsc disagrees with it is not measured in the Avro formats.
+func (f Format) Measures(s *subject.Subject) bool {
+	if f.Avro && s.NoAvro {
+		return false
+	}
+	return f.Plain || !avroschema.IsSynthesized(s.Type.Descriptor().ParentFile().Path())
 }
 
 // Value is record m as the value format f works on.

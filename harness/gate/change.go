@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -31,6 +32,13 @@ type schemas struct {
 	base, head *prepare.Schema // base is nil when the base has no buf input yet: every message is new
 	baseAvro   []string        // each side's .avsc files, absolute
 	headAvro   []string
+	// baseFirst and headFirst are each side's Avro-first records, which
+	// the sides' schemas hold as synthesized messages.
+	baseFirst, headFirst *avroFirst
+	// noAvro are head's proto messages whose own .avsc disagrees with
+	// them (mismatches has the findings): not measured in Avro.
+	noAvro     []string
+	mismatches []report.Finding
 	change     report.Change
 	status     map[string]string // head's messages by status (report.Status*)
 	// prints are head's schema prints (schemaPrint) by message: what
@@ -75,27 +83,38 @@ func (g *run) loadSchemas(ctx context.Context) (*schemas, string, error) {
 	}
 	sch := &schemas{status: map[string]string{}, prints: map[string]string{},
 		change: report.Change{Measure: g.s.Measure, Changed: []string{}, New: []string{}, Removed: []string{}, Unchanged: []string{}}}
+	var err error
+	if sch.baseAvro, err = g.base.avro(g.s.AvroSchemas); err != nil {
+		return nil, "", fmt.Errorf("base: %w", err)
+	}
+	if sch.headAvro, err = g.head.avro(g.s.AvroSchemas); err != nil {
+		return nil, "", fmt.Errorf("head: %w", err)
+	}
+	ref, err := reference(g.base.dir, sch.baseAvro)
+	if err != nil {
+		return nil, "", fmt.Errorf("base: %w", err)
+	}
+	sch.baseFirst = &avroFirst{root: g.base.dir, files: sch.baseAvro, noBuf: !hasBufModule(g.base.bufInput(g.s.BufInput))}
+	sch.headFirst = &avroFirst{root: g.head.dir, files: sch.headAvro, noBuf: !hasBufModule(g.head.bufInput(g.s.BufInput)), ref: ref}
 	// Both sides at once: each is mostly a buf build.
 	var baseErr error
 	var wg sync.WaitGroup
-	if _, statErr := os.Stat(g.base.bufInput(g.s.BufInput)); statErr == nil {
+	_, statErr := os.Stat(g.base.bufInput(g.s.BufInput))
+	if statErr == nil && (!sch.baseFirst.noBuf || len(ref.GetFile()) > 0) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			o := opts(g.base)
-			o.SkipMissing = true
+			o.SkipMissing, o.Extra = true, sch.baseFirst
 			if sch.base, baseErr = prepare.Load(ctx, o); baseErr != nil {
 				baseErr = fmt.Errorf("base: %w", baseErr)
-				return
 			}
-			sch.baseAvro, baseErr = g.base.avro(g.s.AvroSchemas)
 		}()
 	}
-	var err error
-	if sch.head, err = prepare.Load(ctx, opts(g.head)); err != nil {
+	o := opts(g.head)
+	o.Extra = sch.headFirst
+	if sch.head, err = prepare.Load(ctx, o); err != nil {
 		err = fmt.Errorf("head: %w", err)
-	} else {
-		sch.headAvro, err = g.head.avro(g.s.AvroSchemas)
 	}
 	wg.Wait()
 	if err = cmp.Or(err, baseErr); err != nil {
@@ -132,6 +151,7 @@ func (g *run) loadSchemas(ctx context.Context) (*schemas, string, error) {
 	for _, l := range [][]string{sch.change.Changed, sch.change.New, sch.change.Removed, sch.change.Unchanged} {
 		sort.Strings(l)
 	}
+	sch.noAvro, sch.mismatches = disagreements(sch.head, sch.headAvro, g.head.dir)
 	if sch.change.Groups, err = groups(sch); err != nil {
 		sch.close()
 		return nil, "", err
@@ -156,7 +176,8 @@ func (g *run) loadSchemas(ctx context.Context) (*schemas, string, error) {
 
 // schemaPrint hashes everything on one side that decides what the bench
 // program does for message: its descriptor closure (prepare's
-// fingerprint), the .avsc it is measured with, and its samples file. ""
+// fingerprint), the .avsc it is measured with (an Avro-first record's
+// Parsing Canonical Form), and its samples file. ""
 // when the side lacks it or a file cannot be read (then it counts as
 // changed: measuring a message needlessly is safe, not measuring a real
 // change is not).
@@ -166,8 +187,15 @@ func schemaPrint(s *prepare.Schema, message string, avro []string, samples strin
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "descriptors %s\n", s.Fingerprints[message])
-	avsc, _, err := avroschema.UserFile(message, avro)
-	if err != nil || !content(h, "avro", avsc) {
+	avsc, rec, err := avroschema.UserFile(message, avro)
+	if err != nil {
+		return ""
+	}
+	if md, err := s.Message(message); err == nil && avroschema.IsSynthesized(md.ParentFile().Path()) && rec != nil {
+		// An Avro-first record: its Parsing Canonical Form, so a doc, an
+		// alias or a default changes nothing that is measured.
+		fmt.Fprintf(h, "avro canonical %s\n", rec.Canonical())
+	} else if !content(h, "avro", avsc) {
 		return ""
 	}
 	if samples != "" && !content(h, "samples", record.SamplesFile(samples, protoreflect.FullName(message))) {
@@ -236,16 +264,18 @@ func causeOf(sch *schemas, message string) ([]string, error) {
 		return nil, err
 	}
 	var cause []string
+	name := func(k string) string { return causeName(k, sch.headFirst.names, sch.baseFirst.names) }
 	for k := range maps.Keys(head) {
 		if head[k] != base[k] {
-			cause = append(cause, causeName(k))
+			cause = append(cause, name(k))
 		}
 	}
 	for k := range maps.Keys(base) {
 		if _, ok := head[k]; !ok {
-			cause = append(cause, causeName(k))
+			cause = append(cause, name(k))
 		}
 	}
+	cause = slices.DeleteFunc(cause, func(c string) bool { return c == "" })
 	if len(cause) == 0 {
 		cause = []string{message} // its Avro schema or samples changed
 	}
@@ -253,11 +283,49 @@ func causeOf(sch *schemas, message string) ([]string, error) {
 	return slices.Compact(cause), nil
 }
 
-// causeName is a closure part's key as a cause reads.
-func causeName(key string) string {
+// causeName is a closure part's key as a cause reads: a synthesized
+// message by the Avro named type it stands for (in either side's names).
+func causeName(key string, names ...map[string]string) string {
 	kind, name, _ := strings.Cut(key, " ")
 	if kind == "file" {
+		if avroschema.IsSynthesized(name) {
+			return "" // the record's own file: its message says it
+		}
 		return name + " (file options)"
 	}
+	for _, n := range names {
+		if avro, ok := n[name]; ok {
+			return avro
+		}
+	}
 	return name
+}
+
+// disagreements are head's proto messages whose own .avsc (the record of
+// the same full name) disagrees with them, each a finding naming the file
+// and the field: their Avro formats are not measured, every other format
+// is, and the gate goes on.
+func disagreements(head *prepare.Schema, avsc []string, root string) (noAvro []string, findings []report.Finding) {
+	for _, m := range head.Messages {
+		md, err := head.Message(m)
+		if err != nil || avroschema.IsSynthesized(md.ParentFile().Path()) {
+			continue
+		}
+		file, rec, err := avroschema.UserFile(m, avsc)
+		if err != nil || rec == nil {
+			continue
+		}
+		why := avroschema.Disagreement(md, rec)
+		if why == nil {
+			continue
+		}
+		rel, relErr := filepath.Rel(root, file)
+		if relErr != nil {
+			rel = file
+		}
+		noAvro = append(noAvro, m)
+		findings = append(findings, report.Finding{Kind: report.KindAvroMismatch, File: filepath.ToSlash(rel),
+			Message: fmt.Sprintf("record %s disagrees with its proto message: %v; make the .avsc agree (its Avro figures are not measured)", m, why)})
+	}
+	return noAvro, findings
 }

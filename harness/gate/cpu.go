@@ -129,10 +129,11 @@ func (g *run) countUnits(ps programs, plan budget.CPUPlan, sz sizes) []countUnit
 					continue
 				}
 				for _, f := range p.sel.Formats {
-					var ns [2]float64
-					if r := sz.pairs[m.Name+"/"+f][sideIndex(ps, side)]; r != nil {
-						ns = [2]float64{r.Price.EncodeNs, r.Price.DecodeNs}
+					r := sz.pairs[m.Name+"/"+f][sideIndex(ps, side)]
+					if r == nil {
+						continue // a format that does not measure the message (codec.Format.Measures)
 					}
+					ns := [2]float64{r.Price.EncodeNs, r.Price.DecodeNs}
 					units = append(units, countUnit{index: len(units), message: m.Name, format: f, side: side, process: process,
 						rotations: m.Rotations, price: cpucost.EstimateOne(ns, m.Rotations)})
 				}

@@ -37,6 +37,7 @@ func (g *run) measure(ctx context.Context) measured {
 	m := measured{sch: sch}
 	g.r.Change = &sch.change
 	g.r.Skipped = skipped(g.s.Messages, sch)
+	g.r.Findings = append(g.r.Findings, sch.mismatches...)
 	if g.o.RecordHistory && g.s.History != "" {
 		m.carried, m.last = g.carryable(ctx, sch)
 	}

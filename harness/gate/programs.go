@@ -67,7 +67,7 @@ func (ps programs) sides() []*program {
 func (g *run) buildPrograms(ctx context.Context, sch *schemas, list []string) (programs, string, error) {
 	var ps programs
 	var err error
-	if ps.head, err = g.program(ctx, "head", sch.head, list, sch.headAvro); err != nil {
+	if ps.head, err = g.program(ctx, "head", sch.head, list, sch.headAvro, sch.noAvro); err != nil {
 		return ps, "", err
 	}
 	note := "head " + prepared(ps.head.prep)
@@ -78,7 +78,7 @@ func (g *run) buildPrograms(ctx context.Context, sch *schemas, list []string) (p
 		}
 	}
 	if len(onBase) > 0 {
-		if ps.base, err = g.program(ctx, "base", sch.base, onBase, sch.baseAvro); err != nil {
+		if ps.base, err = g.program(ctx, "base", sch.base, onBase, sch.baseAvro, sch.noAvro); err != nil {
 			return ps, note, err
 		}
 		note += "; base " + prepared(ps.base.prep)
@@ -86,13 +86,13 @@ func (g *run) buildPrograms(ctx context.Context, sch *schemas, list []string) (p
 	return ps, note, nil
 }
 
-func (g *run) program(ctx context.Context, name string, s *prepare.Schema, messages, avro []string) (*program, error) {
+func (g *run) program(ctx context.Context, name string, s *prepare.Schema, messages, avro, noAvro []string) (*program, error) {
 	res, err := s.Build(ctx, messages)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return &program{name: name, prep: res, prog: &benchprog.Program{Binary: res.Binary},
-		sel: benchprog.Selection{Messages: messages, Formats: g.s.Formats, Samples: g.s.Samples, Avro: avro}}, nil
+		sel: benchprog.Selection{Messages: messages, Formats: g.s.Formats, Samples: g.s.Samples, Avro: avro, NoAvro: noAvro}}, nil
 }
 
 // prepared says how a program came to be: "reused" (the cache had it), or
@@ -121,6 +121,9 @@ func skipped(requested []string, sch *schemas) []report.Skipped {
 				out = append(out, report.Skipped{Message: k.Message, File: k.File, Reason: k.Reason, Side: "base"})
 			}
 		}
+	}
+	if len(requested) == 0 && sch.headFirst != nil {
+		out = append(out, sch.headFirst.skips("head")...)
 	}
 	return out
 }

@@ -60,6 +60,18 @@ func (g *run) bufCheck(dir string) bufcheck.Check {
 // false when either could not run: a schema that does not compile stops
 // the measuring stages (they would fail the same way, twice).
 func (g *run) schemaChecks(ctx context.Context) bool {
+	if why := noProto(g.head.bufInput(g.s.BufInput)); why != "" {
+		// An Avro-only repository: nothing for buf to check, and nothing fails for it.
+		for _, on := range []struct {
+			name  string
+			asked bool
+		}{{"buf lint", g.s.Lint}, {"buf breaking", g.s.Breaking}} {
+			if on.asked {
+				stage(ctx, g, on.name, func(context.Context) (struct{}, string, error) { return struct{}{}, "skipped: " + why, nil })
+			}
+		}
+		return true
+	}
 	ok := true
 	if g.s.Lint {
 		var fs []report.Finding
@@ -182,4 +194,26 @@ func (g *run) verdict() {
 	g.r.Rules = &report.Rules{Config: g.cfg, Labels: g.o.Labels, LintAll: g.s.LintAll,
 		CoverageRequired: g.s.CoverageRequired, Pipeline: g.s.Pipeline}
 	verdict.Decide(g.r)
+}
+
+// noProto says why buf has nothing to check in dir, or "" when it has:
+// no buf module there, or one without a single .proto file.
+func noProto(dir string) string {
+	if !hasBufModule(dir) {
+		return "no buf.yaml in buf-input (an Avro-only repository)"
+	}
+	found := errors.New("found")
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".proto") {
+			return found
+		}
+		if err == nil && d.IsDir() && (d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".") && p != dir) {
+			return filepath.SkipDir
+		}
+		return nil
+	})
+	if errors.Is(err, found) {
+		return ""
+	}
+	return "the buf module has no .proto files (an Avro-only repository)"
 }

@@ -30,13 +30,42 @@ type image struct {
 // imported file (buf's image file extension), so one build tells the
 // user's own files from their imports.
 func buildImage(ctx context.Context, buf, bufInput, dir string) (*image, error) {
+	return buildImageWith(ctx, buf, bufInput, dir, nil)
+}
+
+// buildImageWith is buildImage with more files of the input's own: those
+// extra makes from the built files (the gate's synthesized Avro-first
+// records, package avroschema). With no buf module (noBuf: an Avro-only
+// repository) the image is extra's files alone.
+func buildImageWith(ctx context.Context, buf, bufInput, dir string, extra Extra) (*image, error) {
 	full := filepath.Join(dir, "image.binpb")
-	if _, err := runBuf(ctx, buf, bufInput, "build", "-o", full); err != nil {
-		return nil, explainDeps(bufInput, err)
+	set := &descriptorpb.FileDescriptorSet{}
+	if extra == nil || !extra.NoBuf() {
+		if _, err := runBuf(ctx, buf, bufInput, "build", "-o", full); err != nil {
+			return nil, explainDeps(bufInput, err)
+		}
+		var err error
+		if set, err = readSet(full); err != nil {
+			return nil, err
+		}
 	}
-	set, err := readSet(full)
-	if err != nil {
-		return nil, err
+	if extra != nil {
+		built, err := protodesc.NewFiles(set)
+		if err != nil {
+			return nil, fmt.Errorf("load buf image of %s: %w", bufInput, err)
+		}
+		more, err := extra.Files(built)
+		if err != nil {
+			return nil, err
+		}
+		set.File = append(set.File, more.GetFile()...)
+		b, err := proto.Marshal(set)
+		if err != nil {
+			return nil, fmt.Errorf("write buf image: %w", err)
+		}
+		if err := os.WriteFile(full, b, 0o644); err != nil {
+			return nil, fmt.Errorf("write buf image: %w", err)
+		}
 	}
 	img := &image{path: full, own: map[string]bool{}}
 	for _, f := range set.GetFile() {
@@ -59,6 +88,7 @@ func buildImage(ctx context.Context, buf, bufInput, dir string) (*image, error) 
 			return nil, fmt.Errorf("write buf image: %w", err)
 		}
 	}
+	var err error
 	if img.files, err = protodesc.NewFiles(set); err != nil {
 		return nil, fmt.Errorf("load buf image of %s: %w", bufInput, err)
 	}
@@ -75,6 +105,14 @@ func buildImage(ctx context.Context, buf, bufInput, dir string) (*image, error) 
 		return nil, fmt.Errorf("hash buf image: %w", err)
 	}
 	return img, nil
+}
+
+// Extra adds files of the input's own to its image: Files gets the files
+// buf built (none without a buf module) and returns more; NoBuf says there
+// is no buf module to build.
+type Extra interface {
+	NoBuf() bool
+	Files(built *protoregistry.Files) (*descriptorpb.FileDescriptorSet, error)
 }
 
 // groupFields lists the group-encoded fields of ms and their nested messages.

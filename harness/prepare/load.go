@@ -44,8 +44,10 @@ type Schema struct {
 // Load builds opts.BufInput's image and resolves its messages.
 func Load(ctx context.Context, opts Options) (*Schema, error) {
 	start := time.Now()
-	if err := checkBufInput(opts.BufInput); err != nil {
-		return nil, err
+	if opts.Extra == nil || !opts.Extra.NoBuf() {
+		if err := checkBufInput(opts.BufInput); err != nil {
+			return nil, err
+		}
 	}
 	harnessDir, err := findHarness(opts.HarnessDir)
 	if err != nil {
@@ -73,7 +75,7 @@ func Load(ctx context.Context, opts Options) (*Schema, error) {
 			s.Close()
 		}
 	}()
-	if s.img, err = buildImage(ctx, buf, opts.BufInput, s.tmp); err != nil {
+	if s.img, err = buildImageWith(ctx, buf, opts.BufInput, s.tmp, opts.Extra); err != nil {
 		return nil, err
 	}
 	s.timings["buf_build"] = time.Since(start).Seconds()

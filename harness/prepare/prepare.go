@@ -35,6 +35,9 @@ type Options struct {
 	// SkipMissing drops requested messages the schemas do not declare
 	// instead of failing: the base side of a PR that adds a message.
 	SkipMissing bool
+	// Extra adds the input's synthesized files (Avro-first records) to
+	// what buf builds, or stands for it when there is no buf module.
+	Extra Extra
 }
 
 // Result is a prepared bench program.

@@ -30,6 +30,10 @@ const (
 	// KindCoverage: input coverage is required and the budget or a missing
 	// shard cut a changed message's figure.
 	KindCoverage = "coverage"
+	// KindAvroMismatch: a proto message's own .avsc disagrees with it (a
+	// field one lacks, a type the other cannot hold); its Avro formats are
+	// not measured, the others are.
+	KindAvroMismatch = "avro-mismatch"
 )
 
 type Report struct {
@@ -306,7 +310,7 @@ type Violation struct {
 
 // Finding is one schema-check result (buf lint, buf breaking, Avro compat).
 type Finding struct {
-	Kind    string `json:"kind"` // lint | breaking | avro
+	Kind    string `json:"kind"` // lint | breaking | avro | avro-mismatch
 	File    string `json:"file"`
 	Line    int    `json:"line,omitempty"`
 	Column  int    `json:"column,omitempty"`

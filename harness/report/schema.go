@@ -29,7 +29,7 @@ var SchemaFile []byte
 // validation on both sides.
 var (
 	// Kinds are the violation kinds (contract).
-	Kinds = []string{KindLint, KindBreaking, KindAvro, KindSize, KindCPU, KindTime, KindThroughput, KindError, KindCoverage}
+	Kinds = []string{KindLint, KindBreaking, KindAvro, KindAvroMismatch, KindSize, KindCPU, KindTime, KindThroughput, KindError, KindCoverage}
 	// StageNames are the stages a report lists: the action's before the
 	// gate, then the gate's own.
 	StageNames = []string{StageCacheRestore, StageBuildWiregate, "inputs", "checkout", "release checkout", "config", "tools",
@@ -98,7 +98,7 @@ func (Violation) JSONSchemaExtend(s *jsonschema.Schema) { enum(s, "kind", Kinds)
 
 // JSONSchemaExtend makes the finding kinds an enum.
 func (Finding) JSONSchemaExtend(s *jsonschema.Schema) {
-	enum(s, "kind", []string{KindLint, KindBreaking, KindAvro})
+	enum(s, "kind", []string{KindLint, KindBreaking, KindAvro, KindAvroMismatch})
 }
 
 // JSONSchemaExtend makes stage names an enum.

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -166,7 +167,8 @@ func subjects(env *Env, sel benchprog.Selection, formats []codec.Format) ([]*sub
 	var out []*subject.Subject
 	for _, n := range wanted {
 		sub := byName[n]
-		if needAvro && sub.Avro == nil {
+		sub.NoAvro = slices.Contains(sel.NoAvro, n)
+		if needAvro && sub.Avro == nil && !sub.NoAvro {
 			sch, src, err := avroschema.ForMessage(sub.Type.Descriptor(), sel.Avro)
 			if err != nil {
 				return nil, err

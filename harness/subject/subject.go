@@ -22,6 +22,9 @@ type Subject struct {
 	Avro *avro.Schema
 	// AvroSource says where Avro came from: a file path, or "derived".
 	AvroSource string
+	// NoAvro is set when the message's .avsc disagrees with it: the Avro
+	// formats do not measure it.
+	NoAvro bool
 }
 
 // Name is the message's fully qualified proto name.

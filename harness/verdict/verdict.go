@@ -73,8 +73,8 @@ func AllowFromLabels(labels []string) Allow {
 //     by more than the time threshold.
 //   - throughput: pipeline records/s is lower, significantly and by more
 //     than the throughput threshold.
-//   - lint, breaking, avro: one per finding; a lint finding the base
-//     already has (Finding.Existing) only with Options.LintAll.
+//   - lint, breaking, avro, avro-mismatch: one per finding; a lint finding
+//     the base already has (Finding.Existing) only with Options.LintAll.
 //   - error: one per stage that could not run (r.Stages with an error).
 //
 // Time, throughput and cpu are not gated for a message whose schema is the
@@ -284,7 +284,7 @@ func (v *verdict) finding(f report.Finding) {
 		detail += " (" + f.Rule + ")"
 	}
 	kind := f.Kind
-	if kind != report.KindLint && kind != report.KindBreaking && kind != report.KindAvro {
+	if kind != report.KindLint && kind != report.KindBreaking && kind != report.KindAvro && kind != report.KindAvroMismatch {
 		kind = report.KindError // a finding of a kind nobody gates on is still not a silent pass
 	}
 	v.add(report.Violation{Kind: kind, Subject: f.File, Detail: detail, File: f.File, Line: f.Line, Column: f.Column, Against: f.Against})

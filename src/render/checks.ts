@@ -3,10 +3,11 @@ import type { Part } from './budget.js'
 import { code, details, EMPTY, join, md, table, type Md } from './markdown.js'
 import { count } from './numbers.js'
 
-const CHECKS: Array<{ kind: 'lint' | 'breaking' | 'avro'; title: Md; stage: string }> = [
+const CHECKS: Array<{ kind: 'lint' | 'breaking' | 'avro' | 'avro-mismatch'; title: Md; stage: string }> = [
   { kind: 'lint', title: md`buf lint`, stage: 'buf lint' },
   { kind: 'breaking', title: md`buf breaking`, stage: 'buf breaking' },
-  { kind: 'avro', title: md`Avro compatibility`, stage: 'avro-compatibility' }
+  { kind: 'avro', title: md`Avro compatibility`, stage: 'avro-compatibility' },
+  { kind: 'avro-mismatch', title: md`.avsc against its proto message`, stage: 'schemas' }
 ]
 
 /** The gate's stage names for the checks against a release. */
@@ -26,7 +27,7 @@ export function checksTable(report: Report): Md {
   const rows: Md[][] = []
   const release = report.breaking_against
   for (const { kind, title, stage } of CHECKS) {
-    if (!release || kind === 'lint') {
+    if (!release || kind === 'lint' || kind === 'avro-mismatch') {
       rows.push(checkRow(report, kind, title, stage, undefined))
       continue
     }
@@ -47,6 +48,7 @@ function checkRow(report: Report, kind: string, title: Md, stage: string, agains
   let status: Md
   if (ran === undefined) status = md`— not run`
   else if (ran.error) status = md`⛔ could not run`
+  else if (ran.note?.startsWith('skipped: ')) status = md`— ${ran.note}`
   else if (n === 0) status = md`✅ ok`
   else if (allowed) status = md`⚠️ ${n} (allowed)`
   else if (violations.length > 0) status = md`❌ ${n}`

@@ -18,9 +18,12 @@ export function messageParts(report: Report, message: Message): Part[] {
   const isNew = status === 'new'
   const violations = ofMessage(report, message.name)
   const heading = isNew ? md`### ${code(message.name)} · new on head` : status === 'changed' ? md`### ${code(message.name)}` : md`### ${code(message.name)} · ${status}`
+  const measuredAny = message.formats.some(f => f.size || f.metrics.length > 0)
   const verdict = isNew
     ? join([md`🆕 New on head: nothing to compare, head's figures only.`, violations.length > 0 ? messageVerdict(violations, message.name) : EMPTY], md` `)
-    : messageVerdict(violations, message.name)
+    : !measuredAny && violations.length === 0
+      ? md`— No figure was measured for it (see the stage timings and errors).`
+      : messageVerdict(violations, message.name)
   const head: Md = join([heading, verdict, ...recordsNotes(message)], md`\n\n`)
   return [
     { md: head },

@@ -6,6 +6,7 @@ const KIND_WORDS: Record<string, [string, string]> = {
   lint: ['lint finding', 'lint findings'],
   breaking: ['breaking change', 'breaking changes'],
   avro: ['Avro incompatibility', 'Avro incompatibilities'],
+  'avro-mismatch': ['.avsc disagreeing with its proto message', '.avsc files disagreeing with their proto messages'],
   size: ['size regression', 'size regressions'],
   cpu: ['CPU regression', 'CPU regressions'],
   time: ['time regression', 'time regressions'],
