@@ -8548,6 +8548,9 @@ function details(summary, body) {
 function link(label, url) {
   return url && /^https?:\/\/[^\s()<>[\]"'`\\]+$/.test(url) ? of(`[${label.source}](${url})`) : label;
 }
+function commentLink(label, url) {
+  return /^https:\/\/[A-Za-z0-9.-]+\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+\/pull\/\d+#issuecomment-\d+$/.test(url) ? link(label, url) : label;
+}
 function xyChart(c) {
   const num2 = (x) => String(Number.isFinite(x) ? x : 0);
   return of(
@@ -8567,6 +8570,22 @@ function mermaidLabel(s) {
 }
 function oneLine(s) {
   return s.replace(/[\r\n\u2028\u2029]+/g, " ");
+}
+
+// src/render/approvals.ts
+var STATUS_WORDS = {
+  refused: "did not count",
+  unknown: "matched nothing",
+  exceeded: "no longer covers it",
+  amount: "needs an amount"
+};
+function approvalNotes(report) {
+  const notes = (report.approvals ?? []).filter((a) => a.status !== "counted");
+  if (notes.length === 0) return { md: EMPTY };
+  const lines = notes.map(
+    (a) => md`- ${commentLink(md`@${a.by}`, a.url)}: ${code(`/wiregate ${a.action} ${a.id}`)} ${STATUS_WORDS[a.status] ?? a.status}${a.why ? md`: ${a.why}` : EMPTY}`
+  );
+  return { md: md`#### Approvals\n\n${join6(lines, md`\n`)}` };
 }
 
 // src/render/budget.ts
@@ -8611,6 +8630,99 @@ var report_schema_default = {
         "sha"
       ],
       description: "Against is the release named by the breaking-against input."
+    },
+    Approval: {
+      properties: {
+        by: {
+          type: "string",
+          description: "the comment's author"
+        },
+        at: {
+          type: "string",
+          description: "the comment as it reads now: its last edit, RFC 3339"
+        },
+        url: {
+          type: "string",
+          description: "the comment"
+        },
+        reason: {
+          type: "string",
+          description: "what the approver wrote after the ids"
+        },
+        up_to_pct: {
+          type: "number",
+          description: `UpToPct is the largest growth (percent) a measured regression's
+approval covers ("up to 7.4%"); nil for a schema finding, which an
+approval covers exactly.`
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "by",
+        "at",
+        "url"
+      ],
+      description: "Approval is a PR comment `/wiregate approve <id>\u2026` that covers a violation."
+    },
+    ApprovalNote: {
+      properties: {
+        by: {
+          type: "string"
+        },
+        url: {
+          type: "string"
+        },
+        action: {
+          type: "string",
+          description: "approve | revoke"
+        },
+        id: {
+          type: "string"
+        },
+        status: {
+          type: "string",
+          description: `Status is counted, refused (the author may not approve), unknown (no
+violation has the id in this run), exceeded (the regression grew past
+the approved amount) or amount (a measured regression's approval
+needs "up to N%").`
+        },
+        why: {
+          type: "string"
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "by",
+        "url",
+        "action",
+        "id",
+        "status"
+      ],
+      description: "ApprovalNote says what one /wiregate command did to one id: counted, or why not."
+    },
+    Author: {
+      properties: {
+        login: {
+          type: "string"
+        },
+        permission: {
+          type: "string"
+        },
+        teams: {
+          items: {
+            type: "string"
+          },
+          type: "array"
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "login",
+        "permission"
+      ]
     },
     Backlog: {
       properties: {
@@ -8780,6 +8892,40 @@ var report_schema_default = {
       ],
       description: "Change is the change set: each of head's messages (and the base's that head no longer declares) by status, every list sorted."
     },
+    Comment: {
+      properties: {
+        id: {
+          type: "integer"
+        },
+        url: {
+          type: "string"
+        },
+        author: {
+          type: "string"
+        },
+        body: {
+          type: "string"
+        },
+        created_at: {
+          type: "string",
+          description: "RFC 3339"
+        },
+        updated_at: {
+          type: "string"
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "id",
+        "url",
+        "author",
+        "body",
+        "created_at",
+        "updated_at"
+      ],
+      description: "Comment is one of the pull request's comments that speaks to wiregate (a line starting /wiregate), as it reads now."
+    },
     Config: {
       properties: {
         alpha: {
@@ -8799,6 +8945,15 @@ var report_schema_default = {
             $ref: "#/$defs/Ignore"
           },
           type: "array"
+        },
+        approvers: {
+          items: {
+            type: "string"
+          },
+          type: "array"
+        },
+        self_approve: {
+          type: "boolean"
         },
         source: {
           type: "string"
@@ -9747,6 +9902,13 @@ to head by field number", "samples (40 records) on each side", \u2026`
         },
         merged: {
           $ref: "#/$defs/Merged"
+        },
+        approvals: {
+          items: {
+            $ref: "#/$defs/ApprovalNote"
+          },
+          type: "array",
+          description: "Approvals say what each /wiregate command of the pull request did."
         }
       },
       additionalProperties: false,
@@ -9805,6 +9967,21 @@ to head by field number", "samples (40 records) on each side", \u2026`
         pipeline: {
           type: "boolean",
           description: "Pipeline is whether the pipeline was asked for: a changed message\nwithout its rows is then not fully measured."
+        },
+        comments: {
+          items: {
+            $ref: "#/$defs/Comment"
+          },
+          type: "array"
+        },
+        authors: {
+          items: {
+            $ref: "#/$defs/Author"
+          },
+          type: "array"
+        },
+        pr_author: {
+          type: "string"
         }
       },
       additionalProperties: false,
@@ -10092,6 +10269,23 @@ could not (head's figures for it then have nothing to compare with).`
           type: "boolean",
           description: "contract: turned into a warning by a PR label"
         },
+        id: {
+          type: "string",
+          description: "ID names the violation by what it is, never where it sits (ViolationID):\nthe same across commits while the violation is the same."
+        },
+        approved: {
+          $ref: "#/$defs/Approval"
+        },
+        approve_with: {
+          type: "string",
+          description: `ApproveWith is the comment line that approves it, for the comment to
+show: "/wiregate approve wg-3f9a2c" (a measured regression's with
+"up to" its growth). Empty for what cannot be approved (errors).`
+        },
+        noise_floor_pct: {
+          type: "number",
+          description: "NoiseFloor is the metric's noise floor (percent) for a measured\nviolation: an approval covers a growth up to its amount plus it."
+        },
         against: {
           type: "string",
           description: "Against is the release a breaking or avro violation breaks (the\nref of BreakingAgainst); empty: the base."
@@ -10125,6 +10319,9 @@ could not (head's figures for it then have nothing to compare with).`
 var REPORT_VERSION = 1;
 function messageStatus(m) {
   return m.status ?? (m.unchanged_schema ? "unchanged" : "changed");
+}
+function isBlocking(v) {
+  return !v.allowed && !v.approved;
 }
 function errorReport(base, head, message, findings = [], stages = []) {
   const subject = findings.find((f) => f.file)?.file ?? "wiregate";
@@ -10473,20 +10670,25 @@ var KIND_WORDS = {
 };
 var MEASURED = /* @__PURE__ */ new Set(["size", "cpu", "time", "throughput"]);
 function verdictLine(report) {
-  const blocking = report.violations.filter((v) => !v.allowed);
-  const allowed = report.violations.filter((v) => v.allowed);
+  const blocking = report.violations.filter(isBlocking);
+  const allowed = report.violations.filter((v) => v.allowed && !v.approved);
+  const approved = report.violations.filter((v) => v.approved);
   const error = blocking.find((v) => v.kind === "error");
   if (error) return md`## ⛔ wiregate could not run: ${error.detail}`;
   const judged = coverageWords(report);
   const on = judged.empty ? EMPTY : md` on what was measured`;
   const tail = judged.empty ? EMPTY : md` · ${judged}`;
+  const byWhom = join6(
+    [approved.length > 0 ? md`${reasonsOf(approved)} approved` : EMPTY, allowed.length > 0 ? md`${reasonsOf(allowed)} allowed by label` : EMPTY].filter((x) => !x.empty),
+    md`; `
+  );
   if (report.result === "pass") {
-    if (allowed.length > 0) return md`## ✅ wiregate: pass${on} — ${reasonsOf(allowed)} allowed by label${tail}`;
+    if (!byWhom.empty) return md`## ✅ wiregate: pass${on} — ${byWhom}${tail}`;
     if (report.change?.no_schema_changed) return md`## ✅ wiregate: pass — no schema changed`;
     return md`## ✅ wiregate: pass${on} — no schema or wire-cost regressions${tail}`;
   }
   const why = reasonsOf(blocking);
-  const label = allowed.length > 0 ? md`; allowed by label: ${reasonsOf(allowed)}` : EMPTY;
+  const label = byWhom.empty ? EMPTY : md`; ${byWhom}`;
   return md`## ❌ wiregate: fail${on} — ${why.empty ? md`see below` : why}${label}${tail}`;
 }
 var FIGURE_WORDS = { sized: "sized", counted: "counted", timed: "timed", piped: "drained" };
@@ -10507,11 +10709,13 @@ function ofMessage(report, name) {
   return report.violations.filter((v) => v.subject === name || v.subject.startsWith(`${name}/`));
 }
 function messageVerdict(violations, name) {
-  const blocking = violations.filter((v) => !v.allowed);
-  const allowed = violations.filter((v) => v.allowed);
+  const blocking = violations.filter(isBlocking);
+  const approved = violations.filter((v) => v.approved);
+  const allowed = violations.filter((v) => v.allowed && !v.approved);
   const within = (v) => v.subject.startsWith(`${name}/`) ? v.subject.slice(name.length + 1) : v.subject;
   const parts = [];
   if (blocking.length > 0) parts.push(md`❌ ${reasonsOf(blocking, within)}`);
+  if (approved.length > 0) parts.push(md`✅ approved: ${reasonsOf(approved, within)}`);
   if (allowed.length > 0) parts.push(md`⚠️ allowed by label: ${reasonsOf(allowed, within)}`);
   if (parts.length === 0) parts.push(md`✅ within every threshold`);
   return join6(parts, md` · `);
@@ -10693,7 +10897,7 @@ function groupParts(report, group) {
   ];
 }
 function row(report, name, m) {
-  const blocking = ofMessage(report, name).filter((v) => !v.allowed);
+  const blocking = ofMessage(report, name).filter(isBlocking);
   if (!m) {
     return { name, measured: false, failing: blocking.length > 0, blocking, size: 0, cells: [code(name), md`—`, md`—`, md`—`, md`⏱ not measured`] };
   }
@@ -10757,7 +10961,7 @@ function changedParts(report) {
   const byStatus = (want) => report.messages.filter((m) => !inGroup.has(m.name) && want(m));
   const changed = byStatus((m) => !["new", "unchanged"].includes(messageStatus(m)));
   const added = byStatus((m) => messageStatus(m) === "new");
-  const fails = (m) => ofMessage(report, m.name).some((v) => !v.allowed) ? 0 : 1;
+  const fails = (m) => ofMessage(report, m.name).some(isBlocking) ? 0 : 1;
   changed.sort((a, b) => fails(a) - fails(b));
   const missing = (names2, isNew) => (names2 ?? []).filter((n) => !measured.has(n) && !inGroup.has(n)).map((n) => unmeasuredPart(report, n, isNew));
   const parts = [
@@ -10823,7 +11027,8 @@ function checksTable(report) {
 function checkRow(report, kind, title, stage, against) {
   const findings = report.findings.filter((f) => f.kind === kind && f.against === against && !f.existing);
   const violations = report.violations.filter((v) => v.kind === kind && v.against === against);
-  const allowed = violations.length > 0 && violations.every((v) => v.allowed);
+  const allowed = violations.length > 0 && violations.every((v) => v.allowed && !v.approved);
+  const approved = violations.length > 0 && violations.every((v) => !isBlocking(v)) && violations.some((v) => v.approved);
   const ran = report.stages.find((s) => s.name === stage);
   const n = Math.max(findings.length, violations.length);
   let status;
@@ -10831,6 +11036,7 @@ function checkRow(report, kind, title, stage, against) {
   else if (ran.error) status = md`⛔ could not run`;
   else if (ran.note?.startsWith("skipped: ")) status = md`— ${ran.note}`;
   else if (n === 0) status = md`✅ ok`;
+  else if (approved) status = md`✅ ${n} (approved)`;
   else if (allowed) status = md`⚠️ ${n} (allowed)`;
   else if (violations.length > 0) status = md`❌ ${n}`;
   else status = md`ℹ️ ${findings.length} (not gating)`;
@@ -10919,10 +11125,21 @@ function rows(report, violations) {
       v.base_n && v.head_n ? md`n=${v.base_n}+${v.head_n}` : EMPTY
     ];
     const figures = join6(numbers, md`, `);
-    const detail = figures.empty ? md`${v.detail}` : md`${v.detail} (${figures})`;
-    return [v.allowed ? md`⚠️ allowed` : md`❌`, kindCell(v, report), code(v.subject), detail];
+    const detail = join6([figures.empty ? md`${v.detail}` : md`${v.detail} (${figures})`, approvalLine(v)].filter((x) => !x.empty), md`<br>`);
+    const mark = v.approved ? md`✅ approved` : v.allowed ? md`⚠️ allowed` : md`❌`;
+    return [mark, kindCell(v, report), v.id ? md`${code(v.subject)}<br>${code(v.id)}` : code(v.subject), detail];
   });
   return table([EMPTY, md`kind`, md`subject`, md`detail`], rows2);
+}
+function approvalLine(v) {
+  const a = v.approved;
+  if (a) {
+    const upTo = a.up_to_pct !== void 0 ? md` up to ${pct(a.up_to_pct)}` : EMPTY;
+    const reason = a.reason ? md`: ${a.reason}` : EMPTY;
+    return md`<sub>approved by ${commentLink(md`@${a.by}`, a.url)} on ${a.at.slice(0, 10)}${upTo}${reason}</sub>`;
+  }
+  if (isBlocking(v) && v.approve_with) return md`<sub>to approve it: ${code(v.approve_with)}</sub>`;
+  return EMPTY;
 }
 function kindCell(v, report) {
   if (v.against) return md`${v.kind}: breaks release ${code(v.against)}`;
@@ -10946,6 +11163,7 @@ function reportParts(report, ctx = {}) {
     ...planParts(report),
     { md: report.cpu_cost?.unavailable ? md`> ℹ️ Instructions not counted: ${report.cpu_cost.unavailable}.` : EMPTY },
     violationsTable(report),
+    approvalNotes(report),
     { md: md`#### Schema checks\n\n${checksTable(report)}` },
     existingDebt(report),
     ...changedParts(report),

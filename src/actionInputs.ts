@@ -15,13 +15,14 @@ export interface ActionInputs {
   /** gate: run the gate here (a whole change, or one shard's part);
    * plan: split the change over shards and output the matrix; merge: merge
    * this run's parts into one verdict; publish: post the report of a
-   * gating run (workflow_run) */
+   * gating run (workflow_run); approve: decide the PR head's report again
+   * with the PR's /wiregate comments (issue_comment) */
   mode: Mode
 }
 
-export type Mode = 'gate' | 'plan' | 'merge' | 'publish'
+export type Mode = 'gate' | 'plan' | 'merge' | 'publish' | 'approve'
 
-const MODES: Mode[] = ['gate', 'plan', 'merge', 'publish']
+const MODES: Mode[] = ['gate', 'plan', 'merge', 'publish', 'approve']
 
 
 export function readActionInputs(get: (name: string) => string): ActionInputs {
@@ -38,7 +39,7 @@ function parseMode(value: string): Mode {
   const mode = MODES.find(m => m === value)
   if (mode) return mode
   throw new WiregateError(
-    `input 'mode' is ${JSON.stringify(value)}: want gate (run the gate, or one shard of it), plan (split the change over a matrix), merge (one verdict from the shards' parts) or publish (post a gating run's report, on workflow_run)`
+    `input 'mode' is ${JSON.stringify(value)}: want gate (run the gate, or one shard of it), plan (split the change over a matrix), merge (one verdict from the shards' parts) publish (post a gating run's report, on workflow_run) or approve (apply a pull request's /wiregate comments, on issue_comment)`
   )
 }
 

@@ -1,4 +1,5 @@
 import * as github from '@actions/github'
+import type { ApprovalsApi } from './approvals.js'
 import type { CommentApi, IssueComment } from './comment.js'
 
 type Octokit = ReturnType<typeof github.getOctokit>
@@ -55,4 +56,76 @@ const DESCRIPTION_LIMIT = 140
 export async function setCommitStatus(octokit: Octokit, owner: string, repo: string, sha: string, s: CommitStatus): Promise<void> {
   const description = s.description.length > DESCRIPTION_LIMIT ? `${s.description.slice(0, DESCRIPTION_LIMIT - 1)}…` : s.description
   await octokit.rest.repos.createCommitStatus({ owner, repo, sha, state: s.state, context: s.context, description, target_url: s.targetUrl })
+}
+
+/** A pull request comment as the approvals read it (harness/report Comment). */
+export interface PullComment {
+  id: number
+  url: string
+  author: string
+  body: string
+  created_at: string
+  updated_at: string
+}
+
+/** pullComments lists every comment on the pull request, as it reads now. */
+export async function pullComments(octokit: Octokit, owner: string, repo: string, pull: number): Promise<PullComment[]> {
+  const all = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: pull, per_page: 100 })
+  return all.map(c => ({ id: c.id, url: c.html_url, author: c.user?.login ?? '', body: c.body ?? '', created_at: c.created_at, updated_at: c.updated_at }))
+}
+
+/** permission is the user's permission on the repository as GitHub says
+ * it (admin, write, read, none); none for someone GitHub does not know as
+ * a collaborator. */
+export async function permission(octokit: Octokit, owner: string, repo: string, username: string): Promise<string> {
+  try {
+    return (await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username })).data.permission
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) return 'none'
+    throw err
+  }
+}
+
+/** memberOf is whether the user is an active member of org/team. */
+export async function memberOf(octokit: Octokit, org: string, team: string, username: string): Promise<boolean> {
+  try {
+    return (await octokit.rest.teams.getMembershipForUserInOrg({ org, team_slug: team, username })).data.state === 'active'
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) return false
+    throw err
+  }
+}
+
+/** A pull request as approve mode reads it. */
+export interface PullHead {
+  headSha: string
+  author: string
+}
+
+export async function pullHead(octokit: Octokit, owner: string, repo: string, pull: number): Promise<PullHead> {
+  const p = (await octokit.rest.pulls.get({ owner, repo, pull_number: pull })).data
+  return { headSha: p.head.sha, author: p.user?.login ?? '' }
+}
+
+/** A workflow run of the pull request's head, newest first. */
+export interface HeadRun {
+  id: number
+  name: string
+  htmlUrl?: string
+}
+
+/** headRuns lists the repository's workflow runs of one head commit, newest first. */
+export async function headRuns(octokit: Octokit, owner: string, repo: string, headSha: string): Promise<HeadRun[]> {
+  const runs = (await octokit.rest.actions.listWorkflowRunsForRepo({ owner, repo, head_sha: headSha, per_page: 50 })).data.workflow_runs
+  return runs.map(r => ({ id: r.id, name: r.name ?? '', htmlUrl: r.html_url }))
+}
+
+/** approvalsApi is what gathering approvals asks GitHub about one pull
+ * request (approvals.ts). */
+export function approvalsApi(octokit: Octokit, owner: string, repo: string, pull: number): ApprovalsApi {
+  return {
+    comments: () => pullComments(octokit, owner, repo, pull),
+    permission: login => permission(octokit, owner, repo, login),
+    memberOf: (org, team, login) => memberOf(octokit, org, team, login)
+  }
 }

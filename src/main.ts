@@ -7,13 +7,17 @@ import { readActionInputs, type ActionInputs } from './actionInputs.js'
 import { actionsCache } from './actionsCache.js'
 import { cannotComment, commentBody, stickyMarker, upsertSticky } from './comment.js'
 import { errorMessage } from './errors.js'
-import { issueCommentApi } from './github.js'
+import { approvalsApi, issueCommentApi } from './github.js'
 import type { Log } from './log.js'
 import { annotations, failureMessage, gateOutputs } from './outputs.js'
 import { planRun, type EventPayload, type Plan } from './plan.js'
 import { renderSummary, reportParts } from './render/report.js'
 import { downloadParts, runPublishMode, sharePart, shareReport } from './publishAction.js'
-import { runGate, runMerge, runPlan, stoppedBeforeRun, type RunEnv, type RunResult } from './run.js'
+import { runApprove, runGate, runMerge, runPlan, stoppedBeforeRun, type RunEnv, type RunResult } from './run.js'
+import { runApproveMode } from './approveAction.js'
+import { gatherApprovals, type Approvals } from './approvals.js'
+import * as github from '@actions/github'
+import { mkdir, writeFile } from 'node:fs/promises'
 
 const coreLog: Log = {
   info: m => core.info(m),
@@ -106,6 +110,10 @@ export async function main(): Promise<void> {
       process.exitCode = await runPublishMode(inputs, process.env.GITHUB_EVENT_NAME ?? '', readEvent(), coreLog)
       return
     }
+    if (inputs.mode === 'approve') {
+      process.exitCode = await runApproveMode(inputs, process.env.GITHUB_EVENT_NAME ?? '', readEvent(), runEnv(inputs, tmp, outDir), coreLog)
+      return
+    }
     plan = planRun(inputs, {
       eventName: process.env.GITHUB_EVENT_NAME ?? '',
       payload: readEvent(),
@@ -116,8 +124,39 @@ export async function main(): Promise<void> {
     await publish(await stoppedBeforeRun(errorMessage(err), outDir, { runUrl: runUrl() }))
     return
   }
+  const env = runEnv(inputs, tmp, outDir)
+  const approvals = plan.pullNumber === undefined ? undefined : await prApprovals(inputs, plan, [])
+  if (approvals) {
+    // The gate applies them; teams of wiregate.yaml's approvers are asked
+    // about after, when a refusal may be a member's.
+    await mkdir(env.tmpDir, { recursive: true })
+    const file = join(env.tmpDir, 'approvals.json')
+    await writeFile(file, JSON.stringify(approvals))
+    env.gateFlags = [...env.gateFlags, `--approvals=${file}`]
+  }
+  if (inputs.mode === 'plan') {
+    const shardPlan = await runPlan(plan, env)
+    core.setOutput('matrix', JSON.stringify(shardPlan.matrix))
+    core.setOutput('shards', String(shardPlan.shards))
+    core.info(`wiregate plan: ${shardPlan.note}`)
+    await core.summary.addRaw(`wiregate plan: ${shardPlan.shards} shard${shardPlan.shards === 1 ? '' : 's'}\n`).write().catch(() => undefined)
+    return
+  }
+  let result: RunResult
+  if (inputs.mode === 'merge') {
+    // The parts carry the comments as each shard read them; the merge's own are newer.
+    result = await runMerge(plan, await downloadParts(inputs, join(tmp, 'wiregate-parts'), coreLog), env, { runUrl: runUrl() })
+    if (approvals) result = await runApprove(plan, result.reportJson, approvals, { ...env, cache: undefined }, { runUrl: runUrl() })
+  } else {
+    result = await runGate(plan, env, { runUrl: runUrl() })
+  }
+  await publish(await withTeamApprovals(result, inputs, plan, env), inputs, plan)
+}
+
+/** runEnv is where the action runs wiregate. */
+function runEnv(inputs: ActionInputs, tmp: string, outDir: string): RunEnv {
   const toolCache = process.env.RUNNER_TOOL_CACHE || join(tmp, 'wiregate-tools')
-  const env: RunEnv = {
+  return {
     actionDir: actionDir(import.meta.url),
     tmpDir: join(tmp, 'wiregate-work'),
     toolCache,
@@ -129,17 +168,31 @@ export async function main(): Promise<void> {
     cache: inputs.cache ? { backend: actionsCache, root: join(toolCache, 'wiregate-cache') } : undefined,
     log: coreLog
   }
-  if (inputs.mode === 'plan') {
-    const shardPlan = await runPlan(plan, env)
-    core.setOutput('matrix', JSON.stringify(shardPlan.matrix))
-    core.setOutput('shards', String(shardPlan.shards))
-    core.info(`wiregate plan: ${shardPlan.note}`)
-    await core.summary.addRaw(`wiregate plan: ${shardPlan.shards} shard${shardPlan.shards === 1 ? '' : 's'}\n`).write().catch(() => undefined)
-    return
+}
+
+/** prApprovals gathers the pull request's approvals (approve mode's facts,
+ * approvals.ts); a token that cannot read them is a warning, not a stop:
+ * the gate then decides without approvals. */
+async function prApprovals(inputs: ActionInputs, plan: Plan, approvers: string[]): Promise<Approvals | undefined> {
+  const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? '').split('/')
+  if (!owner || !repo || !inputs.githubToken || plan.pullNumber === undefined) return undefined
+  const pull = plan.pullNumber
+  try {
+    const octokit = github.getOctokit(inputs.githubToken)
+    return await gatherApprovals(approvalsApi(octokit, owner, repo, pull), plan.prAuthor ?? '', approvers)
+  } catch (err) {
+    core.warning(`could not read the pull request's /wiregate comments (${errorMessage(err)}): the verdict applies no approval; mode: approve applies them on the next comment`)
+    return undefined
   }
-  if (inputs.mode === 'merge') {
-    await publish(await runMerge(plan, await downloadParts(inputs, join(tmp, 'wiregate-parts'), coreLog), env, { runUrl: runUrl() }), inputs, plan)
-    return
-  }
-  await publish(await runGate(plan, env, { runUrl: runUrl() }), inputs, plan)
+}
+
+/** withTeamApprovals decides the report again when wiregate.yaml names
+ * approver teams and an approval was refused: GitHub is asked about those
+ * teams now that the report says which they are. */
+async function withTeamApprovals(result: RunResult, inputs: ActionInputs, plan: Plan, env: RunEnv): Promise<RunResult> {
+  const teams = (result.report.rules?.config.approvers ?? []).filter(a => a.includes('/'))
+  if (teams.length === 0 || !(result.report.approvals ?? []).some(a => a.status === 'refused')) return result
+  const approvals = await prApprovals(inputs, plan, teams)
+  if (!approvals) return result
+  return runApprove(plan, result.reportJson, approvals, { ...env, cache: undefined }, { runUrl: runUrl() })
 }

@@ -1,8 +1,10 @@
 import type { Annotation } from './log.js'
-import type { Report, Violation } from './report.js'
+import { isBlocking, type Report, type Violation } from './report.js'
 
+/** blocking are the violations that fail the gate: neither allowed by a
+ * label nor approved. */
 export function blocking(report: Report): Violation[] {
-  return report.violations.filter(v => !v.allowed)
+  return report.violations.filter(isBlocking)
 }
 
 export interface GateOutputs {
@@ -42,7 +44,7 @@ export function annotations(report: Report): FileAnnotation[] {
   return report.violations
     .filter(v => v.file)
     .map(v => ({
-      severity: v.allowed ? 'warning' : 'error',
+      severity: isBlocking(v) ? 'error' : 'warning',
       message: v.detail,
       annotation: {
         title: (Object.hasOwn(TITLES, v.kind) ? TITLES[v.kind]! : `wiregate ${v.kind}`) + (v.against ? ` vs release ${v.against}` : ''),
@@ -62,7 +64,5 @@ export interface StatusOfReport {
  * and the one line that says why (report.Decide in Go decides both). */
 export function statusOf(report: Report): StatusOfReport {
   const state = report.exit_code === 0 ? 'success' : report.exit_code === 1 ? 'failure' : 'error'
-  // GitHub keeps 140 characters of a status description.
-  const description = report.exit_reason.length > 140 ? `${report.exit_reason.slice(0, 139)}…` : report.exit_reason
-  return { state, description }
+  return { state, description: report.exit_reason }
 }

@@ -14,6 +14,7 @@ export interface EventPayload {
     base?: { sha?: string; ref?: string }
     head?: { sha?: string; ref?: string }
     labels?: Array<{ name?: string } | string>
+    user?: { login?: string }
   }
 }
 
@@ -37,6 +38,8 @@ export interface Plan {
   /** pull request number to comment on; undefined outside pull requests */
   pullNumber?: number
   labels: string[]
+  /** the pull request's author: their own approvals need self-approve */
+  prAuthor?: string
   /** append head's exact figures to the history branch: a push to the
    * repository's default branch, the one event whose head is main's next
    * point. Only the event says so; the gate is told with --record-history. */
@@ -62,7 +65,8 @@ export function planRun(inputs: Pick<ActionInputs, 'baseRef'>, ctx: EventContext
         headSha: pr.head?.sha || ctx.sha,
         headLabel: pr.head?.ref || ctx.refName,
         pullNumber: pr.number ?? ctx.payload.number,
-        labels: labelNames(pr.labels)
+        labels: labelNames(pr.labels),
+        prAuthor: pr.user?.login
       }
     }
     case 'push': {

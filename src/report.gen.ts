@@ -72,6 +72,10 @@ export interface Report {
   rules?: Rules;
   shard?: Shard;
   merged?: Merged;
+  /**
+   * Approvals say what each /wiregate command of the pull request did.
+   */
+  approvals?: ApprovalNote[];
 }
 export interface Rev {
   ref: string;
@@ -118,6 +122,23 @@ export interface Violation {
    */
   allowed: boolean;
   /**
+   * ID names the violation by what it is, never where it sits (ViolationID):
+   * the same across commits while the violation is the same.
+   */
+  id?: string;
+  approved?: Approval;
+  /**
+   * ApproveWith is the comment line that approves it, for the comment to
+   * show: "/wiregate approve wg-3f9a2c" (a measured regression's with
+   * "up to" its growth). Empty for what cannot be approved (errors).
+   */
+  approve_with?: string;
+  /**
+   * NoiseFloor is the metric's noise floor (percent) for a measured
+   * violation: an approval covers a growth up to its amount plus it.
+   */
+  noise_floor_pct?: number;
+  /**
    * Against is the release a breaking or avro violation breaks (the
    * ref of BreakingAgainst); empty: the base.
    */
@@ -125,6 +146,33 @@ export interface Violation {
   file?: string;
   line?: number;
   column?: number;
+}
+/**
+ * Approval is a PR comment `/wiregate approve <id>…` that covers a violation.
+ */
+export interface Approval {
+  /**
+   * the comment's author
+   */
+  by: string;
+  /**
+   * the comment as it reads now: its last edit, RFC 3339
+   */
+  at: string;
+  /**
+   * the comment
+   */
+  url: string;
+  /**
+   * what the approver wrote after the ids
+   */
+  reason?: string;
+  /**
+   * UpToPct is the largest growth (percent) a measured regression's
+   * approval covers ("up to 7.4%"); nil for a schema finding, which an
+   * approval covers exactly.
+   */
+  up_to_pct?: number;
 }
 export interface Message {
   /**
@@ -719,12 +767,17 @@ export interface Rules {
    * without its rows is then not fully measured.
    */
   pipeline: boolean;
+  comments?: Comment[];
+  authors?: Author[];
+  pr_author?: string;
 }
 export interface Config {
   alpha: number;
   thresholds: Thresholds;
   overrides?: Override[];
   ignore?: Ignore[];
+  approvers?: string[];
+  self_approve?: boolean;
   source?: string;
 }
 export interface Thresholds {
@@ -744,6 +797,25 @@ export interface Override {
 export interface Ignore {
   subject: string;
   reason: string;
+}
+/**
+ * Comment is one of the pull request's comments that speaks to wiregate (a line starting /wiregate), as it reads now.
+ */
+export interface Comment {
+  id: number;
+  url: string;
+  author: string;
+  body: string;
+  /**
+   * RFC 3339
+   */
+  created_at: string;
+  updated_at: string;
+}
+export interface Author {
+  login: string;
+  permission: string;
+  teams?: string[];
 }
 /**
  * Shard is one part of a sharded gate: what it measured and what every shard of the same plan measures, with what must agree for parts to merge.
@@ -785,4 +857,24 @@ export interface Merged {
    * shards with no part: their messages are not measured
    */
   missing?: number[];
+}
+/**
+ * ApprovalNote says what one /wiregate command did to one id: counted, or why not.
+ */
+export interface ApprovalNote {
+  by: string;
+  url: string;
+  /**
+   * approve | revoke
+   */
+  action: string;
+  id: string;
+  /**
+   * Status is counted, refused (the author may not approve), unknown (no
+   * violation has the id in this run), exceeded (the regression grew past
+   * the approved amount) or amount (a measured regression's approval
+   * needs "up to N%").
+   */
+  status: string;
+  why?: string;
 }

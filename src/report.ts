@@ -5,7 +5,7 @@
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import schema from '../harness/report/report.schema.json' with { type: 'json' }
 import { WiregateError } from './errors.js'
-import type { Message, Report, Rev, Stage, Finding } from './report.gen.js'
+import type { Finding, Message, Report, Rev, Stage, Violation } from './report.gen.js'
 
 export type * from './report.gen.js'
 
@@ -18,6 +18,12 @@ export type MessageStatus = NonNullable<Message['status']>
  * the gate gave none. */
 export function messageStatus(m: Message): MessageStatus {
   return m.status ?? (m.unchanged_schema ? 'unchanged' : 'changed')
+}
+
+/** isBlocking is whether a violation fails the gate: Go decided it was
+ * neither allowed by a label nor approved by a comment. */
+export function isBlocking(v: Violation): boolean {
+  return !v.allowed && !v.approved
 }
 
 /** errorReport is the report of a run that stopped before the harness could

@@ -10,6 +10,7 @@ import type { Plan } from './plan.js'
 import { renderReport, type RenderContext } from './render/report.js'
 import { errorReport, parseReport, type Report, type Stage } from './report.js'
 import { parseShardPlan, type ShardPlan } from './shardPlan.js'
+import type { Approvals } from './approvals.js'
 
 export interface RunEnv {
   /** the action's root: harness/ lives here */
@@ -87,6 +88,15 @@ export async function runGate(plan: Plan, env: RunEnv, render: RenderContext = {
  * shard that uploaded one), rendered as a gate run is. */
 export async function runMerge(plan: Plan, dirs: string[], env: RunEnv, render: RenderContext = {}): Promise<RunResult> {
   return runReporting(plan, env, render, () => ['merge', `--out=${resolve(env.outDir)}`, ...dirs])
+}
+
+/** runApprove is `wiregate approve`: reportJson decided again with the
+ * pull request's approvals, rendered as a gate run is. */
+export async function runApprove(plan: Plan, reportJson: string, approvals: Approvals, env: RunEnv, render: RenderContext = {}): Promise<RunResult> {
+  await mkdir(env.tmpDir, { recursive: true })
+  const file = join(env.tmpDir, 'approvals.json')
+  await writeFile(file, JSON.stringify(approvals))
+  return runReporting(plan, env, render, () => ['approve', `--report=${resolve(reportJson)}`, `--approvals=${file}`, `--out=${resolve(env.outDir)}`])
 }
 
 /** runReporting runs wiregate with argv(w) and reads the report.json it

@@ -57,20 +57,29 @@ interface PushEvent {
   defaultBranch: string
 }
 
+/** Another event than a pull_request or a push: its name and payload. */
+interface OtherEvent {
+  name: string
+  payload: object
+}
+
 async function runAction(
   headSha: string,
   labels: string[] = [],
   inputs: Record<string, string> = {},
   pr: Record<string, unknown> = {},
-  push?: PushEvent
+  push?: PushEvent,
+  other?: OtherEvent
 ): Promise<ActionRun> {
   const dir = mkdtempSync(join(tmpdir(), 'wiregate-e2e-run-'))
   const event = join(dir, 'event.json')
-  writeFileSync(event, JSON.stringify(push
+  writeFileSync(event, JSON.stringify(other
+    ? other.payload
+    : push
     ? { ref: `refs/heads/${push.branch}`, before: push.before, after: headSha, repository: { default_branch: push.defaultBranch } }
     : {
         number: 1,
-        pull_request: { number: 1, base: { sha: baseSha, ref: 'main' }, head: { sha: headSha, ref: 'feature' }, labels: labels.map(name => ({ name })), ...pr }
+        pull_request: { number: 1, base: { sha: baseSha, ref: 'main' }, head: { sha: headSha, ref: 'feature' }, labels: labels.map(name => ({ name })), user: { login: 'author' }, ...pr }
       }))
   const summary = join(dir, 'summary.md')
   const output = join(dir, 'output.txt')
@@ -84,7 +93,7 @@ async function runAction(
     GOFLAGS: process.env.GOFLAGS ?? '',
     GOPROXY: process.env.GOPROXY ?? '',
     GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: push ? 'push' : 'pull_request',
+    GITHUB_EVENT_NAME: other ? other.name : push ? 'push' : 'pull_request',
     GITHUB_EVENT_PATH: event,
     GITHUB_REPOSITORY: 'o/r',
     GITHUB_API_URL: apiUrl,
@@ -356,6 +365,54 @@ test('a sharded gate: plan writes the matrix, each shard uploads its part, merge
   assert.match(body, /### `orders\.v1\.Order`/)
   assert.match(body, /### `pingpong\.v1\.PingPong`/)
   assert.match(merged.stdout, /report\.json uploaded as artifact wiregate-report-wiregate/, 'publish mode posts merged reports for fork PRs')
+})
+
+test('per-change approval: the comment names each violation and the line that approves it; a writer approves one, mode: approve re-decides from the stored report; a new commit stays approved; a reader approves nothing', async () => {
+  const head = headWith('approve-renumber', p => p.replace('double price = 2;', 'double price = 12;'))
+  const artifactService = { ACTIONS_RUNTIME_TOKEN: runtimeToken('77'), ACTIONS_RESULTS_URL: `${apiUrl}/`, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '77' }
+  api.pulls = [{ number: 1, state: 'open', head: { sha: head, ref: 'feature', owner: 'o' }, author: 'author' }]
+  api.runs = [{ id: 77, name: 'CI', headSha: head }]
+  api.permissions = { writer: 'write', reader: 'read', author: 'write' }
+  const gated = await runAction(head, [], artifactService)
+  assert.equal(gated.code, 1, gated.stdout)
+  const failing = (gated.report as unknown as { violations: Array<{ kind: string; id: string; approve_with?: string }> }).violations.filter(v => v.kind === 'breaking')
+  assert.ok(failing.length > 0, gated.stdout)
+  const body = api.comments.at(-1)!.body
+  for (const v of failing) assert.ok(body.includes(`\`${v.approve_with!}\``), `the comment lacks ${v.approve_with}`)
+
+  // A reader's approval changes nothing; the author's own is refused too (self-approve is off).
+  api.addComment(1, 'reader', `/wiregate approve ${failing.map(v => v.id).join(' ')}`)
+  const commentEvent = (body: string): OtherEvent => ({ name: 'issue_comment', payload: { action: 'created', issue: { number: 1, pull_request: {} }, comment: { body } } })
+  const statuses = api.statuses.length
+  let approve = await runAction(head, [], { ...artifactService, INPUT_MODE: 'approve' }, {}, undefined, commentEvent('/wiregate approve'))
+  assert.equal(approve.code, 0, approve.stdout)
+  assert.match(api.comments.find(c => c.body.startsWith('<!-- wiregate:CI/wiregate -->'))!.body, /^<!-- wiregate:CI\/wiregate -->\n## ❌ wiregate: fail/)
+  assert.equal(api.statuses.at(-1)!.state, 'failure')
+  assert.ok(api.statuses.length > statuses, 'the status is set')
+
+  // A writer's approval of every breaking change turns the check green, in seconds, without a gate run.
+  api.addComment(1, 'writer', `/wiregate approve ${failing.map(v => v.id).join(' ')} planned: prices move to field 12`)
+  const start = Date.now()
+  approve = await runAction(head, [], { ...artifactService, INPUT_MODE: 'approve' }, {}, undefined, commentEvent('/wiregate approve'))
+  const seconds = (Date.now() - start) / 1000
+  assert.equal(approve.code, 0, approve.stdout)
+  const sticky = api.comments.find(c => c.body.startsWith('<!-- wiregate:CI/wiregate -->'))!.body
+  assert.match(sticky, /^<!-- wiregate:CI\/wiregate -->\n## ✅ wiregate: pass — \d+ breaking changes? approved/)
+  assert.match(sticky, /approved by \[@writer\]\(https:\/\/github\.com\/o\/r\/pull\/1#issuecomment-\d+\) on 2026-11-24: planned: prices move to field 12/)
+  assert.match(sticky, /@reader\]\(https:\/\/github\.com\/o\/r\/pull\/1#issuecomment-\d+\): `\/wiregate approve wg-[0-9a-f]{6}` did not count: \u200b@\u200breader has read permission/)
+  assert.match(sticky, /\| buf breaking \| ✅ \d+ \(approved\) \|/)
+  assert.deepEqual(api.statuses.at(-1)!.state, 'success')
+  assert.doesNotMatch(approve.stdout, /wiregate: gate|buf breaking/, 'approve mode runs no gate')
+  console.log(`# mode: approve decided again in ${seconds.toFixed(1)} s`)
+
+  // A new commit with the same breaking change: the gate applies the approval itself.
+  const next = commitOn('approve-renumber', p => p.replace('// Order is', '// An Order is'))
+  api.pulls[0]!.head.sha = next
+  const again = await runAction(next, [], artifactService)
+  assert.equal(again.code, 0, again.stdout)
+  assert.match(api.comments.find(c => c.body.startsWith('<!-- wiregate:CI/wiregate -->'))!.body, /## ✅ wiregate: pass — \d+ breaking changes? approved/)
+  api.pulls = []
+  api.runs = []
 })
 
 /** commitOn commits an edit of order.proto on branch (which must exist). */

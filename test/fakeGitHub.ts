@@ -8,12 +8,24 @@ export interface FakeComment {
   issue: number
   body: string
   user: { login: string; type: string }
+  html_url?: string
+  created_at?: string
+  updated_at?: string
 }
 
 export interface FakePull {
   number: number
   state: 'open' | 'closed'
   head: { sha: string; ref: string; owner: string }
+  /** the pull request's author */
+  author?: string
+}
+
+/** A workflow run of a head commit, as the runs list shows it. */
+export interface FakeRun {
+  id: number
+  name: string
+  headSha: string
 }
 
 export interface FakeStatus {
@@ -54,6 +66,11 @@ export class FakeGitHub {
   pulls: FakePull[] = []
   statuses: FakeStatus[] = []
   artifacts: FakeArtifact[] = []
+  runs: FakeRun[] = []
+  /** repository permission by login; anyone else is not a collaborator (404) */
+  permissions: Record<string, string> = {}
+  /** team members by org/team */
+  teams: Record<string, string[]> = {}
   requests: string[] = []
   deny = false
   private server: Server
@@ -87,6 +104,15 @@ export class FakeGitHub {
     await new Promise<void>(resolve => this.server.close(() => resolve()))
   }
 
+  /** addComment is a comment a person writes on a pull request. */
+  addComment(issue: number, login: string, body: string): FakeComment {
+    const id = this.nextId++
+    const at = new Date(Date.UTC(2026, 10, 24, 12, 0, id % 60)).toISOString()
+    const c: FakeComment = { id, issue, body, user: { login, type: 'User' }, html_url: `https://github.com/o/r/pull/${issue}#issuecomment-${id}`, created_at: at, updated_at: at }
+    this.comments.push(c)
+    return c
+  }
+
   /** commentsOn lists the comments on one pull request. */
   commentsOn(issue: number): FakeComment[] {
     return this.comments.filter(c => c.issue === issue)
@@ -108,7 +134,9 @@ export class FakeGitHub {
       const issue = Number(m[1])
       if (req.method === 'GET') return { status: 200, body: this.commentsOn(issue) }
       if (req.method === 'POST') {
-        const c = { id: this.nextId++, issue, body: json().body!, user: BOT }
+        const id = this.nextId++
+        const at = new Date().toISOString()
+        const c = { id, issue, body: json().body!, user: BOT, html_url: `https://github.com/o/r/pull/${issue}#issuecomment-${id}`, created_at: at, updated_at: at }
         this.comments.push(c)
         return { status: 201, body: c }
       }
@@ -124,6 +152,25 @@ export class FakeGitHub {
       const state = url.searchParams.get('state') ?? 'open'
       const pulls = this.pulls.filter(p => (head === null || `${p.head.owner}:${p.head.ref}` === head) && (state === 'all' || p.state === state))
       return { status: 200, body: pulls.map(p => ({ number: p.number, state: p.state, head: { sha: p.head.sha, ref: p.head.ref, label: `${p.head.owner}:${p.head.ref}` } })) }
+    }
+    if ((m = /^\/repos\/o\/r\/pulls\/(\d+)$/.exec(url.pathname)) && req.method === 'GET') {
+      const p = this.pulls.find(x => x.number === Number(m![1]))
+      if (!p) return { status: 404, body: { message: 'Not Found' } }
+      return { status: 200, body: { number: p.number, state: p.state, head: { sha: p.head.sha, ref: p.head.ref }, user: { login: p.author ?? 'someone' } } }
+    }
+    if ((m = /^\/repos\/o\/r\/collaborators\/([^/]+)\/permission$/.exec(url.pathname)) && req.method === 'GET') {
+      const permission = this.permissions[decodeURIComponent(m[1]!)]
+      if (!permission) return { status: 404, body: { message: 'Not Found' } }
+      return { status: 200, body: { permission, role_name: permission, user: { login: m[1] } } }
+    }
+    if ((m = /^\/orgs\/([^/]+)\/teams\/([^/]+)\/memberships\/([^/]+)$/.exec(url.pathname)) && req.method === 'GET') {
+      if (!(this.teams[`${m[1]}/${m[2]}`] ?? []).includes(decodeURIComponent(m[3]!))) return { status: 404, body: { message: 'Not Found' } }
+      return { status: 200, body: { state: 'active', role: 'member' } }
+    }
+    if (url.pathname === '/repos/o/r/actions/runs' && req.method === 'GET') {
+      const sha = url.searchParams.get('head_sha')
+      const runs = this.runs.filter(r => sha === null || r.headSha === sha).sort((a, b) => b.id - a.id)
+      return { status: 200, body: { total_count: runs.length, workflow_runs: runs.map(r => ({ id: r.id, name: r.name, head_sha: r.headSha, html_url: `https://github.com/o/r/actions/runs/${r.id}` })) } }
     }
     if ((m = /^\/repos\/o\/r\/statuses\/([0-9a-f]+)$/.exec(url.pathname)) && req.method === 'POST') {
       const s = json()

@@ -107,9 +107,8 @@ test('workflowRunOf reads the event, and names what is missing or malformed', ()
 test("the commit status is report.json's exit code and reason, derived from nothing else", () => {
   assert.deepEqual(statusOf(loadFixture('pass')), { state: 'success', description: 'pass' })
   const allowed = loadFixture('allowed')
-  assert.deepEqual(statusOf(allowed), { state: 'success', description: `pass: ${allowed.violations.length} violations allowed` })
+  assert.deepEqual(statusOf(allowed), { state: 'success', description: `pass: ${allowed.violations.length} violations allowed or approved` })
   assert.deepEqual(statusOf(loadFixture('fail')), { state: 'failure', description: `fail: ${loadFixture('fail').violations.length} violations` })
   // The exit code decides, not the violations: a report whose Go said 2 is an error.
   assert.equal(statusOf({ ...loadFixture('pass'), exit_code: 2, exit_reason: 'wiregate could not run: x' }).state, 'error')
-  assert.equal(statusOf({ ...loadFixture('pass'), exit_reason: 'x'.repeat(300) }).description.length, 140)
 })

@@ -166,3 +166,20 @@ func TestLoad(t *testing.T) {
 func inputsBase() Config {
 	return Config{Alpha: 0.05, Thresholds: Thresholds{SizePct: 5, TimePct: 10, ThroughputPct: 10, CPUPct: 2}}
 }
+
+// approvers are GitHub users or org/team slugs; self-approve is a bool;
+// anything else names the key.
+func TestApproversAndSelfApprove(t *testing.T) {
+	c, err := Parse([]byte("approvers: [octocat, acme/schema-owners]\nself-approve: true\n"), FileName, Config{})
+	if err != nil || len(c.Approvers) != 2 || c.Approvers[1] != "acme/schema-owners" || !c.SelfApprove {
+		t.Fatalf("%+v %v", c, err)
+	}
+	if c, _ := Parse([]byte("alpha: 0.05\n"), FileName, Config{}); c.SelfApprove || len(c.Approvers) != 0 {
+		t.Fatalf("defaults: %+v", c)
+	}
+	for _, bad := range []string{"approvers: ['@octocat']\n", "approvers: ['a/b/c']\n", "self-approve: maybe\n"} {
+		if _, err := Parse([]byte(bad), FileName, Config{}); err == nil {
+			t.Errorf("%q was accepted", bad)
+		}
+	}
+}

@@ -26,6 +26,13 @@ type Config struct {
 	Thresholds Thresholds `json:"thresholds"`
 	Overrides  []Override `json:"overrides,omitempty"`
 	Ignore     []Ignore   `json:"ignore,omitempty"`
+	// Approvers may approve a violation (a PR comment `/wiregate approve
+	// wg-…`) besides everyone with write, maintain or admin permission on
+	// the repository: GitHub users ("octocat") and teams ("org/team").
+	Approvers []string `json:"approvers,omitempty"`
+	// SelfApprove lets a pull request's author approve its own
+	// violations; by default they cannot.
+	SelfApprove bool `json:"self_approve,omitempty"`
 	// Source is the wiregate.yaml that was read, empty when none.
 	Source string `json:"source,omitempty"`
 }
@@ -114,10 +121,12 @@ func Load(root string, base Config) (Config, error) {
 // file is wiregate.yaml as written. Percentages and alpha stay scalars so
 // that errors can name the key and line.
 type file struct {
-	Alpha      *scalar        `yaml:"alpha"`
-	Thresholds fileThresholds `yaml:"thresholds"`
-	Overrides  []fileOverride `yaml:"overrides"`
-	Ignore     []fileIgnore   `yaml:"ignore"`
+	Alpha       *scalar        `yaml:"alpha"`
+	Thresholds  fileThresholds `yaml:"thresholds"`
+	Overrides   []fileOverride `yaml:"overrides"`
+	Ignore      []fileIgnore   `yaml:"ignore"`
+	Approvers   []string       `yaml:"approvers"`
+	SelfApprove *bool          `yaml:"self-approve"`
 }
 
 type fileThresholds struct {
@@ -140,7 +149,7 @@ type fileIgnore struct {
 
 // validKeys names the keys each part of the file accepts, for errors.
 var validKeys = map[string]string{
-	"file":           "alpha, thresholds, overrides, ignore",
+	"file":           "alpha, thresholds, overrides, ignore, approvers, self-approve",
 	"fileThresholds": "size, time, throughput, cpu",
 	"fileOverride":   "message, format, size, time, throughput, cpu",
 	"fileIgnore":     "subject, reason",
@@ -210,8 +219,20 @@ func Parse(data []byte, name string, base Config) (Config, error) {
 		}
 		c.Ignore = append(c.Ignore, Ignore{Subject: ig.Subject, Reason: strings.TrimSpace(ig.Reason)})
 	}
+	for i, a := range f.Approvers {
+		if !approver.MatchString(a) {
+			return base, exitcode.BadInput("%s: approvers[%d] is %q: want a GitHub user (octocat) or a team (org/team-slug)", name, i, a)
+		}
+		c.Approvers = append(c.Approvers, a)
+	}
+	if f.SelfApprove != nil {
+		c.SelfApprove = *f.SelfApprove
+	}
 	return c, nil
 }
+
+// approver is a GitHub login or an org/team slug.
+var approver = regexp.MustCompile(`^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:/[A-Za-z0-9_.-]{1,100})?$`)
 
 func (t fileThresholds) parse(name, prefix string) (Override, error) {
 	var o Override

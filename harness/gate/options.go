@@ -20,6 +20,9 @@ type Options struct {
 	Inputs inputs.Getter
 	// Labels are the PR's raw label names; the verdict decides what they allow.
 	Labels []string
+	// Approvals are the PR's /wiregate comments and their authors; the
+	// verdict decides what they approve. Nil: none.
+	Approvals *report.Approvals
 
 	// The base side: a commit checked out as a git worktree of the
 	// working directory's repository (BaseRef), or an existing checkout

@@ -193,6 +193,9 @@ func (g *run) avroHistory(ctx context.Context, dir, against string) avrocompat.H
 func (g *run) verdict() {
 	g.r.Rules = &report.Rules{Config: g.cfg, Labels: g.o.Labels, LintAll: g.s.LintAll,
 		CoverageRequired: g.s.CoverageRequired, Pipeline: g.s.Pipeline}
+	if g.o.Approvals != nil {
+		g.r.Rules.Approvals = *g.o.Approvals
+	}
 	verdict.Decide(g.r)
 }
 

@@ -4,6 +4,8 @@
 package report
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -87,7 +89,66 @@ type Report struct {
 	Shard *Shard `json:"shard,omitempty"`
 	// Merged says which shards a merged report holds; nil otherwise.
 	Merged *Merged `json:"merged,omitempty"`
+	// Approvals say what each /wiregate command of the pull request did.
+	Approvals []ApprovalNote `json:"approvals,omitempty"`
 }
+
+// Approval is a PR comment `/wiregate approve <id>…` that covers a
+// violation.
+type Approval struct {
+	By     string `json:"by"`               // the comment's author
+	At     string `json:"at"`               // the comment as it reads now: its last edit, RFC 3339
+	URL    string `json:"url"`              // the comment
+	Reason string `json:"reason,omitempty"` // what the approver wrote after the ids
+	// UpToPct is the largest growth (percent) a measured regression's
+	// approval covers ("up to 7.4%"); nil for a schema finding, which an
+	// approval covers exactly.
+	UpToPct *float64 `json:"up_to_pct,omitempty"`
+}
+
+// Comment is one of the pull request's comments that speaks to wiregate
+// (a line starting /wiregate), as it reads now.
+type Comment struct {
+	ID        int64  `json:"id"`
+	URL       string `json:"url"`
+	Author    string `json:"author"`
+	Body      string `json:"body"`
+	CreatedAt string `json:"created_at"` // RFC 3339
+	UpdatedAt string `json:"updated_at"`
+}
+
+// Author is what GitHub says of a comment's author: their permission on
+// the repository (admin, maintain, write, triage, read, none) and the
+// approver teams of wiregate.yaml they belong to.
+type Author struct {
+	Login      string   `json:"login"`
+	Permission string   `json:"permission"`
+	Teams      []string `json:"teams,omitempty"`
+}
+
+// ApprovalNote says what one /wiregate command did to one id: counted, or
+// why not.
+type ApprovalNote struct {
+	By     string `json:"by"`
+	URL    string `json:"url"`
+	Action string `json:"action"` // approve | revoke
+	ID     string `json:"id"`
+	// Status is counted, refused (the author may not approve), unknown (no
+	// violation has the id in this run), exceeded (the regression grew past
+	// the approved amount) or amount (a measured regression's approval
+	// needs "up to N%").
+	Status string `json:"status"`
+	Why    string `json:"why,omitempty"`
+}
+
+// What an approval command did (ApprovalNote.Status).
+const (
+	ApprovalCounted  = "counted"
+	ApprovalRefused  = "refused"
+	ApprovalUnknown  = "unknown"
+	ApprovalExceeded = "exceeded"
+	ApprovalAmount   = "amount"
+)
 
 // Rules are the verdict's inputs besides the measurements.
 type Rules struct {
@@ -100,6 +161,19 @@ type Rules struct {
 	// Pipeline is whether the pipeline was asked for: a changed message
 	// without its rows is then not fully measured.
 	Pipeline bool `json:"pipeline"`
+	// Approvals are the pull request's comments the verdict reads
+	// approvals from (the action gathers them).
+	Approvals
+}
+
+// Approvals are what the action gathers from GitHub for the verdict: the
+// pull request's /wiregate comments as they read now, what GitHub says of
+// their authors, and the pull request's author. The verdict decides what
+// they approve (package verdict).
+type Approvals struct {
+	Comments []Comment `json:"comments,omitempty"`
+	Authors  []Author  `json:"authors,omitempty"`
+	PRAuthor string    `json:"pr_author,omitempty"`
 }
 
 // Figures of a changed message, as Coverage counts them.
@@ -300,6 +374,18 @@ type Violation struct {
 	BaseN        int      `json:"base_n,omitempty"` // samples per side behind P
 	HeadN        int      `json:"head_n,omitempty"`
 	Allowed      bool     `json:"allowed"` // contract: turned into a warning by a PR label
+	// ID names the violation by what it is, never where it sits (ViolationID):
+	// the same across commits while the violation is the same.
+	ID string `json:"id,omitempty"`
+	// Approved is the approval that covers it: it does not fail the gate.
+	Approved *Approval `json:"approved,omitempty"`
+	// ApproveWith is the comment line that approves it, for the comment to
+	// show: "/wiregate approve wg-3f9a2c" (a measured regression's with
+	// "up to" its growth). Empty for what cannot be approved (errors).
+	ApproveWith string `json:"approve_with,omitempty"`
+	// NoiseFloor is the metric's noise floor (percent) for a measured
+	// violation: an approval covers a growth up to its amount plus it.
+	NoiseFloor *float64 `json:"noise_floor_pct,omitempty"`
 	// Against is the release a breaking or avro violation breaks (the
 	// ref of BreakingAgainst); empty: the base.
 	Against string `json:"against,omitempty"`
@@ -591,7 +677,7 @@ func (r *Report) Decide() {
 	r.Result, r.ExitCode, r.ExitReason = "pass", exitcode.OK, "pass"
 	blocking, allowed := 0, 0
 	for _, v := range r.Violations {
-		if v.Allowed {
+		if v.Allowed || v.Approved != nil {
 			allowed++
 			continue
 		}
@@ -611,7 +697,7 @@ func (r *Report) Decide() {
 	case blocking > 0:
 		r.ExitCode, r.ExitReason = exitcode.Failed, fmt.Sprintf("fail: %d %s", blocking, plural(blocking, "violation"))
 	case allowed > 0:
-		r.ExitReason = fmt.Sprintf("pass: %d %s allowed", allowed, plural(allowed, "violation"))
+		r.ExitReason = fmt.Sprintf("pass: %d %s allowed or approved", allowed, plural(allowed, "violation"))
 	}
 }
 
@@ -665,4 +751,24 @@ func (r *Report) Write(path string) error {
 		return fmt.Errorf("write report: %w", err)
 	}
 	return nil
+}
+
+// ViolationID names a violation by what it is, never where it sits: its
+// kind and release, and for a schema finding its file and what it says
+// (buf's and Avro compatibility's messages name the element: the field,
+// the message, the record), for a measured one its subject (message,
+// format, metric, op). Lines and columns are left out, so an approval
+// follows the finding when lines move.
+func ViolationID(v Violation) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00", v.Kind, v.Against)
+	switch v.Kind {
+	case KindLint, KindBreaking, KindAvro, KindAvroMismatch:
+		fmt.Fprintf(h, "%s\x00%s", v.File, v.Detail)
+	case KindError:
+		fmt.Fprintf(h, "%s\x00%s", v.Subject, v.Detail)
+	default:
+		fmt.Fprint(h, v.Subject)
+	}
+	return "wg-" + hex.EncodeToString(h.Sum(nil))[:6]
 }

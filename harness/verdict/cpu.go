@@ -27,7 +27,7 @@ func (v *verdict) cpu(message, format string, m report.Metric, threshold float64
 		return
 	}
 	v.add(report.Violation{Kind: report.KindCPU, Subject: subject, Unit: m.Unit, Base: ptr(m.Base.Center), Head: ptr(m.Head.Center),
-		DeltaPct: ptr(*m.DeltaPct), ThresholdPct: ptr(threshold),
+		DeltaPct: ptr(*m.DeltaPct), ThresholdPct: ptr(threshold), NoiseFloor: m.NoiseFloor,
 		Detail: m.Name + " executes more instructions per operation, by more than the cpu threshold"})
 }
 

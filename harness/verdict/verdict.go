@@ -33,6 +33,9 @@ type Options struct {
 	CoverageRequired bool
 	// Pipeline is whether pipeline rows were asked for.
 	Pipeline bool
+	// Rules hold the pull request's comments the approvals come from
+	// (nil: none).
+	Rules *report.Rules
 }
 
 // Decide decides r by its own Rules (Apply): what the gate does at its
@@ -43,7 +46,7 @@ func Decide(r *report.Report) {
 		rules = &report.Rules{}
 	}
 	Apply(r, rules.Config, AllowFromLabels(rules.Labels), Options{LintAll: rules.LintAll,
-		CoverageRequired: rules.CoverageRequired, Pipeline: rules.Pipeline})
+		CoverageRequired: rules.CoverageRequired, Pipeline: rules.Pipeline, Rules: rules})
 }
 
 // AllowFromLabels reads the PR's raw label names. Only the full label
@@ -87,7 +90,8 @@ func AllowFromLabels(labels []string) Allow {
 // listed in r.Ignored with the reason instead.
 func Apply(r *report.Report, cfg config.Config, allow Allow, o Options) {
 	r.Violations, r.Ignored = []report.Violation{}, nil
-	v := &verdict{r: r, cfg: cfg, allow: allow, o: o, unchanged: map[string]bool{}}
+	v := &verdict{r: r, cfg: cfg, allow: allow, o: o, unchanged: map[string]bool{}, met: map[string]bool{}}
+	v.approved, r.Approvals = approvals(o.Rules, cfg)
 	for _, m := range r.Messages {
 		v.unchanged[m.Name] = m.UnchangedSchema
 	}
@@ -131,6 +135,7 @@ func Apply(r *report.Report, cfg config.Config, allow Allow, o Options) {
 			v.add(report.Violation{Kind: report.KindError, Subject: subject, Detail: st.Error})
 		}
 	}
+	v.unmet()
 	sort.SliceStable(r.Ignored, func(i, j int) bool { return r.Ignored[i].Subject < r.Ignored[j].Subject })
 	r.Decide()
 	r.Sort()
@@ -146,6 +151,10 @@ type verdict struct {
 	timeCutoff, allocsCutoff, pipeCutoff float64
 	// unchanged are the messages whose schema is the same on both sides.
 	unchanged map[string]bool
+	// approved are the approvals the pull request's comments give, by
+	// violation id; met the ids a violation of this run has.
+	approved map[string]pending
+	met      map[string]bool
 }
 
 // cutoffs applies Holm–Bonferroni to each family of tests one run makes:
@@ -211,6 +220,8 @@ func (v *verdict) add(x report.Violation) {
 	case report.KindSize, report.KindCPU, report.KindTime, report.KindThroughput:
 		x.Allowed = v.allow.Regression
 	}
+	x.ID = report.ViolationID(x)
+	v.approve(&x)
 	v.r.Violations = append(v.r.Violations, x)
 }
 
@@ -251,7 +262,7 @@ func (v *verdict) metric(message, format string, m report.Metric, threshold floa
 		return
 	}
 	v.add(measured(report.Violation{Kind: report.KindTime, Subject: subject, Unit: m.Unit, DeltaPct: ptr(*m.DeltaPct),
-		ThresholdPct: ptr(threshold), P: m.P, Detail: detail}, m.Base, m.Head))
+		ThresholdPct: ptr(threshold), P: m.P, Detail: detail, NoiseFloor: m.NoiseFloor}, m.Base, m.Head))
 }
 
 func (v *verdict) pipeline(p report.Pipeline, threshold float64) {
@@ -263,7 +274,7 @@ func (v *verdict) pipeline(p report.Pipeline, threshold float64) {
 		return
 	}
 	v.add(measured(report.Violation{Kind: report.KindThroughput, Subject: subject, Unit: "records/s", DeltaPct: ptr(*p.DeltaPct),
-		ThresholdPct: ptr(threshold), P: p.P,
+		ThresholdPct: ptr(threshold), P: p.P, NoiseFloor: p.NoiseFloor,
 		Detail: "pipeline throughput fell on the " + p.Broker + " broker, significantly and by more than the throughput threshold"}, p.Base, p.Head))
 }
 

@@ -2,7 +2,7 @@
 // the rest (unchanged, removed) one counted line each with the names
 // folded. An older report without a change set reads its messages'
 // unchanged_schema instead (messageStatus).
-import { messageStatus, type Message, type Report } from '../report.js'
+import { isBlocking, messageStatus, type Message, type Report } from '../report.js'
 import type { Part } from './budget.js'
 import { folded } from './details.js'
 import { blocks, code, details, EMPTY, join, md, type Md } from './markdown.js'
@@ -38,7 +38,7 @@ export function changedParts(report: Report): Part[] {
   const byStatus = (want: (m: Message) => boolean): Message[] => report.messages.filter(m => !inGroup.has(m.name) && want(m))
   const changed = byStatus(m => !['new', 'unchanged'].includes(messageStatus(m)))
   const added = byStatus(m => messageStatus(m) === 'new')
-  const fails = (m: Message): number => (ofMessage(report, m.name).some(v => !v.allowed) ? 0 : 1)
+  const fails = (m: Message): number => (ofMessage(report, m.name).some(isBlocking) ? 0 : 1)
   changed.sort((a, b) => fails(a) - fails(b))
   const missing = (names: string[] | undefined, isNew: boolean): Part[] =>
     (names ?? []).filter(n => !measured.has(n) && !inGroup.has(n)).map(n => unmeasuredPart(report, n, isNew))

@@ -1,4 +1,4 @@
-import type { Finding, Report } from '../report.js'
+import { isBlocking, type Finding, type Report } from '../report.js'
 import type { Part } from './budget.js'
 import { code, details, EMPTY, join, md, table, type Md } from './markdown.js'
 import { count } from './numbers.js'
@@ -42,7 +42,8 @@ export function checksTable(report: Report): Md {
 function checkRow(report: Report, kind: string, title: Md, stage: string, against: string | undefined): Md[] {
   const findings = report.findings.filter(f => f.kind === kind && f.against === against && !f.existing)
   const violations = report.violations.filter(v => v.kind === kind && v.against === against)
-  const allowed = violations.length > 0 && violations.every(v => v.allowed)
+  const allowed = violations.length > 0 && violations.every(v => v.allowed && !v.approved)
+  const approved = violations.length > 0 && violations.every(v => !isBlocking(v)) && violations.some(v => v.approved)
   const ran = report.stages.find(s => s.name === stage)
   const n = Math.max(findings.length, violations.length)
   let status: Md
@@ -50,6 +51,7 @@ function checkRow(report: Report, kind: string, title: Md, stage: string, agains
   else if (ran.error) status = md`⛔ could not run`
   else if (ran.note?.startsWith('skipped: ')) status = md`— ${ran.note}`
   else if (n === 0) status = md`✅ ok`
+  else if (approved) status = md`✅ ${n} (approved)`
   else if (allowed) status = md`⚠️ ${n} (allowed)`
   else if (violations.length > 0) status = md`❌ ${n}`
   else status = md`ℹ️ ${findings.length} (not gating)`

@@ -3,7 +3,7 @@
 // cause, one verdict line, one compact row per message (violations first,
 // then the largest deltas). Each message's full section follows, the first
 // detail the comment's budget cuts: the job summary keeps them.
-import type { Group, Message, Metric, Report } from '../report.js'
+import { isBlocking, type Group, type Message, type Metric, type Report } from '../report.js'
 import type { Part } from './budget.js'
 import { blocks, code, EMPTY, join, md, table, type Md } from './markdown.js'
 import { messageParts } from './messages.js'
@@ -81,7 +81,7 @@ interface Row {
 /** row is one message's compact row: bytes Δ per format, the largest
  * significant CPU and time change, and its verdict. */
 function row(report: Report, name: string, m: Message | undefined): Row {
-  const blocking = ofMessage(report, name).filter(v => !v.allowed)
+  const blocking = ofMessage(report, name).filter(isBlocking)
   if (!m) {
     return { name, measured: false, failing: blocking.length > 0, blocking, size: 0, cells: [code(name), md`—`, md`—`, md`—`, md`⏱ not measured`] }
   }

@@ -164,6 +164,13 @@ export function link(label: Md, url: string | undefined): Md {
   return url && /^https?:\/\/[^\s()<>[\]"'`\\]+$/.test(url) ? of(`[${label.source}](${url})`) : label
 }
 
+/** commentLink links label to a pull request comment, and to nothing else:
+ * an approval's URL comes from report.json, so only a GitHub comment URL
+ * (…/pull/N#issuecomment-ID) is linked. */
+export function commentLink(label: Md, url: string): Md {
+  return /^https:\/\/[A-Za-z0-9.-]+\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+\/pull\/\d+#issuecomment-\d+$/.test(url) ? link(label, url) : label
+}
+
 /** An x/y chart: bars or lines over labelled x positions. */
 export interface XYChart {
   title: string

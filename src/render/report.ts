@@ -1,4 +1,5 @@
 import type { Report, Rev } from '../report.js'
+import { approvalNotes } from './approvals.js'
 import { assemble, fit, summaryBudget, type Part } from './budget.js'
 import { changedParts, noSchemaChanged, unchangedParts } from './change.js'
 import { checksTable, existingDebt } from './checks.js'
@@ -36,6 +37,7 @@ export function reportParts(report: Report, ctx: RenderContext = {}): Part[] {
     ...planParts(report),
     { md: report.cpu_cost?.unavailable ? md`> ℹ️ Instructions not counted: ${report.cpu_cost.unavailable}.` : EMPTY },
     violationsTable(report),
+    approvalNotes(report),
     { md: md`#### Schema checks\n\n${checksTable(report)}` },
     existingDebt(report),
     ...changedParts(report),

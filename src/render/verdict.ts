@@ -1,4 +1,4 @@
-import type { Report, Violation } from '../report.js'
+import { isBlocking, type Report, type Violation } from '../report.js'
 import { code, EMPTY, join, md, text, type Md } from './markdown.js'
 import { count, pct } from './numbers.js'
 
@@ -22,20 +22,25 @@ export const MEASURED = new Set(['size', 'cpu', 'time', 'throughput'])
  * why; and, whenever the budget or a missing shard cut a changed message's
  * figure, what was judged. */
 export function verdictLine(report: Report): Md {
-  const blocking = report.violations.filter(v => !v.allowed)
-  const allowed = report.violations.filter(v => v.allowed)
+  const blocking = report.violations.filter(isBlocking)
+  const allowed = report.violations.filter(v => v.allowed && !v.approved)
+  const approved = report.violations.filter(v => v.approved)
   const error = blocking.find(v => v.kind === 'error')
   if (error) return md`## ⛔ wiregate could not run: ${error.detail}`
   const judged = coverageWords(report)
   const on = judged.empty ? EMPTY : md` on what was measured`
   const tail = judged.empty ? EMPTY : md` · ${judged}`
+  const byWhom = join(
+    [approved.length > 0 ? md`${reasonsOf(approved)} approved` : EMPTY, allowed.length > 0 ? md`${reasonsOf(allowed)} allowed by label` : EMPTY].filter(x => !x.empty),
+    md`; `
+  )
   if (report.result === 'pass') {
-    if (allowed.length > 0) return md`## ✅ wiregate: pass${on} — ${reasonsOf(allowed)} allowed by label${tail}`
+    if (!byWhom.empty) return md`## ✅ wiregate: pass${on} — ${byWhom}${tail}`
     if (report.change?.no_schema_changed) return md`## ✅ wiregate: pass — no schema changed`
     return md`## ✅ wiregate: pass${on} — no schema or wire-cost regressions${tail}`
   }
   const why = reasonsOf(blocking)
-  const label = allowed.length > 0 ? md`; allowed by label: ${reasonsOf(allowed)}` : EMPTY
+  const label = byWhom.empty ? EMPTY : md`; ${byWhom}`
   return md`## ❌ wiregate: fail${on} — ${why.empty ? md`see below` : why}${label}${tail}`
 }
 
@@ -67,11 +72,13 @@ export function ofMessage(report: Report, name: string): Violation[] {
 /** messageVerdict is a measured message's verdict in one line: what fails
  * it, what a label allowed, or that nothing crossed a threshold. */
 export function messageVerdict(violations: Violation[], name: string): Md {
-  const blocking = violations.filter(v => !v.allowed)
-  const allowed = violations.filter(v => v.allowed)
+  const blocking = violations.filter(isBlocking)
+  const approved = violations.filter(v => v.approved)
+  const allowed = violations.filter(v => v.allowed && !v.approved)
   const within = (v: Violation): string => (v.subject.startsWith(`${name}/`) ? v.subject.slice(name.length + 1) : v.subject)
   const parts: Md[] = []
   if (blocking.length > 0) parts.push(md`❌ ${reasonsOf(blocking, within)}`)
+  if (approved.length > 0) parts.push(md`✅ approved: ${reasonsOf(approved, within)}`)
   if (allowed.length > 0) parts.push(md`⚠️ allowed by label: ${reasonsOf(allowed, within)}`)
   if (parts.length === 0) parts.push(md`✅ within every threshold`)
   return join(parts, md` · `)

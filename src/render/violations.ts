@@ -1,6 +1,6 @@
-import type { Report, Violation } from '../report.js'
+import { isBlocking, type Report, type Violation } from '../report.js'
 import type { Part } from './budget.js'
-import { code, EMPTY, join, md, table, type Md } from './markdown.js'
+import { code, commentLink, EMPTY, join, md, table, type Md } from './markdown.js'
 import { measure, pct, pValue } from './numbers.js'
 import { MEASURED } from './verdict.js'
 
@@ -25,10 +25,24 @@ function rows(report: Report, violations: Violation[]): Md {
       v.base_n && v.head_n ? md`n=${v.base_n}+${v.head_n}` : EMPTY
     ]
     const figures = join(numbers, md`, `)
-    const detail = figures.empty ? md`${v.detail}` : md`${v.detail} (${figures})`
-    return [v.allowed ? md`⚠️ allowed` : md`❌`, kindCell(v, report), code(v.subject), detail]
+    const detail = join([figures.empty ? md`${v.detail}` : md`${v.detail} (${figures})`, approvalLine(v)].filter(x => !x.empty), md`<br>`)
+    const mark = v.approved ? md`✅ approved` : v.allowed ? md`⚠️ allowed` : md`❌`
+    return [mark, kindCell(v, report), v.id ? md`${code(v.subject)}<br>${code(v.id)}` : code(v.subject), detail]
   })
   return table([EMPTY, md`kind`, md`subject`, md`detail`], rows)
+}
+
+/** approvalLine says who approved a violation, when, up to what and why,
+ * linking their comment; or, for one that fails, the line that approves it. */
+function approvalLine(v: Violation): Md {
+  const a = v.approved
+  if (a) {
+    const upTo = a.up_to_pct !== undefined ? md` up to ${pct(a.up_to_pct)}` : EMPTY
+    const reason = a.reason ? md`: ${a.reason}` : EMPTY
+    return md`<sub>approved by ${commentLink(md`@${a.by}`, a.url)} on ${a.at.slice(0, 10)}${upTo}${reason}</sub>`
+  }
+  if (isBlocking(v) && v.approve_with) return md`<sub>to approve it: ${code(v.approve_with)}</sub>`
+  return EMPTY
 }
 
 /** kindCell says what a schema violation breaks when a release was checked too. */

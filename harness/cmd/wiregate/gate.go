@@ -62,6 +62,7 @@ func gateFlags(fs *flag.FlagSet) func(context.Context) (gate.Options, error) {
 	fs.StringVar(&o.HeadSha, "head-sha", "", "the head's sha in the report (default: git's, +dirty for a changed tree)")
 	fs.BoolVar(&o.RecordHistory, "record-history", false, "append head's exact figures to the history branch (the action sets it on a push to the default branch) instead of reading it")
 	labels := fs.String("labels", "", "the PR's label names: a JSON array, or comma separated")
+	approvals := fs.String("approvals", "", "approvals.json: the PR's /wiregate comments and their authors, as the action gathers them")
 	fs.StringVar(&o.Out, "out", ".wiregate", "directory for report.json, base.txt, head.txt, benchstat.txt")
 	fs.StringVar(&o.HarnessDir, "harness-dir", "", "wiregate's harness/ source (default: found from the working directory)")
 	fs.StringVar(&o.Buf, "buf", "", "buf binary (default: $WIREGATE_BUF, buf on PATH, or node_modules/.bin/buf)")
@@ -89,6 +90,11 @@ func gateFlags(fs *flag.FlagSet) func(context.Context) (gate.Options, error) {
 		var err error
 		if o.Labels, err = parseLabels(*labels); err != nil {
 			return o, err
+		}
+		if *approvals != "" {
+			if o.Approvals, err = readApprovals(*approvals); err != nil {
+				return o, err
+			}
 		}
 		if *stages != "" {
 			if err := json.Unmarshal([]byte(*stages), &o.StagesBefore); err != nil {
@@ -149,11 +155,11 @@ func parseLabels(s string) ([]string, error) {
 	return inputs.List(s), nil
 }
 
-// violations is "1 violation" or "3 violations (1 allowed)".
+// violations is "1 violation" or "3 violations (1 allowed or approved)".
 func violations(r *report.Report) string {
 	n, allowed := len(r.Violations), 0
 	for _, v := range r.Violations {
-		if v.Allowed {
+		if v.Allowed || v.Approved != nil {
 			allowed++
 		}
 	}
@@ -162,7 +168,7 @@ func violations(r *report.Report) string {
 		s += "s"
 	}
 	if allowed > 0 {
-		s += fmt.Sprintf(" (%d allowed)", allowed)
+		s += fmt.Sprintf(" (%d allowed or approved)", allowed)
 	}
 	return s
 }

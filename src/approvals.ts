@@ -1,0 +1,37 @@
+// The facts the verdict needs to apply a pull request's approvals
+// (`wiregate approve --approvals`): its comments that speak to wiregate, as
+// they read now, what GitHub says of each author (their permission, the
+// approver teams of wiregate.yaml they are in) and the pull request's
+// author. Gathering them is glue; what they approve, Go decides.
+import type { PullComment } from './github.js'
+
+export interface Approvals {
+  comments: PullComment[]
+  authors: Array<{ login: string; permission: string; teams?: string[] }>
+  pr_author: string
+}
+
+/** What gathering asks GitHub. */
+export interface ApprovalsApi {
+  comments(): Promise<PullComment[]>
+  permission(login: string): Promise<string>
+  memberOf(org: string, team: string, login: string): Promise<boolean>
+}
+
+/** gatherApprovals is the facts, or undefined when no comment speaks to
+ * wiregate (then the verdict has nothing to apply). approvers are
+ * wiregate.yaml's, as the report's rules say: only their teams are asked
+ * about. */
+export async function gatherApprovals(api: ApprovalsApi, prAuthor: string, approvers: string[]): Promise<Approvals | undefined> {
+  const comments = (await api.comments()).filter(c => c.body.includes('/wiregate'))
+  if (comments.length === 0) return undefined
+  const teams = approvers.filter(a => a.includes('/'))
+  const logins = [...new Set(comments.map(c => c.author))].sort()
+  const authors = await Promise.all(
+    logins.map(async login => {
+      const member = await Promise.all(teams.map(t => api.memberOf(t.split('/')[0]!, t.split('/')[1]!, login)))
+      return { login, permission: await api.permission(login), teams: teams.filter((_, i) => member[i]) }
+    })
+  )
+  return { comments, authors, pr_author: prAuthor }
+}
