@@ -8598,10 +8598,10 @@ function assemble(parts) {
 // src/report.ts
 var import__ = __toESM(require__(), 1);
 
-// harness/report/report.schema.json
+// harness/parent/report/report.schema.json
 var report_schema_default = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
-  $id: "https://github.com/wiregate/wiregate/harness/report/report.schema.json",
+  $id: "https://github.com/wiregate/wiregate/harness/parent/report/report.schema.json",
   $ref: "#/$defs/Report",
   $defs: {
     Against: {
@@ -10312,7 +10312,7 @@ show: "/wiregate approve wg-3f9a2c" (a measured regression's with
     }
   },
   title: "Report",
-  description: "report.json: what one gate run measured and decided (harness/report)."
+  description: "report.json: what one gate run measured and decided (harness/parent/report)."
 };
 
 // src/report.ts

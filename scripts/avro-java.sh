@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Records Apache Avro Java's compatibility verdicts on wiregate's corpus of
-# reader/writer pairs, for the agreement test in harness/avrocompat
+# reader/writer pairs, for the agreement test in harness/parent/avrocompat
 # (TestJavaAgreement). Run by hand when the corpus or the Avro version
 # changes, not by CI:
 #
@@ -8,13 +8,13 @@
 #
 # It fetches org.apache.avro:avro (version in scripts/avro-java/pom.xml) from
 # Maven Central into .avro-java/libs (skipped when present), runs
-# scripts/avro-java/Verdicts.java on harness/avrocompat/testdata/java/corpus.json
+# scripts/avro-java/Verdicts.java on harness/parent/avrocompat/testdata/java/corpus.json
 # and writes verdicts.json beside it. Needs Java 17+ and Maven.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 libs=$root/.avro-java/libs
-data=$root/harness/avrocompat/testdata/java
+data=$root/harness/parent/avrocompat/testdata/java
 
 die() { echo "avro-java.sh: $*" >&2; exit 2; }
 command -v java >/dev/null 2>&1 || die "java not found: install a JDK 17+ (apt-get install openjdk-17-jdk-headless)"

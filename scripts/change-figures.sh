@@ -36,7 +36,7 @@ for scenario in none one all; do
         one)
           sed -i 's/string region = 12;/string region = 12;\n  int32 rssi = 13;/' "$d/schemas/telemetry/v1/telemetry_event.proto"
           sed -i 's/{"name": "region", "type": "string"}/{"name": "region", "type": "string"}, {"name": "rssi", "type": "int", "default": 0}/' "$d/schemas/telemetry/v1/telemetry_event.avsc" ;;
-        all) grep -q '"measure"' "$d/harness/inputs/table.go" && flags=(--measure all) ;;
+        all) grep -qs '"measure"' "$d/harness/inputs/table.go" "$d/harness/parent/inputs/table.go" && flags=(--measure all) ;;
       esac
       export GOCACHE="$work/cache-$rev/go-build" WIREGATE_CACHE="$work/cache-$rev/programs"
       if [ "$temp" = cold ]; then chmod -R u+w "$work/cache-$rev" 2>/dev/null || true; rm -rf "$work/cache-$rev"; fi

@@ -29,11 +29,11 @@ avro) # Issue 18: twmb/avro (avro) against hamba/avro (avro-hamba), side by side
   $wg bench --buf-input . --harness-dir harness --messages telemetry.v1.TelemetryEvent \
      --formats avro,avro-hamba --count 20 --benchtime 500ms -o "$res/avro-bench.txt"
   (cd harness && go run golang.org/x/perf/cmd/benchstat "$res/avro-bench.txt") | sed "s|$res/||" > "$res/avro-benchstat.txt"
-  (cd harness && go test -count=1 ./avrocompat -run TestJavaAgreement -v) | grep agrees | sed 's/^ *//' > "$res/avro-java-agreement.txt"
+  (cd harness && go test -count=1 ./parent/avrocompat -run TestJavaAgreement -v) | grep agrees | sed 's/^ *//' > "$res/avro-java-agreement.txt"
   ;;
 overhead) # Issue 2: harness vs direct library calls.
-  (cd harness && go test ./codec -run '^$' -bench 'Overhead(Decode|Encode)' -count 10 -benchtime 500ms) > "$res/overhead-bench.txt"
-  (cd harness && go test ./codec -run '^$' -bench OverheadFloor -count 10 -benchtime 200ms) > "$res/overhead-floor.txt"
+  (cd harness && go test ./program/codec -run '^$' -bench 'Overhead(Decode|Encode)' -count 10 -benchtime 500ms) > "$res/overhead-bench.txt"
+  (cd harness && go test ./program/codec -run '^$' -bench OverheadFloor -count 10 -benchtime 200ms) > "$res/overhead-floor.txt"
   ;;
 prepare) # Issue 2: cold (empty Go build cache and wiregate cache) and warm prepare.
   cold=$(mktemp -d)

@@ -4,4 +4,4 @@
 # fails when they no longer match what the gate writes.
 set -euo pipefail
 cd "$(dirname "$0")/../harness"
-go test -count=1 -run 'TestUpdateActionFixtures' ./gate -update -v
+go test -count=1 -run 'TestUpdateActionFixtures' ./parent/gate -update -v

@@ -16,7 +16,7 @@ the same arguments write the same bytes.
   --big-share S  fraction of the messages (0 to 1, default 0) that also hold
                  three `repeated Chunk` fields of 20 sentence strings each:
                  their generated records reach the 8 KiB cap
-                 (harness/record/limits.go, record.MaxRecordBytes); which
+                 (harness/program/record/limits.go, record.MaxRecordBytes); which
                  messages are big is drawn from a stream of its own, so
                  every other message is written the same at any share;
                  Chunk itself is one more top-level message. A message

@@ -19,8 +19,8 @@ if [ -n "$unformatted" ]; then
   echo "$unformatted" >&2
   exit 1
 fi
-# harness/codec/avrohamba is a module of its own (the opt-in avro-hamba codec).
-for module in harness harness/codec/avrohamba; do
+# harness/program/codec/avrohamba is a module of its own (the opt-in avro-hamba codec).
+for module in harness harness/program/codec/avrohamba; do
   echo "== go vet ($module)"
   (cd "$module" && go vet ./...)
   echo "== staticcheck $staticcheck_version ($module)"

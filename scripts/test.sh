@@ -21,8 +21,8 @@ echo "== python tests (scripts)"
 python3 scripts/gen_messages_test.py
 echo "== go test (harness)"
 (cd harness && go test -count=1 -timeout 20m ./...)
-echo "== go test (harness/codec/avrohamba: the opt-in avro-hamba codec's own module)"
-(cd harness/codec/avrohamba && go test -count=1 ./...)
+echo "== go test (harness/program/codec/avrohamba: the opt-in avro-hamba codec's own module)"
+(cd harness/program/codec/avrohamba && go test -count=1 ./...)
 
 if [ -d src ] && [ -f tsconfig.json ]; then
   echo "== node tests (action)"

@@ -2,7 +2,7 @@ import { WiregateError } from './errors.js'
 
 /** The inputs the action reads itself: GitHub glue the gate never sees.
  * Every other input goes to `wiregate gate`, which owns its default and
- * its validation (harness/inputs). The runner applies action.yml's
+ * its validation (harness/parent/inputs). The runner applies action.yml's
  * defaults, so an empty value here is an input set to ''. */
 export interface ActionInputs {
   githubToken: string

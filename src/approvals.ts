@@ -3,7 +3,16 @@
 // they read now, what GitHub says of each author (their permission, the
 // approver teams of wiregate.yaml they are in) and the pull request's
 // author. Gathering them is glue; what they approve, Go decides.
-import type { PullComment } from './github.js'
+
+/** A pull request comment as the approvals read it (harness/parent/report Comment). */
+export interface PullComment {
+  id: number
+  url: string
+  author: string
+  body: string
+  created_at: string
+  updated_at: string
+}
 
 export interface Approvals {
   comments: PullComment[]

@@ -1,5 +1,5 @@
 import * as github from '@actions/github'
-import type { ApprovalsApi } from './approvals.js'
+import type { ApprovalsApi, PullComment } from './approvals.js'
 import type { CommentApi, IssueComment } from './comment.js'
 
 type Octokit = ReturnType<typeof github.getOctokit>
@@ -56,16 +56,6 @@ const DESCRIPTION_LIMIT = 140
 export async function setCommitStatus(octokit: Octokit, owner: string, repo: string, sha: string, s: CommitStatus): Promise<void> {
   const description = s.description.length > DESCRIPTION_LIMIT ? `${s.description.slice(0, DESCRIPTION_LIMIT - 1)}…` : s.description
   await octokit.rest.repos.createCommitStatus({ owner, repo, sha, state: s.state, context: s.context, description, target_url: s.targetUrl })
-}
-
-/** A pull request comment as the approvals read it (harness/report Comment). */
-export interface PullComment {
-  id: number
-  url: string
-  author: string
-  body: string
-  created_at: string
-  updated_at: string
 }
 
 /** pullComments lists every comment on the pull request, as it reads now. */

@@ -1,9 +1,9 @@
 // report.json as the action reads it. Its contract is declared once, by the
-// Go types in harness/report: they generate report.schema.json, which
+// Go types in harness/parent/report: they generate report.schema.json, which
 // generates the types below (report.gen.ts, `npm run schema`) and validates
 // every report before anything of it is rendered.
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
-import schema from '../harness/report/report.schema.json' with { type: 'json' }
+import schema from '../harness/parent/report/report.schema.json' with { type: 'json' }
 import { WiregateError } from './errors.js'
 import type { Finding, Message, Report, Rev, Stage, Violation } from './report.gen.js'
 

@@ -1,4 +1,4 @@
-// plan.json, as `wiregate plan` writes it (harness/gate/plan.go): how many
+// plan.json, as `wiregate plan` writes it (harness/parent/gate/plan.go): how many
 // shards, the matrix that runs them, and a line saying why. The action
 // reads only what it passes on as step outputs.
 import { WiregateError } from './errors.js'

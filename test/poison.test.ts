@@ -10,7 +10,7 @@ import type { Log } from '../src/log.js'
 import { publishRun } from '../src/publish.js'
 import { renderReport, renderSummary, reportParts } from '../src/render/report.js'
 import { parseReport } from '../src/report.js'
-import schema from '../harness/report/report.schema.json' with { type: 'json' }
+import schema from '../harness/parent/report/report.schema.json' with { type: 'json' }
 import { completeReport } from './reports.js'
 
 const POISON = '<script>x</script> @octocat ![x](https://e.example/x.png) [click](https://e.example) </details></table> <!-- wiregate:wiregate/gate --> # Heading'

@@ -1,4 +1,4 @@
-// Reports built in tests from the contract (harness/report/report.go):
+// Reports built in tests from the contract (harness/parent/report/report.go):
 // the fixtures are real gate output from before this round's fields, and
 // only scripts/fixtures.sh writes them; these builders add the new fields
 // to a fixture, or make reports of a size no fixture has.

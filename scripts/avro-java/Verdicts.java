@@ -1,5 +1,5 @@
 // Verdicts records Apache Avro Java's SchemaCompatibility verdict on every
-// reader/writer pair of wiregate's corpus (harness/avrocompat/testdata/java).
+// reader/writer pair of wiregate's corpus (harness/parent/avrocompat/testdata/java).
 // Run by scripts/avro-java.sh, not by CI: the Go test compares wiregate's
 // verdicts with the file this writes.
 //

@@ -11,7 +11,7 @@ import (
 	gengo "google.golang.org/protobuf/cmd/protoc-gen-go/internal_gengo"
 	"google.golang.org/protobuf/compiler/protogen"
 
-	"github.com/wiregate/wiregate/harness/plaingen"
+	"github.com/wiregate/wiregate/harness/program/plaingen"
 )
 
 func main() {

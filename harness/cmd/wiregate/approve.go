@@ -8,9 +8,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/wiregate/wiregate/harness/exitcode"
-	"github.com/wiregate/wiregate/harness/report"
-	"github.com/wiregate/wiregate/harness/verdict"
+	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/parent/verdict"
+	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 
 func init() {

@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/wiregate/wiregate/harness/avrocompat"
-	"github.com/wiregate/wiregate/harness/exitcode"
-	"github.com/wiregate/wiregate/harness/inputs"
-	"github.com/wiregate/wiregate/harness/report"
+	"github.com/wiregate/wiregate/harness/parent/avrocompat"
+	"github.com/wiregate/wiregate/harness/parent/inputs"
+	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 
 func init() {

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wiregate/wiregate/harness/report"
+	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
 func TestAvroCompatCLI(t *testing.T) {
-	td := filepath.Join("..", "..", "avrocompat", "testdata")
+	td := filepath.Join("..", "..", "parent", "avrocompat", "testdata")
 	v1, v2 := filepath.Join(td, "order_v1.avsc.json"), filepath.Join(td, "order_v2_region.avsc.json")
 
 	r := runWiregate(t, "avro-compat", "--level", "FORWARD", v1, v2)

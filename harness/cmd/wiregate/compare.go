@@ -8,10 +8,10 @@ import (
 	"io"
 	"os"
 
-	"github.com/wiregate/wiregate/harness/compare"
-	"github.com/wiregate/wiregate/harness/config"
-	"github.com/wiregate/wiregate/harness/exitcode"
-	"github.com/wiregate/wiregate/harness/inputs"
+	"github.com/wiregate/wiregate/harness/parent/compare"
+	"github.com/wiregate/wiregate/harness/parent/config"
+	"github.com/wiregate/wiregate/harness/parent/inputs"
+	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 
 func init() {

@@ -6,12 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wiregate/wiregate/harness/compare"
+	"github.com/wiregate/wiregate/harness/parent/compare"
 )
 
 func TestCompareCLI(t *testing.T) {
-	base := filepath.Join("..", "..", "compare", "testdata", "base.txt")
-	head := filepath.Join("..", "..", "compare", "testdata", "head.txt")
+	base := filepath.Join("..", "..", "parent", "compare", "testdata", "base.txt")
+	head := filepath.Join("..", "..", "parent", "compare", "testdata", "head.txt")
 
 	r := runWiregate(t, "compare", base, head)
 	if r.code != 0 || !strings.Contains(r.stdout, "sec/op") || !strings.Contains(r.stdout, "vs base") {
@@ -38,7 +38,7 @@ func TestCompareCLI(t *testing.T) {
 		{[]string{"compare", base, "missing.txt"}, "missing.txt: cannot open it"},
 		{[]string{"compare", base, head, "--alpha", "2"}, `--alpha is "2": not a significance level`},
 		{[]string{"compare", "--bogus", base, head}, "-bogus"},
-		{[]string{"compare", base, filepath.Join("..", "..", "compare", "testdata", "empty.txt")}, "empty.txt is empty"},
+		{[]string{"compare", base, filepath.Join("..", "..", "parent", "compare", "testdata", "empty.txt")}, "empty.txt is empty"},
 	}
 	for _, b := range bad {
 		wantBadInput(t, runWiregate(t, b.args...), b.want)

@@ -9,11 +9,11 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/wiregate/wiregate/harness/checkout"
-	"github.com/wiregate/wiregate/harness/exitcode"
-	"github.com/wiregate/wiregate/harness/gate"
-	"github.com/wiregate/wiregate/harness/inputs"
-	"github.com/wiregate/wiregate/harness/report"
+	"github.com/wiregate/wiregate/harness/parent/checkout"
+	"github.com/wiregate/wiregate/harness/parent/gate"
+	"github.com/wiregate/wiregate/harness/parent/inputs"
+	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 
 func init() {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wiregate/wiregate/harness/report"
+	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
 // Issue 19, "bad input answered first": a --base-dir that does not exist

@@ -6,9 +6,9 @@ import (
 	"flag"
 	"io"
 
-	"github.com/wiregate/wiregate/harness/bench"
-	"github.com/wiregate/wiregate/harness/cpucost"
-	"github.com/wiregate/wiregate/harness/exitcode"
+	"github.com/wiregate/wiregate/harness/program/bench"
+	"github.com/wiregate/wiregate/harness/program/cpucost"
+	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 
 func init() {

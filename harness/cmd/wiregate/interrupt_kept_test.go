@@ -7,7 +7,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/wiregate/wiregate/harness/benchprog"
+	"github.com/wiregate/wiregate/harness/program/benchprog"
 )
 
 // A gate stopped by SIGTERM after the cpu stage keeps what that stage

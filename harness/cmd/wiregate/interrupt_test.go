@@ -16,11 +16,11 @@ import (
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
 
-	"github.com/wiregate/wiregate/harness/benchprog"
-	"github.com/wiregate/wiregate/harness/broker"
 	"github.com/wiregate/wiregate/harness/internal/proctest"
-	"github.com/wiregate/wiregate/harness/pipeline"
-	"github.com/wiregate/wiregate/harness/report"
+	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/program/benchprog"
+	"github.com/wiregate/wiregate/harness/program/broker"
+	"github.com/wiregate/wiregate/harness/program/pipeline"
 )
 
 // The gate interrupted by SIGINT — what a cancelled GitHub job and Ctrl-C

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wiregate/wiregate/harness/codec"
+	"github.com/wiregate/wiregate/harness/program/codec"
 )
 
 // Every format round-trips every generated record of a message with every

@@ -11,8 +11,8 @@ import (
 	"flag"
 	"time"
 
-	"github.com/wiregate/wiregate/harness/benchprog"
-	"github.com/wiregate/wiregate/harness/subcmd"
+	"github.com/wiregate/wiregate/harness/program/benchprog"
+	"github.com/wiregate/wiregate/harness/program/subcmd"
 )
 
 // grace is how long a command may take to stop after SIGINT or SIGTERM

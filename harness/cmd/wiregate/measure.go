@@ -10,11 +10,11 @@ import (
 	"path/filepath"
 	"text/tabwriter"
 
-	"github.com/wiregate/wiregate/harness/benchprog"
-	"github.com/wiregate/wiregate/harness/exitcode"
-	"github.com/wiregate/wiregate/harness/inputs"
-	"github.com/wiregate/wiregate/harness/prepare"
-	"github.com/wiregate/wiregate/harness/schemafiles"
+	"github.com/wiregate/wiregate/harness/parent/inputs"
+	"github.com/wiregate/wiregate/harness/parent/prepare"
+	"github.com/wiregate/wiregate/harness/parent/schemafiles"
+	"github.com/wiregate/wiregate/harness/program/benchprog"
+	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 
 // schemaFlags are the flags that say which schemas to measure.

@@ -11,13 +11,13 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/wiregate/wiregate/harness/avroschema"
-	"github.com/wiregate/wiregate/harness/benchprog"
-	"github.com/wiregate/wiregate/harness/cases"
-	"github.com/wiregate/wiregate/harness/codec"
 	"github.com/wiregate/wiregate/harness/internal/fixture/wgplain"
-	"github.com/wiregate/wiregate/harness/sizes"
-	"github.com/wiregate/wiregate/harness/subject"
+	"github.com/wiregate/wiregate/harness/program/avroschema"
+	"github.com/wiregate/wiregate/harness/program/benchprog"
+	"github.com/wiregate/wiregate/harness/program/cases"
+	"github.com/wiregate/wiregate/harness/program/codec"
+	"github.com/wiregate/wiregate/harness/program/sizes"
+	"github.com/wiregate/wiregate/harness/program/subject"
 )
 
 var (

@@ -10,11 +10,11 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/wiregate/wiregate/harness/exitcode"
-	"github.com/wiregate/wiregate/harness/merge"
-	"github.com/wiregate/wiregate/harness/report"
-	"github.com/wiregate/wiregate/harness/subcmd"
-	"github.com/wiregate/wiregate/harness/verdict"
+	"github.com/wiregate/wiregate/harness/parent/merge"
+	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/parent/verdict"
+	"github.com/wiregate/wiregate/harness/program/exitcode"
+	"github.com/wiregate/wiregate/harness/program/subcmd"
 )
 
 func init() {

@@ -7,9 +7,9 @@ import (
 	"os"
 	"strconv"
 
-	"github.com/wiregate/wiregate/harness/inputs"
-	"github.com/wiregate/wiregate/harness/pipeline"
-	"github.com/wiregate/wiregate/harness/piperounds"
+	"github.com/wiregate/wiregate/harness/parent/inputs"
+	"github.com/wiregate/wiregate/harness/parent/piperounds"
+	"github.com/wiregate/wiregate/harness/program/pipeline"
 )
 
 func init() {

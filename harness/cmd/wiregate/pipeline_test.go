@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/wiregate/wiregate/harness/piperounds"
+	"github.com/wiregate/wiregate/harness/parent/piperounds"
 )
 
 // pipelineCLI runs `wiregate pipeline` on telemetry against spec and

@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/wiregate/wiregate/harness/exitcode"
-	"github.com/wiregate/wiregate/harness/gate"
+	"github.com/wiregate/wiregate/harness/parent/gate"
+	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 
 func init() {

@@ -5,8 +5,8 @@ import (
 	"io"
 	"os"
 
-	"github.com/wiregate/wiregate/harness/benchprog"
-	"github.com/wiregate/wiregate/harness/prepare"
+	"github.com/wiregate/wiregate/harness/parent/prepare"
+	"github.com/wiregate/wiregate/harness/program/benchprog"
 )
 
 // said is what a measuring command (check, sizes, bench, pipeline,

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wiregate/wiregate/harness/codec"
-	"github.com/wiregate/wiregate/harness/prepare"
-	"github.com/wiregate/wiregate/harness/sizes"
+	"github.com/wiregate/wiregate/harness/parent/prepare"
+	"github.com/wiregate/wiregate/harness/program/codec"
+	"github.com/wiregate/wiregate/harness/program/sizes"
 )
 
 // The shapes module (testdata/shapes) has a schema for every shape real

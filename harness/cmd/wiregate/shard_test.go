@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wiregate/wiregate/harness/report"
+	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
 // readJSON reads a report.json (or plan.json) written by a command.

@@ -9,7 +9,7 @@ import (
 
 	"github.com/twmb/avro"
 
-	"github.com/wiregate/wiregate/harness/avroschema"
+	"github.com/wiregate/wiregate/harness/program/avroschema"
 )
 
 // Canonical rewrites Avro binary data of schema s in the one form a writer

@@ -14,12 +14,12 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
-	"github.com/wiregate/wiregate/harness/avroschema"
-	"github.com/wiregate/wiregate/harness/cases"
-	"github.com/wiregate/wiregate/harness/codec"
 	"github.com/wiregate/wiregate/harness/internal/fixture/wgplain"
-	"github.com/wiregate/wiregate/harness/roundtrip"
-	"github.com/wiregate/wiregate/harness/subject"
+	"github.com/wiregate/wiregate/harness/program/avroschema"
+	"github.com/wiregate/wiregate/harness/program/cases"
+	"github.com/wiregate/wiregate/harness/program/codec"
+	"github.com/wiregate/wiregate/harness/program/roundtrip"
+	"github.com/wiregate/wiregate/harness/program/subject"
 )
 
 // Subjects are this repo's messages with the Avro schema `wiregate sizes`

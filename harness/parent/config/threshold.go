@@ -1,0 +1,48 @@
+// Package config is what the verdict needs besides the measurements:
+// thresholds and alpha (from the gate's inputs, which own their defaults),
+// overlaid by the optional wiregate.yaml at the repo root, which overrides
+// thresholds per message or format and ignores metrics with a written
+// reason.
+package config
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/wiregate/wiregate/harness/program/exitcode"
+)
+
+// Thresholds are the largest allowed regressions, in percent.
+type Thresholds struct {
+	SizePct       float64 `json:"size_pct"`       // growth of bytes/message
+	TimePct       float64 `json:"time_pct"`       // significant slowdown of encode/decode (and allocs/op growth)
+	ThroughputPct float64 `json:"throughput_pct"` // significant drop of pipeline records/s
+	CPUPct        float64 `json:"cpu_pct"`        // growth of instructions/op (exact, above the count's noise floor)
+}
+
+// ParsePercent reads a threshold written "5%", "5" or "0.5%" as a percent.
+// name says where it came from ("input 'size-threshold'", "--size-threshold",
+// "wiregate.yaml line 3: thresholds.size") so the error can point there:
+// `<name> is "<text>": <what is wrong>`.
+func ParsePercent(name, s string) (float64, error) {
+	t := strings.TrimSpace(s)
+	num := strings.TrimSpace(strings.TrimSuffix(t, "%"))
+	v, err := strconv.ParseFloat(num, 64)
+	if t == "" || err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, exitcode.BadInput("%s is %q: not a percentage; write e.g. 5%%", name, s)
+	}
+	if v < 0 {
+		return 0, exitcode.BadInput("%s is %q: negative; a threshold is the largest allowed regression, write e.g. 5%%", name, s)
+	}
+	return v, nil
+}
+
+// ParseAlpha reads a significance level, which must lie in (0, 1).
+func ParseAlpha(name, s string) (float64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || !(v > 0 && v < 1) {
+		return 0, exitcode.BadInput("%s is %q: not a significance level in (0, 1); write e.g. 0.05", name, s)
+	}
+	return v, nil
+}

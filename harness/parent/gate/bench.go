@@ -1,0 +1,267 @@
+package gate
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/wiregate/wiregate/harness/parent/budget"
+	"github.com/wiregate/wiregate/harness/parent/interleave"
+	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/program/benchprog"
+)
+
+// timings are the bench stage's results: each side's benchfmt lines of
+// every round it ran (what ran before a stop included), and the plan.
+type timings struct {
+	out             [2][]byte // base, head
+	plan            budget.BenchPlan
+	rounds          int // rounds run
+	unchangedRounds int // rounds of unchanged-schema messages, when fewer
+	pin             string
+}
+
+// benchRounds alternates base and head, one round each, in
+// interleave.Order (ABBA, base first in round 0). Before the rounds,
+// one discarded warm-up round per side at the shortest benchtime warms the
+// programs and prices a round; it times only what the plan, by the sizes
+// stage's prices, can time at all, and stops at the plan's warm-up
+// deadline (warmUp). Every round is checked against the plan's deadline
+// before it starts.
+func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices) (timings, string, error) {
+	var t timings
+	guess := g.budget.Plan(budget.FromBench, prices).Bench
+	if len(guess.Timed) == 0 {
+		return t, guess.Note, nil
+	}
+	prog := newProgress(g.o.Log, "bench", progressEvery)
+	defer prog.stop()
+	start := g.budget.Now()
+	warmMeter := g.budget.Meter(guess.WarmDeadline)
+	reached, warm, err := warmUp(guess.Timed, warmMeter, func(chunk []string) time.Duration { return warmPrice(prices, chunk) }, func(chunk []string, done int) ([][]byte, error) {
+		prog.step("warm-up round: message %d of %d", done+1, len(guess.Timed))
+		var outs [][]byte
+		for _, p := range ps.sides() {
+			sel, ok := p.only(chunk)
+			if !ok {
+				continue
+			}
+			out, err := benchRound(ctx, p, sel, budget.MinBenchtime, false)
+			if err != nil {
+				return nil, err
+			}
+			outs = append(outs, out)
+		}
+		return outs, nil
+	})
+	if err != nil {
+		return t, "", err
+	}
+	warmed := warmedPrices(prices, reached, g.budget.Now().Sub(start), warm)
+	t.plan = g.budget.Plan(budget.FromBench, warmed).Bench
+	unchanged := g.s.Rounds(true)
+	meter := g.budget.Meter(t.plan.Deadline)
+	for round := 0; round < t.plan.Count; round++ {
+		done, ok := meter.Start(t.plan.Round)
+		if !ok {
+			t.plan.Note = joinNotes(t.plan.Note, fmt.Sprintf("stopped after %d of %d rounds at the deadline", round, t.plan.Count))
+			break
+		}
+		timed := t.plan.Timed
+		if round >= unchanged {
+			timed = gating(timed, prices)
+		}
+		prog.step("round %d of %d", round+1, t.plan.Count)
+		roundStart := g.budget.Now()
+		for _, side := range interleave.Order(len(ps.sides()), round) {
+			p := ps.sides()[side]
+			sel, ok := p.only(timed)
+			if !ok {
+				continue
+			}
+			out, err := benchRound(ctx, p, sel, t.plan.Benchtime, false)
+			if err != nil {
+				return t, t.plan.Note, err
+			}
+			t.out[sideIndex(ps, side)] = append(t.out[sideIndex(ps, side)], out...)
+		}
+		done()
+		t.rounds = round + 1
+		if round == 0 {
+			// The first round is the first real price of a round: the plan
+			// re-fits the rest by it, and a message it cuts loses its one
+			// round (one sample a side can show nothing).
+			refit := g.budget.Refit(t.plan, warmed, g.budget.Now().Sub(roundStart))
+			if len(refit.Timed) < len(t.plan.Timed) {
+				for i := range t.out {
+					t.out[i] = keepBenchmarks(t.out[i], refit.Timed)
+				}
+			}
+			if refit.Round != t.plan.Round {
+				// The rounds from here on are priced anew: the meter starts over.
+				meter = g.budget.Meter(t.plan.Deadline)
+			}
+			t.plan = refit
+		}
+	}
+	if unchanged < t.rounds && len(gating(t.plan.Timed, prices)) < len(t.plan.Timed) {
+		t.unchangedRounds = unchanged
+	}
+	t.pin = ps.head.prog.Pinned()
+	note := t.plan.Note
+	if t.unchangedRounds > 0 {
+		note = joinNotes(note, fmt.Sprintf("unchanged-schema messages timed %d rounds (information only)", t.unchangedRounds))
+	}
+	return t, note, nil
+}
+
+// keepBenchmarks keeps the lines of out that are not a benchmark, or a
+// benchmark of one of messages.
+func keepBenchmarks(out []byte, messages []string) []byte {
+	var kept bytes.Buffer
+	for line := range bytes.Lines(out) {
+		if m := benchLine.FindSubmatch(line); m == nil || slices.Contains(messages, string(m[1])) {
+			kept.Write(line)
+		}
+	}
+	return kept.Bytes()
+}
+
+// benchRound is one round of sel on p: every benchmark once, in benchfmt.
+func benchRound(ctx context.Context, p *program, sel benchprog.Selection, benchtime time.Duration, header bool) ([]byte, error) {
+	var out bytes.Buffer
+	err := p.prog.Bench(ctx, benchprog.BenchFlags{Selection: sel, Timing: benchprog.Timing{Count: 1, Benchtime: benchtime}, Header: header}, &out)
+	return out.Bytes(), p.wrap(err)
+}
+
+// gating keeps the messages whose timings can fail the gate.
+func gating(messages []string, prices budget.Prices) []string {
+	var out []string
+	for _, m := range messages {
+		for _, p := range prices.Messages {
+			if p.Name == m && p.Gating {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// warmChunk is how many messages one warm-up step runs: each step starts
+// both sides' programs once, and the warm-up checks its deadline between
+// steps, so prices that missed by several times overrun it by one step.
+const warmChunk = 8
+
+// warmUp runs the discarded warm-up round over timed, warmChunk messages
+// a step, while the meter lets a step start at its price (the first step
+// always runs: something must be priced); it returns the messages it
+// reached and the steps' benchfmt outputs.
+func warmUp(timed []string, meter *budget.Meter, price func(chunk []string) time.Duration, step func(chunk []string, done int) ([][]byte, error)) ([]string, [][]byte, error) {
+	var reached []string
+	var outs [][]byte
+	for i := 0; i < len(timed); i += warmChunk {
+		chunk := timed[i:min(i+warmChunk, len(timed))]
+		done, ok := meter.Start(price(chunk))
+		switch {
+		case !ok && i > 0:
+			return reached, outs, nil
+		case !ok:
+			done = meter.Force(price(chunk))
+		}
+		out, err := step(chunk, i)
+		if err != nil {
+			return reached, outs, err
+		}
+		done()
+		reached = append(reached, chunk...)
+		outs = append(outs, out...)
+	}
+	return reached, outs, nil
+}
+
+// warmPrice is a warm-up step over chunk by the prices: starting both
+// programs, building the chunk's records, and its benchmarks at
+// budget.MinBenchtime.
+func warmPrice(p budget.Prices, chunk []string) time.Duration {
+	c := p.RoundOverhead
+	for _, m := range p.Messages {
+		if slices.Contains(chunk, m.Name) {
+			c += m.Build + time.Duration(float64(m.Round)*float64(budget.MinBenchtime)/float64(max(p.Measured, budget.MinBenchtime)))
+		}
+	}
+	return c
+}
+
+// warmedPrices prices timed's round from the warm-up: its wall time less
+// what does not scale with benchtime (starting the programs, building the
+// records: the prices' Build), shared by each message's part of the
+// benchmarks' own time. The messages the warm-up did not reach have no
+// price: they are Unpriced, so the plan counts them as not timed.
+func warmedPrices(p budget.Prices, timed []string, wall time.Duration, outs [][]byte) budget.Prices {
+	byMessage := map[string]float64{}
+	var total float64
+	for _, out := range outs {
+		for m, ns := range benchNanos(out) {
+			byMessage[m] += ns
+			total += ns
+		}
+	}
+	fixed := p.RoundOverhead
+	for _, m := range p.Messages {
+		if slices.Contains(timed, m.Name) {
+			fixed += m.Build
+		}
+	}
+	variable := max(wall-fixed, wall/4)
+	out := p
+	out.Measured = budget.MinBenchtime
+	out.Messages = nil
+	for _, m := range p.Messages {
+		if !slices.Contains(timed, m.Name) {
+			out.Unpriced = append(out.Unpriced, m.Name)
+			continue
+		}
+		if total > 0 {
+			m.Round = time.Duration(float64(variable) * byMessage[m.Name] / total)
+		}
+		out.Messages = append(out.Messages, m)
+	}
+	return out
+}
+
+var benchLine = regexp.MustCompile(`^Benchmark(?:Encode|Decode)/([^/]+)/\S+\s+(\d+)\s+([0-9.]+) ns/op`)
+
+// benchNanos is each message's time in the benchmarks' final runs of one
+// benchfmt output (N × ns/op).
+func benchNanos(out []byte) map[string]float64 {
+	ns := map[string]float64{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		m := benchLine.FindSubmatch(sc.Bytes())
+		if m == nil {
+			continue
+		}
+		n, _ := strconv.ParseFloat(string(m[2]), 64)
+		per, _ := strconv.ParseFloat(string(m[3]), 64)
+		ns[string(m[1])] += n * per
+	}
+	return ns
+}
+
+// recordTimings puts the bench plan in the report; compare turns the
+// lines into metrics.
+func (g *run) recordTimings(t timings) {
+	if t.plan.Count == 0 && t.plan.Note == "" && len(t.plan.Timed) == 0 {
+		return
+	}
+	g.r.Plan.Bench = &report.BenchPlan{Count: t.rounds, Benchtime: t.plan.Benchtime.String(), Untimed: t.plan.Untimed, Note: t.plan.Note}
+	g.r.Env.UnchangedRounds = t.unchangedRounds
+	if t.pin != "" {
+		g.r.Env.BenchPin = t.pin
+	}
+}

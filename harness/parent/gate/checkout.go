@@ -1,0 +1,136 @@
+package gate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/wiregate/wiregate/harness/parent/checkout"
+	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/parent/schemafiles"
+	"github.com/wiregate/wiregate/harness/program/exitcode"
+)
+
+// side is base, head or a release: a checkout.
+type side struct {
+	name string
+	dir  string
+	// worktree is the checkout the gate made for this side (base, release),
+	// removed when the run ends.
+	worktree *checkout.Worktree
+}
+
+// avro is the side's .avsc files, absolute.
+func (s *side) avro(globs []string) ([]string, error) { return schemafiles.Glob(s.dir, globs) }
+
+// bufInput is the side's buf input directory.
+func (s *side) bufInput(set string) string { return filepath.Join(s.dir, set) }
+
+// checkout makes the base side: a worktree of BaseRef, or BaseDir as it is.
+// It also fills in the shas and labels the caller did not give: a side is
+// always named, by its ref, its sha or its directory.
+func (g *run) checkout(ctx context.Context) bool {
+	type checkedOut struct {
+		base, head report.Rev
+		side       side // the base: its worktree when the gate made one
+	}
+	co, ok := stage(ctx, g, "checkout", func(ctx context.Context) (checkedOut, string, error) {
+		co := checkedOut{base: g.r.Base, head: g.r.Head, side: *g.base}
+		if co.head.Sha == "" {
+			if sha, ref, dirty, err := checkout.Head(ctx, g.head.dir); err == nil {
+				co.head.Sha = sha
+				if dirty {
+					co.head.Sha = sha[:12] + "+dirty"
+				}
+				if co.head.Ref == "" {
+					co.head.Ref = ref
+				}
+			}
+		}
+		if co.head.Ref == "" {
+			co.head.Ref = g.head.dir
+		}
+		switch {
+		case g.o.BaseDir != "":
+			co.base.Sha = gitSha(ctx, g.o.BaseDir)
+			if co.base.Ref == "" {
+				co.base.Ref = g.o.BaseDir
+			}
+			return co, "", nil
+		case g.o.BaseRef == "":
+			return co, "", exitcode.BadInput("no base: give --base-ref (a commit to compare against) or --base-dir (a checkout of it)")
+		}
+		w, err := checkout.Add(ctx, g.head.dir, g.o.BaseRef, g.tmpDir())
+		if err != nil {
+			return co, "", err
+		}
+		co.side.worktree, co.side.dir, co.base.Sha = w, w.Dir, w.Sha
+		if co.base.Ref == "" {
+			co.base.Ref = g.o.BaseRef
+		}
+		return co, "", nil
+	})
+	g.r.Base, g.r.Head, *g.base = co.base, co.head, co.side
+	return ok
+}
+
+func (g *run) removeWorktree(s *side) {
+	if s != nil && s.worktree != nil {
+		if err := s.worktree.Remove(); err != nil {
+			g.o.Log("wiregate: removing the %s worktree: %v", s.name, err)
+		}
+		s.worktree = nil
+	}
+}
+
+func gitSha(ctx context.Context, dir string) string {
+	sha, _, _, err := checkout.Head(ctx, dir)
+	if err != nil {
+		return ""
+	}
+	return sha
+}
+
+// checkoutRelease resolves the breaking-against input to a commit and
+// checks it out as another worktree. No tag matching the glob is a
+// warning (a first release has none yet); a ref git does not know is the
+// input's error. A release that is the base commit is not checked twice.
+func (g *run) checkoutRelease(ctx context.Context) {
+	type release struct {
+		side    *side
+		against *report.Against
+	}
+	rel, _ := stage(ctx, g, "release checkout", func(ctx context.Context) (release, string, error) {
+		a := g.s.BreakingAgainst
+		ref := a.Ref
+		if a.TagGlob != "" {
+			tag, err := checkout.LatestTag(ctx, g.head.dir, a.TagGlob)
+			if err != nil {
+				return release{}, "", err
+			}
+			if tag == "" {
+				g.warn("%s is %q: no tag matches %s in this clone, so nothing was checked against a release (actions/checkout fetches tags with fetch-depth: 0)",
+					a.Where, a.Text, a.TagGlob)
+				return release{}, "", nil
+			}
+			ref = tag
+		}
+		w, err := checkout.Add(ctx, g.head.dir, ref, g.tmpDir())
+		if errors.Is(err, checkout.ErrUnknownRef) {
+			return release{}, "", exitcode.BadInput("%s is %q: %s is no tag, branch or commit of this clone or of origin (actions/checkout fetches every tag and branch with fetch-depth: 0)",
+				a.Where, a.Text, ref)
+		}
+		if err != nil {
+			return release{}, "", fmt.Errorf("%s %q: %w", a.Where, a.Text, err)
+		}
+		against := &report.Against{Input: a.Text, Ref: ref, Sha: w.Sha, SameAsBase: w.Sha == g.r.Base.Sha}
+		s := &side{name: "release " + ref, dir: w.Dir, worktree: w}
+		if against.SameAsBase {
+			g.removeWorktree(s)
+			return release{against: against}, "", nil
+		}
+		return release{side: s, against: against}, "", nil
+	})
+	g.release, g.r.BreakingAgainst = rel.side, rel.against
+}

@@ -1,0 +1,291 @@
+package gate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/wiregate/wiregate/harness/parent/budget"
+	"github.com/wiregate/wiregate/harness/parent/compare"
+	"github.com/wiregate/wiregate/harness/parent/interleave"
+	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/parent/verdict"
+	"github.com/wiregate/wiregate/harness/program/cpucost"
+)
+
+// counts are the cpu stage's results: each side's instruction counts (what
+// was counted before a stop included; a message counted in several
+// processes has one result per process), what counted them, and what the
+// budget cut.
+type counts struct {
+	base, head []cpucost.Result
+	cost       *report.CPUCost
+	plan       budget.CPUPlan
+}
+
+// countUnit is one Valgrind process: one message in one format on one
+// side, in one of the message's processes.
+type countUnit struct {
+	index           int // in the plan's order
+	message, format string
+	side            int // index into programs.sides()
+	process         int // which of the message's processes on its side
+	rotations       int
+	price           time.Duration
+}
+
+// errCountUnavailable stops the pool when Valgrind went away after
+// Prepare found it.
+var errCountUnavailable = errors.New("instruction counts unavailable")
+
+// countInstructions is the cpu stage: instructions per encode and decode,
+// counted exactly under Valgrind (package cpucost), one process per
+// message, format and side, up to workers at once (each runs one thread),
+// in the plan's order. Each message is counted in cpu-processes
+// processes per side, interleaved base and head, so every count's spread
+// between hash seeds is seen and sets its noise floor. A message's two
+// sides are counted over the same rotations. Whether it counts is
+// cpu-cost's decision (cpucost.Prepare); not counting is a reason in the
+// report, not an error, unless cpu-cost is on. Valgrind failing is the
+// stage's error: one line.
+func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.Prices, sz sizes) (counts, string, error) {
+	c := counts{cost: &report.CPUCost{Mode: string(g.s.CPUCost)}}
+	setup, err := cpucost.Prepare(ctx, g.s.CPUCost, cpucost.Env{CI: os.Getenv("GITHUB_ACTIONS") == "true"})
+	if err != nil {
+		return c, "", err
+	}
+	c.cost.Installed = setup.Installed
+	if setup.Valgrind == "" {
+		c.cost.Unavailable = setup.Reason
+		return c, setup.Reason, nil
+	}
+	prices.Counting = true
+	c.plan = g.budget.Plan(budget.FromCPU, prices).CPU
+	units := g.countUnits(ps, c.plan, sz)
+	opNs := sz.slowerOps()
+
+	prog := newProgress(g.o.Log, "cpu", progressEvery)
+	defer prog.stop()
+	var mu sync.Mutex
+	results := make([][]cpucost.Result, len(units))
+	var seconds [2]float64
+	unavailable := ""
+	finished := 0
+	_, err = pool(ctx, g.s.Workers, g.budget.Meter(c.plan.Deadline), 0, units, func(u countUnit) time.Duration { return u.price },
+		func(ctx context.Context, u countUnit) error {
+			p := ps.sides()[u.side]
+			start := time.Now()
+			res, err := cpucost.Count(ctx, p.prog.Binary, p.sel.Only(u.message, u.format),
+				cpucost.Options{Valgrind: setup.Valgrind, Rotations: u.rotations, OpNs: opNs, Parallel: 1})
+			if err != nil {
+				return p.wrap(err)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if res.Unavailable != "" { // Prepare found it; only a race can lose it
+				unavailable = res.Unavailable
+				return errCountUnavailable
+			}
+			c.cost.Tool = res.Tool
+			seconds[sideIndex(ps, u.side)] += time.Since(start).Seconds()
+			results[u.index] = res.Results
+			finished++
+			prog.step("%d of %d processes (%s)", finished, len(units), u.message)
+			return nil
+		})
+	if errors.Is(err, errCountUnavailable) {
+		c.cost.Unavailable = unavailable
+		return c, unavailable, nil
+	}
+	ran := g.keepWholeProcesses(&c, ps, units, results)
+	c.plan.Ran(ran)
+	if err != nil {
+		return c, "", err
+	}
+	c.plan.Note = cpuNote(c.plan, g.s.CPUProcesses)
+	notes := []string{c.cost.Installed}
+	if len(c.plan.Counted) > 0 {
+		notes = append(notes, fmt.Sprintf("%s counted on %s (process time: base %.1f s, head %.1f s)",
+			plural(len(c.plan.Counted), "message"), plural(g.s.Workers, "worker"), seconds[0], seconds[1]))
+	}
+	return c, c.cost.Tool + ": " + joinNotes(append(notes, c.plan.Note)...), nil
+}
+
+// countUnits are the plan's processes in the order they start: message
+// by message; within one, its processes in turn, the sides of each in
+// ABBA order (base first in the first), every format.
+func (g *run) countUnits(ps programs, plan budget.CPUPlan, sz sizes) []countUnit {
+	var units []countUnit
+	for _, m := range plan.Counted {
+		for process := range m.Processes {
+			for _, side := range interleave.Order(len(ps.sides()), process) {
+				p := ps.sides()[side]
+				if !p.has(m.Name) {
+					continue
+				}
+				for _, f := range p.sel.Formats {
+					r := sz.pairs[m.Name+"/"+f][sideIndex(ps, side)]
+					if r == nil {
+						continue // a format that does not measure the message (codec.Format.Measures)
+					}
+					ns := [2]float64{r.Price.EncodeNs, r.Price.DecodeNs}
+					units = append(units, countUnit{index: len(units), message: m.Name, format: f, side: side, process: process,
+						rotations: m.Rotations, price: cpucost.EstimateOne(ns, m.Rotations)})
+				}
+			}
+		}
+	}
+	return units
+}
+
+// keepWholeProcesses keeps, of each message, the processes every unit of
+// which finished (a process of one side alone compares nothing), and
+// returns how many it kept per message.
+func (g *run) keepWholeProcesses(c *counts, ps programs, units []countUnit, results [][]cpucost.Result) map[string]int {
+	whole := map[string]map[int]bool{}
+	for i, u := range units {
+		if whole[u.message] == nil {
+			whole[u.message] = map[int]bool{}
+		}
+		if _, seen := whole[u.message][u.process]; !seen {
+			whole[u.message][u.process] = true
+		}
+		if results[i] == nil {
+			whole[u.message][u.process] = false
+		}
+	}
+	ran := map[string]int{}
+	for i, u := range units {
+		if !whole[u.message][u.process] {
+			continue
+		}
+		if sideIndex(ps, u.side) == 0 {
+			c.base = append(c.base, results[i]...)
+		} else {
+			c.head = append(c.head, results[i]...)
+		}
+	}
+	for m, procs := range whole {
+		for _, ok := range procs {
+			if ok {
+				ran[m]++
+			}
+		}
+	}
+	return ran
+}
+
+// cpuNote says what the budget cut of the counts.
+func cpuNote(p budget.CPUPlan, processes int) string {
+	var cuts []string
+	if n := len(p.OneRotation); n > 0 {
+		cuts = append(cuts, fmt.Sprintf("%s counted over 1 rotation of the record pool instead of %d (exact all the same)", plural(n, "message"), budget.Rotations))
+	}
+	if n := len(p.FewerProcesses); n > 0 {
+		cuts = append(cuts, fmt.Sprintf("%s counted in fewer processes per side than %d (with one, the floor is the format's)", plural(n, "message"), processes))
+	}
+	if n := len(p.Uncounted); n > 0 {
+		cuts = append(cuts, fmt.Sprintf("%s not counted", plural(n, "message")))
+	}
+	if len(cuts) == 0 {
+		return ""
+	}
+	return "to fit the time budget: " + strings.Join(cuts, ", ")
+}
+
+// recordCounts puts how counting went in the report, and each counted
+// message's instr/op metrics.
+func (g *run) recordCounts(c counts) {
+	if c.cost == nil {
+		return
+	}
+	g.r.CPUCost = c.cost
+	p := c.plan
+	if len(p.OneRotation) > 0 || len(p.FewerProcesses) > 0 || len(p.Uncounted) > 0 {
+		g.r.Plan.CPU = &report.CPUPlan{Uncounted: p.Uncounted, OneRotation: slices.Clone(p.OneRotation),
+			FewerProcesses: slices.Clone(p.FewerProcesses), Note: p.Note}
+	}
+	for _, m := range countMetrics(c.base, c.head) {
+		f := g.r.Format(m.message, m.format)
+		f.Metrics = append(f.Metrics, m.Metric)
+	}
+}
+
+// countMetric is one message's instr/op metric in one format.
+type countMetric struct {
+	message, format string
+	report.Metric
+}
+
+// countMetrics compares each op's counts, base against head: exact
+// numbers, so no test and no p-value. A side's center is the median of its
+// processes' counts, and its n their number; the noise floor is
+// cpucost.FloorOf (the format's, or twice what this op's own counts
+// spread, whichever is larger), and a change is significant past it. The
+// verdict gates a growth only above it. A side alone compares nothing.
+func countMetrics(base, head []cpucost.Result) []countMetric {
+	bySide := [2]map[string][]float64{perOp(base), perOp(head)}
+	var out []countMetric
+	for _, name := range sortedKeys(bySide[1]) {
+		b, h := bySide[0][name], bySide[1][name]
+		if len(b) == 0 {
+			continue
+		}
+		op, message, format, ok := compare.ParseName(name)
+		if !ok {
+			continue
+		}
+		bs, hs := countSummary(b), countSummary(h)
+		delta := compare.DeltaPct(bs.Center, hs.Center)
+		floor := cpucost.FloorOf(format, bs.Center, b, h)
+		m := report.Metric{Name: op, Unit: cpucost.UnitInstructions, Base: &bs, Head: &hs, DeltaPct: delta,
+			NoiseFloor: &floor.Pct, Delta: "~"}
+		if floor.FromCounts {
+			m.NoiseFloorFrom = report.FloorFromCounts
+		} else {
+			m.NoiseFloorFrom = report.FloorFromFormat
+		}
+		m.Significant = delta != nil && verdict.PastNoiseFloor(*delta, m.NoiseFloor)
+		if m.Significant {
+			m.Delta = fmt.Sprintf("%+.2f%%", *delta)
+		}
+		out = append(out, countMetric{message: message, format: format, Metric: m})
+	}
+	return out
+}
+
+// perOp is each op's instructions per operation, one per process, by
+// benchmark name.
+func perOp(rs []cpucost.Result) map[string][]float64 {
+	out := map[string][]float64{}
+	for _, r := range rs {
+		out[r.Name] = append(out[r.Name], r.InstrPerOp())
+	}
+	return out
+}
+
+// countSummary is one side's counts of one op: their median, lowest and
+// highest.
+func countSummary(xs []float64) report.Summary {
+	s := slices.Sorted(slices.Values(xs))
+	mid := len(s) / 2
+	center := s[mid]
+	if len(s)%2 == 0 {
+		center = (s[mid-1] + s[mid]) / 2
+	}
+	return report.Summary{Center: center, Lo: s[0], Hi: s[len(s)-1], N: len(s)}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}

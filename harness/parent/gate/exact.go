@@ -1,0 +1,183 @@
+package gate
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/wiregate/wiregate/harness/parent/compare"
+	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/program/benchprog"
+	"github.com/wiregate/wiregate/harness/program/codec"
+)
+
+// exactChunk is the most messages one bench program process sizes: small
+// enough that the budget is asked often and a 1,300-message module is
+// never one process, large enough that starting processes costs little.
+const exactChunk = 32
+
+// sizePrice is what the meter prices sizing one message on both sides at
+// before the first chunk is done and says what it really costs (a
+// 353-message change took 0.4 s a message, docs/figures.md).
+const sizePrice = 400 * time.Millisecond
+
+// sizes are the exact stage's results: the correctness gate (every codec
+// round-trips every record, inside the program's sizes) and bytes per
+// message, per side.
+type sizes struct {
+	pairs map[string][2]*benchprog.Size // "message/format" → base, head
+	// carried are head's sizes on its records without what head adds
+	// (pools.newContent), by "message/format".
+	carried map[string]*benchprog.Size
+	// unmeasured are the messages the budget left no time for.
+	unmeasured []string
+}
+
+// measured is list less what the budget cut here.
+func (s sizes) measured(list []string) []string { return without(list, s.unmeasured) }
+
+// measureSizes sizes list on both sides, a chunk of messages per process,
+// up to workers chunks at once, while the budget lets a chunk start (the
+// first chunk of each worker always starts: the exact figures are the
+// verdict's core): nothing is cut here before the timing stages are, so
+// this stage may run until the deadline.
+func (g *run) measureSizes(ctx context.Context, ps programs, p pools, list []string) (sizes, string, error) {
+	res := sizes{pairs: map[string][2]*benchprog.Size{}, carried: map[string]*benchprog.Size{}}
+	prog := newProgress(g.o.Log, "sizes", progressEvery)
+	defer prog.stop()
+	chunks := chunked(list, exactChunk, g.s.Workers)
+	var mu sync.Mutex
+	done := 0
+	started, err := pool(ctx, g.s.Workers, g.budget.Meter(g.budget.Deadline()), g.s.Workers, chunks,
+		func(c []string) time.Duration { return sizePrice * time.Duration(len(c)) },
+		func(ctx context.Context, chunk []string) error {
+			found := map[string][2]*benchprog.Size{}
+			for side, sp := range ps.sides() {
+				sel, ok := sp.only(chunk)
+				if !ok {
+					continue
+				}
+				ss, err := sp.prog.Sizes(ctx, benchprog.SizesFlags{Selection: sel})
+				if err != nil {
+					return sp.wrap(err)
+				}
+				for j := range ss {
+					k := ss[j].Message + "/" + ss[j].Format
+					pair := found[k]
+					pair[sideIndex(ps, side)] = &ss[j]
+					found[k] = pair
+				}
+			}
+			carried, err := g.sizeCarried(ctx, ps, p, chunk)
+			if err != nil {
+				return err
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			maps.Copy(res.pairs, found)
+			maps.Copy(res.carried, carried)
+			done += len(chunk)
+			prog.step("%d of %d messages", done, len(list))
+			return nil
+		})
+	for _, c := range chunks[started:] {
+		res.unmeasured = append(res.unmeasured, c...)
+	}
+	if err != nil {
+		return res, "", err
+	}
+	note := fmt.Sprintf("%s on %s", plural(len(list)-len(res.unmeasured), "message"), plural(g.s.Workers, "worker"))
+	if n := len(res.unmeasured); n > 0 {
+		note += fmt.Sprintf("; to fit the time budget: %d of %d messages not measured", n, len(list))
+	}
+	return res, note, nil
+}
+
+// chunked splits list into chunks of at most size, and into at least
+// workers chunks where it has that many messages, so every worker has one.
+func chunked(list []string, size, workers int) [][]string {
+	if n := (len(list) + workers - 1) / max(workers, 1); n < size {
+		size = max(n, 1)
+	}
+	var out [][]string
+	for i := 0; i < len(list); i += size {
+		out = append(out, list[i:min(i+size, len(list))])
+	}
+	return out
+}
+
+// sideIndex is 0 for the base program, 1 for head's.
+func sideIndex(ps programs, i int) int {
+	if ps.base == nil {
+		return 1
+	}
+	return i
+}
+
+// sizeCarried sizes head's records of chunk's messages that hold new
+// content without it: head's bytes less these are what the new and
+// regenerated fields cost, in each format.
+func (g *run) sizeCarried(ctx context.Context, ps programs, p pools, chunk []string) (map[string]*benchprog.Size, error) {
+	var ms []string
+	for _, m := range chunk {
+		if slices.Contains(p.newContent, m) {
+			ms = append(ms, m)
+		}
+	}
+	if len(ms) == 0 || ps.head == nil {
+		return nil, nil
+	}
+	sel, _ := ps.head.only(ms)
+	sel.Records = p.carried
+	ss, err := ps.head.prog.Sizes(ctx, benchprog.SizesFlags{Selection: sel})
+	if err != nil {
+		return nil, ps.head.wrap(fmt.Errorf("records without new content: %w", err))
+	}
+	out := map[string]*benchprog.Size{}
+	for j := range ss {
+		out[ss[j].Message+"/"+ss[j].Format] = &ss[j]
+	}
+	return out, nil
+}
+
+// recordSizes puts the exact stage's sizes in the report, with the plan's
+// cut and the records' notes.
+func (g *run) recordSizes(s sizes, p pools) {
+	if len(s.unmeasured) > 0 {
+		g.r.Plan.Exact = &report.ExactPlan{Unmeasured: s.unmeasured,
+			Note: fmt.Sprintf("to fit the time budget: %d messages not measured", len(s.unmeasured))}
+	}
+	aliasing := map[string]bool{}
+	if fs, err := codec.Parse(strings.Join(g.s.Formats, ",")); err == nil {
+		for _, f := range fs {
+			aliasing[f.Name] = f.Aliasing
+		}
+	}
+	for k, pair := range s.pairs {
+		head := pair[1]
+		if head == nil {
+			continue
+		}
+		msg, format, _ := strings.Cut(k, "/")
+		f := g.r.Format(msg, format)
+		f.Aliasing = aliasing[format]
+		f.Size = &report.Size{Head: head.BytesMean, VsJSON: head.VsJSON}
+		if base := pair[0]; base != nil {
+			f.Size.Base = base.BytesMean
+			f.Size.DeltaPct = compare.DeltaPct(base.BytesMean, head.BytesMean)
+		}
+		if c := s.carried[k]; c != nil && c.BytesMean != head.BytesMean {
+			d := head.BytesMean - c.BytesMean
+			f.Size.NewContent = &d
+		}
+	}
+	for name, notes := range p.notes {
+		if g.r.HasMessage(name) {
+			g.r.Message(name).Records = notes
+		}
+	}
+}

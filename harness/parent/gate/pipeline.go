@@ -1,0 +1,140 @@
+package gate
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/wiregate/wiregate/harness/parent/budget"
+	"github.com/wiregate/wiregate/harness/parent/compare"
+	"github.com/wiregate/wiregate/harness/parent/piperounds"
+	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/parent/verdict"
+	"github.com/wiregate/wiregate/harness/program/benchprog"
+)
+
+// pipelineRows are the pipeline stage's results: every row it measured.
+type pipelineRows struct {
+	res     *piperounds.Result
+	rounds  int // rounds of unchanged-schema rows, when fewer
+	entries []report.Pipeline
+}
+
+// pipeline measures end-to-end throughput with constant backlogs, base and
+// head interleaved (package piperounds), rows of changed messages first,
+// each row as the budget's pipeline plan lets it (budget.PipelinePlan),
+// and compares each row's records/s samples like the bench rounds.
+func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string, status map[string]string, family int) (pipelineRows, string, error) {
+	var out pipelineRows
+	var sides []piperounds.Side
+	unchanged := map[string]bool{}
+	for _, m := range list {
+		unchanged[m] = status[m] == report.StatusUnchanged
+	}
+	for i, p := range ps.sides() {
+		sel, ok := p.only(list)
+		if ok {
+			sides = append(sides, piperounds.Side{Name: p.name, Program: p.prog, Selection: sel, Sizes: sz.of(sideIndex(ps, i), sel.Messages)})
+		}
+	}
+	o := piperounds.Options{Sides: sides, Broker: g.s.Broker, N: g.s.PipelineMessages,
+		Bytes: g.s.PipelineBytes, Rounds: g.s.Count, Alpha: g.cfg.Alpha, Log: g.o.Log,
+		First: list, Unchanged: unchanged, UnchangedRounds: g.s.Rounds(true), Family: verdict.PipelineFamily(family * len(g.s.Formats))}
+	var rows []budget.PipeRow
+	for _, r := range o.Rows() {
+		rows = append(rows, budget.PipeRow{Key: r.Message + "/" + r.Format, Gating: !unchanged[r.Message], N: r.N, Rounds: r.Rounds,
+			Pass: pipePass(sz.pairs[r.Message+"/"+r.Format][1]), Start: pipeStart})
+	}
+	o.Schedule = g.budget.Pipeline(rows, len(sides), verdict.MinRounds(o.Family, g.cfg.Alpha))
+	res, err := piperounds.Run(ctx, o)
+	if err != nil {
+		return out, "", err
+	}
+	out.res = res
+	note := res.Cut
+	if g.s.Rounds(true) < res.Rounds {
+		for _, u := range unchanged {
+			if u {
+				out.rounds = g.s.Rounds(true)
+				note = joinNotes(note, "unchanged-schema rows timed "+strconv.Itoa(out.rounds)+" rounds (information only)")
+				break
+			}
+		}
+	}
+	for _, row := range res.Rows {
+		head := row.Sides["head"]
+		if head == nil {
+			continue
+		}
+		bl := res.Backlogs[row.Message]
+		entry := report.Pipeline{Message: row.Message, Format: row.Format, Broker: res.Broker, BrokerReason: res.BrokerReason,
+			HeadNsPerMsg: piperounds.Median(head.NsPerMsg), RawNsPerMsg: head.RawNsPerMsg,
+			Backlog: &report.Backlog{N: bl.N, BudgetBytes: bl.Bytes, MeanBytes: bl.MeanBytes, Format: bl.Format}}
+		if base := row.Sides["base"]; base != nil {
+			c := compare.Samples(base.RPS, head.RPS, "records/s", g.cfg.Alpha)
+			bs, hs := c.Base, c.Head
+			entry.Base, entry.Head, entry.DeltaPct, entry.P, entry.Significant = &bs, &hs, c.DeltaPct, c.P, c.Significant
+			entry.NoiseFloor, entry.BaseNsPerMsg = c.NoiseFloorPct, piperounds.Median(base.NsPerMsg)
+		} else {
+			c := compare.Samples(head.RPS, head.RPS, "records/s", g.cfg.Alpha)
+			hs := c.Head
+			entry.Head = &hs
+		}
+		out.entries = append(out.entries, entry)
+	}
+	return out, note, nil
+}
+
+// of is one side's (0 base, 1 head) sizes of messages.
+func (s sizes) of(side int, messages []string) []benchprog.Size {
+	var out []benchprog.Size
+	for _, pair := range s.pairs {
+		if pair[side] != nil && slices.Contains(messages, pair[side].Message) {
+			out = append(out, *pair[side])
+		}
+	}
+	return out
+}
+
+// recordPipeline puts the rows, the broker and what the deadline cut in
+// the report.
+func (g *run) recordPipeline(rows pipelineRows) {
+	res := rows.res
+	if res == nil {
+		return
+	}
+	g.r.Env.PipelineN, g.r.Env.PipelineBytes = int(g.s.PipelineMessages), g.s.PipelineBytes
+	g.r.Plan.Pipeline = &report.PipelinePlan{Untimed: res.Untimed, Note: res.Cut}
+	g.r.Env.Broker, g.r.Env.BrokerReason, g.r.Env.BrokerPeakRSSBytes = res.Broker, res.BrokerReason, res.BrokerPeakRSSBytes
+	if rows.rounds > 0 {
+		g.r.Env.UnchangedRounds = rows.rounds
+	}
+	for _, row := range res.Rows {
+		for _, s := range row.Sides {
+			g.r.Env.ConsumerPeakRSSBytes = max(g.r.Env.ConsumerPeakRSSBytes, s.PeakRSSBytes)
+			if s.Cap != "" {
+				g.r.Env.ConsumerCap = s.Cap
+			}
+		}
+	}
+	g.r.Pipeline = append(g.r.Pipeline, rows.entries...)
+}
+
+// What a pipeline pass is priced at before the first row says what it
+// costs (the plan's meter corrects it): starting a producer or consumer
+// process, and per record the broker's share, about a nanosecond a byte
+// (3.28M records/s of 300 B, docs/pipeline.md), plus the codec's slower op.
+const (
+	pipeStart     = 150 * time.Millisecond
+	brokerPerByte = time.Nanosecond
+)
+
+// pipePass is one pass over one record of a row on one side, by head's
+// size of it.
+func pipePass(s *benchprog.Size) time.Duration {
+	if s == nil {
+		return time.Microsecond
+	}
+	return time.Duration(s.BytesMean*float64(brokerPerByte) + max(s.Price.EncodeNs, s.Price.DecodeNs))
+}

@@ -1,0 +1,99 @@
+package gate
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/wiregate/wiregate/harness/parent/budget"
+	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/parent/shard"
+)
+
+// ShardPlan is mode: plan's answer: how many shards measure the change
+// within time-budget each, the matrix that runs them, and what each takes.
+// Every shard computes the same split from the same schemas and inputs; the
+// parts here are for reading.
+type ShardPlan struct {
+	Shards int          `json:"shards"`
+	Matrix shard.Matrix `json:"matrix"`
+	// Needed is how many shards it would take uncapped by max-shards.
+	Needed          int            `json:"needed"`
+	MaxShards       int            `json:"max_shards"`
+	PriceSeconds    float64        `json:"price_seconds"`
+	CapacitySeconds float64        `json:"capacity_seconds"` // of one shard
+	Parts           []Part         `json:"parts"`
+	Change          *report.Change `json:"change,omitempty"`
+	// Note says in one line what the plan is, or why it is one shard: the
+	// gate jobs then report whatever stopped it.
+	Note string `json:"note"`
+}
+
+// Part is one shard of a plan.
+type Part struct {
+	Shard        string   `json:"shard"`
+	Messages     []string `json:"messages"`
+	PriceSeconds float64  `json:"price_seconds"`
+}
+
+// Plan is `wiregate plan`: the gate's early stages (inputs, the base
+// checkout, tools, both sides' schemas and the change set), then the split
+// of what changed over shards by the same static prices every shard uses.
+// When something stops it (a bad input, a schema that does not compile),
+// the plan is one shard whose note says why: that gate job meets the same
+// problem and reports it in the comment, as a one-job gate would.
+func Plan(ctx context.Context, o Options) *ShardPlan {
+	if o.Log == nil {
+		o.Log = func(string, ...any) {}
+	}
+	g := &run{o: &o, r: report.New(), base: &side{name: "base", dir: o.BaseDir}, head: &side{name: "head"}}
+	g.budget = budget.Budget{Start: time.Now(), Now: time.Now}
+	one := func(why string) *ShardPlan {
+		return &ShardPlan{Shards: 1, Matrix: shard.MatrixOf(1), Needed: 1, MaxShards: g.s.MaxShards, Note: why}
+	}
+	if !g.readInputs(ctx) || !g.checkout(ctx) {
+		return one(firstError(g.r, "the gate could not start"))
+	}
+	defer g.removeWorktree(g.base)
+	if !g.findTools(ctx) {
+		return one(firstError(g.r, "buf not found"))
+	}
+	sch, ok := stage(ctx, g, "schemas", g.loadSchemas)
+	if !ok {
+		return one(firstError(g.r, "the schemas did not load"))
+	}
+	defer sch.close()
+	list := g.toMeasure(sch, nil)
+	if len(list) == 0 {
+		p := one(nothingToMeasure(sch, nil))
+		p.Change = &sch.change
+		return p
+	}
+	sp, err := g.splitList(sch, list, 0)
+	if err != nil {
+		return one(err.Error())
+	}
+	p := &ShardPlan{Shards: len(sp.parts), Matrix: shard.MatrixOf(len(sp.parts)), Needed: sp.needed, MaxShards: g.s.MaxShards,
+		PriceSeconds: sp.total.Seconds(), CapacitySeconds: g.shardCapacity().Seconds(), Change: &sch.change}
+	for i, part := range sp.parts {
+		var price time.Duration
+		for _, m := range part {
+			price += sp.price[m]
+		}
+		p.Parts = append(p.Parts, Part{Shard: p.Matrix.Shard[i], Messages: part, PriceSeconds: price.Seconds()})
+	}
+	p.Note = fmt.Sprintf("%s to measure, priced at %s: %d shards of %s each", plural(len(list), "message"),
+		sp.total.Round(time.Second), p.Shards, g.s.TimeBudget)
+	if p.Needed > p.Shards {
+		p.Note += fmt.Sprintf(" (max-shards %d; %d would measure all of it)", p.MaxShards, p.Needed)
+	}
+	return p
+}
+
+// firstError is the report's first error, or what to say without one.
+func firstError(r *report.Report, otherwise string) string {
+	if len(r.Errors) > 0 {
+		return r.Errors[0]
+	}
+	return otherwise
+}

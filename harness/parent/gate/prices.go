@@ -1,0 +1,75 @@
+package gate
+
+import (
+	"time"
+
+	"github.com/wiregate/wiregate/harness/parent/budget"
+	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/parent/verdict"
+	"github.com/wiregate/wiregate/harness/program/benchprog"
+	"github.com/wiregate/wiregate/harness/program/cpucost"
+)
+
+// What a bench round costs beyond its benchmarks' target time: starting a
+// side's program, and testing.Benchmark's own calibration runs (it reaches
+// its benchtime in a few growing runs).
+const (
+	programStart     = 100 * time.Millisecond
+	benchCalibration = 1.3
+)
+
+// prices are the budget's first prices of list, for Holm families of
+// family gated messages (the whole change's), from the sizes stage's
+// rows (benchprog.Price: a cold reading of each case's encode and decode
+// and of setting the message up, taken while checking it): the cost of
+// counting a message is cpucost's estimate from them, a bench round's is
+// each benchmark's target time plus the setup. Each stage then corrects
+// its own by what it measures.
+func (g *run) prices(sz sizes, list []string, sch *schemas, family int) budget.Prices {
+	formats := len(g.s.Formats)
+	p := budget.Prices{Pipeline: g.s.Pipeline, Count: g.s.Count, Benchtime: g.s.Benchtime, Measured: g.s.Benchtime,
+		RoundOverhead: 2 * programStart, Processes: g.s.CPUProcesses}
+	for _, m := range list {
+		var count, countOne, build time.Duration
+		sides := 0
+		for side := range 2 {
+			rows := sz.of(side, []string{m})
+			if len(rows) == 0 {
+				continue
+			}
+			sides++
+			count += cpucost.Estimate(opNs(rows), cpucost.DefaultRotations)
+			countOne += cpucost.Estimate(opNs(rows), 1)
+			build += time.Duration(rows[0].Price.SetupSeconds * float64(time.Second))
+		}
+		gating := sch.status[m] != report.StatusUnchanged
+		p.Messages = append(p.Messages, budget.Price{Name: m, Gating: gating, Count: count, CountOne: countOne,
+			Round: time.Duration(float64(sides) * 2 * float64(formats) * benchCalibration * float64(g.s.Benchtime)), Build: build})
+	}
+	p.MinCount = verdict.MinRounds(verdict.TimeFamily(family, formats), g.cfg.Alpha)
+	return p
+}
+
+// opNs are a message's rows' native nanoseconds of an encode and of a
+// decode.
+func opNs(rows []benchprog.Size) [][2]float64 {
+	out := make([][2]float64, len(rows))
+	for i, r := range rows {
+		out[i] = [2]float64{r.Price.EncodeNs, r.Price.DecodeNs}
+	}
+	return out
+}
+
+// slowerOps are each row's slower op, by "message/format": what the cpu
+// stage warms a loop by (cpucost.WarmFor).
+func (s sizes) slowerOps() map[string]float64 {
+	out := map[string]float64{}
+	for k, pair := range s.pairs {
+		for _, r := range pair {
+			if r != nil {
+				out[k] = max(out[k], r.Price.EncodeNs, r.Price.DecodeNs)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,228 @@
+package gate
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/wiregate/wiregate/harness/parent/avrocompat"
+	"github.com/wiregate/wiregate/harness/parent/bufcheck"
+	"github.com/wiregate/wiregate/harness/parent/checkout"
+	"github.com/wiregate/wiregate/harness/parent/config"
+	"github.com/wiregate/wiregate/harness/parent/prepare"
+	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/parent/verdict"
+)
+
+// loadConfig takes thresholds from the inputs, then wiregate.yaml from the
+// BASE checkout: a pull request cannot loosen its own gate; a change to
+// wiregate.yaml takes effect for the PRs after it merges.
+func (g *run) loadConfig(ctx context.Context) bool {
+	cfg, ok := stage(ctx, g, "config", func(ctx context.Context) (config.Config, string, error) {
+		cfg, err := config.Load(g.base.dir, g.s.Config())
+		return cfg, "", err
+	})
+	if ok {
+		g.cfg = cfg
+		g.r.Env.Alpha = cfg.Alpha
+	}
+	return ok
+}
+
+// tools are what the tools stage found: the buf binary both sides use,
+// and where the buf input sits in the repository (findings name files
+// from the repository's root).
+type tools struct {
+	buf, bufRoot string
+}
+
+// findTools resolves buf once for both sides (the base worktree has no
+// node_modules of its own) and where the buf input sits in the repository.
+func (g *run) findTools(ctx context.Context) bool {
+	t, ok := stage(ctx, g, "tools", func(ctx context.Context) (tools, string, error) {
+		buf, err := prepare.FindBuf(g.o.Buf, g.head.dir, g.o.HarnessDir, ".")
+		if err != nil {
+			return tools{}, "", err
+		}
+		if strings.ContainsRune(buf, os.PathSeparator) {
+			buf, _ = filepath.Abs(buf)
+		}
+		prefix, _ := checkout.Prefix(ctx, g.head.dir)
+		return tools{buf: buf, bufRoot: filepath.ToSlash(filepath.Join(prefix, g.s.BufInput))}, "", nil
+	})
+	g.tools = t
+	return ok
+}
+
+// bufCheck is buf run in dir.
+func (g *run) bufCheck(dir string) bufcheck.Check {
+	return bufcheck.Check{Buf: g.tools.buf, Dir: dir, BufInput: g.s.BufInput, FileRoot: g.tools.bufRoot}
+}
+
+// schemaChecks runs buf lint and buf breaking as their inputs ask. It is
+// false when either could not run: a schema that does not compile stops
+// the measuring stages (they would fail the same way, twice).
+func (g *run) schemaChecks(ctx context.Context) bool {
+	if why := noProto(g.head.bufInput(g.s.BufInput)); why != "" {
+		// An Avro-only repository: nothing for buf to check, and nothing fails for it.
+		for _, on := range []struct {
+			name  string
+			asked bool
+		}{{"buf lint", g.s.Lint}, {"buf breaking", g.s.Breaking}} {
+			if on.asked {
+				stage(ctx, g, on.name, func(context.Context) (struct{}, string, error) { return struct{}{}, "skipped: " + why, nil })
+			}
+		}
+		return true
+	}
+	ok := true
+	if g.s.Lint {
+		var fs []report.Finding
+		fs, ok = stage(ctx, g, "buf lint", g.lint)
+		g.r.Findings = append(g.r.Findings, fs...)
+	}
+	if g.s.Breaking && ok {
+		var fs []report.Finding
+		fs, ok = stage(ctx, g, "buf breaking", func(ctx context.Context) ([]report.Finding, string, error) {
+			fs, err := g.bufCheck(g.head.dir).Breaking(ctx, g.base.dir)
+			return fs, "", err
+		})
+		g.r.Findings = append(g.r.Findings, fs...)
+	}
+	if g.s.Breaking && ok && g.release != nil {
+		// Not part of ok: head compiles, and the measuring stages do not
+		// depend on the release.
+		fs, _ := stage(ctx, g, "buf breaking (release)", g.releaseBreaking)
+		g.r.Findings = append(g.r.Findings, fs...)
+	}
+	return ok
+}
+
+// lint runs buf lint on head and on the base: head's findings the base
+// already has are existing debt (bufcheck.MarkExisting), which the verdict
+// does not fail on unless lint-findings is all. A base that cannot be
+// linted (no buf input yet, or it does not compile) has no debt: every
+// finding is new.
+func (g *run) lint(ctx context.Context) ([]report.Finding, string, error) {
+	fs, err := g.bufCheck(g.head.dir).Lint(ctx)
+	if err != nil || len(fs) == 0 {
+		return fs, "", err
+	}
+	base, err := g.bufCheck(g.base.dir).Lint(ctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			return fs, "", ctx.Err()
+		}
+		return fs, "the base could not be linted (" + err.Error() + "): every finding counts as new", nil
+	}
+	fs = bufcheck.MarkExisting(fs, base)
+	existing := 0
+	for _, f := range fs {
+		if f.Existing {
+			existing++
+		}
+	}
+	if existing == 0 {
+		return fs, "", nil
+	}
+	return fs, plural(existing, "finding") + " the base already has (existing debt)", nil
+}
+
+// releaseBreaking runs buf breaking on head against the release. A release
+// older than the buf input has nothing to break: a warning, not an error.
+func (g *run) releaseBreaking(ctx context.Context) ([]report.Finding, string, error) {
+	if _, err := os.Stat(g.release.bufInput(g.s.BufInput)); errors.Is(err, fs.ErrNotExist) {
+		g.warn("buf-input %s does not exist in %s: buf breaking did not run against it", g.s.BufInput, g.r.BreakingAgainst.Ref)
+		return nil, "", nil
+	}
+	fs, err := g.bufCheck(g.head.dir).Breaking(ctx, g.release.dir)
+	return against(fs, g.r.BreakingAgainst.Ref), "", err
+}
+
+// avroCompat checks every .avsc of head against base (and, for transitive
+// levels, against every earlier version in the base's history); and
+// against the release, when there is one.
+func (g *run) avroCompat(ctx context.Context) {
+	fs, _ := stage(ctx, g, "avro-compatibility", func(ctx context.Context) ([]report.Finding, string, error) {
+		fs, err := avrocompat.CheckDirs(g.base.dir, g.head.dir, g.s.AvroSchemas, g.s.AvroCompatibility, g.avroHistory(ctx, g.base.dir, "the base"))
+		return fs, "", err
+	})
+	g.r.Findings = append(g.r.Findings, fs...)
+	if g.release == nil {
+		return
+	}
+	fs, _ = stage(ctx, g, "avro-compatibility (release)", func(ctx context.Context) ([]report.Finding, string, error) {
+		dir := g.release.dir
+		fs, err := avrocompat.CheckDirs(dir, g.head.dir, g.s.AvroSchemas, g.s.AvroCompatibility, g.avroHistory(ctx, dir, "release "+g.r.BreakingAgainst.Ref))
+		return against(fs, g.r.BreakingAgainst.Ref), "", err
+	})
+	g.r.Findings = append(g.r.Findings, fs...)
+}
+
+// against marks findings as checked against a release.
+func against(fs []report.Finding, ref string) []report.Finding {
+	for i := range fs {
+		fs[i].Against = ref
+	}
+	return fs
+}
+
+// avroHistory is what the transitive levels check head's .avsc files
+// against: every earlier version in dir's git history. Where dir has no
+// whole history (not a git checkout, a shallow clone), each file is checked
+// against dir's version only, and the first file checked adds one warning
+// saying so.
+func (g *run) avroHistory(ctx context.Context, dir, against string) avrocompat.HistoryFunc {
+	level := g.s.AvroCompatibility
+	if !level.Transitive() {
+		return nil
+	}
+	history, why := avrocompat.GitHistory(ctx, dir, "HEAD")
+	if history != nil {
+		return history
+	}
+	warned := false
+	return func(string) ([][]byte, error) {
+		if !warned {
+			warned = true
+			g.warn("avro-compatibility is %s, but each .avsc was checked against %s's version only: %s (%s) %s", level, against, against, dir, why)
+		}
+		return nil, nil
+	}
+}
+
+// verdict applies thresholds, wiregate.yaml and the PR's labels, turns
+// stage errors into `error` violations and sets the result.
+func (g *run) verdict() {
+	g.r.Rules = &report.Rules{Config: g.cfg, Labels: g.o.Labels, LintAll: g.s.LintAll,
+		CoverageRequired: g.s.CoverageRequired, Pipeline: g.s.Pipeline}
+	if g.o.Approvals != nil {
+		g.r.Rules.Approvals = *g.o.Approvals
+	}
+	verdict.Decide(g.r)
+}
+
+// noProto says why buf has nothing to check in dir, or "" when it has:
+// no buf module there, or one without a single .proto file.
+func noProto(dir string) string {
+	if !hasBufModule(dir) {
+		return "no buf.yaml in buf-input (an Avro-only repository)"
+	}
+	found := errors.New("found")
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".proto") {
+			return found
+		}
+		if err == nil && d.IsDir() && (d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".") && p != dir) {
+			return filepath.SkipDir
+		}
+		return nil
+	})
+	if errors.Is(err, found) {
+		return ""
+	}
+	return "the buf module has no .proto files (an Avro-only repository)"
+}

@@ -1,0 +1,106 @@
+package inputs
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/wiregate/wiregate/harness/parent/avrocompat"
+	"github.com/wiregate/wiregate/harness/parent/config"
+	"github.com/wiregate/wiregate/harness/program/cpucost"
+)
+
+// Settings are the gate's inputs, validated and typed. Defaults() is every
+// input at its default; Parse reads them from text.
+type Settings struct {
+	WorkingDirectory  string   // head checkout, relative to the current directory
+	BufInput          string   // relative to each side's checkout
+	Messages          []string // empty: every top-level message
+	Samples           string
+	AvroSchemas       []string // globs, relative to each side's checkout
+	AvroCompatibility avrocompat.Level
+	Formats           []string
+	Lint, Breaking    bool
+	// LintAll fails the gate on every lint finding, not only those the
+	// pull request adds (input lint-findings).
+	LintAll         bool
+	BreakingAgainst Against
+	// Measure is report.MeasureChanged or report.MeasureAll.
+	Measure string
+
+	History       string // branch; empty: no history
+	HistoryPoints int
+
+	SizeThreshold, TimeThreshold, ThroughputThreshold float64 // percent
+	CPUThreshold                                      float64 // percent
+	CPUCost                                           cpucost.Mode
+	CPUProcesses                                      int // per side and message
+	Alpha                                             float64
+	Count                                             int
+	UnchangedRounds                                   int // timing rounds of an unchanged-schema message; use Rounds
+	Benchtime                                         time.Duration
+	TimeBudget                                        time.Duration // for the whole run; timing is fitted to it
+
+	// Workers is how many processes the exact stages run at once.
+	Workers int
+	// Shard is this job's part of a sharded gate; the zero Shard is the whole change.
+	Shard     Shard
+	MaxShards int
+	// CoverageRequired fails the gate when the budget cut a changed
+	// message's figure (input coverage: required).
+	CoverageRequired bool
+
+	Pipeline         bool
+	PipelineMessages int64
+	PipelineBytes    int64 // a backlog's byte budget
+	Broker           string
+}
+
+// Defaults is every gate input at its documented default.
+func Defaults() Settings {
+	s, err := Parse(func(string) (string, string) { return "", "" })
+	if err != nil {
+		panic("inputs: a default in Table does not validate: " + err.Error())
+	}
+	return s
+}
+
+// Rounds is the timing rounds a message gets: count, or unchanged-rounds
+// (at most count) when its schema is identical on both sides.
+func (s Settings) Rounds(unchanged bool) int {
+	if unchanged {
+		return min(s.Count, s.UnchangedRounds)
+	}
+	return s.Count
+}
+
+// Config is the verdict's configuration from these settings, before
+// wiregate.yaml overlays it.
+func (s Settings) Config() config.Config {
+	return config.Config{Alpha: s.Alpha, Thresholds: config.Thresholds{
+		SizePct: s.SizeThreshold, TimePct: s.TimeThreshold, ThroughputPct: s.ThroughputThreshold, CPUPct: s.CPUThreshold}}
+}
+
+// Against is the breaking-against input: a ref, or the newest tag matching
+// a glob. Both empty: check against the base only.
+type Against struct {
+	Ref, TagGlob string
+	Text         string // the input as given, for the report
+	Where        string // which input or flag gave it, for errors found later (a ref git does not know)
+}
+
+// Given is whether the input names a release to check against.
+func (a Against) Given() bool { return a.Ref != "" || a.TagGlob != "" }
+
+// Shard is part Index (1-based) of Count; the zero Shard is the whole
+// change.
+type Shard struct{ Index, Count int }
+
+// Whole is whether the shard is the whole change.
+func (s Shard) Whole() bool { return s.Count <= 1 }
+
+func (s Shard) String() string {
+	if s.Whole() {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", s.Index, s.Count)
+}

@@ -1,0 +1,112 @@
+package bench
+
+import (
+	"runtime"
+	"runtime/debug"
+
+	"github.com/wiregate/wiregate/harness/program/cases"
+)
+
+// Warm runs one op for at least ops operations, in whole rotations, so that
+// state the runtime builds lazily and at random moments exists before
+// anything is counted: Go fills a type-assertion or type-switch site's cache
+// only on about 1 in 1024 slow-path calls (runtime/iface.go), so the first
+// thousands of operations pay a random number of slow paths.
+func Warm(c *cases.Case, op string, ops int) error {
+	run, err := loop(c, op)
+	if err != nil {
+		return err
+	}
+	pool := len(c.Encoded)
+	return run((ops + pool - 1) / pool * pool)
+}
+
+// Measured runs one op over rotations whole rotations of the pool between
+// start and stop, and returns how many operations ran between them. The
+// exact figures (allocations, instructions) come from here: whole rotations
+// weigh every record equally, so the per-op figure is the pool's mean and
+// does not depend on where a loop happened to stop.
+//
+// Before start: one rotation to learn how much the loop allocates, a heap
+// prepared so that the loop reuses memory (see reuse), the collector off (no
+// cycle starts inside: its work would land in whichever op triggered it,
+// and it clears the sync.Pools the codecs reuse), and one more rotation to
+// refill those pools. Throughout, GOMAXPROCS is 1 (the goroutine cannot
+// move to another P's caches half-way) and the goroutine is locked to its
+// thread (a per-thread counter such as callgrind's sees all of it). All is
+// restored afterwards.
+func Measured(c *cases.Case, op string, rotations int, start, stop func()) (int, error) {
+	return measured(c, op, rotations, 1, true, start, stop)
+}
+
+// measured is Measured with windows measured windows one after the other,
+// start and stop around each, after one preparation. prepareHeap is for
+// instruction counts (see reuse); an allocation count does not depend on
+// the heap's history, and reuse's collection is what a count cost most on
+// a big heap (paid again in every bench round).
+func measured(c *cases.Case, op string, rotations, windows int, prepareHeap bool, start, stop func()) (int, error) {
+	run, err := loop(c, op)
+	if err != nil {
+		return 0, err
+	}
+	pool := len(c.Encoded)
+	n := rotations * pool
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	procs := runtime.GOMAXPROCS(1)
+	defer runtime.GOMAXPROCS(procs)
+
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	before := ms.TotalAlloc
+	if err := run(pool); err != nil {
+		return 0, err
+	}
+	runtime.ReadMemStats(&ms)
+	if prepareHeap {
+		defer reuse(2 * uint64(rotations+1) * (ms.TotalAlloc - before))()
+	}
+
+	gc := debug.SetGCPercent(-1)
+	defer debug.SetGCPercent(gc)
+	if err := run(pool); err != nil {
+		return 0, err
+	}
+	for range windows {
+		start()
+		err = run(n)
+		stop()
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// reuse prepares the heap so that the measured loop allocates only memory
+// the runtime must zero first, whatever the process did before, and returns
+// the function that releases what it holds.
+//
+// Freed heap memory is zeroed before reuse and never-used memory is not, so
+// a loop that draws on the two in a mix that depends on the process's
+// history moves its count: by up to 2% (orders.v1.Order protobuf decode: 0
+// or ~150 instructions of memclr per op) between identical runs. So: n
+// bytes of small objects are allocated and collected, leaving that much
+// freed memory; then 512 KiB more are allocated and held until the loop is
+// done, which empties the P's page cache (up to 64 pages it took earlier,
+// possibly never used) so that its next refill comes from the freed pages.
+func reuse(n uint64) (release func()) {
+	const chunk = 8 << 10
+	garbage := make([][]byte, 0, n/chunk+1)
+	for i := uint64(0); i < n; i += chunk {
+		//lint:ignore SA4010 the allocations are the point: they become the freed memory
+		garbage = append(garbage, make([]byte, chunk))
+	}
+	garbage = nil
+	runtime.GC()
+	held := make([][]byte, 0, 64)
+	for range 64 {
+		held = append(held, make([]byte, chunk))
+	}
+	return func() { runtime.KeepAlive(held) }
+}

@@ -1,0 +1,175 @@
+package benchprog
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/wiregate/wiregate/harness/program/exitcode"
+	"github.com/wiregate/wiregate/harness/program/pipeline"
+)
+
+// CheckFlags are check's: the correctness gate over the selection.
+type CheckFlags struct{ Selection }
+
+// SizesFlags are sizes': exact bytes per message of the selection.
+type SizesFlags struct{ Selection }
+
+// BenchFlags are bench's: encode/decode benchmarks of the selection.
+type BenchFlags struct {
+	Selection
+	Timing
+	Header bool // write the goos/goarch/cpu lines first (the first round of a file)
+}
+
+// Timing is how long and how often bench measures; the CLI's bench takes
+// the same flags with the same defaults (DefineTiming).
+type Timing struct {
+	Count     int           // repetitions of every benchmark, 1 to 1000
+	Benchtime time.Duration // target time per benchmark run
+	Op        string        // "encode" or "decode"; empty: both
+}
+
+// DefineTiming registers --count, --benchtime and --op with their defaults.
+func (t *Timing) DefineTiming(fs *flag.FlagSet) {
+	fs.IntVar(&t.Count, "count", 1, "repetitions of every benchmark (1 to 1000)")
+	fs.DurationVar(&t.Benchtime, "benchtime", time.Second, "target time per benchmark run")
+	fs.StringVar(&t.Op, "op", "", "encode or decode only (default both)")
+}
+
+// Validate refuses a count, benchtime or op bench cannot run with.
+func (t *Timing) Validate() error {
+	switch {
+	case t.Count < 1 || t.Count > 1000:
+		return exitcode.BadInput("--count %d: use 1 to 1000", t.Count)
+	case t.Benchtime <= 0:
+		return exitcode.BadInput("--benchtime %s: must be positive, e.g. 200ms", t.Benchtime)
+	case t.Op != "" && t.Op != "encode" && t.Op != "decode":
+		return exitcode.BadInput("--op %q: use encode or decode (or leave it out for both)", t.Op)
+	}
+	return nil
+}
+
+// Args renders the flags for Parse.
+func (f BenchFlags) Args() []string {
+	args := append(f.Selection.Args(), "--count", fmt.Sprint(f.Count), "--benchtime", f.Benchtime.String(), fmt.Sprintf("--header=%t", f.Header))
+	if f.Op != "" {
+		args = append(args, "--op", f.Op)
+	}
+	return args
+}
+
+// Validate checks the timing (the selection is the program's to check).
+func (f *BenchFlags) Validate() error { return f.Timing.Validate() }
+
+func (f *BenchFlags) define(fs *flag.FlagSet) {
+	f.Selection.define(fs)
+	f.DefineTiming(fs)
+	fs.BoolVar(&f.Header, "header", true, "write the goos/goarch/cpu header")
+}
+
+// FillFlags are pipeline-fill's: one backlog of N records per case of the
+// selection, in topics whose names start with TopicPrefix.
+type FillFlags struct {
+	Selection
+	Brokers []string // seed brokers, host:port
+	N       int64    // records per backlog
+	// TopicPrefix starts every topic the fill creates. The parent picks it
+	// per run, so it can delete the run's topics even when a fill is
+	// interrupted before it reports them.
+	TopicPrefix string
+}
+
+// Args renders the flags for Parse.
+func (f FillFlags) Args() []string {
+	return append(f.Selection.Args(), "--brokers", strings.Join(f.Brokers, ","), "--n", fmt.Sprint(f.N), "--topic-prefix", f.TopicPrefix)
+}
+
+// Validate checks the brokers, N and the prefix.
+func (f *FillFlags) Validate() error {
+	if len(f.Brokers) == 0 {
+		return exitcode.BadInput("--brokers: no broker address given")
+	}
+	if !strings.HasPrefix(f.TopicPrefix, pipeline.TopicPrefix) {
+		return exitcode.BadInput("--topic-prefix %q: must start with %q (wiregate deletes only the topics it named)", f.TopicPrefix, pipeline.TopicPrefix)
+	}
+	return pipeline.CheckN(f.N)
+}
+
+func (f *FillFlags) define(fs *flag.FlagSet) {
+	f.Selection.define(fs)
+	fs.Var((*list)(&f.Brokers), "brokers", "seed brokers host:port,… of a running broker")
+	fs.Int64Var(&f.N, "n", 0, "records per backlog")
+	fs.StringVar(&f.TopicPrefix, "topic-prefix", "", "prefix of every topic created (starts with "+pipeline.TopicPrefix+")")
+}
+
+// ConsumeFlags are pipeline-consume's: drain one backlog as the capped
+// consumer, decoding with the one message and format selected.
+type ConsumeFlags struct {
+	Selection
+	Spec pipeline.ConsumerSpec
+}
+
+// Args renders the flags for Parse.
+func (f ConsumeFlags) Args() []string { return append(f.Selection.Args(), f.Spec.Args()...) }
+
+// Validate wants exactly one message and one format, and a whole spec.
+func (f *ConsumeFlags) Validate() error {
+	if len(f.Messages) != 1 || len(f.Formats) != 1 {
+		return exitcode.BadInput("select exactly one message and one format, got --messages %q --formats %q", f.Messages, f.Formats)
+	}
+	return f.Spec.Validate()
+}
+
+func (f *ConsumeFlags) define(fs *flag.FlagSet) {
+	f.Selection.define(fs)
+	f.Spec.Define(fs)
+}
+
+// CountFlags are count's: each op's measured loop of each case of the
+// selection, counted under callgrind (package cpucost runs it).
+type CountFlags struct {
+	Selection
+	Rotations int      // whole rotations of the record pool counted per loop
+	Ops       []string // "encode", "decode"
+	Warm      int      // operations run uninstrumented per loop before counting
+}
+
+// Args renders the flags for Parse.
+func (f CountFlags) Args() []string {
+	return append(f.Selection.Args(), "--rotations", fmt.Sprint(f.Rotations), "--ops", strings.Join(f.Ops, ","), "--warm", fmt.Sprint(f.Warm))
+}
+
+// Validate checks rotations, ops and warm-up.
+func (f *CountFlags) Validate() error {
+	switch {
+	case f.Rotations < 1 || f.Rotations > 1000:
+		return exitcode.BadInput("--rotations %d: use 1 to 1000", f.Rotations)
+	case f.Warm < 0:
+		return exitcode.BadInput("--warm %d: must not be negative", f.Warm)
+	}
+	for _, op := range f.Ops {
+		if op != "encode" && op != "decode" {
+			return exitcode.BadInput("--ops: unknown op %q (encode, decode)", op)
+		}
+	}
+	return nil
+}
+
+func (f *CountFlags) define(fs *flag.FlagSet) {
+	f.Selection.define(fs)
+	fs.IntVar(&f.Rotations, "rotations", 0, "whole rotations of the record pool counted per loop (the parent always says)")
+	fs.Var((*list)(&f.Ops), "ops", "ops to count: encode, decode (default both)")
+	fs.IntVar(&f.Warm, "warm", 0, "operations run uninstrumented per loop before counting")
+}
+
+// NoFlags are the flags of list and embedded-broker: none (-h still works).
+type NoFlags struct{}
+
+// Args is empty.
+func (NoFlags) Args() []string { return nil }
+
+// Validate accepts.
+func (*NoFlags) Validate() error         { return nil }
+func (*NoFlags) define(fs *flag.FlagSet) {}

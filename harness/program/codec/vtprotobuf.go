@@ -1,0 +1,46 @@
+package codec
+
+import (
+	"github.com/wiregate/wiregate/harness/program/exitcode"
+	"github.com/wiregate/wiregate/harness/program/subject"
+)
+
+// vtMessage is what protoc-gen-go-vtproto adds to generated messages.
+type vtMessage interface {
+	MarshalVT() ([]byte, error)
+	UnmarshalVT([]byte) error
+	Reset() // protoc-gen-go's; UnmarshalVT merges, so reset first
+}
+
+type vtCodec struct{}
+
+func (vtCodec) Encode(v any) ([]byte, error) {
+	m, ok := v.(vtMessage)
+	if !ok {
+		return nil, typeError("vtprotobuf", v)
+	}
+	return m.MarshalVT()
+}
+
+func (vtCodec) Decode(b []byte, v any) error {
+	m, ok := v.(vtMessage)
+	if !ok {
+		return typeError("vtprotobuf", v)
+	}
+	m.Reset()
+	return m.UnmarshalVT(b)
+}
+
+func init() {
+	register(Format{Name: "vtprotobuf",
+		About:  "planetscale/vtprotobuf generated MarshalVT/UnmarshalVT",
+		Plugin: "protoc-gen-go-vtproto", NoEditions: true, NoGroups: true,
+		New: func(s *subject.Subject) (Codec, error) {
+			// The generated code is the program's record of whether it was
+			// prepared for this format.
+			if _, ok := s.Type.New().Interface().(vtMessage); !ok {
+				return nil, exitcode.BadInput("--formats vtprotobuf: this bench program was prepared without it (%s has no vtproto code); prepare again with vtprotobuf in --formats", s.Name())
+			}
+			return vtCodec{}, nil
+		}})
+}

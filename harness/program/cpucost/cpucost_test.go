@@ -1,0 +1,140 @@
+package cpucost
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wiregate/wiregate/harness/parent/compare"
+	"github.com/wiregate/wiregate/harness/program/benchprog"
+)
+
+func TestLabelRoundTrips(t *testing.T) {
+	name, ops, ok := parseLabel(Label("BenchmarkDecode/a.v1.B/json", 1024))
+	if !ok || name != "BenchmarkDecode/a.v1.B/json" || ops != 1024 {
+		t.Fatalf("got %q %d %v", name, ops, ok)
+	}
+	for _, bad := range []string{"Program termination", "wiregate x ops=0", "wiregate  ops=3", "wiregate x ops=z"} {
+		if _, _, ok := parseLabel(bad); ok {
+			t.Errorf("%q parsed as a label", bad)
+		}
+	}
+}
+
+// A callgrind dump's header as callgrind 3.19 writes it with the cache
+// simulation on.
+const dumpHeader = `# callgrind format
+version: 1
+creator: callgrind-3.19.0
+pid: 4242
+cmd:  ./wiregate-bench count
+part: 3
+
+desc: I1 cache: 32768 B, 64 B, 8-way associative
+desc: Timerange: Basic block 1 - 2
+desc: Trigger: Client Request: wiregate BenchmarkEncode/a.v1.B/avro ops=1024
+
+positions: line
+events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw
+summary: 1000000 300000 100000 500 2000 1000 100 200 50
+
+fl=(1) x.go
+fn=(1) main
+1 1000000 300000 100000 500 2000 1000 100 200 50
+
+totals: 1000000 300000 100000 500 2000 1000 100 200 50
+`
+
+func TestReadDumpAndEstimatedCycles(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "callgrind.out.3")
+	os.WriteFile(p, []byte(dumpHeader), 0o644)
+	d, err := readDump(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.trigger != "Client Request: wiregate BenchmarkEncode/a.v1.B/avro ops=1024" || d.events["Ir"] != 1000000 || d.events["DLmw"] != 50 {
+		t.Fatalf("read %+v", d)
+	}
+	// accesses 1,400,000; L1 misses 3,500; RAM 350:
+	// (1,400,000 − 3,500) + 5·(3,500 − 350) + 35·350.
+	cyc, ok := estimatedCycles(d.events)
+	if want := uint64(1396500 + 15750 + 12250); !ok || cyc != want {
+		t.Fatalf("estimated cycles %d (%v), want %d", cyc, ok, want)
+	}
+	if _, ok := estimatedCycles(map[string]uint64{"Ir": 5}); ok {
+		t.Error("estimated cycles from instructions alone")
+	}
+	os.WriteFile(p, []byte("# callgrind format\nevents: Ir\n"), 0o644)
+	if _, err := readDump(p); err == nil || !strings.Contains(err.Error(), "not a callgrind dump") {
+		t.Errorf("truncated dump: %v", err)
+	}
+}
+
+// The benchfmt lines are exact numbers that benchstat's library compares
+// as such: the delta of two counts, no interval, no test.
+func TestWriteIsReadByCompareAsExact(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, instr uint64) string {
+		p := filepath.Join(dir, name)
+		f, _ := os.Create(p)
+		defer f.Close()
+		Write(f, &Counts{Results: []Result{{Name: "BenchmarkEncode/a.v1.B/avro", Ops: 1024, Instructions: instr, EstimatedCycles: instr * 2}}})
+		return p
+	}
+	base, head := write("base.txt", 2048000), write("head.txt", 2109440)
+	b, _ := os.ReadFile(base)
+	if !strings.Contains(string(b), "\t2000 instr/op\t4000 est-cycles/op") || !strings.Contains(string(b), "Unit instr/op assume=exact") {
+		t.Fatalf("benchfmt:\n%s", b)
+	}
+	fb, _ := os.Open(base)
+	fh, _ := os.Open(head)
+	defer fb.Close()
+	defer fh.Close()
+	res, err := compare.Files(fb, fh, base, head, 0.05)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got *compare.Comparison
+	for i, c := range res.Comparisons {
+		if c.Unit == UnitInstructions {
+			got = &res.Comparisons[i]
+		}
+	}
+	if got == nil || got.Base.Center != 2000 || got.Head.Center != 2060 || got.DeltaPct == nil || *got.DeltaPct < 2.99 || *got.DeltaPct > 3.01 {
+		t.Fatalf("instr/op comparison %+v in\n%s", got, res.Text)
+	}
+}
+
+func TestChildEnvKeepsTheUsersGodebugAndPinsOneP(t *testing.T) {
+	env := childEnv([]string{"PATH=/bin", "GODEBUG=madvdontneed=1", "GOMAXPROCS=8"})
+	got := strings.Join(env, " ")
+	if got != "PATH=/bin GODEBUG=madvdontneed=1,asyncpreemptoff=1,gcshrinkstackoff=1 GOMAXPROCS=1" {
+		t.Fatalf("child env %q", got)
+	}
+}
+
+// One group per message × format, message-major, each with the shared
+// Avro files and samples; a selection without messages or formats is an error.
+func TestPlanSplitsTheSelection(t *testing.T) {
+	groups, err := plan(benchprog.Selection{Messages: []string{"a.v1.A", "b.v1.B"}, Formats: []string{"json", "avro"}, Avro: []string{"x.avsc"}, Samples: "/s"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, g := range groups {
+		got = append(got, g.message+"/"+g.format+" "+strings.Join(g.sel.Args(), " "))
+	}
+	want := []string{
+		"a.v1.A/json --messages a.v1.A --formats json --avro x.avsc --samples /s",
+		"a.v1.A/avro --messages a.v1.A --formats avro --avro x.avsc --samples /s",
+		"b.v1.B/json --messages b.v1.B --formats json --avro x.avsc --samples /s",
+		"b.v1.B/avro --messages b.v1.B --formats avro --avro x.avsc --samples /s",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("groups:\n%s", strings.Join(got, "\n"))
+	}
+	if _, err := plan(benchprog.Selection{Formats: []string{"json"}}); err == nil {
+		t.Error("a selection without messages was accepted")
+	}
+}

@@ -1,0 +1,100 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/wiregate/wiregate/harness/program/benchprog"
+	"github.com/wiregate/wiregate/harness/program/broker"
+	"github.com/wiregate/wiregate/harness/program/cases"
+	"github.com/wiregate/wiregate/harness/program/exitcode"
+	"github.com/wiregate/wiregate/harness/program/pipeline"
+	"github.com/wiregate/wiregate/harness/program/roundtrip"
+)
+
+// runFill creates and fills one backlog per case and prints them as JSON;
+// the parent drains them (pipeline-consume) and deletes them. Interrupted,
+// it deletes what it filled; the parent deletes by the run's prefix too.
+func runFill(ctx context.Context, env *Env, args []string) error {
+	var f benchprog.FillFlags
+	if err := benchprog.Parse(benchprog.CmdFill, &f, args); err != nil {
+		return err
+	}
+	stream, err := checkedStream(env, f.Selection)
+	if err != nil {
+		return err
+	}
+	var backlogs []pipeline.Backlog
+	err = stream(func(cs []*cases.Case) error {
+		for _, c := range cs {
+			b, err := pipeline.Fill(ctx, pipeline.FillOptions{Brokers: f.Brokers, TopicPrefix: f.TopicPrefix,
+				Message: c.Subject.Name(), Format: c.Format.Name, N: f.N, Payloads: c.Encoded})
+			if err != nil {
+				return err
+			}
+			backlogs = append(backlogs, b)
+		}
+		return nil
+	})
+	if err != nil {
+		for _, done := range backlogs {
+			_ = done.Delete(ctx)
+		}
+		return err
+	}
+	return writeJSON(env.Stdout, backlogs)
+}
+
+// runConsume is the capped consumer process of one backlog.
+func runConsume(ctx context.Context, env *Env, args []string) error {
+	var f benchprog.ConsumeFlags
+	if err := benchprog.Parse(benchprog.CmdConsume, &f, args); err != nil {
+		return err
+	}
+	subs, formats, err := resolve(env, f.Selection)
+	if err != nil {
+		return err
+	}
+	if len(subs) != 1 || len(formats) != 1 {
+		return exitcode.BadInput("select exactly one message and format, got %d cases", len(subs)*len(formats))
+	}
+	cs, err := env.build(subs[0], formats, from(f.Selection))
+	if err != nil {
+		return err
+	}
+	res, err := pipeline.Consume(ctx, f.Spec.Options(decoder(cs[0])))
+	if err != nil {
+		return err
+	}
+	return writeJSON(env.Stdout, res)
+}
+
+func runEmbeddedBroker(ctx context.Context, env *Env, args []string) error {
+	if err := benchprog.Parse(benchprog.CmdEmbeddedBroker, &benchprog.NoFlags{}, args); err != nil {
+		return err
+	}
+	return broker.ServeEmbedded(ctx, env.Stdout)
+}
+
+// decoder decodes every record into one reused typed value, and checks the
+// first pool-size records against the records the producer encoded: the
+// pipeline's figure is only reported for records that decode to what was
+// sent.
+func decoder(c *cases.Case) pipeline.Decoder {
+	v := c.Format.NewValue(c.Subject)
+	n := int64(len(c.Records))
+	return func(offset int64, payload []byte) error {
+		if err := c.Codec.Decode(payload, v); err != nil {
+			return fmt.Errorf("%s record at offset %d: %w", c.Name(), offset, err)
+		}
+		if offset < n {
+			if got := c.Format.ToProto(c.Subject, v); !proto.Equal(got, c.Records[offset]) {
+				return fmt.Errorf("%s record at offset %d decodes differently from what was produced: %s", c.Name(), offset,
+					roundtrip.FirstDiff(c.Records[offset].ProtoReflect(), got.ProtoReflect(), ""))
+			}
+		}
+		return nil
+	}
+}
