@@ -37,6 +37,7 @@ function headWith(branch: string, edit: (proto: string) => string): string {
 
 interface GateReport {
   result: string
+  exit_code: number
   violations: Array<{ kind: string; allowed: boolean; subject: string }>
 }
 
@@ -154,6 +155,7 @@ test('a .proto syntax error exits 2 naming the file; the comment is created once
   const head = headWith('syntax-error', p => p.replace('int32 quantity = 3;', 'int32 quantity = 3'))
   const first = await runAction(head)
   assert.equal(first.code, 2, first.stdout)
+  assert.equal(first.report!.exit_code, 2, "report.json's exit code is the action's")
   assert.match(first.stdout, /::error.*schemas\/orders\/v1\/order\.proto:\d+:\d+/)
   assert.match(first.summary, /could not run: schemas\/orders\/v1\/order\.proto:\d+:\d+/)
   assert.equal(first.outputs.result, 'fail')
@@ -194,6 +196,7 @@ test('(a) a comment-only change passes', async () => {
   const head = headWith('comment-only', p => p.replace('// Order is', '// An Order is'))
   const run = await runAction(head)
   assert.equal(run.code, 0, run.stdout)
+  assert.equal(run.report!.exit_code, 0, "report.json's exit code is the action's")
   assert.equal(run.outputs.result, 'pass')
   assert.equal(run.outputs.violations, '0')
   assert.equal(run.outputs.breaking, 'false')
@@ -205,6 +208,7 @@ test('(b) a renumbered field is a breaking change', async () => {
   const head = headWith('renumber', p => p.replace('double price = 2;', 'double price = 12;'))
   const run = await runAction(head)
   assert.equal(run.code, 1, run.stdout)
+  assert.equal(run.report!.exit_code, 1, "report.json's exit code is the action's")
   assert.equal(run.outputs.result, 'fail')
   assert.equal(run.outputs.breaking, 'true')
   assert.match(run.stdout, /::error title=buf breaking[^:]*,file=schemas\/orders\/v1\/order\.proto,line=\d+/)
