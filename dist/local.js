@@ -10768,7 +10768,7 @@ function unmeasuredPart(report, name, isNew) {
   const why = cutByBudget ? md`⏱ Not measured: the time budget ran out before it (see what the budget cut).` : skipped ? md`Not measured: ${skipped.reason}.` : md`Not measured in this run (see errors and stage timings).`;
   return { md: md`### ${code(name)}${isNew ? md` · new on head` : EMPTY}\n\n${why}` };
 }
-var CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within its noise floor). CPU is instructions per operation counted under Valgrind, the median of two processes a side: the code and the records are the same in each, so a count moves only by what the runtime leaves to chance — each process's hash seeds (map lookups) and background work; "±x%" marks a floor this message's own counts set above its format's. Chart bars: base first, head second. A new message shows head's figures only.</sub>`;
+var CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within its noise floor). CPU is instructions per operation counted under Valgrind, the median of the processes that counted each side: the code and the records are the same in each, so a count moves only by what the runtime leaves to chance — each process's hash seeds (map lookups) and background work; "±x%" marks a floor this message's own counts set above its format's. Chart bars: base first, head second. A new message shows head's figures only.</sub>`;
 function formatsTable(report, message) {
   const side = messageStatus(message) === "new" ? headOnly : bothSides;
   const pipeline = report.pipeline.filter((p) => p.message === message.name);

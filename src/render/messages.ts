@@ -47,7 +47,7 @@ export function unmeasuredPart(report: Report, name: string, isNew: boolean): Pa
 }
 
 /** The line under the tables that says how to read a cell. */
-export const CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within its noise floor). CPU is instructions per operation counted under Valgrind, the median of two processes a side: the code and the records are the same in each, so a count moves only by what the runtime leaves to chance — each process's hash seeds (map lookups) and background work; "±x%" marks a floor this message's own counts set above its format's. Chart bars: base first, head second. A new message shows head's figures only.</sub>`
+export const CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within its noise floor). CPU is instructions per operation counted under Valgrind, the median of the processes that counted each side: the code and the records are the same in each, so a count moves only by what the runtime leaves to chance — each process's hash seeds (map lookups) and background work; "±x%" marks a floor this message's own counts set above its format's. Chart bars: base first, head second. A new message shows head's figures only.</sub>`
 
 /** formatsTable is one row per format: bytes/msg, encode and decode time,
  * instructions (when counted) and pipeline records/s. */

@@ -28,6 +28,7 @@ type CPUPlan struct {
 	OneRotation, FewerProcesses, Uncounted []string
 	Cost                                   time.Duration // the plan's estimate, on every worker
 	Note                                   string        // what was cut; empty when nothing
+	asked                                  int           // processes per side asked for
 }
 
 // Counted is one message to count.
@@ -40,8 +41,8 @@ type Counted struct {
 // PlanCPU fits the counts of ms into budget on workers processes at once:
 // every message over four rotations in processes processes per side when
 // they fit; else the messages whose fourfold count saves the most go to
-// one rotation first; else the last messages go to one process per side;
-// else messages are left uncounted, the last non-gating first, then the
+// one rotation first; else the last messages go to one process per side
+// less, one process at a time, down to one; else messages are left uncounted, the last non-gating first, then the
 // last. A Price's Count is one process per side, one worker.
 func PlanCPU(budget time.Duration, workers, processes int, ms []Price) CPUPlan {
 	workers, processes = max(workers, 1), max(processes, 1)
@@ -82,8 +83,12 @@ func PlanCPU(budget time.Duration, workers, processes int, ms []Price) CPUPlan {
 			rot[i] = OneRotation
 		}
 	}
-	for i := len(ms) - 1; i >= 0 && cost() > budget; i-- {
-		procs[i] = 1
+	// One process less at a time, from the last message: three processes
+	// a side go to two before any goes to one (whose floor is the format's).
+	for n := processes - 1; n >= 1 && cost() > budget; n-- {
+		for i := len(ms) - 1; i >= 0 && cost() > budget; i-- {
+			procs[i] = n
+		}
 	}
 	for cost() > budget {
 		i := lastIn(ms, in)
@@ -92,7 +97,7 @@ func PlanCPU(budget time.Duration, workers, processes int, ms []Price) CPUPlan {
 		}
 		in[i] = false
 	}
-	p := CPUPlan{Cost: cost()}
+	p := CPUPlan{Cost: cost(), asked: processes}
 	for i, m := range ms {
 		if !in[i] {
 			p.Uncounted = append(p.Uncounted, m.Name)
@@ -106,25 +111,41 @@ func PlanCPU(budget time.Duration, workers, processes int, ms []Price) CPUPlan {
 		}
 		p.Counted = append(p.Counted, Counted{Name: m.Name, Rotations: rot[i], Processes: procs[i]})
 	}
-	if cuts := p.cuts(len(ms), processes); cuts != "" {
-		p.Note = fmt.Sprintf("to fit %s on %d workers: %s", budget.Round(time.Second), workers, cuts)
-	}
+	p.Note = p.cuts()
 	return p
 }
 
-// cuts says what the plan cut of of messages, or "".
-func (p CPUPlan) cuts(of, processes int) string {
+// cuts says what the plan, or the run, cut of the counts; "" when nothing.
+func (p CPUPlan) cuts() string {
+	of := len(p.Counted) + len(p.Uncounted)
 	var cuts []string
 	if n := len(p.OneRotation); n > 0 {
-		cuts = append(cuts, fmt.Sprintf("%d of %d messages counted over 1 rotation instead of %d", n, of, Rotations))
+		cuts = append(cuts, fmt.Sprintf("%d of %d messages counted over 1 rotation of the record pool instead of %d (exact all the same)", n, of, Rotations))
 	}
 	if n := len(p.FewerProcesses); n > 0 {
-		cuts = append(cuts, fmt.Sprintf("%d of %d messages counted in 1 process per side instead of %d", n, of, processes))
+		cuts = append(cuts, fmt.Sprintf("%d of %d messages counted in fewer processes per side than %d (%s)", n, of, p.asked, p.fewest()))
 	}
 	if n := len(p.Uncounted); n > 0 {
 		cuts = append(cuts, fmt.Sprintf("%d of %d messages not counted", n, of))
 	}
-	return strings.Join(cuts, ", ")
+	if len(cuts) == 0 {
+		return ""
+	}
+	return "to fit the time budget: " + strings.Join(cuts, ", ")
+}
+
+// fewest says how few processes a side the fewest-counted message had.
+func (p CPUPlan) fewest() string {
+	least := 0
+	for _, c := range p.Counted {
+		if least == 0 || c.Processes < least {
+			least = c.Processes
+		}
+	}
+	if least == 1 {
+		return "down to 1: the format's floor"
+	}
+	return fmt.Sprintf("down to %d", least)
 }
 
 // lastIn is the message to leave out next: the last non-gating one still
@@ -147,7 +168,7 @@ func lastIn(ms []Price, in []bool) int {
 // processes per side it was counted in (0: not counted, because the meter
 // stopped the counts before it or a process of it). A message counted in
 // fewer processes than planned joins FewerProcesses, one not counted
-// Uncounted.
+// Uncounted; the note says so.
 func (p *CPUPlan) Ran(processes map[string]int) {
 	var kept []Counted
 	for _, c := range p.Counted {
@@ -165,4 +186,5 @@ func (p *CPUPlan) Ran(processes map[string]int) {
 		kept = append(kept, c)
 	}
 	p.Counted = kept
+	p.Note = p.cuts()
 }

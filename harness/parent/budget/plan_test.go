@@ -154,7 +154,7 @@ func TestCountsCutRotationsThenProcessesThenMessages(t *testing.T) {
 	}
 	p = PlanCPU(seconds(14), 2, 2, ms)
 	if strings.Join(p.FewerProcesses, ",") != "b.Small" || p.Counted[0].Processes != 2 || p.Counted[1].Processes != 1 ||
-		!strings.Contains(p.Note, "1 of 2 messages counted in 1 process per side instead of 2") {
+		!strings.Contains(p.Note, "1 of 2 messages counted in fewer processes per side than 2 (down to 1: the format's floor)") {
 		t.Fatalf("then the last message's second process: %+v", p)
 	}
 	p = PlanCPU(seconds(7), 2, 2, ms)
@@ -163,15 +163,44 @@ func TestCountsCutRotationsThenProcessesThenMessages(t *testing.T) {
 	}
 }
 
+// With three processes per side, every message goes to two, the last
+// first, before any goes to one.
+func TestCountsCutProcessesOneAtATime(t *testing.T) {
+	ms := []Price{
+		{Name: "a.V1", Gating: true, Count: seconds(10), CountOne: seconds(10)},
+		{Name: "b.V1", Gating: true, Count: seconds(10), CountOne: seconds(10)},
+	}
+	procs := func(p CPUPlan) string {
+		var s []string
+		for _, c := range p.Counted {
+			s = append(s, fmt.Sprint(c.Processes))
+		}
+		return strings.Join(s, ",")
+	}
+	if p := PlanCPU(seconds(60), 1, 3, ms); procs(p) != "3,3" || p.Note != "" {
+		t.Fatalf("3 + 3 processes of 10 s fit 60 s: %+v", p)
+	}
+	if p := PlanCPU(seconds(50), 1, 3, ms); procs(p) != "3,2" || !strings.Contains(p.Note, "(down to 2)") {
+		t.Fatalf("the last message to two first: %+v", p)
+	}
+	if p := PlanCPU(seconds(40), 1, 3, ms); procs(p) != "2,2" {
+		t.Fatalf("both to two before either to one: %+v", p)
+	}
+	if p := PlanCPU(seconds(30), 1, 3, ms); procs(p) != "2,1" || !strings.Contains(p.Note, "2 of 2 messages counted in fewer processes per side than 3 (down to 1: the format's floor)") {
+		t.Fatalf("then the last to one: %+v", p)
+	}
+}
+
 // What the counts did replaces what was planned: a message whose processes
 // the meter stopped is uncounted, one with fewer whole processes than
 // planned is among FewerProcesses.
 func TestRanRecordsWhatTheCountsDid(t *testing.T) {
 	p := CPUPlan{Counted: []Counted{{"a.V1", Rotations, 2}, {"b.V1", OneRotation, 2}, {"c.V1", OneRotation, 2}, {"d.V1", Rotations, 1}},
-		OneRotation: []string{"b.V1", "c.V1"}, FewerProcesses: []string{"d.V1"}, Uncounted: []string{"e.V1"}}
+		OneRotation: []string{"b.V1", "c.V1"}, FewerProcesses: []string{"d.V1"}, Uncounted: []string{"e.V1"}, asked: 2}
 	p.Ran(map[string]int{"a.V1": 2, "b.V1": 1})
 	if len(p.Counted) != 2 || strings.Join(p.OneRotation, ",") != "b.V1" || strings.Join(p.Uncounted, ",") != "e.V1,c.V1,d.V1" ||
-		strings.Join(p.FewerProcesses, ",") != "b.V1" || p.Counted[1].Processes != 1 {
+		strings.Join(p.FewerProcesses, ",") != "b.V1" || p.Counted[1].Processes != 1 ||
+		!strings.Contains(p.Note, "1 of 5 messages counted in fewer processes per side than 2 (down to 1: the format's floor), 3 of 5 messages not counted") {
 		t.Fatalf("%+v", p)
 	}
 }

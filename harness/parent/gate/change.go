@@ -22,6 +22,7 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/prepare"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/program/avroschema"
+	"github.com/wiregate/wiregate/harness/program/codec"
 	"github.com/wiregate/wiregate/harness/program/record"
 )
 
@@ -151,7 +152,9 @@ func (g *run) loadSchemas(ctx context.Context) (*schemas, string, error) {
 	for _, l := range [][]string{sch.change.Changed, sch.change.New, sch.change.Removed, sch.change.Unchanged} {
 		sort.Strings(l)
 	}
-	sch.noAvro, sch.mismatches = disagreements(sch.head, sch.headAvro, g.head.dir)
+	if g.asksAvro() {
+		sch.noAvro, sch.mismatches = disagreements(sch.head, sch.headAvro, g.head.dir)
+	}
 	if sch.change.Groups, err = groups(sch); err != nil {
 		sch.close()
 		return nil, "", err
@@ -299,6 +302,13 @@ func causeName(key string, names ...map[string]string) string {
 		}
 	}
 	return name
+}
+
+// asksAvro says whether an Avro format is measured: only then does an
+// .avsc that disagrees with its proto message matter to the gate.
+func (g *run) asksAvro() bool {
+	fs, err := codec.Parse(strings.Join(g.s.Formats, ","))
+	return err == nil && slices.ContainsFunc(fs, func(f codec.Format) bool { return f.Avro })
 }
 
 // disagreements are head's proto messages whose own .avsc (the record of

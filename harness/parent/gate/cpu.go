@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -107,7 +106,6 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 	if err != nil {
 		return c, "", err
 	}
-	c.plan.Note = cpuNote(c.plan, g.s.CPUProcesses)
 	notes := []string{c.cost.Installed}
 	if len(c.plan.Counted) > 0 {
 		notes = append(notes, fmt.Sprintf("%s counted on %s (process time: base %.1f s, head %.1f s)",
@@ -178,24 +176,6 @@ func (g *run) keepWholeProcesses(c *counts, ps programs, units []countUnit, resu
 		}
 	}
 	return ran
-}
-
-// cpuNote says what the budget cut of the counts.
-func cpuNote(p budget.CPUPlan, processes int) string {
-	var cuts []string
-	if n := len(p.OneRotation); n > 0 {
-		cuts = append(cuts, fmt.Sprintf("%s counted over 1 rotation of the record pool instead of %d (exact all the same)", plural(n, "message"), budget.Rotations))
-	}
-	if n := len(p.FewerProcesses); n > 0 {
-		cuts = append(cuts, fmt.Sprintf("%s counted in fewer processes per side than %d (with one, the floor is the format's)", plural(n, "message"), processes))
-	}
-	if n := len(p.Uncounted); n > 0 {
-		cuts = append(cuts, fmt.Sprintf("%s not counted", plural(n, "message")))
-	}
-	if len(cuts) == 0 {
-		return ""
-	}
-	return "to fit the time budget: " + strings.Join(cuts, ", ")
 }
 
 // recordCounts puts how counting went in the report, and each counted

@@ -7,10 +7,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/wiregate/wiregate/harness/parent/gate"
+	"github.com/wiregate/wiregate/harness/parent/inputs"
 	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
@@ -111,11 +113,13 @@ func TestCPUAAGatesCountTheSame(t *testing.T) {
 			t.Errorf("benchstat lacks a unit:\n%s", r.Benchstat)
 		}
 	}
+	in, _ := inputs.Lookup("cpu-processes")
+	processes, _ := strconv.Atoi(in.Default)
 	for _, out := range outs {
 		for _, side := range []string{"base.txt", "head.txt"} {
 			b, _ := os.ReadFile(filepath.Join(out, side))
-			if len(benchLines(b, "instr/op")) != 12 || len(benchLines(b, "ns/op")) != 12 {
-				t.Errorf("%s: want 2 processes × 6 instr/op lines and 2 rounds × 6 ns/op lines:\n%s", side, b)
+			if len(benchLines(b, "instr/op")) != processes*6 || len(benchLines(b, "ns/op")) != 12 {
+				t.Errorf("%s: want %d processes × 6 instr/op lines and 2 rounds × 6 ns/op lines:\n%s", side, processes, b)
 			}
 		}
 	}

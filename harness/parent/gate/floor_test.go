@@ -81,7 +81,7 @@ func module(t *testing.T, path, proto string) string {
 }
 
 // An A/A of maps, small messages and repeated fields, counted at a 0.5%
-// cpu-threshold: every count comes from two processes a side, every
+// cpu-threshold: every count comes from cpu-processes processes a side, every
 // instr/op delta lies within the floor the report states for it, and
 // nothing fails. Where a message's own counts spread past its format's
 // floor, the floor it states is theirs.
@@ -120,7 +120,7 @@ func TestAAOfSeedSensitiveMessagesStaysWithinItsFloors(t *testing.T) {
 }
 
 // A real change of about +1% on a message without maps still fails at a
-// 0.5% cpu-threshold: the two processes a side spread by far less, so its
+// 0.5% cpu-threshold: its processes a side spread by far less, so its
 // floor stays its format's.
 func TestARealOnePercentChangeStillFails(t *testing.T) {
 	requireValgrind(t)

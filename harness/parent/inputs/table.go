@@ -100,7 +100,7 @@ var Table = []Input{
 		Doc: "The most shards mode: plan spreads a change over, each within time-budget (at most 256, a matrix's limit)."},
 	{Name: "coverage", Default: "stated", parse: parseCoverage,
 		Doc: "What a changed message whose figure the budget cut does to the verdict — stated (the headline says what was judged) or required (the gate fails, kind coverage)."},
-	{Name: "cpu-processes", Default: "2", Owner: Flag, parse: parseCPUProcesses,
+	{Name: "cpu-processes", Default: "3", Owner: Flag, parse: parseCPUProcesses,
 		Doc: "Processes that count each changed message's instructions on each side (each with its own hash seeds); their spread sets each count's noise floor, and one falls back to the format's."},
 	{Name: "benchtime", Default: "100ms", Owner: Flag, parse: parseBenchtime,
 		Doc: "Target time per benchmark per round."},

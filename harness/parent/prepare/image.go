@@ -49,24 +49,6 @@ func buildImageWith(ctx context.Context, buf, bufInput, dir string, extra Extra)
 			return nil, err
 		}
 	}
-	if extra != nil {
-		built, err := protodesc.NewFiles(set)
-		if err != nil {
-			return nil, fmt.Errorf("load buf image of %s: %w", bufInput, err)
-		}
-		more, err := extra.Files(built)
-		if err != nil {
-			return nil, err
-		}
-		set.File = append(set.File, more.GetFile()...)
-		b, err := proto.Marshal(set)
-		if err != nil {
-			return nil, fmt.Errorf("write buf image: %w", err)
-		}
-		if err := os.WriteFile(full, b, 0o644); err != nil {
-			return nil, fmt.Errorf("write buf image: %w", err)
-		}
-	}
 	img := &image{path: full, own: map[string]bool{}}
 	for _, f := range set.GetFile() {
 		if isImport(f) {
@@ -78,7 +60,23 @@ func buildImageWith(ctx context.Context, buf, bufInput, dir string, extra Extra)
 		}
 	}
 	var changed bool
-	if img.skipped, changed = dropUnmeasurable(set, img.own); changed {
+	img.skipped, changed = dropUnmeasurable(set, img.own)
+	if extra != nil { // made against what can be loaded: after the drop
+		built, err := protodesc.NewFiles(set)
+		if err != nil {
+			return nil, fmt.Errorf("load buf image of %s: %w", bufInput, err)
+		}
+		more, err := extra.Files(built)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range more.GetFile() {
+			img.own[f.GetName()] = true
+		}
+		set.File = append(set.File, more.GetFile()...)
+		changed = true
+	}
+	if changed {
 		b, err := proto.Marshal(set)
 		if err != nil {
 			return nil, fmt.Errorf("write buf image: %w", err)
