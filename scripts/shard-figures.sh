@@ -65,7 +65,7 @@ shards)
 workers)
   msgs=$(python3 -c "print(','.join(f'gen.p00.v1.Message{i:03d}' for i in range(20)))")
   echo
-  echo "| cpu stage, the same 20 messages × 3 formats, 2 processes a side | wall |"
+  echo "| cpu stage, the same 20 messages × 3 formats, 3 processes a side | wall |"
   echo "|---|---|"
   for k in 1 2; do
     "$t/wiregate" gate "${common[@]}" --messages "$msgs" --workers "$k" --pipeline false --count 2 --benchtime 5ms \

@@ -39,7 +39,7 @@ function parseMode(value: string): Mode {
   const mode = MODES.find(m => m === value)
   if (mode) return mode
   throw new WiregateError(
-    `input 'mode' is ${JSON.stringify(value)}: want gate (run the gate, or one shard of it), plan (split the change over a matrix), merge (one verdict from the shards' parts) publish (post a gating run's report, on workflow_run) or approve (apply a pull request's /wiregate comments, on issue_comment)`
+    `input 'mode' is ${JSON.stringify(value)}: want gate (run the gate, or one shard of it), plan (split the change over a matrix), merge (one verdict from the shards' parts), publish (post a gating run's report, on workflow_run) or approve (apply a pull request's /wiregate comments, on issue_comment)`
   )
 }
 

@@ -13,9 +13,9 @@ test('cache key: a harness source or Go version change misses; unchanged hits; s
   cpSync(join(root, 'harness'), copy, { recursive: true, filter: src => !src.includes('/testdata') })
   const harness = await hashTree(copy, harnessFiles)
   assert.equal(await hashTree(copy, harnessFiles), harness, 'unchanged sources hash the same')
-  writeFileSync(join(copy, 'gate', 'zz_test.go'), 'package gate\n')
+  writeFileSync(join(copy, 'parent', 'gate', 'zz_test.go'), 'package gate\n')
   assert.equal(await hashTree(copy, harnessFiles), harness, 'a test file is not a build input')
-  writeFileSync(join(copy, 'gate', 'zz.go'), 'package gate\n')
+  writeFileSync(join(copy, 'parent', 'gate', 'zz.go'), 'package gate\n')
   const changed = await hashTree(copy, harnessFiles)
   assert.notEqual(changed, harness, 'a new source file changes the hash')
 

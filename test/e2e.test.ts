@@ -417,6 +417,7 @@ test('per-change approval: the comment names each violation and the line that ap
   assert.match(api.comments.find(c => c.body.startsWith('<!-- wiregate:CI/wiregate -->'))!.body, /## ✅ wiregate: pass — \d+ breaking changes? approved/)
   api.pulls = []
   api.runs = []
+  api.comments = api.comments.filter(c => !c.body.startsWith('/wiregate'))
 })
 
 /** commitOn commits an edit of order.proto on branch (which must exist). */

@@ -54,7 +54,7 @@ test('action inputs: only the glue ones, bad values name the input', () => {
     mode: 'publish'
   })
   assert.throws(() => readActionInputs(get({ comment: '1', mode: 'gate' })), /input 'comment' is "1": want true or false/)
-  assert.throws(() => readActionInputs(get({ comment: 'true', cache: 'true', mode: 'Publish' })), /^WiregateError: input 'mode' is "Publish": want gate .* or publish /)
+  assert.throws(() => readActionInputs(get({ comment: 'true', cache: 'true', mode: 'Publish' })), /^WiregateError: input 'mode' is "Publish": want gate .*, publish .* or approve /)
   assert.throws(() => readActionInputs(get({ comment: 'true', cache: 'true', mode: '' })), /input 'mode' is "": want gate/)
 })
 

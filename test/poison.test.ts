@@ -109,7 +109,7 @@ function outsideCode(markdown: string): string {
 
 /** A < that does not open one of the renderer's own tags; and where its headings start. */
 const NOT_OWN_TAG = /<(?!(\/?(details|summary|sub)|br|code\/)>)/g
-const OWN_HEADING = /^#{2,4} (✅ wiregate|❌ wiregate|⛔ wiregate|Schema checks|Not measured|<code\/>)/
+const OWN_HEADING = /^#{2,4} (✅ wiregate|❌ wiregate|⛔ wiregate|Schema checks|Approvals|Not measured|Changed through|<code\/>)/
 
 /** inert checks a rendered comment or summary: nothing of POISON acts as
  * markup, and it still shows. */
@@ -171,7 +171,20 @@ const NOT_SHOWN = new Set([
   'shard.split',
   'shard.change',
   'shard.inputs',
-  'shard.harness'
+  'shard.harness',
+  // The approvals' inputs: approvals[] and each violation's approval show what they decided.
+  'rules.comments[].body',
+  'rules.comments[].created_at',
+  'rules.comments[].updated_at',
+  'rules.comments[].url',
+  'rules.authors[].permission',
+  'rules.authors[].teams[]',
+  'rules.config.approvers[]',
+  'rules.pr_author',
+  'violations[].approved.at', // shown as its date, the first 10 characters
+  // A link only when it is a pull request comment's URL (markdown.commentLink): a poisoned one is dropped.
+  'violations[].approved.url',
+  'approvals[].url'
 ])
 
 /** The fields each kind of detail the budget may cut shows (budget.ts's CUTS words). */

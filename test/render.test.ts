@@ -56,7 +56,7 @@ test('fail: the first line gives the reasons; every violation has a row with its
   assert.ok(md.includes(`${measure(size.base!, 'B/msg').source} → ${measure(size.head!, 'B/msg').source}, ${pct(size.delta_pct).source}, limit ${pct(5, false).source}`), md)
   for (const v of report.violations) {
     const kind = v.against ? `${v.kind}: breaks release \`${v.against}\`` : v.kind === 'breaking' ? 'breaking: breaks the base' : v.kind
-    assert.ok(md.includes(`| ❌ | ${kind} | \`${v.subject}\` |`), `${v.subject} ${v.against ?? ''}\n${md}`)
+    assert.ok(md.includes(`| ❌ | ${kind} | \`${v.subject}\`<br>\`${v.id!}\` |`), `${v.subject} ${v.against ?? ''}\n${md}`)
   }
 })
 
@@ -75,7 +75,7 @@ test('the checks separate "breaks the base" from "breaks release v2"', () => {
 test('allowed violations are shown as allowed', () => {
   const md = renderReport(loadFixture('allowed'))
   assert.match(md.split('\n')[0]!, /^## ✅ wiregate: pass — 1 breaking change, 2 breaking changes vs release `v2`, cpu .*, size .* allowed by label$/)
-  assert.match(md, /\| ⚠️ allowed \| cpu \| `telemetry\.v1\.TelemetryEvent\/protobuf\/decode\/instr` \|/)
+  assert.match(md, /\| ⚠️ allowed \| cpu \| `telemetry\.v1\.TelemetryEvent\/protobuf\/decode\/instr`<br>`wg-[0-9a-f]{6}` \|/)
   assert.match(md, /\| ⚠️ allowed \| breaking: breaks the base \|/)
   assert.match(md, /\| ⚠️ allowed \| breaking: breaks release `v2` \|/)
   assert.match(md, /\| buf breaking vs the base \| ⚠️ 1 \(allowed\) \|/)

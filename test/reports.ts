@@ -184,8 +184,13 @@ export function completeReport(): Report {
     labels: ['a label'],
     lint_all: true,
     coverage_required: false,
+    comments: [{ id: 7, url: 'https://github.com/o/r/pull/1#issuecomment-7', author: 'writer', body: '/wiregate approve wg-000001 planned', created_at: '2026-11-24T10:00:00Z', updated_at: '2026-11-24T10:05:00Z' }],
+    authors: [{ login: 'writer', permission: 'write', teams: ['o/schema-owners'] }],
+    pr_author: 'author',
     config: {
       ...r.rules!.config,
+      approvers: ['o/schema-owners', 'alice'],
+      self_approve: false,
       source: 'wiregate.yaml',
       overrides: [{ message: 'a.*', format: 'json', size_pct: 8, time_pct: 12, throughput_pct: 15, cpu_pct: 3 }],
       ignore: [{ subject: 'a.B/json/decode', reason: 'flaky on shared runners' }]
@@ -214,5 +219,14 @@ export function completeReport(): Report {
   r.pipeline[0]!.head!.lo = r.pipeline[0]!.head!.center! * 0.99
   r.breaking_against!.same_as_base = false
   r.violations.push({ kind: 'lint', subject: 'a/lint.proto', detail: 'a lint violation', allowed: true, against: 'v2', file: 'a/lint.proto', line: 3, column: 2, p: 0.01, base_n: 5, head_n: 5 })
+  r.violations.push({
+    kind: 'cpu', subject: 'a.B/json/encode/instr', detail: 'an approved regression', allowed: true, unit: 'instr/op', base: 100, head: 107, delta_pct: 7, threshold_pct: 2,
+    noise_floor_pct: 1, id: 'wg-000001',
+    approved: { by: 'writer', at: '2026-11-24T10:05:00Z', url: 'https://github.com/o/r/pull/1#issuecomment-7', reason: 'planned', up_to_pct: 7.4 }
+  })
+  r.approvals = [
+    { by: 'writer', url: 'https://github.com/o/r/pull/1#issuecomment-7', action: 'approve', id: 'wg-000001', status: 'counted' },
+    { by: 'reader', url: 'https://github.com/o/r/pull/1#issuecomment-8', action: 'approve', id: 'wg-000001', status: 'refused', why: 'reader has read permission' }
+  ]
   return reparse(r)
 }

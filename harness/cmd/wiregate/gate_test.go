@@ -64,7 +64,7 @@ func TestGateBaseDirLabel(t *testing.T) {
 		if rep.Base.Ref != want {
 			t.Errorf("--base-dir %s: base named %q, want %q", dir, rep.Base.Ref, want)
 		}
-		if rep.ExitCode != r.code || !strings.HasPrefix(rep.ExitReason, "wiregate could not run: inputs: --count") {
+		if rep.ExitCode != r.code || !strings.HasPrefix(rep.ExitReason, "wiregate could not run: --count") {
 			t.Errorf("report.json says exit %d (%q), the process %d", rep.ExitCode, rep.ExitReason, r.code)
 		}
 	}

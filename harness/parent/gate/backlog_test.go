@@ -11,7 +11,7 @@ import (
 // format, and the report says so per row; the memory of the broker and of
 // the consumers is reported.
 func TestBigMessagesGetSmallerBacklogsByBytes(t *testing.T) {
-	shapes := "../cmd/wiregate/testdata/shapes"
+	shapes := "../../cmd/wiregate/testdata/shapes"
 	r := run(t, shapes, shapes, func(in map[string]string, o *gate.Options) {
 		in["working-directory"], in["messages"], in["formats"], in["measure"] = shapes, "batch.v1.LogBatch,batch.v1.Attribute", "json,protobuf", "all"
 		in["lint"], in["breaking"] = "false", "false" // buf cannot load the module's MessageSet
