@@ -48,7 +48,7 @@ test('a cpu violation reads its numbers in instr/op and leads the reasons like s
   for (const v of cpu) {
     assert.equal(v.unit, 'instr/op')
     assert.ok(
-      md.includes(`| ❌ | cpu | \`${v.subject}\` | ${v.detail} (${measure(v.base!, 'instr/op').source} → ${measure(v.head!, 'instr/op').source}, ${pct(v.delta_pct).source}, limit ${pct(v.threshold_pct, false).source}) |`),
+      md.includes(`| ❌ | cpu | \`${v.subject}\`<br>\`${v.id!}\` | ${v.detail} (${measure(v.base!, 'instr/op').source} → ${measure(v.head!, 'instr/op').source}, ${pct(v.delta_pct).source}, limit ${pct(v.threshold_pct, false).source})<br><sub>to approve it: \`${v.approve_with!}\`</sub> |`),
       `${v.subject}\n${md}`
     )
   }

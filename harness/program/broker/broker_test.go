@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wiregate/wiregate/harness/program/broker"
 	"github.com/wiregate/wiregate/harness/parent/redpanda"
+	"github.com/wiregate/wiregate/harness/program/broker"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 	"github.com/wiregate/wiregate/harness/program/proc"
 )
