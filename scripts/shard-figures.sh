@@ -5,7 +5,7 @@
 # changed. One runner with a 10-minute budget against the sharded gate —
 # plan, 8 shards of 5 minutes run one after the other here (a matrix runs
 # them at once), merge — with what each judged, wall time and peak RSS;
-# then the cpu stage alone with workers 1 and 2 on the same 20 messages.
+# then the cpu stage alone with workers 1 and 2 on the same 10 messages.
 #   scripts/shard-figures.sh OUT [runner|shards|workers]...
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -63,9 +63,9 @@ shards)
   echo
   echo "plan: $(python3 -c "import json; print(json.load(open('$t/plan.json'))['note'])")" ;;
 workers)
-  msgs=$(python3 -c "print(','.join(f'gen.p00.v1.Message{i:03d}' for i in range(20)))")
+  msgs=$(python3 -c "print(','.join(f'gen.p00.v1.Message{i:03d}' for i in range(10)))")
   echo
-  echo "| cpu stage, the same 20 messages × 3 formats, 3 processes a side | wall |"
+  echo "| cpu stage, the same 10 messages × 3 formats, 3 processes a side | wall |"
   echo "|---|---|"
   for k in 1 2; do
     "$t/wiregate" gate "${common[@]}" --messages "$msgs" --workers "$k" --pipeline false --count 2 --benchtime 5ms \
