@@ -10741,6 +10741,17 @@ function reasonsOf(violations, subject = (v) => v.subject) {
   }
   return join6(parts, md`, `);
 }
+function countsOf(violations) {
+  const byKind = /* @__PURE__ */ new Map();
+  for (const v of violations) byKind.set(v.kind, (byKind.get(v.kind) ?? 0) + 1);
+  return join6(
+    [...byKind].map(([kind, n]) => {
+      const words = Object.hasOwn(KIND_WORDS, kind) ? text(KIND_WORDS[kind][n === 1 ? 0 : 1]) : code(kind);
+      return md`${n} ${words}`;
+    }),
+    md`, `
+  );
+}
 function limit(v) {
   return v.threshold_pct === void 0 ? EMPTY : md` (limit ${pct(v.threshold_pct, false)})`;
 }
@@ -10872,10 +10883,10 @@ function groupParts(report, group) {
   );
   const head = join6([md`### Changed through ${causes(group.cause)} · ${count(group.messages.length, "message", "messages")}`, verdict, causeNote(report, group)].filter((x) => !x.empty), md`\n\n`);
   const header = [md`message`, md`bytes/msg Δ (${join6(formatsOf(report, group).map((f) => md`${f}`), md` / `)})`, md`CPU Δ`, md`time Δ`, md`verdict`];
-  const render = (rs, rest) => {
+  const render = (rs, rest, short = false) => {
     const t = table(
       header,
-      rs.map((r) => r.cells)
+      rs.map((r) => short ? [...r.cells.slice(0, -1), md`❌ ${countsOf(r.blocking)}`] : r.cells)
     );
     return rest > 0 ? md`${t}\n\n<sub>${count(rest, "more row", "more rows")} within every threshold: each message's full section is in the job summary.</sub>` : t;
   };
@@ -10885,7 +10896,11 @@ function groupParts(report, group) {
     {
       md: render(rows2, 0),
       cut: "group rows",
-      compact: { md: render(top, rows2.length - top.length), cut: "group rows", compact: { md: render(failing, rows2.length - failing.length) } }
+      compact: {
+        md: render(top, rows2.length - top.length),
+        cut: "group rows",
+        compact: { md: render(failing, rows2.length - failing.length), cut: "group figures", compact: { md: render(failing, rows2.length - failing.length, true) } }
+      }
     },
     ...group.messages.flatMap((name) => {
       const m = measured.get(name);

@@ -1,12 +1,14 @@
 // How long the comment is for the synthetic reports the tests build
 // (test/reports.ts): the whole report, the comment after the budget, what
 // a reader sees before opening anything, and what the budget cut.
-// Run: rm -rf build && npx tsc -p tsconfig.json && node build/scripts/comment-sizes.js
+// Run: rm -rf build && npx tsc -p tsconfig.json && node build/scripts/comment-sizes.js [report.json...]
+// Each report.json named (a real run's) adds a row, named by its path.
+import { readFileSync } from 'node:fs'
 import MarkdownIt from 'markdown-it'
 import { commentBody, stickyMarker } from '../src/comment.js'
 import { renderReport, reportParts } from '../src/render/report.js'
-import type { Report } from '../src/report.js'
-import { aaReport, changedReport, lintDebt, reparse } from '../test/reports.js'
+import { parseReport, type Report } from '../src/report.js'
+import { aaReport, changedReport, lintDebt, metadataChange, reparse } from '../test/reports.js'
 
 const visible = (markdown: string): string =>
   new MarkdownIt({ html: true })
@@ -23,7 +25,9 @@ const reports: Array<[string, Report]> = [
   ['A/A, 1,276 messages, 67 lint findings of debt', withDebt(aaReport(1276), 67)],
   ['56 messages, 8 changed, measure: all', changedReport(56, 8, { measureAll: true })],
   ['56 messages, all changed', changedReport(56, 56)],
-  ['1,276 messages, 1 changed, measure: all, 67 of debt', withDebt(changedReport(1276, 1, { measureAll: true }), 67)]
+  ['1,276 messages, 1 changed, measure: all, 67 of debt', withDebt(changedReport(1276, 1, { measureAll: true }), 67)],
+  ['400 messages changed through one shared message, 100 failing', metadataChange(400)],
+  ...process.argv.slice(2).map((path): [string, Report] => [path, parseReport(readFileSync(path, 'utf8'), path)])
 ]
 console.log('| report | report.md (characters) | comment (characters) | visible (bytes) | the budget cut |')
 console.log('|---|---|---|---|---|')

@@ -7,20 +7,11 @@ import { commentBody, stickyMarker } from '../src/comment.js'
 import { COMMENT_LIMIT } from '../src/render/budget.js'
 import { renderSummary, reportParts } from '../src/render/report.js'
 import type { Report } from '../src/report.js'
-import { changedReport, messageName, reparse } from './reports.js'
+import { changedReport, messageName, metadataChange, reparse } from './reports.js'
 
 const MARKER = stickyMarker('wiregate', 'gate')
 const RUN = 'https://github.com/o/r/actions/runs/9'
 const comment = (r: Report): string => commentBody(MARKER, reportParts(reparse(r), { runUrl: RUN }), RUN)
-
-/** metadataChange is n messages all changed through one shared message
- * (the shape of a field added to resource metadata every message embeds),
- * with changedReport's violations on every fourth. */
-function metadataChange(n: number): Report {
-  const r = changedReport(n, n)
-  r.change!.groups = [{ cause: ['org.example.api.v2.Metadata'], messages: r.change!.changed }]
-  return r
-}
 
 test('a 400-message change through one cause is one group that fits a comment with every violation shown', () => {
   const report = metadataChange(400)
@@ -40,6 +31,26 @@ test('a 400-message change through one cause is one group that fits a comment wi
   // The job summary holds the detail.
   const summary = renderSummary(reparse(report), { runUrl: RUN })
   assert.match(summary, new RegExp(`\\n### \`${messageName(1).replaceAll('.', '\\.')}\``))
+})
+
+test('when every one of 400 grouped messages fails, each keeps its row and counts its violations', () => {
+  const report = metadataChange(400)
+  const sv = report.violations[0]!
+  report.violations = report.messages.flatMap(m =>
+    ['protobuf', 'json', 'avro'].flatMap(f => [
+      { ...sv, subject: `${m.name}/${f}/size` },
+      { ...sv, kind: 'cpu' as const, subject: `${m.name}/${f}/encode/instr`, unit: 'instr/op', threshold_pct: 2 }
+    ])
+  )
+  const body = comment(report)
+  assert.ok(body.length <= COMMENT_LIMIT, `${body.length}`)
+  assert.match(body, /❌ 400 messages fail: /)
+  for (const m of report.messages) assert.match(body, new RegExp(`\\| \`${m.name.replaceAll('.', '\\.')}\` \\|[^\\n]*\\| ❌ 3 size regressions, 3 CPU regressions \\|\\n`), `${m.name} has no counted row`)
+  assert.match(body, /✂️ Cut to fit: [^.]*failing group rows' figures \(each counts its violations\)/)
+  // With room, the rows quote the figures instead.
+  const few = metadataChange(40)
+  assert.doesNotMatch(comment(few), /failing group rows' figures/)
+  assert.match(comment(few), /\| ❌ size \+8\.0% on protobuf\/size \(limit 5\.0%\) \|/)
 })
 
 test('a small group is shown message by message, as before', () => {

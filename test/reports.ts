@@ -130,6 +130,15 @@ export function changedReport(n: number, changed: number, opts: { measureAll?: b
   }
 }
 
+/** metadataChange is n messages all changed through one shared message
+ * (the shape of a field added to resource metadata every message embeds),
+ * with changedReport's violations on every fourth. */
+export function metadataChange(n: number): Report {
+  const r = changedReport(n, n)
+  r.change!.groups = [{ cause: ['org.example.api.v2.Metadata'], messages: r.change!.changed }]
+  return r
+}
+
 /** lintDebt is n lint findings the base already has. */
 export function lintDebt(n: number): Finding[] {
   return Array.from({ length: n }, (_, i) => ({

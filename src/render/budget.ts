@@ -30,6 +30,7 @@ const CUTS = {
   'violation rows': { words: "measured violations' rows (each message's verdict line has them)" },
   'bytes charts': { words: 'bytes/msg charts' },
   'group rows': { words: "groups' rows within every threshold" },
+  'group figures': { words: "failing group rows' figures (each counts its violations)" },
   'message tables': { words: "changed messages' tables" }
 } satisfies Record<string, { words: string; oneByOne?: true }>
 

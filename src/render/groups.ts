@@ -8,7 +8,7 @@ import type { Part } from './budget.js'
 import { blocks, code, EMPTY, join, md, table, type Md } from './markdown.js'
 import { messageParts } from './messages.js'
 import { count, pct } from './numbers.js'
-import { ofMessage, reasonsOf } from './verdict.js'
+import { countsOf, ofMessage, reasonsOf } from './verdict.js'
 
 /** A group of at least this many messages is shown as one. */
 export const GROUPED = 4
@@ -23,7 +23,8 @@ export function grouped(report: Report): Group[] {
 
 /** groupParts are one group: its heading and verdict (never cut), its
  * table of rows (cut to the failing and the largest rows, then to the
- * failing ones), and its messages' full sections (cut first). */
+ * failing ones, then to the failing ones with their violations counted
+ * rather than quoted), and its messages' full sections (cut first). */
 export function groupParts(report: Report, group: Group): Part[] {
   const measured = new Map(report.messages.map(m => [m.name, m]))
   const rows = group.messages.map(name => row(report, name, measured.get(name)))
@@ -41,10 +42,10 @@ export function groupParts(report: Report, group: Group): Part[] {
   )
   const head = join([md`### Changed through ${causes(group.cause)} · ${count(group.messages.length, 'message', 'messages')}`, verdict, causeNote(report, group)].filter(x => !x.empty), md`\n\n`)
   const header = [md`message`, md`bytes/msg Δ (${join(formatsOf(report, group).map(f => md`${f}`), md` / `)})`, md`CPU Δ`, md`time Δ`, md`verdict`]
-  const render = (rs: Row[], rest: number): Md => {
+  const render = (rs: Row[], rest: number, short = false): Md => {
     const t = table(
       header,
-      rs.map(r => r.cells)
+      rs.map(r => (short ? [...r.cells.slice(0, -1), md`❌ ${countsOf(r.blocking)}`] : r.cells))
     )
     return rest > 0 ? md`${t}\n\n<sub>${count(rest, 'more row', 'more rows')} within every threshold: each message's full section is in the job summary.</sub>` : t
   }
@@ -54,7 +55,11 @@ export function groupParts(report: Report, group: Group): Part[] {
     {
       md: render(rows, 0),
       cut: 'group rows',
-      compact: { md: render(top, rows.length - top.length), cut: 'group rows', compact: { md: render(failing, rows.length - failing.length) } }
+      compact: {
+        md: render(top, rows.length - top.length),
+        cut: 'group rows',
+        compact: { md: render(failing, rows.length - failing.length), cut: 'group figures', compact: { md: render(failing, rows.length - failing.length, true) } }
+      }
     },
     ...group.messages.flatMap(name => {
       const m = measured.get(name)

@@ -112,6 +112,21 @@ export function reasonsOf(violations: Violation[], subject: (v: Violation) => st
   return join(parts, md`, `)
 }
 
+/** countsOf is violations counted by kind, without figures: "2 CPU
+ * regressions, 3 size regressions" — a compact row's verdict when the
+ * figures do not fit. */
+export function countsOf(violations: Violation[]): Md {
+  const byKind = new Map<string, number>()
+  for (const v of violations) byKind.set(v.kind, (byKind.get(v.kind) ?? 0) + 1)
+  return join(
+    [...byKind].map(([kind, n]) => {
+      const words = Object.hasOwn(KIND_WORDS, kind) ? text(KIND_WORDS[kind]![n === 1 ? 0 : 1]) : code(kind)
+      return md`${n} ${words}`
+    }),
+    md`, `
+  )
+}
+
 function limit(v: Violation): Md {
   return v.threshold_pct === undefined ? EMPTY : md` (limit ${pct(v.threshold_pct, false)})`
 }
