@@ -11095,7 +11095,7 @@ function planParts(report) {
   const messages = (n) => count(n, "message", "messages");
   const list = (names2, line) => folded(line(names2?.length ?? 0), names2 ?? []);
   return [
-    { md: join6(lines, md`\n>\n`) },
+    { md: join6(lines, md`\n>\n`), cut: "plan notes" },
     list(plan.exact?.unmeasured, (n) => md`⏱ ${messages(n)} not measured at all (no correctness check, no sizes): the time budget ran out`),
     list(plan.cpu?.uncounted, (n) => md`⏱ ${messages(n)} whose instructions were not counted`),
     list(plan.cpu?.one_rotation, (n) => md`⏱ ${messages(n)} whose instructions were counted over one rotation of the record pool instead of four (exact all the same)`),

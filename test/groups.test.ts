@@ -53,6 +53,23 @@ test('when every one of 400 grouped messages fails, each keeps its row and count
   assert.match(comment(few), /\| ❌ size \+8\.0% on protobuf\/size \(limit 5\.0%\) \|/)
 })
 
+test("a merge of 75 shards' stage notes goes before any failing row does", () => {
+  const report = metadataChange(400)
+  const shards = Array.from({ length: 75 }, (_, i) => `shard ${i + 1}/75: to fit the time budget: 31 of 50 messages counted over 1 rotation of the record pool instead of 4 (exact all the same), 19 of 50 messages not counted`)
+  report.plan.cpu = { note: shards.join('; '), uncounted: ['a.B'] }
+  report.plan.bench = { count: 10, benchtime: '10ms', note: shards.join('; '), untimed: ['a.B'] }
+  const body = comment(report)
+  assert.ok(body.length <= COMMENT_LIMIT, `${body.length}`)
+  for (const v of report.violations) assert.ok(body.includes(`| \`${v.subject.split('/')[0]!}\` |`), `${v.subject} has no row`)
+  assert.doesNotMatch(body, /shard 75\/75: to fit/)
+  assert.match(body, /⏱ 1 message whose instructions were not counted/, 'the counts stay')
+  assert.match(body, /✂️ Cut to fit: [^.]*the time budget's note per stage/)
+  // A single runner's notes, short, stay.
+  const one = metadataChange(40)
+  one.plan.cpu = { note: 'to fit the time budget: 3 of 40 messages not counted', uncounted: ['a.B'] }
+  assert.match(comment(one), /> ⏱ Instruction counts, to fit the time budget: 3 of 40 messages not counted/)
+})
+
 test('a small group is shown message by message, as before', () => {
   const report = changedReport(3, 3)
   report.change!.groups = [{ cause: ['a.Shared'], messages: report.change!.changed }]

@@ -26,6 +26,7 @@ const CUTS = {
   'unchanged tables': { words: "unchanged messages' tables" },
   names: { words: 'folded name lists', oneByOne: true },
   'history charts': { words: 'history charts' },
+  'plan notes': { words: "the time budget's note per stage (the counts of what it cut stay)" },
   'grouped sections': { words: "grouped messages' full sections (each has its row)" },
   'violation rows': { words: "measured violations' rows (each message's verdict line has them)" },
   'bytes charts': { words: 'bytes/msg charts' },

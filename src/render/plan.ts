@@ -4,8 +4,9 @@ import { folded } from './details.js'
 import { join, md, type Md } from './markdown.js'
 import { count } from './numbers.js'
 
-/** planParts say what the time budget cut: the gate's one line per stage,
- * then each list of what it cut as a count with the names folded. */
+/** planParts say what the time budget cut: the gate's one line per stage
+ * (a merged report's are every shard's, so they may go when the comment is
+ * full), then each list of what it cut as a count with the names folded. */
 export function planParts(report: Report): Part[] {
   const plan = report.plan
   if (!plan) return []
@@ -19,7 +20,7 @@ export function planParts(report: Report): Part[] {
   const messages = (n: number): Md => count(n, 'message', 'messages')
   const list = (names: string[] | undefined, line: (n: number) => Md): Part => folded(line(names?.length ?? 0), names ?? [])
   return [
-    { md: join(lines, md`\n>\n`) },
+    { md: join(lines, md`\n>\n`), cut: 'plan notes' as const },
     list(plan.exact?.unmeasured, n => md`⏱ ${messages(n)} not measured at all (no correctness check, no sizes): the time budget ran out`),
     list(plan.cpu?.uncounted, n => md`⏱ ${messages(n)} whose instructions were not counted`),
     list(plan.cpu?.one_rotation, n => md`⏱ ${messages(n)} whose instructions were counted over one rotation of the record pool instead of four (exact all the same)`),
