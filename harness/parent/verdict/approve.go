@@ -3,6 +3,7 @@ package verdict
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -26,7 +27,8 @@ import (
 // An approval covers its violation while the violation has the same id: a
 // schema finding exactly, a measured regression up to the approved amount
 // plus the metric's noise floor (approved at +7.3%, +7.5% within a 0.5%
-// floor is still covered; +9% needs a new approval).
+// floor is still covered; +9% needs a new approval). The amount is the
+// regression's size: a throughput drop of 12.6% is approved "up to 12.6%".
 
 var (
 	command = regexp.MustCompile(`(?im)^\s*/wiregate\s+(approve|revoke)\b(.*)$`)
@@ -141,7 +143,7 @@ func (v *verdict) approve(x *report.Violation) {
 		if x.NoiseFloor != nil {
 			floor = *x.NoiseFloor
 		}
-		if x.DeltaPct != nil && *x.DeltaPct > *p.approval.UpToPct+floor+1e-9 {
+		if x.DeltaPct != nil && math.Abs(*x.DeltaPct) > *p.approval.UpToPct+floor+1e-9 {
 			note.Status, note.Why = report.ApprovalExceeded, fmt.Sprintf("%s grew to %+.1f%%, past the approved %.1f%% (and its %.2f%% noise floor): approve it again", x.ID, *x.DeltaPct, *p.approval.UpToPct, floor)
 			return
 		}
@@ -163,11 +165,11 @@ func (v *verdict) unmet() {
 // to an amount.
 var measuredKinds = map[string]bool{report.KindSize: true, report.KindCPU: true, report.KindTime: true, report.KindThroughput: true}
 
-// roundUp is a delta rounded up to one decimal: the amount a line to post
-// approves.
+// roundUp is a delta's size rounded up to one decimal: the amount a line
+// to post approves (a drop's too, as a positive amount).
 func roundUp(d *float64) float64 {
 	if d == nil {
 		return 0
 	}
-	return float64(int(*d*10+0.999999)) / 10
+	return math.Ceil(math.Abs(*d)*10-1e-6) / 10
 }

@@ -111,6 +111,23 @@ func TestAMeasuredApprovalCoversUpToItsAmount(t *testing.T) {
 	}
 }
 
+// A throughput drop is approved by its size: the line the comment shows
+// ("up to 12.3%") approves the -12.3% drop it names, and a deeper drop
+// needs a new approval.
+func TestAThroughputDropIsApprovedByItsSize(t *testing.T) {
+	x := decide(pipeline("protobuf", -12.3, 0.002), "").Violations[0]
+	if want := "/wiregate approve " + x.ID + " up to 12.3%"; x.ApproveWith != want {
+		t.Fatalf("approve line %q, want %q", x.ApproveWith, want)
+	}
+	line := comment(1, "writer", x.ApproveWith+" consumer batching changed", "2026-11-24T10:00:00Z")
+	if r := decide(pipeline("protobuf", -12.3, 0.002), "", line); r.Result != "pass" || r.Violations[0].Approved == nil {
+		t.Fatalf("the posted line: %s %+v", r.Result, r.Approvals)
+	}
+	if r := decide(pipeline("protobuf", -15, 0.002), "", line); r.Result != "fail" || r.Approvals[0].Status != report.ApprovalExceeded {
+		t.Fatalf("a deeper drop: %s %+v", r.Result, r.Approvals)
+	}
+}
+
 // A new, different breaking change is not covered by the first one's
 // approval: its id is its own. Ids do not move with lines, and two
 // findings of one rule on different fields have different ids.
