@@ -47,6 +47,14 @@ export async function runApproveMode(inputs: ActionInputs, eventName: string, pa
     if (!owner || !repo) throw new WiregateError('GITHUB_REPOSITORY is not set: run approve mode in a GitHub Actions job')
     const octokit = github.getOctokit(inputs.githubToken)
     const head = await pullHead(octokit, owner, repo, pull)
+    // The comments and their authors are asked once per approvers list
+    // (every report of one base has the same), not once per report.
+    const gathered = new Map<string, Promise<Approvals | undefined>>()
+    const approvalsFor = (approvers: string[]): Promise<Approvals | undefined> => {
+      const key = JSON.stringify(approvers)
+      if (!gathered.has(key)) gathered.set(key, gatherApprovals(approvalsApi(octokit, owner, repo, pull), head.author, approvers))
+      return gathered.get(key)!
+    }
     for (const run of await headRuns(octokit, owner, repo, head.headSha)) {
       const gating: GatingRun = { token: inputs.githubToken, runId: run.id, owner, repo }
       const artifacts = await reportArtifacts(gating)
@@ -59,7 +67,7 @@ export async function runApproveMode(inputs: ActionInputs, eventName: string, pa
         const report = parseReport(text, `report.json of artifact ${artifact.name}`)
         await writeFile(reportJson, text)
         // No /wiregate comment left (a deleted one): decided without approvals.
-        const approvals: Approvals = (await gatherApprovals(approvalsApi(octokit, owner, repo, pull), head.author, report.rules?.config.approvers ?? [])) ?? {
+        const approvals: Approvals = (await approvalsFor(report.rules?.config.approvers ?? [])) ?? {
           comments: [],
           authors: [],
           pr_author: head.author

@@ -47,8 +47,13 @@ export function canUpload(env: NodeJS.ProcessEnv): boolean {
 /** uploadReport uploads report.json as the job's artifact, replacing the
  * artifact of an earlier attempt of the same run (a re-run). */
 export async function uploadReport(reportJson: string, job: string): Promise<{ name: string; id?: number }> {
-  if (basename(reportJson) !== REPORT_FILE) throw new WiregateError(`the report to upload is ${reportJson}, want a ${REPORT_FILE}`)
-  const name = artifactName(job)
+  return replaceArtifact(artifactName(job), reportJson, 'report')
+}
+
+/** replaceArtifact uploads report.json as the artifact name, deleting one
+ * of that name an earlier attempt of the run left. */
+async function replaceArtifact(name: string, reportJson: string, what: string): Promise<{ name: string; id?: number }> {
+  if (basename(reportJson) !== REPORT_FILE) throw new WiregateError(`the ${what} to upload is ${reportJson}, want a ${REPORT_FILE}`)
   const client = new DefaultArtifactClient()
   try {
     await client.deleteArtifact(name)
@@ -71,16 +76,7 @@ export function partName(shard: { index: number; count: number }): string {
 
 /** uploadPart uploads a shard's report.json for the merge job. */
 export async function uploadPart(reportJson: string, shard: { index: number; count: number }): Promise<{ name: string; id?: number }> {
-  if (basename(reportJson) !== REPORT_FILE) throw new WiregateError(`the part to upload is ${reportJson}, want a ${REPORT_FILE}`)
-  const name = partName(shard)
-  const client = new DefaultArtifactClient()
-  try {
-    await client.deleteArtifact(name)
-  } catch (err) {
-    if (!(err instanceof ArtifactNotFoundError)) throw err
-  }
-  const uploaded = await client.uploadArtifact(name, [reportJson], dirname(reportJson), { retentionDays: RETENTION_DAYS })
-  return { name, id: uploaded.id }
+  return replaceArtifact(partName(shard), reportJson, 'part')
 }
 
 /** partArtifacts lists a run's shard parts (job holds the part's name). */

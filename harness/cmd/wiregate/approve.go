@@ -48,13 +48,7 @@ func cmdApprove(_ context.Context, args []string) error {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "wiregate approve: %s (%s); report: %s\n", r.Result, violations(r), filepath.Join(*out, "report.json"))
-	switch r.ExitCode {
-	case exitcode.Unusable:
-		return &exitcode.Error{Code: r.ExitCode, Err: fmt.Errorf("%s", firstOr(r.Errors, "the report says wiregate could not run"))}
-	case exitcode.Failed:
-		return &exitcode.Error{Code: r.ExitCode, Err: fmt.Errorf("gate failed: %s", violations(r))}
-	}
-	return nil
+	return exitAs(r, "the report says wiregate could not run")
 }
 
 // readApprovals reads an approvals.json the action wrote.

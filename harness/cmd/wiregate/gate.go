@@ -34,17 +34,19 @@ func cmdGate(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	code := r.ExitCode
 	fmt.Fprintf(os.Stderr, "wiregate: %s (%s); report: %s\n", r.Result, violations(r), filepath.Join(o.Out, "report.json"))
-	switch code {
+	return exitAs(r, "see the report's errors")
+}
+
+// exitAs is the process's exit for a decided report: the report's own
+// exit_code, with its first error (or unusable, when it has none) or its
+// violations as the one line main prints.
+func exitAs(r *report.Report, unusable string) error {
+	switch r.ExitCode {
 	case exitcode.Unusable:
-		why := "see the report's errors"
-		if len(r.Errors) > 0 {
-			why = r.Errors[0]
-		}
-		return &exitcode.Error{Code: code, Err: fmt.Errorf("%s", why)}
+		return &exitcode.Error{Code: r.ExitCode, Err: fmt.Errorf("%s", firstOr(r.Errors, unusable))}
 	case exitcode.Failed:
-		return &exitcode.Error{Code: code, Err: fmt.Errorf("gate failed: %s", violations(r))}
+		return &exitcode.Error{Code: r.ExitCode, Err: fmt.Errorf("gate failed: %s", violations(r))}
 	}
 	return nil
 }

@@ -86,13 +86,7 @@ func mergeDirs(dirs []string, out string) error {
 	}
 	fmt.Fprintf(os.Stderr, "wiregate merge: %d of %d shards, %s (%s); report: %s\n", len(r.Merged.Parts), r.Merged.Count,
 		r.Result, violations(r), filepath.Join(out, "report.json"))
-	switch code := r.ExitCode; code {
-	case exitcode.Unusable:
-		return &exitcode.Error{Code: code, Err: fmt.Errorf("%s", firstOr(r.Errors, "a shard could not run: see the report's errors"))}
-	case exitcode.Failed:
-		return &exitcode.Error{Code: code, Err: fmt.Errorf("gate failed: %s", violations(r))}
-	}
-	return nil
+	return exitAs(r, "a shard could not run: see the report's errors")
 }
 
 // writeReport writes r as out/report.json.

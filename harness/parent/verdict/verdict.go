@@ -218,10 +218,10 @@ func Holm(ps []float64, alpha float64) float64 {
 }
 
 func (v *verdict) add(x report.Violation) {
-	switch x.Kind {
-	case report.KindBreaking, report.KindAvro:
+	switch {
+	case x.Kind == report.KindBreaking || x.Kind == report.KindAvro:
 		x.Allowed = v.allow.Breaking
-	case report.KindSize, report.KindCPU, report.KindTime, report.KindThroughput:
+	case measuredKinds[x.Kind]:
 		x.Allowed = v.allow.Regression
 	}
 	x.ID = report.ViolationID(x)

@@ -83,8 +83,12 @@ func (d deriver) record(md protoreflect.MessageDescriptor) any {
 	return rec
 }
 
-func (d deriver) value(f protoreflect.FieldDescriptor) any {
-	switch f.Kind() {
+// Primitive is the Avro primitive type a proto scalar kind is carried as:
+// unsigned and fixed integers widen to long, as Avro has no unsigned types
+// (uint64 bit for bit). "" for enums, messages and groups. The plain
+// structs' Go types (plaingen) follow it.
+func Primitive(k protoreflect.Kind) string {
+	switch k {
 	case protoreflect.BoolKind:
 		return "boolean"
 	case protoreflect.Int32Kind, protoreflect.Sint32Kind, protoreflect.Sfixed32Kind:
@@ -100,6 +104,15 @@ func (d deriver) value(f protoreflect.FieldDescriptor) any {
 		return "string"
 	case protoreflect.BytesKind:
 		return "bytes"
+	}
+	return ""
+}
+
+func (d deriver) value(f protoreflect.FieldDescriptor) any {
+	if p := Primitive(f.Kind()); p != "" {
+		return p
+	}
+	switch f.Kind() {
 	case protoreflect.EnumKind:
 		e := f.Enum()
 		if d.defined[e.FullName()] {

@@ -17,6 +17,7 @@ import (
 	"google.golang.org/protobuf/compiler/protogen"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
+	"github.com/wiregate/wiregate/harness/program/avroschema"
 	"github.com/wiregate/wiregate/harness/program/shape"
 )
 
@@ -137,31 +138,26 @@ func tag(f *protogen.Field) string {
 	return strconv.Quote(fmt.Sprintf(`json:"%s%s" avro:%q msgpack:"%s%s" cbor:"%s%s"`, n, opt, n, n, opt, n, opt))
 }
 
-// scalarType is the plain Go type of one (non-repeated) value. Unsigned and
-// fixed integers widen to int64 because Avro has no unsigned types; uint64
-// is carried bit for bit. Enums are their symbol name, as Avro enums and
-// readable JSON carry them.
+// scalarType is the plain Go type of one (non-repeated) value: the Go type
+// of the Avro primitive the kind is carried as (avroschema.Primitive).
+// Enums are their symbol name, as Avro enums and readable JSON carry them.
 func scalarType(g *protogen.GeneratedFile, f protoreflect.FieldDescriptor, msg *protogen.Message) string {
 	switch f.Kind() {
-	case protoreflect.BoolKind:
-		return "bool"
-	case protoreflect.Int32Kind, protoreflect.Sint32Kind, protoreflect.Sfixed32Kind:
-		return "int32"
-	case protoreflect.Int64Kind, protoreflect.Sint64Kind, protoreflect.Sfixed64Kind,
-		protoreflect.Uint32Kind, protoreflect.Fixed32Kind, protoreflect.Uint64Kind, protoreflect.Fixed64Kind:
-		return "int64"
-	case protoreflect.FloatKind:
-		return "float32"
-	case protoreflect.DoubleKind:
-		return "float64"
-	case protoreflect.StringKind, protoreflect.EnumKind:
+	case protoreflect.EnumKind:
 		return "string"
-	case protoreflect.BytesKind:
-		return "[]byte"
 	case protoreflect.MessageKind, protoreflect.GroupKind:
 		return mangle(msg.Desc.FullName())
 	}
+	if t, ok := goOfAvro[avroschema.Primitive(f.Kind())]; ok {
+		return t
+	}
 	panic("unreachable kind " + f.Kind().String())
+}
+
+// goOfAvro is the Go type twmb/avro encodes each Avro primitive from.
+var goOfAvro = map[string]string{
+	"boolean": "bool", "int": "int32", "long": "int64", "float": "float32",
+	"double": "float64", "string": "string", "bytes": "[]byte",
 }
 
 func fieldType(g *protogen.GeneratedFile, f *protogen.Field) string {
