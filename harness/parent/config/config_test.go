@@ -77,11 +77,11 @@ func TestParseExample(t *testing.T) {
 		message, format string
 		want            Thresholds
 	}{
-		{"telemetry.v1.TelemetryEvent", "protobuf", Thresholds{5, 10, 10, 3}},
-		{"orders.v1.Order", "protobuf", Thresholds{8, 20, 10, 5}},
-		{"orders.v1.Order", "json", Thresholds{8, 30, 10, 5}}, // the later override wins for time
-		{"telemetry.v1.TelemetryEvent", "json", Thresholds{5, 30, 10, 3}},
-		{"orders.v1.Refund", "avro", Thresholds{5, 10, 0.5, 3}},
+		{"telemetry.v1.TelemetryEvent", "protobuf", Thresholds{5, 10, 10, 3, 0}},
+		{"orders.v1.Order", "protobuf", Thresholds{8, 20, 10, 5, 0}},
+		{"orders.v1.Order", "json", Thresholds{8, 30, 10, 5, 0}}, // the later override wins for time
+		{"telemetry.v1.TelemetryEvent", "json", Thresholds{5, 30, 10, 3, 0}},
+		{"orders.v1.Refund", "avro", Thresholds{5, 10, 0.5, 3, 0}},
 	}
 	for _, tc := range cases {
 		if got := c.ThresholdsFor(tc.message, tc.format); got != tc.want {
@@ -118,7 +118,7 @@ func TestParseBadInput(t *testing.T) {
 		"overrides:\n  - size: 5%":                     {"overrides[0] has neither message nor format"},
 		"overrides:\n  - message: a.B":                 {"overrides[0] sets no threshold", "size, time, throughput or cpu"},
 		"overrides:\n  - message: a.B\n    size: -1%":  {"line 3: overrides[0].size", "negative"},
-		"overrides:\n  - message: a.B\n    sise: 1%":   {`unknown key "sise"`, "message, format, size, time, throughput, cpu"},
+		"overrides:\n  - message: a.B\n    sise: 1%":   {`unknown key "sise"`, "message, format, size, compressed-size, time, throughput, cpu"},
 		"overrides:\n  - format: json\n    cpu: -2%":   {"line 3: overrides[0].cpu", "negative"},
 		"alpha: 2":      {"wiregate.yaml line 1: alpha", "(0, 1)"},
 		"thresholds: [": {"wiregate.yaml:"},
@@ -150,7 +150,7 @@ func TestLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, err = Load(dir, base)
-	if err != nil || c.Thresholds != (Thresholds{7, 15, 10, 2}) || c.Source == "" {
+	if err != nil || c.Thresholds != (Thresholds{7, 15, 10, 2, 0}) || c.Source == "" {
 		t.Fatalf("file: %+v %v", c, err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, FileName), nil, 0o644); err != nil {

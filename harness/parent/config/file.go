@@ -42,12 +42,14 @@ type Config struct {
 // A nil threshold leaves the value from the thresholds (or an earlier
 // override) in place.
 type Override struct {
-	Message       string   `json:"message,omitempty"`
-	Format        string   `json:"format,omitempty"`
-	SizePct       *float64 `json:"size_pct,omitempty"`
-	TimePct       *float64 `json:"time_pct,omitempty"`
-	ThroughputPct *float64 `json:"throughput_pct,omitempty"`
-	CPUPct        *float64 `json:"cpu_pct,omitempty"`
+	Message string   `json:"message,omitempty"`
+	Format  string   `json:"format,omitempty"`
+	SizePct *float64 `json:"size_pct,omitempty"`
+	// CompressedSizePct overrides compressed-size-threshold.
+	CompressedSizePct *float64 `json:"compressed_size_pct,omitempty"`
+	TimePct           *float64 `json:"time_pct,omitempty"`
+	ThroughputPct     *float64 `json:"throughput_pct,omitempty"`
+	CPUPct            *float64 `json:"cpu_pct,omitempty"`
 }
 
 // Ignore turns off the gate for subjects matching a glob, for a reason
@@ -67,6 +69,7 @@ func (c Config) ThresholdsFor(message, format string) Thresholds {
 			continue
 		}
 		set(&t.SizePct, o.SizePct)
+		set(&t.CompressedSizePct, o.CompressedSizePct)
 		set(&t.TimePct, o.TimePct)
 		set(&t.ThroughputPct, o.ThroughputPct)
 		set(&t.CPUPct, o.CPUPct)
@@ -131,6 +134,7 @@ type file struct {
 
 type fileThresholds struct {
 	Size       *scalar `yaml:"size"`
+	Compressed *scalar `yaml:"compressed-size"`
 	Time       *scalar `yaml:"time"`
 	Throughput *scalar `yaml:"throughput"`
 	CPU        *scalar `yaml:"cpu"`
@@ -150,8 +154,8 @@ type fileIgnore struct {
 // validKeys names the keys each part of the file accepts, for errors.
 var validKeys = map[string]string{
 	"file":           "alpha, thresholds, overrides, ignore, approvers, self-approve",
-	"fileThresholds": "size, time, throughput, cpu",
-	"fileOverride":   "message, format, size, time, throughput, cpu",
+	"fileThresholds": "size, compressed-size, time, throughput, cpu",
+	"fileOverride":   "message, format, size, compressed-size, time, throughput, cpu",
 	"fileIgnore":     "subject, reason",
 }
 
@@ -183,6 +187,7 @@ func Parse(data []byte, name string, base Config) (Config, error) {
 		return base, err
 	}
 	set(&c.Thresholds.SizePct, top.SizePct)
+	set(&c.Thresholds.CompressedSizePct, top.CompressedSizePct)
 	set(&c.Thresholds.TimePct, top.TimePct)
 	set(&c.Thresholds.ThroughputPct, top.ThroughputPct)
 	set(&c.Thresholds.CPUPct, top.CPUPct)
@@ -200,8 +205,8 @@ func Parse(data []byte, name string, base Config) (Config, error) {
 		if err != nil {
 			return base, err
 		}
-		if t.SizePct == nil && t.TimePct == nil && t.ThroughputPct == nil && t.CPUPct == nil {
-			return base, exitcode.BadInput("%s: %s sets no threshold; give size, time, throughput or cpu", name, key)
+		if t.SizePct == nil && t.CompressedSizePct == nil && t.TimePct == nil && t.ThroughputPct == nil && t.CPUPct == nil {
+			return base, exitcode.BadInput("%s: %s sets no threshold; give size, compressed-size, time, throughput or cpu", name, key)
 		}
 		t.Message, t.Format = o.Message, o.Format
 		c.Overrides = append(c.Overrides, t)
@@ -240,7 +245,7 @@ func (t fileThresholds) parse(name, prefix string) (Override, error) {
 		key  string
 		node *scalar
 		dst  **float64
-	}{{"size", t.Size, &o.SizePct}, {"time", t.Time, &o.TimePct}, {"throughput", t.Throughput, &o.ThroughputPct}, {"cpu", t.CPU, &o.CPUPct}} {
+	}{{"size", t.Size, &o.SizePct}, {"compressed-size", t.Compressed, &o.CompressedSizePct}, {"time", t.Time, &o.TimePct}, {"throughput", t.Throughput, &o.ThroughputPct}, {"cpu", t.CPU, &o.CPUPct}} {
 		if p.node == nil {
 			continue
 		}

@@ -19,6 +19,9 @@ type Thresholds struct {
 	TimePct       float64 `json:"time_pct"`       // significant slowdown of encode/decode (and allocs/op growth)
 	ThroughputPct float64 `json:"throughput_pct"` // significant drop of pipeline records/s
 	CPUPct        float64 `json:"cpu_pct"`        // growth of instructions/op (exact, above the count's noise floor)
+	// CompressedSizePct is the largest growth of bytes per record after
+	// batch compression, for each codec measured.
+	CompressedSizePct float64 `json:"compressed_size_pct,omitempty"`
 }
 
 // ParsePercent reads a threshold written "5%", "5" or "0.5%" as a percent.

@@ -23,7 +23,8 @@ func TestDefaults(t *testing.T) {
 		SizeThreshold: 5, TimeThreshold: 10, ThroughputThreshold: 10, CPUThreshold: 2, CPUCost: cpucost.Auto, Alpha: 0.05, Count: 10, UnchangedRounds: 3,
 		Benchtime: 100 * time.Millisecond, TimeBudget: 10 * time.Minute, Pipeline: true, PipelineMessages: 200000, PipelineBytes: 128 << 20, Broker: "auto",
 		BreakingAgainst: Against{Where: "input 'breaking-against'"}, History: "wiregate-data", HistoryPoints: 20, Measure: "changed",
-		Workers: runtime.NumCPU(), MaxShards: 8, CPUProcesses: 3}
+		Workers: runtime.NumCPU(), MaxShards: 8, CPUProcesses: 3,
+		Compression: []string{"zstd"}, BatchBytes: 16384, CompressedSizeThreshold: 5}
 	if !reflect.DeepEqual(s, want) {
 		t.Fatalf("defaults\n got %+v\nwant %+v", s, want)
 	}
@@ -45,6 +46,8 @@ func TestValuesAreNormalised(t *testing.T) {
 		"workers":            "3",
 		"shard":              " 2/8",
 		"coverage":           "Required",
+		"compression":        "ZSTD, lz4,zstd",
+		"batch-bytes":        "65536",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -54,8 +57,13 @@ func TestValuesAreNormalised(t *testing.T) {
 		s.AvroCompatibility != avrocompat.FullTransitive || s.Broker != "localhost:9092,127.0.0.1:9093" ||
 		s.Pipeline || s.Count != 3 || s.CPUThreshold != 1.5 || s.CPUCost != cpucost.Off || s.PipelineBytes != 500_000_000 ||
 		s.Rounds(true) != 3 || s.Rounds(false) != 3 || s.UnchangedRounds != 5 ||
-		s.Workers != 3 || s.Shard != (Shard{2, 8}) || s.Shard.String() != "2/8" || !s.CoverageRequired {
+		s.Workers != 3 || s.Shard != (Shard{2, 8}) || s.Shard.String() != "2/8" || !s.CoverageRequired ||
+		!reflect.DeepEqual(s.Compression, []string{"zstd", "lz4"}) || s.BatchBytes != 65536 {
 		t.Fatalf("%+v", s)
+	}
+	off, err := Parse(Map(map[string]string{"compression": "None"}))
+	if err != nil || off.Compression != nil {
+		t.Fatalf("compression none: %v %v", off.Compression, err)
 	}
 }
 
@@ -70,6 +78,15 @@ func TestBadInputsNameTheInput(t *testing.T) {
 		{"cpu-threshold", "-1%"},
 		{"cpu-threshold", "two"},
 		{"cpu-cost", "yes"},
+		{"compression", "brotli"},
+		{"compression", "zstd,xz"},
+		{"compression", "none,zstd"},
+		{"compression", " , "},
+		{"compressed-size-threshold", "lots"},
+		{"batch-bytes", "16KiB"},
+		{"batch-bytes", "1023"},
+		{"batch-bytes", "1048577"},
+		{"batch-bytes", "-1"},
 		{"cpu-cost", "true"},
 		{"formats", "json,xml"},
 		{"formats", " , "},

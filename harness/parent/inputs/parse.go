@@ -14,6 +14,7 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/avrocompat"
 	"github.com/wiregate/wiregate/harness/parent/config"
 	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/program/batch"
 	"github.com/wiregate/wiregate/harness/program/broker"
 	"github.com/wiregate/wiregate/harness/program/codec"
 	"github.com/wiregate/wiregate/harness/program/cpucost"
@@ -154,6 +155,42 @@ func parseFormats(s *Settings, v value) error {
 	if len(s.Formats) == 0 {
 		return v.bad("no format given; valid formats: %s", strings.Join(known, ", "))
 	}
+	return nil
+}
+
+// parseCompression reads the codecs: none alone turns the figure off; in a
+// list it would be a figure nobody asked to gate (framing only), so it is
+// refused there.
+func parseCompression(s *Settings, v value) error {
+	s.Compression = nil
+	codecs := List(strings.ToLower(v.text))
+	if len(codecs) == 1 && codecs[0] == "none" {
+		return nil
+	}
+	valid := strings.Join(slices.DeleteFunc(slices.Clone(batch.Codecs), func(c string) bool { return c == "none" }), ", ")
+	for _, c := range codecs {
+		if _, err := batch.Codec(c); err != nil || c == "none" {
+			return value{text: c, where: v.where}.bad("not a codec; want %s, a comma list of them, or none alone", valid)
+		}
+		if !slices.Contains(s.Compression, c) {
+			s.Compression = append(s.Compression, c)
+		}
+	}
+	if len(s.Compression) == 0 {
+		return v.bad("no codec given; want %s, or none", valid)
+	}
+	return nil
+}
+
+func parseBatchBytes(s *Settings, v value) error {
+	n, err := strconv.Atoi(v.text)
+	if err == nil {
+		err = batch.CheckBatchBytes(n)
+	}
+	if err != nil {
+		return v.bad("want a whole number of bytes from %d to %d (%d is Kafka's batch.size)", batch.MinBatchBytes, batch.MaxBatchBytes, batch.DefaultBatchBytes)
+	}
+	s.BatchBytes = n
 	return nil
 }
 

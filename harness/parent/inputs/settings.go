@@ -31,14 +31,20 @@ type Settings struct {
 	HistoryPoints int
 
 	SizeThreshold, TimeThreshold, ThroughputThreshold float64 // percent
-	CPUThreshold                                      float64 // percent
-	CPUCost                                           cpucost.Mode
-	CPUProcesses                                      int // per side and message
-	Alpha                                             float64
-	Count                                             int
-	UnchangedRounds                                   int // timing rounds of an unchanged-schema message; use Rounds
-	Benchtime                                         time.Duration
-	TimeBudget                                        time.Duration // for the whole run; timing is fitted to it
+	// Compression are the codecs bytes per record after batch compression
+	// is measured with (empty: not measured); the pipeline's producer
+	// compresses with the first. BatchBytes is a batch before compression.
+	Compression             []string
+	BatchBytes              int
+	CompressedSizeThreshold float64 // percent
+	CPUThreshold            float64 // percent
+	CPUCost                 cpucost.Mode
+	CPUProcesses            int // per side and message
+	Alpha                   float64
+	Count                   int
+	UnchangedRounds         int // timing rounds of an unchanged-schema message; use Rounds
+	Benchtime               time.Duration
+	TimeBudget              time.Duration // for the whole run; timing is fitted to it
 
 	// Workers is how many processes the exact stages run at once.
 	Workers int
@@ -77,7 +83,7 @@ func (s Settings) Rounds(unchanged bool) int {
 // wiregate.yaml overlays it.
 func (s Settings) Config() config.Config {
 	return config.Config{Alpha: s.Alpha, Thresholds: config.Thresholds{
-		SizePct: s.SizeThreshold, TimePct: s.TimeThreshold, ThroughputPct: s.ThroughputThreshold, CPUPct: s.CPUThreshold}}
+		SizePct: s.SizeThreshold, CompressedSizePct: s.CompressedSizeThreshold, TimePct: s.TimeThreshold, ThroughputPct: s.ThroughputThreshold, CPUPct: s.CPUThreshold}}
 }
 
 // Against is the breaking-against input: a ref, or the newest tag matching

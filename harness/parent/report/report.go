@@ -21,14 +21,16 @@ const Version = 1
 
 // Violation kinds (contract).
 const (
-	KindLint       = "lint"
-	KindBreaking   = "breaking"
-	KindAvro       = "avro"
-	KindSize       = "size"
-	KindCPU        = "cpu"
-	KindTime       = "time"
-	KindThroughput = "throughput"
-	KindError      = "error"
+	KindLint     = "lint"
+	KindBreaking = "breaking"
+	KindAvro     = "avro"
+	KindSize     = "size"
+	// KindCompressedSize is bytes per record after batch compression.
+	KindCompressedSize = "compressed-size"
+	KindCPU            = "cpu"
+	KindTime           = "time"
+	KindThroughput     = "throughput"
+	KindError          = "error"
 	// KindCoverage: input coverage is required and the budget or a missing
 	// shard cut a changed message's figure.
 	KindCoverage = "coverage"
@@ -480,6 +482,23 @@ type Size struct {
 	// fields): head's size less that of the same records without them, in
 	// this format. Nil when there is none.
 	NewContent *float64 `json:"new_content,omitempty"`
+	// Compressed is bytes per record as a Kafka broker stores them, one
+	// entry per codec of the compression input: the same records in
+	// producer batches, each batch compressed. Exact, like raw size.
+	Compressed []CompressedSize `json:"compressed,omitempty"`
+}
+
+// CompressedSize is one codec's stored bytes per record, base vs head.
+type CompressedSize struct {
+	Codec      string `json:"codec"`       // none, gzip, snappy, lz4 or zstd
+	BatchBytes int    `json:"batch_bytes"` // a batch before compression
+	// Base is nil when the base has no such figure (a new message).
+	Base     *float64 `json:"base" jsonschema:"nullable"`
+	Head     float64  `json:"head"`
+	DeltaPct *float64 `json:"delta_pct" jsonschema:"nullable"`
+	// Reading says in words what it means when raw and compressed size
+	// moved apart ("+31% raw, +2% after zstd: …"); empty when they agree.
+	Reading string `json:"reading,omitempty"`
 }
 
 // Metric is one benchmark unit compared base vs head (benchmath).

@@ -29,7 +29,7 @@ var SchemaFile []byte
 // validation on both sides.
 var (
 	// Kinds are the violation kinds (contract).
-	Kinds = []string{KindLint, KindBreaking, KindAvro, KindAvroMismatch, KindSize, KindCPU, KindTime, KindThroughput, KindError, KindCoverage}
+	Kinds = []string{KindLint, KindBreaking, KindAvro, KindAvroMismatch, KindSize, KindCompressedSize, KindCPU, KindTime, KindThroughput, KindError, KindCoverage}
 	// StageNames are the stages a report lists: the action's before the
 	// gate, then the gate's own.
 	StageNames = []string{StageCacheRestore, StageBuildWiregate, "inputs", "checkout", "release checkout", "config", "tools",

@@ -5,6 +5,7 @@
 package verdict
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -69,6 +70,9 @@ func AllowFromLabels(labels []string) Allow {
 // again, it decides anew.
 //
 //   - size: bytes/message grew by more than the size threshold (exact).
+//   - compressed-size: bytes per record after one codec's batch
+//     compression grew by more than the compressed-size threshold (exact),
+//     one violation per codec.
 //   - cpu: encode/decode instr/op grew by more than the cpu threshold and
 //     than the count's noise floor (exact; cpu.go).
 //   - time: encode/decode sec/op or allocs/op is worse, significantly
@@ -101,6 +105,9 @@ func Apply(r *report.Report, cfg config.Config, allow Allow, o Options) {
 			th := cfg.ThresholdsFor(m.Name, f.Format)
 			if f.Size != nil {
 				v.size(m.Name, f.Format, *f.Size, th.SizePct)
+				for _, c := range f.Size.Compressed {
+					v.compressedSize(m.Name, f.Format, c, th.CompressedSizePct)
+				}
 			}
 			if m.UnchangedSchema {
 				continue // reported, not gated
@@ -246,6 +253,19 @@ func (v *verdict) size(message, format string, s report.Size, threshold float64)
 	v.add(report.Violation{Kind: report.KindSize, Subject: subject, Unit: "B/msg", Base: ptr(s.Base), Head: ptr(s.Head),
 		DeltaPct: ptr(*s.DeltaPct), ThresholdPct: ptr(threshold),
 		Detail: format + " messages grew by more than the size threshold"})
+}
+
+func (v *verdict) compressedSize(message, format string, c report.CompressedSize, threshold float64) {
+	subject := message + "/" + format + "/compressed-size/" + c.Codec
+	if c.DeltaPct == nil || c.Base == nil || !exceeds(*c.DeltaPct, threshold) || v.ignored(subject) {
+		return
+	}
+	detail := fmt.Sprintf("%s records grew by more than the compressed-size threshold after %s batch compression (%d-byte batches)", format, c.Codec, c.BatchBytes)
+	if c.Reading != "" {
+		detail += "; " + c.Reading
+	}
+	v.add(report.Violation{Kind: report.KindCompressedSize, Subject: subject, Unit: "B/record", Base: ptr(*c.Base), Head: ptr(c.Head),
+		DeltaPct: ptr(*c.DeltaPct), ThresholdPct: ptr(threshold), Detail: detail})
 }
 
 func (v *verdict) metric(message, format string, m report.Metric, threshold float64) {

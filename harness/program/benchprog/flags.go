@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wiregate/wiregate/harness/program/batch"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 	"github.com/wiregate/wiregate/harness/program/pipeline"
 )
@@ -13,8 +14,49 @@ import (
 // CheckFlags are check's: the correctness gate over the selection.
 type CheckFlags struct{ Selection }
 
-// SizesFlags are sizes': exact bytes per message of the selection.
-type SizesFlags struct{ Selection }
+// SizesFlags are sizes': exact bytes per message of the selection, and
+// with Batching, bytes per record as a broker stores them.
+type SizesFlags struct {
+	Selection
+	Batching
+}
+
+// Batching asks sizes for bytes per record after a producer's batch
+// compression (package batch), one figure per codec.
+type Batching struct {
+	Compression []string // codecs of batch.Codecs; empty: not measured
+	BatchBytes  int      // a producer batch's bytes before compression
+}
+
+// Args renders the flags for Parse.
+func (f SizesFlags) Args() []string {
+	args := f.Selection.Args()
+	if len(f.Compression) > 0 {
+		args = append(args, "--compression", strings.Join(f.Compression, ","), "--batch-bytes", fmt.Sprint(f.BatchBytes))
+	}
+	return args
+}
+
+// Validate checks the codecs and, when there are any, the batch size.
+func (f *SizesFlags) Validate() error {
+	for _, c := range f.Compression {
+		if _, err := batch.Codec(c); err != nil {
+			return exitcode.BadInput("--compression: %v", err)
+		}
+	}
+	if len(f.Compression) > 0 {
+		if err := batch.CheckBatchBytes(f.BatchBytes); err != nil {
+			return exitcode.BadInput("--batch-bytes: %v", err)
+		}
+	}
+	return nil
+}
+
+func (f *SizesFlags) define(fs *flag.FlagSet) {
+	f.Selection.define(fs)
+	fs.Var((*list)(&f.Compression), "compression", "also measure bytes per record after batch compression with these codecs: "+strings.Join(batch.Codecs, ", "))
+	fs.IntVar(&f.BatchBytes, "batch-bytes", batch.DefaultBatchBytes, "a producer batch's bytes before compression")
+}
 
 // BenchFlags are bench's: encode/decode benchmarks of the selection.
 type BenchFlags struct {

@@ -31,6 +31,19 @@ type Size struct {
 	Aliasing bool   `json:"aliasing"`
 	// Price is for planning a budget only: see Price.
 	Price Price `json:"price"`
+	// Compressed is bytes per record as a broker stores them, one entry
+	// per codec asked for (SizesFlags.Batching), in the order asked.
+	Compressed []Compressed `json:"compressed,omitempty"`
+}
+
+// Compressed is one codec's stored bytes per record over the pool: the
+// records in pool order, filled into producer batches of BatchBytes,
+// each batch's records compressed (package batch). Exact.
+type Compressed struct {
+	Codec          string  `json:"codec"`
+	BytesPerRecord float64 `json:"bytes_per_record"`
+	Batches        int     `json:"batches"`
+	BatchBytes     int     `json:"batch_bytes"`
 }
 
 // Price is what setting up and running one case cost the bench program

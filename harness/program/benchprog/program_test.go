@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"syscall"
@@ -31,7 +32,7 @@ echo '[{"message":"a.v1.A","format":"json","bytes_mean":12.5,"bytes_min":10,"byt
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ss) != 1 || ss[0] != (Size{Message: "a.v1.A", Format: "json", BytesMean: 12.5, BytesMin: 10, BytesMax: 15, Records: 256}) {
+	if len(ss) != 1 || !reflect.DeepEqual(ss[0], Size{Message: "a.v1.A", Format: "json", BytesMean: 12.5, BytesMin: 10, BytesMax: 15, Records: 256}) {
 		t.Fatalf("%+v", ss)
 	}
 	if p.Pinned() == "" {

@@ -22,7 +22,8 @@ func TestArgsParseRoundTrip(t *testing.T) {
 		sent, got Flags
 	}{
 		{CmdCheck, &CheckFlags{Selection: sel}, &CheckFlags{}},
-		{CmdSizes, &SizesFlags{Selection: Selection{}}, &SizesFlags{}},
+		{CmdSizes, &SizesFlags{Selection: Selection{}, Batching: Batching{BatchBytes: 16384}}, &SizesFlags{}},
+		{CmdSizes, &SizesFlags{Selection: sel, Batching: Batching{Compression: []string{"zstd", "lz4"}, BatchBytes: 4096}}, &SizesFlags{}},
 		{CmdBench, &BenchFlags{Selection: sel, Timing: Timing{Count: 3, Benchtime: 150 * time.Millisecond, Op: "decode"}, Header: false}, &BenchFlags{}},
 		{CmdBench, &BenchFlags{Selection: sel, Timing: Timing{Count: 1, Benchtime: time.Second}, Header: true}, &BenchFlags{}},
 		{CmdFill, &FillFlags{Selection: sel, Brokers: []string{"h:1"}, N: 5000, TopicPrefix: "wiregate-0123-head-"}, &FillFlags{}},

@@ -20,8 +20,9 @@ func runSizes(ctx context.Context, env *Env, args []string) error {
 	}
 	out := []sizes.Size{}
 	err = stream(func(cs []*cases.Case) error {
-		out = append(out, sizes.Measure(cs)...)
-		return nil
+		ss, err := sizes.Measure(cs, f.Batching)
+		out = append(out, ss...)
+		return err
 	})
 	if err != nil {
 		return err

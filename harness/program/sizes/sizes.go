@@ -3,6 +3,9 @@
 package sizes
 
 import (
+	"fmt"
+
+	"github.com/wiregate/wiregate/harness/program/batch"
 	"github.com/wiregate/wiregate/harness/program/benchprog"
 	"github.com/wiregate/wiregate/harness/program/cases"
 )
@@ -14,8 +17,10 @@ type Size = benchprog.Size
 // Measure computes sizes for every case, in case order, with what the
 // correctness gate says of each case (source, aliasing) and its price.
 // vs_json relates the cases of one message to each other, so a bench
-// program measures one message's cases at a time.
-func Measure(cs []*cases.Case) []Size {
+// program measures one message's cases at a time. With codecs in b, each
+// case also gets its bytes per record after batch compression, from the
+// same encoded records.
+func Measure(cs []*cases.Case, b benchprog.Batching) ([]Size, error) {
 	out := make([]Size, 0, len(cs))
 	jsonMean := map[string]float64{}
 	for _, c := range cs {
@@ -37,6 +42,14 @@ func Measure(cs []*cases.Case) []Size {
 		if c.Format.Name == "json" {
 			jsonMean[s.Message] = s.BytesMean
 		}
+		for _, codec := range b.Compression {
+			r, err := batch.Measure(c.Encoded, codec, b.BatchBytes)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", c.Name(), err)
+			}
+			s.Compressed = append(s.Compressed, benchprog.Compressed{Codec: codec, BytesPerRecord: r.PerRecord(),
+				Batches: r.Batches, BatchBytes: b.BatchBytes})
+		}
 		out = append(out, s)
 	}
 	for i := range out {
@@ -44,5 +57,5 @@ func Measure(cs []*cases.Case) []Size {
 			out[i].VsJSON = out[i].BytesMean / j
 		}
 	}
-	return out
+	return out, nil
 }

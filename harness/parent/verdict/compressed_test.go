@@ -1,0 +1,63 @@
+package verdict
+
+import (
+	"testing"
+
+	"github.com/wiregate/wiregate/harness/parent/report"
+)
+
+// compressed is a JSON size that moved raw by rawGrow% and after zstd by
+// zstdGrow%.
+func compressed(rawGrow, zstdGrow float64) *report.Report {
+	s := size(300, 300*(1+rawGrow/100))
+	s.Compressed = []report.CompressedSize{{Codec: "zstd", BatchBytes: 16384, Base: f(60), Head: 60 * (1 + zstdGrow/100), DeltaPct: f(zstdGrow)}}
+	return withFormat("json", s)
+}
+
+// Compressed size is its own kind with its own threshold: past it fails
+// whatever raw size did, within it passes; wiregate.yaml overrides it per
+// format (key compressed-size), the regression label allows it, and an
+// approval covers it by its own id, not raw size's.
+func TestCompressedSizeIsItsOwnViolation(t *testing.T) {
+	r := compressed(0, 8)
+	Apply(r, defaults(), Allow{}, Options{})
+	if r.Result != "fail" || len(r.Violations) != 1 || r.Violations[0].Kind != report.KindCompressedSize ||
+		r.Violations[0].Subject != msg+"/json/compressed-size/zstd" || *r.Violations[0].ThresholdPct != 5 || r.Violations[0].Unit != "B/record" {
+		t.Fatalf("8%% after zstd: %s %+v", r.Result, r.Violations)
+	}
+	r = compressed(31, 2)
+	Apply(r, defaults(), Allow{}, Options{})
+	if len(r.Violations) != 1 || r.Violations[0].Kind != report.KindSize {
+		t.Fatalf("+31%% raw, +2%% zstd: only raw fails, got %+v", r.Violations)
+	}
+	r = compressed(0, 8)
+	Apply(r, cfgWith("overrides:\n  - format: json\n    compressed-size: 10%"), Allow{}, Options{})
+	if r.Result != "pass" {
+		t.Fatalf("override to 10%%: %+v", r.Violations)
+	}
+	r = compressed(0, 8)
+	Apply(r, cfgWith("thresholds:\n  size: 1%"), Allow{}, Options{})
+	if r.Result != "fail" {
+		t.Fatal("a size threshold changed the compressed-size one")
+	}
+	r = compressed(0, 8)
+	Apply(r, defaults(), Allow{Regression: true}, Options{})
+	if r.Result != "pass" || !r.Violations[0].Allowed {
+		t.Fatalf("allow regression: %s %+v", r.Result, r.Violations)
+	}
+	raw := decide(compressed(8, 0), "").Violations[0].ID
+	id := decide(compressed(0, 8), "").Violations[0].ID
+	if id == raw {
+		t.Fatal("compressed and raw size share an id")
+	}
+	if r := decide(compressed(0, 8), "", comment(1, "writer", "/wiregate approve "+id+" up to 8% ids are random", "2026-11-24T10:00:00Z")); r.Result != "pass" {
+		t.Fatalf("approved: %s %+v", r.Result, r.Approvals)
+	}
+	// A new message has no base: nothing to compare, nothing fails.
+	r = compressed(0, 8)
+	r.Messages[0].Formats[0].Size.Compressed[0].Base = nil
+	Apply(r, defaults(), Allow{}, Options{})
+	if r.Result != "pass" {
+		t.Fatalf("no base: %+v", r.Violations)
+	}
+}
