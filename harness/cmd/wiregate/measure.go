@@ -8,11 +8,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/wiregate/wiregate/harness/parent/inputs"
 	"github.com/wiregate/wiregate/harness/parent/prepare"
 	"github.com/wiregate/wiregate/harness/parent/schemafiles"
+	"github.com/wiregate/wiregate/harness/program/batch"
 	"github.com/wiregate/wiregate/harness/program/benchprog"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
@@ -126,9 +128,16 @@ func cmdCheck(ctx context.Context, args []string) error {
 }
 
 func cmdSizes(ctx context.Context, args []string) error {
-	var asJSON bool
+	var (
+		asJSON      bool
+		compression string
+		b           benchprog.Batching
+	)
 	s, err := parseSchemaFlags("sizes", args, func(fs *flag.FlagSet) {
 		fs.BoolVar(&asJSON, "json", false, "print a JSON array")
+		fs.StringVar(&compression, "compression", inputs.DefaultOf("compression"),
+			"codecs of bytes per record after batch compression, comma separated: "+strings.Join(batch.Codecs, ", ")+" (none: framed, uncompressed); empty for raw size only")
+		fs.IntVar(&b.BatchBytes, "batch-bytes", batch.DefaultBatchBytes, "a producer batch's bytes before compression")
 	})
 	if err != nil {
 		return err
@@ -138,7 +147,12 @@ func cmdSizes(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	ss, err := prog.Sizes(ctx, benchprog.SizesFlags{Selection: sel})
+	b.Compression = splitList(compression)
+	f := benchprog.SizesFlags{Selection: sel, Batching: b}
+	if err := f.Validate(); err != nil {
+		return err
+	}
+	ss, err := prog.Sizes(ctx, f)
 	if err != nil {
 		return err
 	}
@@ -157,13 +171,23 @@ func printSizes(ss []benchprog.Size, asJSON bool) error {
 		return printJSON(ss)
 	}
 	tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "message\tformat\tbytes/msg\tmin\tmax\tvs JSON\t")
+	head := "message\tformat\tbytes/msg\tmin\tmax\tvs JSON\t"
+	if len(ss) > 0 {
+		for _, c := range ss[0].Compressed {
+			head += c.Codec + " B/record\t"
+		}
+	}
+	fmt.Fprintln(tw, head)
 	for _, s := range ss {
 		vs := "-"
 		if s.VsJSON > 0 {
 			vs = fmt.Sprintf("%.0f%%", 100*s.VsJSON)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%.1f\t%d\t%d\t%s\t\n", s.Message, s.Format, s.BytesMean, s.BytesMin, s.BytesMax, vs)
+		fmt.Fprintf(tw, "%s\t%s\t%.1f\t%d\t%d\t%s\t", s.Message, s.Format, s.BytesMean, s.BytesMin, s.BytesMax, vs)
+		for _, c := range s.Compressed {
+			fmt.Fprintf(tw, "%.2f\t", c.BytesPerRecord)
+		}
+		fmt.Fprintln(tw)
 	}
 	return tw.Flush()
 }

@@ -61,7 +61,7 @@ func (g *run) measureSizes(ctx context.Context, ps programs, p pools, list []str
 				if !ok {
 					continue
 				}
-				ss, err := sp.prog.Sizes(ctx, benchprog.SizesFlags{Selection: sel})
+				ss, err := sp.prog.Sizes(ctx, benchprog.SizesFlags{Selection: sel, Batching: g.batching()})
 				if err != nil {
 					return sp.wrap(err)
 				}
@@ -174,6 +174,7 @@ func (g *run) recordSizes(s sizes, p pools) {
 			d := head.BytesMean - c.BytesMean
 			f.Size.NewContent = &d
 		}
+		f.Size.Compressed = compressedSizes(pair[0], head, f.Size.DeltaPct)
 	}
 	for name, notes := range p.notes {
 		if g.r.HasMessage(name) {
