@@ -40,7 +40,8 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 	}
 	o := piperounds.Options{Sides: sides, Broker: g.s.Broker, N: g.s.PipelineMessages,
 		Bytes: g.s.PipelineBytes, Rounds: g.s.Count, Alpha: g.cfg.Alpha, Log: g.o.Log,
-		First: list, Unchanged: unchanged, UnchangedRounds: g.s.Rounds(true), Family: verdict.PipelineFamily(family * len(g.s.Formats))}
+		First: list, Unchanged: unchanged, UnchangedRounds: g.s.Rounds(true), Family: verdict.PipelineFamily(family * len(g.s.Formats)),
+		Compression: g.s.ProducerCompression()}
 	var rows []budget.PipeRow
 	for _, r := range o.Rows() {
 		rows = append(rows, budget.PipeRow{Key: r.Message + "/" + r.Format, Gating: !unchanged[r.Message], N: r.N, Rounds: r.Rounds,

@@ -79,6 +79,16 @@ func (s Settings) Rounds(unchanged bool) int {
 	return s.Count
 }
 
+// ProducerCompression is the pipeline producers' batch codec: the first of
+// compression, so throughput and the compressed size describe the same
+// wire; none when compression is off.
+func (s Settings) ProducerCompression() string {
+	if len(s.Compression) == 0 {
+		return "none"
+	}
+	return s.Compression[0]
+}
+
 // Config is the verdict's configuration from these settings, before
 // wiregate.yaml overlays it.
 func (s Settings) Config() config.Config {

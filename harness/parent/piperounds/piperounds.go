@@ -73,6 +73,8 @@ type Options struct {
 	// (their rows cannot fail the gate): at most UnchangedRounds rounds.
 	Unchanged       map[string]bool
 	UnchangedRounds int
+	// Compression is the producers' batch codec; empty: franz-go's default.
+	Compression string
 }
 
 // Schedule decides what each row does; Run asks it and does that. Keys
@@ -304,7 +306,7 @@ func (r *run) measure(ctx context.Context, row *Row, n int64, rounds int) error 
 			continue
 		}
 		filled, err := s.Program.Fill(ctx, benchprog.FillFlags{Selection: s.Selection.Only(row.Message, row.Format), Brokers: r.b.Addrs,
-			N: n, TopicPrefix: r.prefix + s.Name + "-"})
+			N: n, TopicPrefix: r.prefix + s.Name + "-", Compression: r.o.Compression})
 		if err == nil && len(filled) != 1 {
 			err = fmt.Errorf("pipeline-fill of %s made %d backlogs, want 1", key, len(filled))
 		}

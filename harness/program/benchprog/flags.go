@@ -121,11 +121,17 @@ type FillFlags struct {
 	// per run, so it can delete the run's topics even when a fill is
 	// interrupted before it reports them.
 	TopicPrefix string
+	// Compression is the producer's batch codec; empty: franz-go's default.
+	Compression string
 }
 
 // Args renders the flags for Parse.
 func (f FillFlags) Args() []string {
-	return append(f.Selection.Args(), "--brokers", strings.Join(f.Brokers, ","), "--n", fmt.Sprint(f.N), "--topic-prefix", f.TopicPrefix)
+	args := append(f.Selection.Args(), "--brokers", strings.Join(f.Brokers, ","), "--n", fmt.Sprint(f.N), "--topic-prefix", f.TopicPrefix)
+	if f.Compression != "" {
+		args = append(args, "--compression", f.Compression)
+	}
+	return args
 }
 
 // Validate checks the brokers, N and the prefix.
@@ -136,6 +142,11 @@ func (f *FillFlags) Validate() error {
 	if !strings.HasPrefix(f.TopicPrefix, pipeline.TopicPrefix) {
 		return exitcode.BadInput("--topic-prefix %q: must start with %q (wiregate deletes only the topics it named)", f.TopicPrefix, pipeline.TopicPrefix)
 	}
+	if f.Compression != "" {
+		if _, err := batch.Codec(f.Compression); err != nil {
+			return exitcode.BadInput("--compression: %v", err)
+		}
+	}
 	return pipeline.CheckN(f.N)
 }
 
@@ -144,6 +155,7 @@ func (f *FillFlags) define(fs *flag.FlagSet) {
 	fs.Var((*list)(&f.Brokers), "brokers", "seed brokers host:port,… of a running broker")
 	fs.Int64Var(&f.N, "n", 0, "records per backlog")
 	fs.StringVar(&f.TopicPrefix, "topic-prefix", "", "prefix of every topic created (starts with "+pipeline.TopicPrefix+")")
+	fs.StringVar(&f.Compression, "compression", "", "the producer's batch codec: "+strings.Join(batch.Codecs, ", ")+" (default franz-go's, snappy)")
 }
 
 // ConsumeFlags are pipeline-consume's: drain one backlog as the capped

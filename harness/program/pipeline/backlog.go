@@ -36,6 +36,10 @@ type FillOptions struct {
 	TopicPrefix    string
 	ConnectTimeout time.Duration // the broker must answer within it; 0: broker.PingTimeout
 	Timeout        time.Duration // the whole produce; 0: DefaultTimeout(N)
+	// Compression is the producer's batch codec (batch.Codecs), so the
+	// backlog is stored as the compressed size figure measures it; empty:
+	// franz-go's default (snappy).
+	Compression string
 }
 
 func (o *FillOptions) validate() error {
@@ -85,7 +89,7 @@ func Fill(ctx context.Context, o FillOptions) (Backlog, error) {
 	if err != nil {
 		return Backlog{}, err
 	}
-	sum, err := produce(ctx, t, o.N, o.Payloads, o.Timeout)
+	sum, err := produce(ctx, t, o.N, o.Payloads, o.Timeout, o.Compression)
 	if err != nil {
 		_ = t.delete(ctx) // the produce error is the one to report
 		return Backlog{}, err

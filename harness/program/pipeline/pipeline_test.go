@@ -469,3 +469,40 @@ func TestConsumerPinsItselfWithoutTaskset(t *testing.T) {
 	}
 	t.Log(m.decoded.Cap)
 }
+
+// The fill's producer compresses with the codec it is given (the gate's
+// first compression codec), so the backlog is stored as the compressed
+// size measures it: every batch the broker holds carries that codec.
+func TestFillCompressesWithTheGivenCodec(t *testing.T) {
+	b := embedded(t)
+	for codec, id := range map[string]int16{"none": 0, "gzip": 1, "lz4": 3, "zstd": 4} {
+		o := fillOptions(b)
+		o.Compression, o.N = codec, 500
+		bl, err := pipeline.Fill(testContext(t), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cl, err := kgo.NewClient(kgo.SeedBrokers(b.Addrs...), kgo.ConsumePartitions(map[string]map[int32]kgo.Offset{bl.Topic: {0: kgo.NewOffset().AtStart()}}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[int16]int{}
+		for n := 0; n < int(o.N); {
+			fs := cl.PollFetches(testContext(t))
+			if err := fs.Err(); err != nil {
+				t.Fatal(err)
+			}
+			fs.EachPartition(func(p kgo.FetchTopicPartition) {
+				for _, r := range p.Records {
+					seen[int16(r.Attrs.CompressionType())]++
+					n++
+				}
+			})
+		}
+		cl.Close()
+		if len(seen) != 1 || seen[id] != int(o.N) {
+			t.Errorf("%s: records by codec id %v, want all %d as %d", codec, seen, o.N, id)
+		}
+		_ = bl.Delete(testContext(t))
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	"github.com/wiregate/wiregate/harness/program/batch"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 
@@ -140,21 +141,29 @@ func DeleteTopics(ctx context.Context, brokers []string, prefix string) error {
 // produce writes exactly n records (record i is payloads[i%len]), waits for
 // every ack, checks the topic's end offset is n, and returns the sum of the
 // payloads' xxhash64.
-func produce(ctx context.Context, t *topic, n int64, payloads [][]byte, timeout time.Duration) (uint64, error) {
+func produce(ctx context.Context, t *topic, n int64, payloads [][]byte, timeout time.Duration, compression string) (uint64, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cl, err := kgo.NewClient(
+	opts := []kgo.Opt{
 		kgo.SeedBrokers(t.brokers...),
 		kgo.DefaultProduceTopic(t.name),
 		kgo.RequiredAcks(kgo.AllISRAcks()),
-		kgo.ProducerBatchMaxBytes(1<<20),
+		kgo.ProducerBatchMaxBytes(1 << 20),
 		// franz-go buffers 10,000 records by default: 10 GB of 1 MB
 		// samples. A byte bound keeps the fill's memory small whatever
 		// the records, and 64 in-flight batches keep the broker busy.
 		kgo.MaxBufferedBytes(producerBufferBytes),
-		kgo.ProducerLinger(2*time.Millisecond),
-		kgo.RecordDeliveryTimeout(30*time.Second),
-	)
+		kgo.ProducerLinger(2 * time.Millisecond),
+		kgo.RecordDeliveryTimeout(30 * time.Second),
+	}
+	if compression != "" {
+		cc, err := batch.Codec(compression)
+		if err != nil {
+			return 0, exitcode.BadInput("pipeline: producer compression: %v", err)
+		}
+		opts = append(opts, kgo.ProducerBatchCompression(cc))
+	}
+	cl, err := kgo.NewClient(opts...)
 	if err != nil {
 		return 0, fmt.Errorf("pipeline: producer: %w", err)
 	}

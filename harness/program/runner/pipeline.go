@@ -29,7 +29,7 @@ func runFill(ctx context.Context, env *Env, args []string) error {
 	var backlogs []pipeline.Backlog
 	err = stream(func(cs []*cases.Case) error {
 		for _, c := range cs {
-			b, err := pipeline.Fill(ctx, pipeline.FillOptions{Brokers: f.Brokers, TopicPrefix: f.TopicPrefix,
+			b, err := pipeline.Fill(ctx, pipeline.FillOptions{Brokers: f.Brokers, TopicPrefix: f.TopicPrefix, Compression: f.Compression,
 				Message: c.Subject.Name(), Format: c.Format.Name, N: f.N, Payloads: c.Encoded})
 			if err != nil {
 				return err
