@@ -74,3 +74,31 @@ func TestGateBaseDirLabel(t *testing.T) {
 		t.Errorf("--base-label main is not the base's name: %s", b)
 	}
 }
+
+// A codec or batch size the gate does not accept is one line naming the
+// flag and what is accepted, exit 2, and a report.json that says so; the
+// sizes command refuses the same before it prepares anything.
+func TestGateBadCompressionOrBatchBytes(t *testing.T) {
+	base := copySchemas(t)
+	for _, c := range []struct{ flag, value, want string }{
+		{"--compression", "brotli", "gzip, snappy, lz4, zstd"},
+		{"--compression", "none,zstd", "none alone"},
+		{"--batch-bytes", "100", "1024 to 1048576"},
+		{"--batch-bytes", "16KiB", "whole number of bytes"},
+	} {
+		out := t.TempDir()
+		r := runWiregate(t, "gate", "--base-dir", base, "--working-directory", copySchemas(t), "--out", out, c.flag, c.value, "--quiet")
+		// The gate's verdict line, then the one error line.
+		if r.code != 2 || strings.Contains(r.stderr, "goroutine ") || !strings.Contains(r.stderr, "\nwiregate gate: inputs: "+c.flag+" is ") ||
+			!strings.Contains(r.stderr, c.want) || strings.Count(strings.TrimSpace(r.stderr), "\n") != 1 {
+			t.Errorf("%s %s: exit %d:\n%s", c.flag, c.value, r.code, r.stderr)
+		}
+		var rep report.Report
+		if b, err := os.ReadFile(filepath.Join(out, "report.json")); err != nil || json.Unmarshal(b, &rep) != nil ||
+			rep.ExitCode != 2 || !strings.Contains(rep.ExitReason, c.flag) {
+			t.Errorf("%s %s: report %+v (%v)", c.flag, c.value, rep.ExitReason, err)
+		}
+	}
+	wantBadInput(t, runWiregate(t, "sizes", "--buf-input", base, "--compression", "brotli"), "--compression", `"brotli" is not a codec`)
+	wantBadInput(t, runWiregate(t, "sizes", "--buf-input", base, "--batch-bytes", "10"), "--batch-bytes", "outside 1024 to 1048576")
+}
