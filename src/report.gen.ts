@@ -88,7 +88,18 @@ export interface Violation {
   /**
    * contract
    */
-  kind: "lint" | "breaking" | "avro" | "avro-mismatch" | "size" | "cpu" | "time" | "throughput" | "error" | "coverage";
+  kind:
+    | "lint"
+    | "breaking"
+    | "avro"
+    | "avro-mismatch"
+    | "size"
+    | "compressed-size"
+    | "cpu"
+    | "time"
+    | "throughput"
+    | "error"
+    | "coverage";
   /**
    * contract: message/format/metric, file, or stage
    */
@@ -233,6 +244,33 @@ export interface Size {
    * this format. Nil when there is none.
    */
   new_content?: number;
+  /**
+   * Compressed is bytes per record as a Kafka broker stores them, one
+   * entry per codec of the compression input: the same records in
+   * producer batches, each batch compressed. Exact, like raw size.
+   */
+  compressed?: CompressedSize[];
+}
+/**
+ * CompressedSize is one codec's stored bytes per record, base vs head.
+ */
+export interface CompressedSize {
+  /**
+   * none, gzip, snappy, lz4 or zstd
+   */
+  codec: string;
+  /**
+   * a batch before compression
+   */
+  batch_bytes: number;
+  base: number | null;
+  head: number;
+  delta_pct: number | null;
+  /**
+   * Reading says in words what it means when raw and compressed size
+   * moved apart ("+31% raw, +2% after zstd: …"); empty when they agree.
+   */
+  reading?: string;
 }
 /**
  * Metric is one benchmark unit compared base vs head (benchmath).
@@ -785,11 +823,13 @@ export interface Thresholds {
   time_pct: number;
   throughput_pct: number;
   cpu_pct: number;
+  compressed_size_pct?: number;
 }
 export interface Override {
   message?: string;
   format?: string;
   size_pct?: number;
+  compressed_size_pct?: number;
   time_pct?: number;
   throughput_pct?: number;
   cpu_pct?: number;

@@ -1,4 +1,4 @@
-import { messageStatus, type Format, type Message, type Metric, type Pipeline, type Report } from '../report.js'
+import { isBlocking, messageStatus, type Format, type Message, type Metric, type Pipeline, type Report, type Violation } from '../report.js'
 import type { Part } from './budget.js'
 import { historyCharts } from './history.js'
 import { blocks, code, EMPTY, join, md, table, xyChart, type Md } from './markdown.js'
@@ -47,11 +47,12 @@ export function unmeasuredPart(report: Report, name: string, isNew: boolean): Pa
 }
 
 /** The line under the tables that says how to read a cell. */
-export const CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within its noise floor). CPU is instructions per operation counted under Valgrind, the median of the processes that counted each side: the code and the records are the same in each, so a count moves only by what the runtime leaves to chance — each process's hash seeds (map lookups) and background work; "±x%" marks a floor this message's own counts set above its format's. Chart bars: base first, head second. A new message shows head's figures only.</sub>`
+export const CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within its noise floor). CPU is instructions per operation counted under Valgrind, the median of the processes that counted each side: the code and the records are the same in each, so a count moves only by what the runtime leaves to chance — each process's hash seeds (map lookups) and background work; "±x%" marks a floor this message's own counts set above its format's. Size: bytes/msg; where it moved, each compression codec's bytes per record as a Kafka broker stores them (the same records in producer batches, compressed) beside it. Chart bars: base first, head second. A new message shows head's figures only.</sub>`
 
 /** formatsTable is one row per format: bytes/msg, encode and decode time,
  * instructions (when counted) and pipeline records/s. */
 export function formatsTable(report: Report, message: Message): Md {
+  const violations = ofMessage(report, message.name)
   // A new message's base side, if the report has one, is nothing to compare.
   const side = messageStatus(message) === 'new' ? headOnly : bothSides
   const pipeline = report.pipeline.filter(p => p.message === message.name)
@@ -59,7 +60,7 @@ export function formatsTable(report: Report, message: Message): Md {
   const header = [md`format`, md`bytes/msg`, md`encode`, md`decode`, ...(counted ? [md`CPU instr/op (encode, decode)`] : []), md`pipeline records/s`]
   const rows = message.formats.map(f => [
     md`${f.format}${f.aliasing ? md` (aliasing)` : EMPTY}`,
-    sizeCell(f, side),
+    sizeCell(f, side, violations),
     timeCell(metric(f, 'encode'), side),
     timeCell(metric(f, 'decode'), side),
     ...(counted ? [cpuCell(f, side)] : []),
@@ -82,12 +83,26 @@ function metric(f: Format, name: string, unit = 'sec/op'): Metric | undefined {
   return f.metrics.find(m => m.name === name && m.unit === unit)
 }
 
-function sizeCell(f: Format, side: Side): Md {
+/** sizeCell is raw bytes/msg and, where raw or compressed size moved,
+ * each codec's stored bytes per record beside it, a failing compressed
+ * size first (when raw size does not fail too), with the gate's words
+ * (report data, escaped like all of it) where the two disagree. */
+function sizeCell(f: Format, side: Side, violations: Violation[]): Md {
   if (!f.size) return md`—`
   const { base, head, delta_pct } = f.size
   if (side === headOnly) return bytes(head)
-  if (base === head) return md`${bytes(head)} (=)`
-  return md`${bytes(base)} → ${bytes(head)} (${pct(delta_pct)})`
+  const raw = base === head ? md`${bytes(head)} (=)` : md`${bytes(base)} → ${bytes(head)} (${pct(delta_pct)})`
+  const compressed = f.size.compressed ?? []
+  const moved = base !== head || compressed.some(c => c.base !== c.head)
+  if (!moved || compressed.length === 0) return raw
+  const fails = (suffix: string): boolean => violations.some(v => isBlocking(v) && v.subject.endsWith(`/${f.format}/${suffix}`))
+  const lines = compressed.map(c => {
+    const figure =
+      c.base === null || c.base === undefined ? md`— → ${bytes(c.head)}` : c.base === c.head ? md`${bytes(c.head)} (=)` : md`${bytes(c.base)} → ${bytes(c.head)} (${pct(c.delta_pct)})`
+    const reading = c.reading ? md`<br><sub>${c.reading}</sub>` : EMPTY
+    return { first: fails(`compressed-size/${c.codec}`) && !fails('size'), md: md`${c.codec}: ${figure}${reading}` }
+  })
+  return join([...lines.filter(l => l.first).map(l => l.md), md`raw: ${raw}`, ...lines.filter(l => !l.first).map(l => l.md)], md`<br>`)
 }
 
 /** change is "(+12.3%, p=0.002)" when significant, "(~, p=0.48)" when not. */

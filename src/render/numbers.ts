@@ -60,6 +60,8 @@ export function measure(x: number, unit: string): Md {
       return seconds(x)
     case 'B/msg':
       return md`${bytes(x)} B/msg`
+    case 'B/record':
+      return md`${bytes(x)} B/record`
     case 'records/s':
       return md`${rate(x)} records/s`
     case 'instr/op':

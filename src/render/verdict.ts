@@ -8,6 +8,7 @@ const KIND_WORDS: Record<string, [string, string]> = {
   avro: ['Avro incompatibility', 'Avro incompatibilities'],
   'avro-mismatch': ['.avsc disagreeing with its proto message', '.avsc files disagreeing with their proto messages'],
   size: ['size regression', 'size regressions'],
+  'compressed-size': ['compressed size regression', 'compressed size regressions'],
   cpu: ['CPU regression', 'CPU regressions'],
   time: ['time regression', 'time regressions'],
   throughput: ['throughput regression', 'throughput regressions'],
@@ -16,7 +17,7 @@ const KIND_WORDS: Record<string, [string, string]> = {
 }
 
 /** The kinds of violation a message's figures make. */
-export const MEASURED = new Set(['size', 'cpu', 'time', 'throughput'])
+export const MEASURED = new Set(['size', 'compressed-size', 'cpu', 'time', 'throughput'])
 
 /** verdictLine is the report's first line: the result and, in a few words,
  * why; and, whenever the budget or a missing shard cut a changed message's
