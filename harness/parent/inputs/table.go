@@ -63,7 +63,7 @@ var Table = []Input{
 	{Name: "compression", Default: "zstd", parse: parseCompression,
 		Doc: "Also measure bytes per record as a Kafka broker stores them — records in producer batches of batch-bytes, each batch compressed with this codec by franz-go's compressor — gated by compressed-size-threshold: gzip, snappy, lz4 or zstd, a comma list for several (the pipeline's producer uses the first), or none for raw size only."},
 	{Name: "batch-bytes", Default: "16384", parse: parseBatchBytes,
-		Doc: "Bytes of one producer batch before compression (Kafka's batch.size; 1024 to 1048576) that the compressed size fills with records, and the pipeline's producer batches up to."},
+		Doc: "Bytes of one producer batch before compression (Kafka's batch.size; 1024 to 1048576) that the compressed size fills with records. The pipeline's producer keeps 1 MiB batches, so no record is too big for one."},
 	{Name: "compressed-size-threshold", Default: "5%", parse: percent(func(s *Settings) *float64 { return &s.CompressedSizeThreshold }),
 		Doc: "Largest allowed growth of bytes per record after batch compression, for each codec of compression."},
 	{Name: "time-threshold", Default: "10%", parse: percent(func(s *Settings) *float64 { return &s.TimeThreshold }),
