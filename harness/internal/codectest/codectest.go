@@ -83,11 +83,11 @@ func GoldenAvro(t testing.TB, f codec.Format, subjects []*subject.Subject, dir s
 			if err != nil {
 				t.Fatalf("%s record %d: encode: %v", s.Name(), n, err)
 			}
-			wantCanon, err := Canonical(s.Avro, want)
+			wantCanon, err := avroschema.CanonicalBinary(s.Avro, want)
 			if err != nil {
 				t.Fatalf("%s record %d: the recorded bytes: %v", s.Name(), n, err)
 			}
-			gotCanon, err := Canonical(s.Avro, got)
+			gotCanon, err := avroschema.CanonicalBinary(s.Avro, got)
 			if err != nil {
 				t.Fatalf("%s record %d: %s's bytes: %v", s.Name(), n, f.Name, err)
 			}

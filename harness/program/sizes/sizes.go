@@ -19,7 +19,7 @@ type Size = benchprog.Size
 // vs_json relates the cases of one message to each other, so a bench
 // program measures one message's cases at a time. With codecs in b, each
 // case also gets its bytes per record after batch compression, from the
-// same encoded records.
+// same encoded records (with maps in key order: canonical).
 func Measure(cs []*cases.Case, b benchprog.Batching) ([]Size, error) {
 	out := make([]Size, 0, len(cs))
 	jsonMean := map[string]float64{}
@@ -42,8 +42,15 @@ func Measure(cs []*cases.Case, b benchprog.Batching) ([]Size, error) {
 		if c.Format.Name == "json" {
 			jsonMean[s.Message] = s.BytesMean
 		}
+		var records [][]byte
+		if len(b.Compression) > 0 {
+			var err error
+			if records, err = canonical(c); err != nil {
+				return nil, fmt.Errorf("%s: %w", c.Name(), err)
+			}
+		}
 		for _, codec := range b.Compression {
-			r, err := batch.Measure(c.Encoded, codec, b.BatchBytes)
+			r, err := batch.Measure(records, codec, b.BatchBytes)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", c.Name(), err)
 			}

@@ -7,6 +7,7 @@ import (
 	"github.com/hamba/avro/v2"
 
 	"github.com/wiregate/wiregate/harness/internal/codectest"
+	"github.com/wiregate/wiregate/harness/program/avroschema"
 	"github.com/wiregate/wiregate/harness/program/cases"
 	"github.com/wiregate/wiregate/harness/program/codec"
 	"github.com/wiregate/wiregate/harness/program/codec/avrohamba"
@@ -65,11 +66,11 @@ func TestAvroAndHambaSameRecordsSameBytes(t *testing.T) {
 		}
 		exact := 0
 		for r := range tw.Encoded {
-			a, err := codectest.Canonical(tw.Subject.Avro, tw.Encoded[r])
+			a, err := avroschema.CanonicalBinary(tw.Subject.Avro, tw.Encoded[r])
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := codectest.Canonical(tw.Subject.Avro, hb.Encoded[r])
+			b, err := avroschema.CanonicalBinary(tw.Subject.Avro, hb.Encoded[r])
 			if err != nil {
 				t.Fatal(err)
 			}

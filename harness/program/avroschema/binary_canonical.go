@@ -1,4 +1,4 @@
-package codectest
+package avroschema
 
 import (
 	"bytes"
@@ -8,11 +8,9 @@ import (
 	"sort"
 
 	"github.com/twmb/avro"
-
-	"github.com/wiregate/wiregate/harness/program/avroschema"
 )
 
-// Canonical rewrites Avro binary data of schema s in the one form a writer
+// CanonicalBinary rewrites Avro binary data of schema s in the one form a writer
 // has no choice over: every array and map as a single block with a plain
 // count (no negative count and byte size), map entries sorted by key. The
 // specification leaves both to the writer: hamba/avro writes blocks of at
@@ -20,8 +18,8 @@ import (
 // encoder) one block with a count, and both write a Go map in Go's random
 // iteration order. Two encodings of the same data have equal canonical
 // forms.
-func Canonical(s *avro.Schema, data []byte) ([]byte, error) {
-	c := canon{defs: map[*avro.SchemaNode]*avro.SchemaNode{}}
+func CanonicalBinary(s *avro.Schema, data []byte) ([]byte, error) {
+	c := binaryCanon{defs: map[*avro.SchemaNode]*avro.SchemaNode{}}
 	out, rest, err := c.value(s.Root(), data)
 	if err != nil {
 		return nil, err
@@ -32,14 +30,14 @@ func Canonical(s *avro.Schema, data []byte) ([]byte, error) {
 	return out, nil
 }
 
-type canon struct {
+type binaryCanon struct {
 	defs map[*avro.SchemaNode]*avro.SchemaNode // Deref's answers: it parses
 }
 
-func (c canon) deref(n *avro.SchemaNode) *avro.SchemaNode {
+func (c binaryCanon) deref(n *avro.SchemaNode) *avro.SchemaNode {
 	d, ok := c.defs[n]
 	if !ok {
-		d = avroschema.Deref(n)
+		d = Deref(n)
 		c.defs[n] = d
 	}
 	return d
@@ -60,7 +58,7 @@ func appendVarlong(dst []byte, v int64) []byte {
 }
 
 // take splits off the first n bytes of b.
-func take(b []byte, n int64) ([]byte, []byte, error) {
+func takeBytes(b []byte, n int64) ([]byte, []byte, error) {
 	if n < 0 || int64(len(b)) < n {
 		return nil, nil, errShort
 	}
@@ -69,28 +67,28 @@ func take(b []byte, n int64) ([]byte, []byte, error) {
 
 // value reads one value of n from b and returns its canonical form and
 // the rest of b.
-func (c canon) value(n *avro.SchemaNode, b []byte) (out, rest []byte, err error) {
+func (c binaryCanon) value(n *avro.SchemaNode, b []byte) (out, rest []byte, err error) {
 	n = c.deref(n)
-	switch avroschema.Kind(n) {
+	switch Kind(n) {
 	case "null":
 		return nil, b, nil
 	case "boolean":
-		return take(b, 1)
+		return takeBytes(b, 1)
 	case "int", "long", "enum":
 		v, rest, err := varlong(b)
 		return appendVarlong(nil, v), rest, err
 	case "float":
-		return take(b, 4)
+		return takeBytes(b, 4)
 	case "double":
-		return take(b, 8)
+		return takeBytes(b, 8)
 	case "fixed":
-		return take(b, int64(n.Size))
+		return takeBytes(b, int64(n.Size))
 	case "bytes", "string":
 		l, rest, err := varlong(b)
 		if err != nil {
 			return nil, nil, err
 		}
-		v, rest, err := take(rest, l)
+		v, rest, err := takeBytes(rest, l)
 		return append(appendVarlong(nil, l), v...), rest, err
 	case "union":
 		i, rest, err := varlong(b)
@@ -113,7 +111,7 @@ func (c canon) value(n *avro.SchemaNode, b []byte) (out, rest []byte, err error)
 		if err != nil {
 			return nil, nil, err
 		}
-		return join(items), rest, nil
+		return joinItems(items), rest, nil
 	case "map":
 		entries, rest, err := c.blocks(b, func(b []byte) ([]byte, []byte, error) {
 			k, rest, err := c.value(&avro.SchemaNode{Type: "string"}, b)
@@ -127,13 +125,13 @@ func (c canon) value(n *avro.SchemaNode, b []byte) (out, rest []byte, err error)
 			return nil, nil, err
 		}
 		sort.Slice(entries, func(i, j int) bool { return bytes.Compare(entries[i], entries[j]) < 0 })
-		return join(entries), rest, nil
+		return joinItems(entries), rest, nil
 	}
 	return nil, nil, fmt.Errorf("type %q", n.Type)
 }
 
 // blocks reads an array's or map's blocks, each item with item.
-func (c canon) blocks(b []byte, item func([]byte) ([]byte, []byte, error)) ([][]byte, []byte, error) {
+func (c binaryCanon) blocks(b []byte, item func([]byte) ([]byte, []byte, error)) ([][]byte, []byte, error) {
 	var items [][]byte
 	for {
 		count, rest, err := varlong(b)
@@ -161,7 +159,7 @@ func (c canon) blocks(b []byte, item func([]byte) ([]byte, []byte, error)) ([][]
 }
 
 // join is items as one block with a plain count.
-func join(items [][]byte) []byte {
+func joinItems(items [][]byte) []byte {
 	var out []byte
 	if len(items) > 0 {
 		out = appendVarlong(out, int64(len(items)))
