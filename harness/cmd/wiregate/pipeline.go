@@ -25,6 +25,7 @@ const localSide = "local"
 func cmdPipeline(ctx context.Context, args []string) error {
 	var (
 		spec, bytesText string
+		compression     string
 		n               int64
 		rounds          int
 		asJSON          bool
@@ -36,6 +37,7 @@ func cmdPipeline(ctx context.Context, args []string) error {
 		fs.StringVar(&bytesText, "pipeline-bytes", inputs.DefaultOf("pipeline-bytes"), "byte budget of one backlog: a message of bigger records gets fewer than N")
 		fs.IntVar(&rounds, "rounds", 1, fmt.Sprintf("decoded drains of every backlog (1 to %d); the figures are their medians", piperounds.MaxRounds))
 		fs.BoolVar(&asJSON, "json", false, "print a JSON array")
+		fs.StringVar(&compression, "compression", inputs.DefaultOf("compression"), "the producer's batch codec, as the gate's compression input: its first codec, none for no compression")
 	})
 	if err != nil {
 		return err
@@ -50,6 +52,10 @@ func cmdPipeline(ctx context.Context, args []string) error {
 	if err := piperounds.CheckRounds(rounds); err != nil {
 		return err
 	}
+	set, err := inputs.Parse(inputs.Map(map[string]string{"compression": compression}))
+	if err != nil {
+		return err
+	}
 	say := newSaid("pipeline")
 	prog, sel, err := s.program(ctx, say)
 	if err != nil {
@@ -57,7 +63,7 @@ func cmdPipeline(ctx context.Context, args []string) error {
 	}
 	res, err := piperounds.Run(ctx, piperounds.Options{
 		Sides:  []piperounds.Side{{Name: localSide, Program: prog, Selection: sel}},
-		Broker: spec, N: n, Bytes: budget, Rounds: rounds,
+		Broker: spec, N: n, Bytes: budget, Rounds: rounds, Compression: set.ProducerCompression(),
 		Log: func(format string, args ...any) { fmt.Fprintf(os.Stderr, format+"\n", args...) },
 	})
 	if err != nil {

@@ -53,6 +53,7 @@ func TestPipelineCLIRealKafka(t *testing.T) {
 func TestPipelineCLIBadInput(t *testing.T) {
 	wantBadInput(t, runWiregate(t, "pipeline", "--buf-input", repoRoot(t), "--pipeline-messages", "0"), "--pipeline-messages 0")
 	wantBadInput(t, runWiregate(t, "pipeline", "--buf-input", repoRoot(t), "--rounds", "0"), "--rounds 0")
+	wantBadInput(t, runWiregate(t, "pipeline", "--buf-input", repoRoot(t), "--compression", "brotli"), `--compression is "brotli": not a codec`)
 	wantBadInput(t, runWiregate(t, "pipeline", "--buf-input", repoRoot(t), "--pipeline-bytes", "1KiB"), `--pipeline-bytes is "1KiB": want a byte size from 1MiB`)
 	wantBadInput(t, runWiregate(t, "pipeline", "--buf-input", repoRoot(t), "--messages", "telemetry.v1.TelemetryEvent",
 		"--broker", "127.0.0.1:1", "--pipeline-messages", "10"), "127.0.0.1:1")

@@ -62,8 +62,11 @@ func TestValuesAreNormalised(t *testing.T) {
 		t.Fatalf("%+v", s)
 	}
 	off, err := Parse(Map(map[string]string{"compression": "None"}))
-	if err != nil || off.Compression != nil {
+	if err != nil || off.Compression != nil || off.ProducerCompression() != "none" {
 		t.Fatalf("compression none: %v %v", off.Compression, err)
+	}
+	if s.ProducerCompression() != "zstd" {
+		t.Errorf("the producer compresses with %q, not the first codec", s.ProducerCompression())
 	}
 }
 
