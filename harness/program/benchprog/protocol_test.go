@@ -27,6 +27,7 @@ func TestArgsParseRoundTrip(t *testing.T) {
 		{CmdBench, &BenchFlags{Selection: sel, Timing: Timing{Count: 3, Benchtime: 150 * time.Millisecond, Op: "decode"}, Header: false}, &BenchFlags{}},
 		{CmdBench, &BenchFlags{Selection: sel, Timing: Timing{Count: 1, Benchtime: time.Second}, Header: true}, &BenchFlags{}},
 		{CmdFill, &FillFlags{Selection: sel, Brokers: []string{"h:1"}, N: 5000, TopicPrefix: "wiregate-0123-head-"}, &FillFlags{}},
+		{CmdFill, &FillFlags{Selection: sel, Brokers: []string{"h:1"}, N: 5000, TopicPrefix: "wiregate-0123-head-", Compression: "zstd"}, &FillFlags{}},
 		{CmdConsume, &ConsumeFlags{Selection: sel.Only("a.v1.A", "json"), Spec: spec}, &ConsumeFlags{}},
 	} {
 		if err := Parse(tc.sub, tc.got, tc.sent.Args()); err != nil {
@@ -55,6 +56,9 @@ func TestParseRefusesWhatTheProgramCannotRun(t *testing.T) {
 		{CmdConsume, &ConsumeFlags{}, append(sel.Args(), pipeline.ConsumerSpec{Brokers: []string{"h:1"}, Topic: "t", N: 1}.Args()...), "exactly one message and one format"},
 		{CmdConsume, &ConsumeFlags{}, sel.Only("a.v1.A", "json").Args(), "want --brokers, --topic and --n > 0"},
 		{CmdCheck, &CheckFlags{}, []string{"--bogus"}, "run `wiregate-bench check -h`"},
+		{CmdFill, &FillFlags{}, []string{"--brokers", "h:1", "--n", "5", "--topic-prefix", "wiregate-x-", "--compression", "xz"}, `--compression: "xz" is not a codec`},
+		{CmdSizes, &SizesFlags{}, []string{"--compression", "zstd,brotli"}, `--compression: "brotli" is not a codec; valid codecs: none, gzip, snappy, lz4, zstd`},
+		{CmdSizes, &SizesFlags{}, []string{"--compression", "zstd", "--batch-bytes", "512"}, "--batch-bytes: 512 bytes is outside 1024 to 1048576"},
 	} {
 		err := Parse(tc.sub, tc.f, tc.args)
 		if err == nil || exitcode.Code(err) != exitcode.Unusable || !strings.Contains(err.Error(), tc.want) {
