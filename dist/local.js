@@ -9721,6 +9721,10 @@ needs "up to N%").`
         },
         backlog: {
           $ref: "#/$defs/Backlog"
+        },
+        compression: {
+          type: "string",
+          description: "Compression is the producer's batch codec (the first of the\ncompression input; none when it is off): the consumer's figures\ninclude decompressing it."
         }
       },
       additionalProperties: false,
@@ -10835,7 +10839,7 @@ function messageParts(report, message) {
   const head = join6([heading, verdict, ...recordsNotes(message)], md`\n\n`);
   return [
     { md: head },
-    { md: blocks(formatsTable(report, message), backlogNote(report, message.name)), cut: "message tables" },
+    { md: blocks(formatsTable(report, message), backlogNote(report, message.name), producerNote(report, message.name)), cut: "message tables" },
     { md: isNew ? EMPTY : bytesChart(message), cut: "bytes charts" },
     { md: isNew ? EMPTY : historyCharts(report, message.name), cut: "history charts" }
   ];
@@ -10868,6 +10872,11 @@ function backlogNote(report, name) {
   if (!b || b.budget_bytes === void 0) return EMPTY;
   const asked = report.env.pipeline_n !== void 0 ? md`, not the ${integer(report.env.pipeline_n)} asked for` : EMPTY;
   return md`<sub>Pipeline backlog: N = ${integer(b.n)} records${asked} (byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per ${b.format} record).</sub>`;
+}
+function producerNote(report, name) {
+  const codec = report.pipeline.find((p) => p.message === name && p.compression)?.compression;
+  if (!codec) return EMPTY;
+  return md`<sub>Pipeline producer batches: ${code(codec)} (the first compression codec); records/s include decompressing them.</sub>`;
 }
 function metric(f, name, unit = "sec/op") {
   return f.metrics.find((m) => m.name === name && m.unit === unit);

@@ -402,6 +402,12 @@ export interface Pipeline {
   raw_ns_per_msg?: number;
   noise_floor_pct?: number;
   backlog?: Backlog;
+  /**
+   * Compression is the producer's batch codec (the first of the
+   * compression input; none when it is off): the consumer's figures
+   * include decompressing it.
+   */
+  compression?: string;
 }
 /**
  * Backlog is how many records each side's backlog of a pipeline row held, and why: the count asked for (env.pipeline_n), or fewer when that many of the message's records in its biggest format would exceed the byte budget (env.pipeline_bytes).

@@ -62,3 +62,12 @@ test('the words are report data: escaped', () => {
   assert.ok(!cell.includes('<img'), cell)
   assert.ok(cell.includes('&lt;img'), cell)
 })
+
+test('the pipeline rows say which codec the producer compressed with', () => {
+  const r = loadFixture('fail')
+  assert.ok(r.pipeline.some(p => p.message === MSG), 'the fixture has no pipeline row')
+  for (const p of r.pipeline) p.compression = 'zstd'
+  const md = renderReport(reparse(r))
+  assert.match(md.split(`### \`${MSG}\``)[1]!, /<sub>Pipeline producer batches: `zstd` \(the first compression codec\); records\/s include decompressing them\.<\/sub>/)
+  assert.ok(!renderReport(loadFixture('fail')).includes('Pipeline producer batches'))
+})

@@ -27,7 +27,7 @@ export function messageParts(report: Report, message: Message): Part[] {
   const head: Md = join([heading, verdict, ...recordsNotes(message)], md`\n\n`)
   return [
     { md: head },
-    { md: blocks(formatsTable(report, message), backlogNote(report, message.name)), cut: 'message tables' },
+    { md: blocks(formatsTable(report, message), backlogNote(report, message.name), producerNote(report, message.name)), cut: 'message tables' },
     { md: isNew ? EMPTY : bytesChart(message), cut: 'bytes charts' },
     { md: isNew ? EMPTY : historyCharts(report, message.name), cut: 'history charts' }
   ]
@@ -77,6 +77,15 @@ function backlogNote(report: Report, name: string): Md {
   if (!b || b.budget_bytes === undefined) return EMPTY
   const asked = report.env.pipeline_n !== undefined ? md`, not the ${integer(report.env.pipeline_n)} asked for` : EMPTY
   return md`<sub>Pipeline backlog: N = ${integer(b.n)} records${asked} (byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per ${b.format} record).</sub>`
+}
+
+/** producerNote says which codec the pipeline's producer compressed its
+ * batches with (the first of the compression input), which the consumer's
+ * records/s include decompressing. */
+function producerNote(report: Report, name: string): Md {
+  const codec = report.pipeline.find(p => p.message === name && p.compression)?.compression
+  if (!codec) return EMPTY
+  return md`<sub>Pipeline producer batches: ${code(codec)} (the first compression codec); records/s include decompressing them.</sub>`
 }
 
 function metric(f: Format, name: string, unit = 'sec/op'): Metric | undefined {

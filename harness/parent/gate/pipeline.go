@@ -71,7 +71,8 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 		bl := res.Backlogs[row.Message]
 		entry := report.Pipeline{Message: row.Message, Format: row.Format, Broker: res.Broker, BrokerReason: res.BrokerReason,
 			HeadNsPerMsg: piperounds.Median(head.NsPerMsg), RawNsPerMsg: head.RawNsPerMsg,
-			Backlog: &report.Backlog{N: bl.N, BudgetBytes: bl.Bytes, MeanBytes: bl.MeanBytes, Format: bl.Format}}
+			Backlog:     &report.Backlog{N: bl.N, BudgetBytes: bl.Bytes, MeanBytes: bl.MeanBytes, Format: bl.Format},
+			Compression: o.Compression}
 		if base := row.Sides["base"]; base != nil {
 			c := compare.Samples(base.RPS, head.RPS, "records/s", g.cfg.Alpha)
 			bs, hs := c.Base, c.Head

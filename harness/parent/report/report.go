@@ -592,6 +592,10 @@ type Pipeline struct {
 	RawNsPerMsg  float64  `json:"raw_ns_per_msg,omitempty"`
 	NoiseFloor   *float64 `json:"noise_floor_pct,omitempty"`
 	Backlog      *Backlog `json:"backlog,omitempty"`
+	// Compression is the producer's batch codec (the first of the
+	// compression input; none when it is off): the consumer's figures
+	// include decompressing it.
+	Compression string `json:"compression,omitempty"`
 }
 
 // Backlog is how many records each side's backlog of a pipeline row held,
