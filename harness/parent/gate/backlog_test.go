@@ -30,6 +30,9 @@ func TestBigMessagesGetSmallerBacklogsByBytes(t *testing.T) {
 	}
 	for _, p := range r.Pipeline {
 		b := p.Backlog
+		if p.Compression != "zstd" {
+			t.Errorf("%s/%s: the producer compressed with %q, not the compression input's zstd", p.Message, p.Format, p.Compression)
+		}
 		if b == nil || p.Base == nil || p.Head == nil {
 			t.Fatalf("%s/%s: backlog %+v, base %+v, head %+v", p.Message, p.Format, b, p.Base, p.Head)
 		}
