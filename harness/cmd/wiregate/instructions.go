@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/wiregate/wiregate/harness/program/bench"
+	"github.com/wiregate/wiregate/harness/program/benchprog"
 	"github.com/wiregate/wiregate/harness/program/cpucost"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
@@ -48,7 +49,20 @@ func cmdInstructions(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	counts, err := cpucost.Count(ctx, p.Binary, rargs, cpucost.Options{Valgrind: *vg, Length: length, CacheSim: *cycles, KeepDumps: *keep})
+	opts := cpucost.Options{Valgrind: *vg, Length: length, CacheSim: *cycles, KeepDumps: *keep}
+	if length == nil {
+		// Sized as the gate sizes them: from each case's bytes, which the
+		// sizes pass (the correctness check) reads.
+		sizes, err := p.Sizes(ctx, benchprog.SizesFlags{Selection: rargs})
+		if err != nil {
+			return err
+		}
+		opts.Bytes = map[string]float64{}
+		for _, r := range sizes {
+			opts.Bytes[r.Message+"/"+r.Format] = r.BytesMean
+		}
+	}
+	counts, err := cpucost.Count(ctx, p.Binary, rargs, opts)
 	if err != nil {
 		return err
 	}

@@ -17,9 +17,9 @@ type CPUPlan struct {
 	// per side than asked (with one, their floor is the format's global
 	// one), Uncounted those that did not fit at all.
 	FewerProcesses, Uncounted []string
-	Cost                                   time.Duration // the plan's estimate, on every worker
-	Note                                   string        // what was cut; empty when nothing
-	asked                                  int           // processes per side asked for
+	Cost                      time.Duration // the plan's estimate, on every worker
+	Note                      string        // what was cut; empty when nothing
+	asked                     int           // processes per side asked for
 }
 
 // Counted is one message to count.

@@ -65,7 +65,7 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 	prices.Counting = true
 	c.plan = g.budget.Plan(budget.FromCPU, prices).CPU
 	units := g.countUnits(ps, c.plan, sz)
-	opNs := sz.countNs()
+	bytes := sz.countBytes()
 
 	prog := newProgress(g.o.Log, "cpu", progressEvery)
 	defer prog.stop()
@@ -79,7 +79,7 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 			p := ps.sides()[u.side]
 			start := time.Now()
 			res, err := cpucost.Count(ctx, p.prog.Binary, p.sel.Only(u.message, u.format),
-				cpucost.Options{Valgrind: setup.Valgrind, OpNs: opNs, Parallel: 1})
+				cpucost.Options{Valgrind: setup.Valgrind, Bytes: bytes, Parallel: 1})
 			if err != nil {
 				return p.wrap(err)
 			}
@@ -132,7 +132,7 @@ func (g *run) countUnits(ps programs, plan budget.CPUPlan, sz sizes) []countUnit
 					}
 					ns := [2]float64{r.Price.EncodeNs, r.Price.DecodeNs}
 					units = append(units, countUnit{index: len(units), message: m.Name, format: f, side: side, process: process,
-						price: cpucost.EstimateOne(f, ns)})
+						price: cpucost.EstimateOne(f, ns, r.BytesMean)})
 				}
 			}
 		}

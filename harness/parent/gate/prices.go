@@ -6,7 +6,6 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/budget"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/parent/verdict"
-	"github.com/wiregate/wiregate/harness/program/benchprog"
 	"github.com/wiregate/wiregate/harness/program/cpucost"
 )
 
@@ -38,7 +37,7 @@ func (g *run) prices(sz sizes, list []string, sch *schemas, family int) budget.P
 				continue
 			}
 			sides++
-			count += cpucost.Estimate(opNs(rows))
+			count += cpucost.Estimate(rows)
 			build += time.Duration(rows[0].Price.SetupSeconds * float64(time.Second))
 		}
 		gating := sch.status[m] != report.StatusUnchanged
@@ -49,26 +48,16 @@ func (g *run) prices(sz sizes, list []string, sch *schemas, family int) budget.P
 	return p
 }
 
-// opNs are a message's rows' native nanoseconds of an encode and of a
-// decode, by format.
-func opNs(rows []benchprog.Size) map[string][2]float64 {
-	out := make(map[string][2]float64, len(rows))
-	for _, r := range rows {
-		out[r.Format] = [2]float64{r.Price.EncodeNs, r.Price.DecodeNs}
-	}
-	return out
-}
-
-// countNs is each row's cheaper op's native nanoseconds, by
-// "message/format", the larger of the two sides': what the cpu stage sizes
-// a count by (cpucost.LengthFor). One figure for both sides, so that both
-// count the same records the same number of times.
-func (s sizes) countNs() map[string]float64 {
+// countBytes is what each row's count is sized by (cpucost.LengthFor):
+// its records' mean bytes, by "message/format", the larger of the two
+// sides'. Exact, so both sides, every shard and every later run count the
+// same records the same number of times.
+func (s sizes) countBytes() map[string]float64 {
 	out := map[string]float64{}
 	for k, pair := range s.pairs {
 		for _, r := range pair {
 			if r != nil {
-				out[k] = max(out[k], min(r.Price.EncodeNs, r.Price.DecodeNs))
+				out[k] = max(out[k], r.BytesMean)
 			}
 		}
 	}

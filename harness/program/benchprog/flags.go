@@ -133,8 +133,8 @@ type CountFlags struct {
 	Selection
 	First  int      // the first records of the pool a loop counts; 0: the whole pool
 	Passes int      // passes over those records counted per loop
-	Ops     []string // "encode", "decode"
-	Warm    int      // operations run uninstrumented per loop before counting
+	Ops    []string // "encode", "decode"
+	Warm   int      // operations run uninstrumented per loop before counting
 }
 
 // Args renders the flags for Parse.

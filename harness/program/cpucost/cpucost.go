@@ -21,14 +21,13 @@ type Options struct {
 	// Valgrind is the valgrind binary; "valgrind" on PATH when empty.
 	Valgrind string
 	// Length is what every loop counts and warms, when set; else each
-	// process's length is LengthFor its format and its cheaper op's
-	// native nanoseconds in OpNs.
+	// process's length is LengthFor its format and its records' bytes.
 	Length *Length
-	// OpNs are the native nanoseconds of the cheaper op (encode or decode)
-	// by "message/format", when known (the sizes stage's price), the same
-	// for both sides: a count of costly operations is shorter and warmed
-	// with fewer of them (LengthFor).
-	OpNs map[string]float64
+	// Bytes are the records' mean encoded bytes by "message/format", when
+	// known (the sizes stage's exact figure), the same for both sides of a
+	// comparison: a count of costly operations is shorter and warmed with
+	// fewer of them (LengthFor).
+	Bytes map[string]float64
 	// CacheSim adds callgrind's cache simulation, for the estimated-cycles
 	// figure (informational: it moves by up to 2.4% between identical
 	// counts, and it costs up to 3× the counting time).

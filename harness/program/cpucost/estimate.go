@@ -2,6 +2,8 @@ package cpucost
 
 import (
 	"time"
+
+	"github.com/wiregate/wiregate/harness/program/benchprog"
 )
 
 // What counting costs on top of running natively, measured on this
@@ -20,22 +22,23 @@ const (
 
 // Estimate is what counting one message takes on one side, one Valgrind
 // process per format one after the other (the gate's worker pool divides
-// it among its workers): each process's EstimateOne added up. opNs are the
-// formats' native nanoseconds of an encode and of a decode, by format.
-func Estimate(opNs map[string][2]float64) time.Duration {
+// it among its workers): each process's EstimateOne added up, from the
+// sizes stage's rows of the message.
+func Estimate(rows []benchprog.Size) time.Duration {
 	var work time.Duration
-	for f, ns := range opNs {
-		work += EstimateOne(f, ns)
+	for _, r := range rows {
+		work += EstimateOne(r.Format, [2]float64{r.Price.EncodeNs, r.Price.DecodeNs}, r.BytesMean)
 	}
 	return work
 }
 
 // EstimateOne is what one Valgrind process takes to count one message in
 // one format: starting, its warm-up uninstrumented, and the counted span
-// under callgrind, for encode and decode, at the length LengthFor gives.
-// ns are the format's native nanoseconds of an encode and of a decode.
-func EstimateOne(format string, ns [2]float64) time.Duration {
-	l := LengthFor(format, EstimateInstr(min(ns[0], ns[1])))
+// under callgrind, for encode and decode, at the length LengthFor gives
+// for records of bytes. ns are the format's native nanoseconds of an
+// encode and of a decode.
+func EstimateOne(format string, ns [2]float64, bytes float64) time.Duration {
+	l := LengthFor(format, EstimateInstr(bytes))
 	work := processStart
 	for _, op := range ns {
 		warm := float64(l.Warm) * op * uninstrumentedSlow

@@ -1,12 +1,19 @@
 package cpucost
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/wiregate/wiregate/harness/program/benchprog"
+)
 
 // A message of slow ops costs more to count than one of fast ones (the
 // estimate the budget plans with), though it counts fewer operations.
 func TestEstimateGrowsWithWork(t *testing.T) {
-	fast := map[string][2]float64{"protobuf": {300, 400}, "json": {1000, 4000}}
-	slow := map[string][2]float64{"protobuf": {60_000, 170_000}, "json": {43_000, 43_000}}
+	row := func(format string, enc, dec, bytes float64) benchprog.Size {
+		return benchprog.Size{Format: format, BytesMean: bytes, Price: benchprog.Price{EncodeNs: enc, DecodeNs: dec}}
+	}
+	fast := []benchprog.Size{row("protobuf", 300, 400, 100), row("json", 1000, 4000, 300)}
+	slow := []benchprog.Size{row("protobuf", 60_000, 170_000, 7000), row("json", 43_000, 43_000, 12_000)}
 	if !(Estimate(fast) < Estimate(slow)) {
 		t.Fatalf("fast %v, slow %v", Estimate(fast), Estimate(slow))
 	}

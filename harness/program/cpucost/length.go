@@ -31,13 +31,15 @@ const (
 	minRecords = 32
 	// maxPasses bounds the rotations of a tiny message.
 	maxPasses = 64
-	// InstrPerNs turns a native nanosecond of the sizes stage's cold price
-	// reading into instructions, to size a count before anything was
-	// counted. It is set low: this machine ran about 10 instructions a
-	// warm nanosecond (docs/figures.md), and a cold reading is slower. Too
-	// low counts longer than needed; too high would count shorter than the
-	// precision asks.
-	InstrPerNs = 4.0
+	// InstrPerByte turns a record's encoded bytes into the instructions of
+	// its cheaper op, to size a count before anything was counted. Bytes,
+	// not a timing: a count's span must be the same wherever and whenever
+	// the same records are counted (shards on other machines, history),
+	// and bytes are exact. Set low: this repo's messages ran 25–36
+	// instructions a byte in protobuf and Avro and 32–124 in JSON
+	// (docs/figures.md). Too low counts longer than needed; too high would
+	// count shorter than the precision asks.
+	InstrPerByte = 16.0
 )
 
 // The warm-up: Go fills a type-assertion site's cache on about 1 in
@@ -89,9 +91,10 @@ func LengthFor(format string, instrPerOp float64) Length {
 	return l
 }
 
-// EstimateInstr estimates an operation's instructions from its native
-// nanoseconds (0 when unknown).
-func EstimateInstr(ns float64) float64 { return ns * InstrPerNs }
+// EstimateInstr estimates the instructions of a case's cheaper op (one
+// length serves both ops, and the cheaper needs more operations to reach
+// its floor) from its records' mean encoded bytes (0 when unknown).
+func EstimateInstr(bytesMean float64) float64 { return bytesMean * InstrPerByte }
 
 // FloorInstr is format's noise floor in instructions per operation for an
 // operation of about instrPerOp instructions (the format's absolute floor
