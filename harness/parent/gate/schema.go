@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/twmb/avro"
+
 	"github.com/wiregate/wiregate/harness/parent/avrocompat"
 	"github.com/wiregate/wiregate/harness/parent/bufcheck"
 	"github.com/wiregate/wiregate/harness/parent/checkout"
@@ -180,12 +182,12 @@ func (g *run) avroHistory(ctx context.Context, dir, against string) avrocompat.H
 	if !level.Transitive() {
 		return nil
 	}
-	history, why := avrocompat.GitHistory(ctx, dir, "HEAD")
+	history, why := avrocompat.GitHistory(ctx, dir, "HEAD", g.s.AvroSchemas)
 	if history != nil {
 		return history
 	}
 	warned := false
-	return func(string) ([][]byte, error) {
+	return func(string) ([]*avro.Schema, error) {
 		if !warned {
 			warned = true
 			g.warn("avro-compatibility is %s, but each .avsc was checked against %s's version only: %s (%s) %s", level, against, against, dir, why)

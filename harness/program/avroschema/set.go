@@ -3,6 +3,8 @@ package avroschema
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -59,7 +61,7 @@ func ReadSet(root string, paths []string) (*Set, error) {
 
 // ParseSet parses srcs as one set. A set is bad, with one line naming the
 // file(s), when a file is not JSON or not a valid schema, when it uses a
-// name no file defines, or when two files define one name differently.
+// name no file defines, or a name two files define differently.
 // (Avro lets named types recurse only through records, the only kind that
 // refers to others, so a cycle across files is always such a recursion,
 // and resolves as it does within one file.)
@@ -70,22 +72,23 @@ func ParseSet(srcs []Source) (*Set, error) {
 	for i, s := range srcs {
 		d := json.NewDecoder(bytes.NewReader(s.Data))
 		d.UseNumber() // a long default keeps every digit through a splice
-		if err := d.Decode(&trees[i]); err != nil {
+		err := d.Decode(&trees[i])
+		if _, more := d.Token(); err == nil && more != io.EOF {
+			err = errors.New("more after the schema's JSON value")
+		}
+		if err != nil {
 			return nil, exitcode.BadInput("avro schema %s: not JSON (%v); fix the file", s.Name, err)
 		}
 	}
-	defs := map[string][]definition{}
+	r := &resolver{defs: map[string][]definition{}, agreed: map[string]error{}}
 	for i, t := range trees {
 		(&visitor{define: func(full string, def map[string]any) {
-			defs[full] = append(defs[full], definition{file: srcs[i].Name, def: explicit(def, full)})
+			r.defs[full] = append(r.defs[full], definition{file: srcs[i].Name, def: explicit(def, full)})
 		}}).walk(deepCopy(t), "")
-	}
-	if err := sameDefinitions(defs); err != nil {
-		return nil, err
 	}
 	set := &Set{}
 	for i, s := range srcs {
-		sch, err := parseSpliced(s.Name, s.Data, trees[i], defs)
+		sch, err := r.parse(s.Name, s.Data, trees[i])
 		if err != nil {
 			return nil, err
 		}
@@ -101,46 +104,50 @@ type definition struct {
 	def  map[string]any
 }
 
-// sameDefinitions checks that every name several files define is defined
-// the same way in each: the same schema, docs and defaults included, up to
-// JSON spelling (twmb/avro's SchemaCache draws the line there too).
-func sameDefinitions(defs map[string][]definition) error {
-	names := make([]string, 0, len(defs))
-	for n := range defs {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	for _, n := range names {
-		ds := defs[n]
-		if len(ds) < 2 {
-			continue
-		}
-		first := ""
-		for i, d := range ds {
-			s, err := parseSpliced(d.file, nil, deepCopy(d.def), defs)
-			if err != nil {
-				break // the file's own parse says what is wrong
-			}
-			if i == 0 {
-				first = s.String()
-				continue
-			}
-			if s.String() != first {
-				return exitcode.BadInput("avro schemas %s and %s both define %s, differently; define it in one file and use it by name in the other", ds[0].file, d.file, n)
-			}
-		}
-	}
-	return nil
+// resolver splices the set's definitions into the files that use them.
+type resolver struct {
+	defs   map[string][]definition // every named type of the set, by full name
+	agreed map[string]error        // whether the files defining a name agree, once asked
 }
 
-// parseSpliced parses tree (the JSON of data, which may be nil) with the
+// agree checks that the files defining name, when several do, define it
+// the same way: the same schema, docs and defaults included, up to JSON
+// spelling (twmb/avro's SchemaCache draws the line there too). Only a name
+// another file uses must agree: files that each define what they use and
+// use only that (two versions of a record side by side) stand alone.
+func (r *resolver) agree(name, user string) error {
+	if err, ok := r.agreed[name]; ok {
+		return err
+	}
+	r.agreed[name] = nil // a recursive use while checking: the answer is pending
+	ds := r.defs[name]
+	first := ""
+	var err error
+	for i, d := range ds {
+		s, perr := r.parse(d.file, nil, deepCopy(d.def))
+		if perr != nil {
+			break // the defining file's own parse says what is wrong
+		}
+		if i == 0 {
+			first = s.String()
+		} else if s.String() != first {
+			err = exitcode.BadInput("avro schemas %s and %s both define %s, differently, and %s uses it; define it in one file and use it by name in the others", ds[0].file, d.file, name, user)
+			break
+		}
+	}
+	r.agreed[name] = err
+	return err
+}
+
+// parse parses tree (the JSON of data, which may be nil) with the
 // definitions of the names it uses but does not define spliced in at their
 // first use. A file that uses nothing from another is parsed as written.
-func parseSpliced(name string, data []byte, tree any, defs map[string][]definition) (*avro.Schema, error) {
+func (r *resolver) parse(name string, data []byte, tree any) (*avro.Schema, error) {
 	local := map[string]bool{}
 	(&visitor{define: func(full string, _ map[string]any) { local[full] = true }}).walk(deepCopy(tree), "")
 	seen := map[string]bool{}
 	spliced, missing := false, ""
+	var conflict error
 	v := &visitor{
 		define: func(full string, _ map[string]any) { seen[full] = true },
 		redefine: func(full string) any {
@@ -155,7 +162,10 @@ func parseSpliced(name string, data []byte, tree any, defs map[string][]definiti
 				if local[c] || seen[c] {
 					return nil
 				}
-				if ds := defs[c]; len(ds) > 0 {
+				if ds := r.defs[c]; len(ds) > 0 {
+					if err := r.agree(c, name); err != nil && conflict == nil {
+						conflict = err
+					}
 					spliced = true
 					return deepCopy(ds[0].def)
 				}
@@ -167,6 +177,9 @@ func parseSpliced(name string, data []byte, tree any, defs map[string][]definiti
 		},
 	}
 	tree = v.walk(tree, "")
+	if conflict != nil {
+		return nil, conflict
+	}
 	if missing != "" {
 		return nil, exitcode.BadInput("avro schema %s: uses %s, which no .avsc of the set defines; define it, or add the file that does to avro-schemas", name, missing)
 	}
@@ -196,6 +209,9 @@ func (s *Set) Record(name string) (file string, rec *avro.Schema) {
 
 // Records are the set's top-level records, one per file that holds one.
 func (s *Set) Records() []Record {
+	if s == nil {
+		return nil
+	}
 	var out []Record
 	for _, f := range s.Files {
 		if Kind(f.Schema.Root()) == "record" {
@@ -207,6 +223,9 @@ func (s *Set) Records() []Record {
 
 // Schema is the named file's schema, or nil.
 func (s *Set) Schema(name string) *avro.Schema {
+	if s == nil {
+		return nil
+	}
 	for _, f := range s.Files {
 		if f.Name == name {
 			return f.Schema

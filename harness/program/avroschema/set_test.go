@@ -153,6 +153,19 @@ func TestSetSameDefinitionTwiceIsOne(t *testing.T) {
 	}
 }
 
+// Two versions of one record side by side, neither used from another
+// file, each stand alone.
+func TestSetVersionsSideBySide(t *testing.T) {
+	v2 := strings.Replace(depotAvsc, `{"name": "code", "type": "string"},`, `{"name": "code", "type": "string"}, {"name": "zone", "type": "int", "default": 0},`, 1)
+	set, err := avroschema.ParseSet(sources("common.avsc", commonAvsc, "depot_v1.avsc", depotAvsc, "depot_v2.avsc", v2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if set.Schema("depot_v1.avsc").String() == set.Schema("depot_v2.avsc").String() {
+		t.Error("the versions read the same")
+	}
+}
+
 func TestBadSetsAreOneLineNamingTheFiles(t *testing.T) {
 	conflicting := strings.Replace(depotAvsc, `"type": "Address"`, `"type": {"type": "record", "name": "Address", "fields": [{"name": "street", "type": "string"}]}`, 1)
 	for _, tc := range []struct {
@@ -165,7 +178,8 @@ func TestBadSetsAreOneLineNamingTheFiles(t *testing.T) {
 		{"missing short name", sources("depot.avsc", depotAvsc),
 			[]string{"depot.avsc: uses geo.common.Address"}},
 		{"conflicting", sources("depot.avsc", conflicting, "common.avsc", commonAvsc, "customer.avsc", customerAvsc),
-			[]string{"common.avsc and depot.avsc both define geo.common.Address, differently"}},
+			[]string{"common.avsc and depot.avsc both define geo.common.Address, differently, and customer.avsc uses it"}},
+		{"trailing", sources("x.avsc", `"int" "long"`), []string{"x.avsc: not JSON"}},
 		{"not json", sources("common.avsc", commonAvsc, "x.avsc", `{"type":`), []string{"x.avsc: not JSON"}},
 	} {
 		_, err := avroschema.ParseSet(tc.srcs)
