@@ -146,15 +146,16 @@ func (g *run) releaseBreaking(ctx context.Context) ([]report.Finding, string, er
 
 // avroCompat checks every .avsc of head against base (and, for transitive
 // levels, against every earlier version in the base's history); and
-// against the release, when there is one.
-func (g *run) avroCompat(ctx context.Context) {
-	fs, _ := stage(ctx, g, "avro-compatibility", func(ctx context.Context) ([]report.Finding, string, error) {
+// against the release, when there is one. False when the check against
+// the base could not run.
+func (g *run) avroCompat(ctx context.Context) bool {
+	fs, ok := stage(ctx, g, "avro-compatibility", func(ctx context.Context) ([]report.Finding, string, error) {
 		fs, err := avrocompat.CheckDirs(g.base.dir, g.head.dir, g.s.AvroSchemas, g.s.AvroCompatibility, g.avroHistory(ctx, g.base.dir, "the base"))
 		return fs, "", err
 	})
 	g.r.Findings = append(g.r.Findings, fs...)
 	if g.release == nil {
-		return
+		return ok
 	}
 	fs, _ = stage(ctx, g, "avro-compatibility (release)", func(ctx context.Context) ([]report.Finding, string, error) {
 		dir := g.release.dir
@@ -162,6 +163,7 @@ func (g *run) avroCompat(ctx context.Context) {
 		return against(fs, g.r.BreakingAgainst.Ref), "", err
 	})
 	g.r.Findings = append(g.r.Findings, fs...)
+	return ok
 }
 
 // against marks findings as checked against a release.

@@ -7,6 +7,8 @@ import (
 
 	"github.com/twmb/avro"
 
+	ordersv1 "github.com/wiregate/wiregate/harness/internal/fixture/gen/orders/v1"
+
 	"github.com/wiregate/wiregate/harness/program/avroschema"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
@@ -190,5 +192,34 @@ func TestBadSetsAreOneLineNamingTheFiles(t *testing.T) {
 		if !slices.ContainsFunc(tc.want, func(w string) bool { return strings.Contains(err.Error(), w) }) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
 		}
+	}
+}
+
+// A proto message's own .avsc may use a type another file defines: the
+// agreement with the message is checked on the whole record, the other
+// file's type included.
+func TestProtoAgreementReadsTheSet(t *testing.T) {
+	md := (&ordersv1.Order{}).ProtoReflect().Descriptor()
+	ts := func(nanos string) string {
+		return `{"type": "record", "name": "Timestamp", "namespace": "google.protobuf", "fields": [{"name": "seconds", "type": "long"}, {"name": "nanos", "type": "` + nanos + `"}]}`
+	}
+	order := `{"type": "record", "name": "Order", "namespace": "orders.v1", "fields": [
+  {"name": "id", "type": "string"}, {"name": "price", "type": "double"}, {"name": "quantity", "type": "int"},
+  {"name": "user_id", "type": "string"}, {"name": "is_active", "type": "boolean"},
+  {"name": "created_at", "type": ["null", "google.protobuf.Timestamp"], "default": null},
+  {"name": "meta", "type": {"type": "map", "values": "string"}}]}`
+	set, err := avroschema.ParseSet(sources("orders/order.avsc", order, "google/timestamp.avsc", ts("int")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, src, err := avroschema.ForMessage(md, set); err != nil || src != "orders/order.avsc" {
+		t.Fatalf("source %q, err %v", src, err)
+	}
+	set, err = avroschema.ParseSet(sources("orders/order.avsc", order, "google/timestamp.avsc", ts("string")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := avroschema.ForMessage(md, set); err == nil || !strings.Contains(err.Error(), "field `created_at` is union<null,record{nanos:string,seconds:long}> in the .avsc") {
+		t.Fatalf("a shared type that disagrees: %v", err)
 	}
 }
