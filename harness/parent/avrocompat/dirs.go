@@ -117,4 +117,3 @@ func relGlob(root string, globs []string) ([]string, error) {
 	}
 	return out, nil
 }
-
