@@ -285,12 +285,15 @@ func TestCheckDirs(t *testing.T) {
 	}
 }
 
-func TestHistory(t *testing.T) {
+// gitRepo is a fresh git repository and a way to run git in it (the test
+// is skipped without git).
+func gitRepo(t *testing.T) (dir string, run func(args ...string)) {
+	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
-	dir := t.TempDir()
-	run := func(args ...string) {
+	dir = t.TempDir()
+	run = func(args ...string) {
 		t.Helper()
 		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"}, args...)...)
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -298,6 +301,11 @@ func TestHistory(t *testing.T) {
 		}
 	}
 	run("init", "-q")
+	return dir, run
+}
+
+func TestHistory(t *testing.T) {
+	dir, run := gitRepo(t)
 	for i, v := range [][]byte{record(id), v1, addedWithDefault} {
 		write(t, dir, "a/order.avsc", v)
 		write(t, dir, "other.txt", []byte(fmt.Sprint(i)))

@@ -2,7 +2,6 @@ package avrocompat
 
 import (
 	"context"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -73,18 +72,7 @@ func TestSharedTypeIsCheckedInEveryRecordUsingIt(t *testing.T) {
 // The transitive levels see an edit of the shared type as a version of
 // every record using it, though the records' own files never changed.
 func TestTransitiveThroughASharedTypesHistory(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	dir := t.TempDir()
-	run := func(args ...string) {
-		t.Helper()
-		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"}, args...)...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v %s", args, err, out)
-		}
-	}
-	run("init", "-q")
+	dir, run := gitRepo(t)
 	zone := `{"name": "zone", "type": "int"`
 	for i, common := range []string{address(street), address(street + ", " + zone + `, "default": 0}`)} {
 		writeSet(t, dir, common)
