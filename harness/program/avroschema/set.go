@@ -111,8 +111,8 @@ type resolver struct {
 }
 
 // agree checks that the files defining name, when several do, define it
-// the same way: the same schema, docs and defaults included, up to JSON
-// spelling (twmb/avro's SchemaCache draws the line there too). Only a name
+// the same way: the same schema, docs, aliases and defaults included, in
+// any spelling of its names and keys (sameForm). Only a name
 // another file uses must agree: files that each define what they use and
 // use only that (two versions of a record side by side) stand alone.
 func (r *resolver) agree(name, user string) error {
@@ -129,8 +129,8 @@ func (r *resolver) agree(name, user string) error {
 			break // the defining file's own parse says what is wrong
 		}
 		if i == 0 {
-			first = s.String()
-		} else if s.String() != first {
+			first = sameForm(s)
+		} else if sameForm(s) != first {
 			err = exitcode.BadInput("avro schemas %s and %s both define %s, differently, and %s uses it; define it in one file and use it by name in the others", ds[0].file, d.file, name, user)
 			break
 		}

@@ -144,7 +144,7 @@ func TestSetRecursionThroughRecordsAcrossFiles(t *testing.T) {
 func TestSetSameDefinitionTwiceIsOne(t *testing.T) {
 	inline := strings.Replace(depotAvsc, `"type": "Address"`, `"type": {"type": "record", "name": "Address", "fields": [
     {"name": "street", "type": "string"},
-    {"name": "country", "type": {"name": "Country", "type": "enum", "symbols": ["NL", "FR", "DE"]}},
+    {"name": "country", "type": {"name": "Country", "namespace": "geo.common", "type": "enum", "symbols": ["NL", "FR", "DE"]}},
     {"name": "floor", "type": "long", "default": 9007199254740993}]}`, 1)
 	set, err := avroschema.ParseSet(sources("common.avsc", commonAvsc, "customer.avsc", customerAvsc, "depot.avsc", inline))
 	if err != nil {
@@ -182,6 +182,9 @@ func TestBadSetsAreOneLineNamingTheFiles(t *testing.T) {
 		{"conflicting", sources("depot.avsc", conflicting, "common.avsc", commonAvsc, "customer.avsc", customerAvsc),
 			[]string{"common.avsc and depot.avsc both define geo.common.Address, differently, and customer.avsc uses it"}},
 		{"trailing", sources("x.avsc", `"int" "long"`), []string{"x.avsc: not JSON"}},
+		{"another default", sources("common.avsc", commonAvsc, "customer.avsc", customerAvsc,
+			"other.avsc", strings.Replace(strings.Replace(commonAvsc, "9007199254740993", "1", 1), `"name": "Common"`, `"name": "Other"`, 1)),
+			[]string{"common.avsc and other.avsc both define geo.common.Address, differently, and customer.avsc uses it"}},
 		{"not json", sources("common.avsc", commonAvsc, "x.avsc", `{"type":`), []string{"x.avsc: not JSON"}},
 	} {
 		_, err := avroschema.ParseSet(tc.srcs)
