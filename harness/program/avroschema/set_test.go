@@ -226,3 +226,18 @@ func TestProtoAgreementReadsTheSet(t *testing.T) {
 		t.Fatalf("a shared type that disagrees: %v", err)
 	}
 }
+
+// A type in the null namespace keeps it when spliced into a namespaced
+// record, and so do the types it defines.
+func TestSetNullNamespaceTypeInANamespacedRecord(t *testing.T) {
+	set, err := avroschema.ParseSet(sources(
+		"point.avsc", `{"type": "record", "name": "Point", "fields": [{"name": "unit", "type": {"type": "enum", "name": "Unit", "symbols": ["M"]}}]}`,
+		"shape.avsc", `{"type": "record", "name": "Shape", "namespace": "geo.v1", "fields": [{"name": "at", "type": "Point"}, {"name": "u", "type": ".Unit"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, shape := set.Record("geo.v1.Shape")
+	if c := string(shape.Canonical()); !strings.Contains(c, `{"name":"Point","type":"record"`) || !strings.Contains(c, `{"name":"Unit","type":"enum"`) {
+		t.Errorf("canonical %s", c)
+	}
+}
