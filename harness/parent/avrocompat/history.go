@@ -31,7 +31,13 @@ func GitHistory(ctx context.Context, repoDir, ref string, globs []string) (Histo
 	if len(globs) == 0 {
 		globs = DefaultGlobs
 	}
-	h := &history{ctx: ctx, dir: repoDir, ref: ref, globs: globs, sets: map[string]*avroschema.Set{}, blobs: map[string][]byte{}}
+	// git log names files from the repository's top, globs and ls-tree
+	// from repoDir, which may be below it.
+	prefix, err := git.Run(ctx, repoDir, "rev-parse", "--show-prefix")
+	if err != nil {
+		return nil, "is not a git checkout, so its earlier versions are unknown"
+	}
+	h := &history{ctx: ctx, dir: repoDir, prefix: prefix, ref: ref, globs: globs, sets: map[string]*avroschema.Set{}, blobs: map[string][]byte{}}
 	return h.versions, ""
 }
 
@@ -39,6 +45,7 @@ func GitHistory(ctx context.Context, repoDir, ref string, globs []string) (Histo
 type history struct {
 	ctx        context.Context
 	dir, ref   string
+	prefix     string // repoDir below the repository's top ("a/b/"), or ""
 	globs      []string
 	commits    []string // touching a selected file, oldest first; nil until read
 	sets       map[string]*avroschema.Set
@@ -72,7 +79,7 @@ func (h *history) versions(rel string) ([]*avro.Schema, error) {
 			name = n
 		}
 		if name == "" {
-			continue // not yet written
+			continue // not yet written, or not in the directory then
 		}
 		s, err := h.schemaAt(c, name)
 		if err != nil {
@@ -87,7 +94,7 @@ func (h *history) versions(rel string) ([]*avro.Schema, error) {
 }
 
 // follow is the name rel had at each commit that changed it, renames
-// followed.
+// followed, relative to the directory ("" where it was outside it).
 func (h *history) follow(rel string) (map[string]string, error) {
 	log, err := git.Output(h.ctx, h.dir, "log", "--follow", "--format=%x00%H", "--name-only", h.ref, "--", rel)
 	if err != nil {
@@ -102,7 +109,11 @@ func (h *history) follow(rel string) (map[string]string, error) {
 			}
 		}
 		if len(lines) >= 2 {
-			out[lines[0]] = lines[len(lines)-1]
+			name, inside := strings.CutPrefix(lines[len(lines)-1], h.prefix)
+			if !inside {
+				name = ""
+			}
+			out[lines[0]] = name
 		}
 	}
 	return out, nil
@@ -185,7 +196,7 @@ func (h *history) readSet(commit string) (*avroschema.Set, error) {
 // file is name's contents at commit; false when the commit has no such
 // file (it deleted it).
 func (h *history) file(commit, name string) ([]byte, bool) {
-	data, err := git.Output(h.ctx, h.dir, "show", commit+":"+name)
+	data, err := git.Output(h.ctx, h.dir, "show", commit+":./"+name) // ./: from the directory, not the top
 	return data, err == nil
 }
 

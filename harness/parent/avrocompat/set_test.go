@@ -2,6 +2,7 @@ package avrocompat
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -70,9 +71,11 @@ func TestSharedTypeIsCheckedInEveryRecordUsingIt(t *testing.T) {
 }
 
 // The transitive levels see an edit of the shared type as a version of
-// every record using it, though the records' own files never changed.
+// every record using it, though the records' own files never changed; in
+// a directory below the repository's top too.
 func TestTransitiveThroughASharedTypesHistory(t *testing.T) {
-	dir, run := gitRepo(t)
+	top, run := gitRepo(t)
+	dir := filepath.Join(top, "svc")
 	zone := `{"name": "zone", "type": "int"`
 	for i, common := range []string{address(street), address(street + ", " + zone + `, "default": 0}`)} {
 		writeSet(t, dir, common)
