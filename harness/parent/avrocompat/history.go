@@ -37,7 +37,7 @@ func GitHistory(ctx context.Context, repoDir, ref string, globs []string) (Histo
 	if err != nil {
 		return nil, "is not a git checkout, so its earlier versions are unknown"
 	}
-	h := &history{ctx: ctx, dir: repoDir, prefix: prefix, ref: ref, globs: globs, sets: map[string]*avroschema.Set{}, blobs: map[string][]byte{}}
+	h := &history{ctx: ctx, dir: repoDir, prefix: prefix, ref: ref, globs: globs, sets: map[string]*avroschema.Set{}, setErrs: map[string]error{}, blobs: map[string][]byte{}}
 	return h.versions, ""
 }
 
@@ -54,7 +54,7 @@ type history struct {
 	commitsErr error
 }
 
-// versions are every version of rel (relative to the repository) in the
+// versions are every version of rel (relative to the directory) in the
 // commits reachable from ref, following renames, oldest first: the file as
 // its set read it at each commit that changed any selected file, so an
 // edit of a named type another file defines is a version of every record
@@ -162,9 +162,6 @@ func (h *history) setAt(commit string) (*avroschema.Set, error) {
 	}
 	set, err := h.readSet(commit)
 	if err != nil {
-		if h.setErrs == nil {
-			h.setErrs = map[string]error{}
-		}
 		h.setErrs[commit] = err
 		return nil, err
 	}
