@@ -157,7 +157,7 @@ func changeHash(sch *schemas, list []string) string {
 	for _, m := range slices.Sorted(slices.Values(list)) {
 		base := ""
 		if sch.base != nil {
-			base = schemaPrint(sch.base, m, sch.baseAvro, "")
+			base = schemaPrint(sch.base, m, sch.baseSet, "")
 		}
 		fmt.Fprintf(h, "%s %s %s %s\n", m, sch.status[m], base, sch.prints[m])
 	}
