@@ -128,11 +128,16 @@ func (v *verdict) approve(x *report.Violation) {
 			x.ApproveWith += fmt.Sprintf(" up to %.1f%%", roundUp(x.DeltaPct))
 		}
 	}
-	p, ok := v.approved[x.ID]
+	id := x.ID
+	p, ok := v.approved[id]
+	if e, byElement := v.byElement[x.ID]; !ok && byElement {
+		id = e
+		p, ok = v.approved[id]
+	}
 	if !ok || x.Kind == report.KindError {
 		return
 	}
-	v.met[x.ID] = true
+	v.met[id] = true
 	note := &v.r.Approvals[p.note]
 	if measuredKinds[x.Kind] {
 		if p.approval.UpToPct == nil {
