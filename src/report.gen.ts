@@ -915,7 +915,7 @@ export interface Element {
    * hit later is not covered); a lone violation's element has its id.
    */
   id: string;
-  kind: string;
+  kind: "lint" | "breaking" | "avro" | "avro-mismatch";
   against?: string;
   file: string;
   /**

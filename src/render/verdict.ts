@@ -28,7 +28,9 @@ export function verdictLine(report: Report): Md {
   const error = blocking.find(v => v.kind === 'error')
   if (error) return md`## ⛔ wiregate could not run: ${error.detail}`
   const judged = coverageWords(report)
-  const on = judged.empty ? EMPTY : md` on what was measured`
+  // A pass rests on what was measured when figures were cut; a failure
+  // stands whatever the cut figures would have said.
+  const on = judged.empty || report.result !== 'pass' ? EMPTY : md` on what was measured`
   const tail = judged.empty ? EMPTY : md` · ${judged}`
   const byWhom = join(
     [approved.length > 0 ? md`${reasonsOf(approved)} approved` : EMPTY, allowed.length > 0 ? md`${reasonsOf(allowed)} allowed by label` : EMPTY].filter(x => !x.empty),
@@ -41,7 +43,7 @@ export function verdictLine(report: Report): Md {
   }
   const why = reasonsOf(blocking)
   const label = byWhom.empty ? EMPTY : md`; ${byWhom}`
-  return md`## ❌ wiregate: fail${on} — ${why.empty ? md`see below` : why}${label}${tail}`
+  return md`## ❌ wiregate: fail — ${why.empty ? md`see below` : why}${label}${tail}`
 }
 
 const FIGURE_WORDS: Record<string, string> = { sized: 'sized', counted: 'counted', timed: 'timed', piped: 'drained' }
