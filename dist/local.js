@@ -10849,7 +10849,7 @@ function verdictLine(report) {
     if (report.change?.no_schema_changed) return md`## ✅ wiregate: pass — no schema changed`;
     return md`## ✅ wiregate: pass${on} — no schema or wire-cost regressions${tail}`;
   }
-  const why = reasonsOf(blocking);
+  const why = reasonsOf(blocking, void 0, report.elements ?? []);
   const label = byWhom.empty ? EMPTY : md`; ${byWhom}`;
   return md`## ❌ wiregate: fail — ${why.empty ? md`see below` : why}${label}${tail}`;
 }
@@ -10882,7 +10882,7 @@ function messageVerdict(violations, name) {
   if (parts.length === 0) parts.push(md`✅ within every threshold`);
   return join6(parts, md` · `);
 }
-function reasonsOf(violations, subject = (v) => v.subject) {
+function reasonsOf(violations, subject = (v) => v.subject, elements = []) {
   const parts = [];
   const byKind = /* @__PURE__ */ new Map();
   for (const v of violations) {
@@ -10898,7 +10898,9 @@ function reasonsOf(violations, subject = (v) => v.subject) {
       if (more > 0) parts.push(md`${more} more ${KIND_WORDS[kind][more === 1 ? 0 : 1]}`);
     } else {
       const [one, many] = Object.hasOwn(KIND_WORDS, kind) ? KIND_WORDS[kind].map((w) => text(w)) : [code(kind), code(kind)];
-      parts.push(md`${vs.length} ${vs.length === 1 ? one : many}${release}`);
+      const changed = new Set(vs.map((v) => elements.find((e) => v.id && e.violations.includes(v.id))?.id ?? v.id ?? v.detail)).size;
+      const findings = changed < vs.length ? md` (${count(vs.length, "finding", "findings")})` : EMPTY;
+      parts.push(md`${changed} ${changed === 1 ? one : many}${release}${findings}`);
     }
   }
   return join6(parts, md`, `);

@@ -41,6 +41,10 @@ test('a field renamed and retyped in one commit is one row with one id and the w
   const breaking = report.violations.filter(v => v.kind === 'breaking').length
   assert.equal(rows.filter(r => r.includes('| breaking')).length, report.elements!.length)
   assert.ok(report.elements!.length < breaking)
+  // The headline counts changes, and says how many findings they make.
+  const base = report.elements!.filter(x => x.kind === 'breaking' && !x.against)
+  const findings = base.reduce((n, x) => n + x.violations.length, 0)
+  assert.match(renderReport(report).split('\n')[0]!, new RegExp(`^## ❌ wiregate: fail — ${base.length} breaking changes \\(${findings} findings\\), `))
 })
 
 test("a regenerated field that was also renamed is said once, where its values are, and the rename line leaves it out", () => {
