@@ -29,6 +29,8 @@ import (
 // plus the metric's noise floor (approved at +7.3%, +7.5% within a 0.5%
 // floor is still covered; +9% needs a new approval). The amount is the
 // regression's size: a throughput drop of 12.6% is approved "up to 12.6%".
+// A schema element's id (elements.go) approves each of the element's
+// violations, each recorded on its own.
 
 var (
 	command = regexp.MustCompile(`(?im)^\s*/wiregate\s+(approve|revoke)\b(.*)$`)

@@ -153,3 +153,27 @@ func TestAnElementApprovalDoesNotCoverALaterRule(t *testing.T) {
 		t.Errorf("notes %+v", r.Approvals)
 	}
 }
+
+// Measured regressions approve up to their own amounts, one command each:
+// the block carries their lines after the schema line, and posting the
+// whole block approves every one.
+func TestTheApproveAllBlockCoversMeasuredRegressions(t *testing.T) {
+	both := func() *report.Report {
+		r := release()
+		r.Messages = sizeReport(12).Messages
+		return r
+	}
+	r := decide(both(), "")
+	if len(r.ApproveAll) != 2 || !strings.Contains(r.ApproveAll[1], " up to 12.0%") {
+		t.Fatalf("approve all %q", r.ApproveAll)
+	}
+	posted := decide(both(), "", comment(1, "writer", strings.Join(r.ApproveAll, "\n"), "2026-11-24T10:00:00Z"))
+	if posted.Result != "pass" {
+		t.Fatalf("after posting: %s, notes %+v", posted.Result, posted.Approvals)
+	}
+	for _, v := range posted.Violations {
+		if v.Approved == nil {
+			t.Errorf("%s %s not approved", v.Kind, v.ID)
+		}
+	}
+}
