@@ -8898,13 +8898,6 @@ needs "up to N%").`
           type: "array",
           description: "messages not counted"
         },
-        one_rotation: {
-          items: {
-            type: "string"
-          },
-          type: "array",
-          description: "counted over 1 rotation (256 operations), not 4"
-        },
         fewer_processes: {
           items: {
             type: "string"
@@ -8918,7 +8911,7 @@ needs "up to N%").`
       },
       additionalProperties: false,
       type: "object",
-      description: "CPUPlan is what the budget cut of the instruction counts: messages whose count fit only over one rotation of the record pool instead of the usual four (exact all the same), and messages not counted at all."
+      description: "CPUPlan is what the budget cut of the instruction counts: messages counted in fewer processes than asked, and messages not counted at all."
     },
     Change: {
       properties: {
@@ -9762,6 +9755,17 @@ needs "up to N%").`
             "counts"
           ],
           description: "NoiseFloorFrom says what set an instr/op floor: FloorFromFormat (the\nformat's global floor) or FloorFromCounts (twice the spread this\nmetric's own counts showed between processes, past the global one)."
+        },
+        mde_pct: {
+          type: "number",
+          description: "MDE is a timed metric's minimum detectable effect: the smallest\nchange, in percent, its samples could have shown significant at the\nstrictest cutoff Holm's procedure applies to the run's timings\n(alpha over the number of timed tests); nil with MDEReason when no\nchange could have reached it."
+        },
+        mde_reason: {
+          type: "string"
+        },
+        ops: {
+          type: "integer",
+          description: "Ops is how many operations each instr/op count covered: whole passes\nover the first records of the pool, the same on both sides."
         }
       },
       additionalProperties: false,
@@ -10051,6 +10055,13 @@ to head by field number", "samples (40 records) on each side", \u2026`
           },
           type: "array",
           description: "metrics ignored by wiregate.yaml, with the reason"
+        },
+        unable_to_fail: {
+          items: {
+            type: "string"
+          },
+          type: "array",
+          description: "UnableToFail are the timed metrics (message/format/op) of changed\nmessages whose minimum detectable effect is above their time\nthreshold: measured, but no slowdown they could show would fail."
         },
         env: {
           $ref: "#/$defs/Env"
@@ -10637,20 +10648,22 @@ function benchstatDetails(report) {
 }
 function noiseDetails(report) {
   const rows2 = [];
+  const none = md`—`;
   for (const m of report.messages) {
     for (const f of m.formats) {
       for (const metric2 of f.metrics) {
         if (metric2.noise_floor_pct !== void 0) {
-          rows2.push([code(`${m.name}/${f.format}/${metric2.name}`), text(metric2.unit), md`±${pct(metric2.noise_floor_pct, false)}`]);
+          const mde = metric2.mde_pct !== void 0 ? md`${pct(metric2.mde_pct, false)}` : metric2.mde_reason ? md`none reachable` : none;
+          rows2.push([code(`${m.name}/${f.format}/${metric2.name}`), text(metric2.unit), md`±${pct(metric2.noise_floor_pct, false)}`, mde]);
         }
       }
     }
   }
   for (const p of report.pipeline) {
-    if (p.noise_floor_pct !== void 0) rows2.push([code(`${p.message}/${p.format}/pipeline`), md`records/s`, md`±${pct(p.noise_floor_pct, false)}`]);
+    if (p.noise_floor_pct !== void 0) rows2.push([code(`${p.message}/${p.format}/pipeline`), md`records/s`, md`±${pct(p.noise_floor_pct, false)}`, none]);
   }
   if (rows2.length === 0) return { md: EMPTY };
-  return { md: details(md`noise floor`, table([md`metric`, md`unit`, md`noise floor`], rows2)), cut: "noise" };
+  return { md: details(md`noise floor`, table([md`metric`, md`unit`, md`noise floor`, md`smallest detectable at the Holm cutoff`], rows2)), cut: "noise" };
 }
 function environmentDetails(report) {
   const e = report.env;
@@ -11254,8 +11267,7 @@ function findingText(f) {
 
 // src/render/plan.ts
 function planParts(report) {
-  const plan = report.plan;
-  if (!plan) return [];
+  const plan = report.plan ?? {};
   const notes = [
     [md`Exact stage`, plan.exact?.note],
     [md`Instruction counts`, plan.cpu?.note],
@@ -11269,10 +11281,10 @@ function planParts(report) {
     { md: join6(lines, md`\n>\n`), cut: "plan notes" },
     list(plan.exact?.unmeasured, (n) => md`⏱ ${messages(n)} not measured at all (no correctness check, no sizes): the time budget ran out`),
     list(plan.cpu?.uncounted, (n) => md`⏱ ${messages(n)} whose instructions were not counted`),
-    list(plan.cpu?.one_rotation, (n) => md`⏱ ${messages(n)} whose instructions were counted over one rotation of the record pool instead of four (exact all the same)`),
     list(plan.cpu?.fewer_processes, (n) => md`⏱ ${messages(n)} counted in fewer processes per side than planned (with one, each count's floor is its format's, not its own)`),
     list(plan.bench?.untimed, (n) => md`⏱ ${messages(n)} not timed`),
-    list(plan.pipeline?.untimed, (n) => md`⏱ ${count(n, "pipeline row", "pipeline rows")} not timed`)
+    list(plan.pipeline?.untimed, (n) => md`⏱ ${count(n, "pipeline row", "pipeline rows")} not timed`),
+    list(report.unable_to_fail, (n) => md`⚖ ${count(n, "timed metric", "timed metrics")} could not fail: the smallest slowdown their rounds could show at the Holm cutoff is above the time threshold (their instruction counts still gate)`)
   ].filter((p) => !p.md.empty);
 }
 

@@ -42,6 +42,12 @@ export interface Report {
    * metrics ignored by wiregate.yaml, with the reason
    */
   ignored?: Ignored[];
+  /**
+   * UnableToFail are the timed metrics (message/format/op) of changed
+   * messages whose minimum detectable effect is above their time
+   * threshold: measured, but no slowdown they could show would fail.
+   */
+  unable_to_fail?: string[];
   env: Env;
   stages: Stage[];
   /**
@@ -292,6 +298,20 @@ export interface Metric {
    * metric's own counts showed between processes, past the global one).
    */
   noise_floor_from?: "format" | "counts";
+  /**
+   * MDE is a timed metric's minimum detectable effect: the smallest
+   * change, in percent, its samples could have shown significant at the
+   * strictest cutoff Holm's procedure applies to the run's timings
+   * (alpha over the number of timed tests); nil with MDEReason when no
+   * change could have reached it.
+   */
+  mde_pct?: number;
+  mde_reason?: string;
+  /**
+   * Ops is how many operations each instr/op count covered: whole passes
+   * over the first records of the pool, the same on both sides.
+   */
+  ops?: number;
 }
 /**
  * Summary is benchmath's summary of one side's samples (for instr/op: the processes' counts).
@@ -567,17 +587,13 @@ export interface PipelinePlan {
   note?: string;
 }
 /**
- * CPUPlan is what the budget cut of the instruction counts: messages whose count fit only over one rotation of the record pool instead of the usual four (exact all the same), and messages not counted at all.
+ * CPUPlan is what the budget cut of the instruction counts: messages counted in fewer processes than asked, and messages not counted at all.
  */
 export interface CPUPlan {
   /**
    * messages not counted
    */
   uncounted?: string[];
-  /**
-   * counted over 1 rotation (256 operations), not 4
-   */
-  one_rotation?: string[];
   /**
    * FewerProcesses are messages counted in fewer processes per side than
    * asked; with one, their floor is the format's global one.

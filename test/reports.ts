@@ -183,7 +183,7 @@ export function completeReport(): Report {
     budget_seconds: 600,
     bench: { count: 7, benchtime: '10ms', untimed: ['a.Untimed'], note: 'to fit 21s: rounds 10 → 7' },
     pipeline: { untimed: ['a.Untimed/json'], note: 'to fit the time budget: 1 of 6 rows not timed' },
-    cpu: { uncounted: ['a.Uncounted'], one_rotation: ['a.OneRotation'], fewer_processes: ['a.OneProcess'], note: 'to fit the time budget: 1 counted over one rotation' },
+    cpu: { uncounted: ['a.Uncounted'], fewer_processes: ['a.OneProcess'], note: 'to fit the time budget: 1 counted in fewer processes' },
     exact: { unmeasured: ['a.Unmeasured'], note: 'to fit the time budget: 1 message not measured' },
     shards_needed: 3
   }

@@ -34,7 +34,6 @@ type countUnit struct {
 	message, format string
 	side            int // index into programs.sides()
 	process         int // which of the message's processes on its side
-	rotations       int
 	price           time.Duration
 }
 
@@ -66,7 +65,7 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 	prices.Counting = true
 	c.plan = g.budget.Plan(budget.FromCPU, prices).CPU
 	units := g.countUnits(ps, c.plan, sz)
-	opNs := sz.slowerOps()
+	opNs := sz.countNs()
 
 	prog := newProgress(g.o.Log, "cpu", progressEvery)
 	defer prog.stop()
@@ -80,7 +79,7 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 			p := ps.sides()[u.side]
 			start := time.Now()
 			res, err := cpucost.Count(ctx, p.prog.Binary, p.sel.Only(u.message, u.format),
-				cpucost.Options{Valgrind: setup.Valgrind, Rotations: u.rotations, OpNs: opNs, Parallel: 1})
+				cpucost.Options{Valgrind: setup.Valgrind, OpNs: opNs, Parallel: 1})
 			if err != nil {
 				return p.wrap(err)
 			}
@@ -133,7 +132,7 @@ func (g *run) countUnits(ps programs, plan budget.CPUPlan, sz sizes) []countUnit
 					}
 					ns := [2]float64{r.Price.EncodeNs, r.Price.DecodeNs}
 					units = append(units, countUnit{index: len(units), message: m.Name, format: f, side: side, process: process,
-						rotations: m.Rotations, price: cpucost.EstimateOne(ns, m.Rotations)})
+						price: cpucost.EstimateOne(f, ns)})
 				}
 			}
 		}
@@ -186,8 +185,8 @@ func (g *run) recordCounts(c counts) {
 	}
 	g.r.CPUCost = c.cost
 	p := c.plan
-	if len(p.OneRotation) > 0 || len(p.FewerProcesses) > 0 || len(p.Uncounted) > 0 {
-		g.r.Plan.CPU = &report.CPUPlan{Uncounted: p.Uncounted, OneRotation: slices.Clone(p.OneRotation),
+	if len(p.FewerProcesses) > 0 || len(p.Uncounted) > 0 {
+		g.r.Plan.CPU = &report.CPUPlan{Uncounted: p.Uncounted,
 			FewerProcesses: slices.Clone(p.FewerProcesses), Note: p.Note}
 	}
 	for _, m := range countMetrics(c.base, c.head) {
@@ -210,6 +209,10 @@ type countMetric struct {
 // verdict gates a growth only above it. A side alone compares nothing.
 func countMetrics(base, head []cpucost.Result) []countMetric {
 	bySide := [2]map[string][]float64{perOp(base), perOp(head)}
+	ops := map[string]int{}
+	for _, r := range base {
+		ops[r.Name] = r.Ops
+	}
 	var out []countMetric
 	for _, name := range sortedKeys(bySide[1]) {
 		b, h := bySide[0][name], bySide[1][name]
@@ -224,7 +227,7 @@ func countMetrics(base, head []cpucost.Result) []countMetric {
 		delta := compare.DeltaPct(bs.Center, hs.Center)
 		floor := cpucost.FloorOf(format, bs.Center, b, h)
 		m := report.Metric{Name: op, Unit: cpucost.UnitInstructions, Base: &bs, Head: &hs, DeltaPct: delta,
-			NoiseFloor: &floor.Pct, Delta: "~"}
+			NoiseFloor: &floor.Pct, Delta: "~", Ops: ops[name]}
 		if floor.FromCounts {
 			m.NoiseFloorFrom = report.FloorFromCounts
 		} else {

@@ -30,7 +30,7 @@ func (g *run) prices(sz sizes, list []string, sch *schemas, family int) budget.P
 	p := budget.Prices{Pipeline: g.s.Pipeline, Count: g.s.Count, Benchtime: g.s.Benchtime, Measured: g.s.Benchtime,
 		RoundOverhead: 2 * programStart, Processes: g.s.CPUProcesses}
 	for _, m := range list {
-		var count, countOne, build time.Duration
+		var count, build time.Duration
 		sides := 0
 		for side := range 2 {
 			rows := sz.of(side, []string{m})
@@ -38,12 +38,11 @@ func (g *run) prices(sz sizes, list []string, sch *schemas, family int) budget.P
 				continue
 			}
 			sides++
-			count += cpucost.Estimate(opNs(rows), cpucost.DefaultRotations)
-			countOne += cpucost.Estimate(opNs(rows), 1)
+			count += cpucost.Estimate(opNs(rows))
 			build += time.Duration(rows[0].Price.SetupSeconds * float64(time.Second))
 		}
 		gating := sch.status[m] != report.StatusUnchanged
-		p.Messages = append(p.Messages, budget.Price{Name: m, Gating: gating, Count: count, CountOne: countOne,
+		p.Messages = append(p.Messages, budget.Price{Name: m, Gating: gating, Count: count,
 			Round: time.Duration(float64(sides) * 2 * float64(formats) * benchCalibration * float64(g.s.Benchtime)), Build: build})
 	}
 	p.MinCount = verdict.MinRounds(verdict.TimeFamily(family, formats), g.cfg.Alpha)
@@ -51,23 +50,25 @@ func (g *run) prices(sz sizes, list []string, sch *schemas, family int) budget.P
 }
 
 // opNs are a message's rows' native nanoseconds of an encode and of a
-// decode.
-func opNs(rows []benchprog.Size) [][2]float64 {
-	out := make([][2]float64, len(rows))
-	for i, r := range rows {
-		out[i] = [2]float64{r.Price.EncodeNs, r.Price.DecodeNs}
+// decode, by format.
+func opNs(rows []benchprog.Size) map[string][2]float64 {
+	out := make(map[string][2]float64, len(rows))
+	for _, r := range rows {
+		out[r.Format] = [2]float64{r.Price.EncodeNs, r.Price.DecodeNs}
 	}
 	return out
 }
 
-// slowerOps are each row's slower op, by "message/format": what the cpu
-// stage warms a loop by (cpucost.WarmFor).
-func (s sizes) slowerOps() map[string]float64 {
+// countNs is each row's cheaper op's native nanoseconds, by
+// "message/format", the larger of the two sides': what the cpu stage sizes
+// a count by (cpucost.LengthFor). One figure for both sides, so that both
+// count the same records the same number of times.
+func (s sizes) countNs() map[string]float64 {
 	out := map[string]float64{}
 	for k, pair := range s.pairs {
 		for _, r := range pair {
 			if r != nil {
-				out[k] = max(out[k], r.Price.EncodeNs, r.Price.DecodeNs)
+				out[k] = max(out[k], min(r.Price.EncodeNs, r.Price.DecodeNs))
 			}
 		}
 	}

@@ -79,7 +79,7 @@ func (g *run) staticPrices(sch *schemas, list []string) ([]shard.Priced, error) 
 		var count, pipe time.Duration
 		for _, f := range g.s.Formats {
 			ns := opBaseNs + bytes*nsPerByte[f]
-			count += cpucost.EstimateOne([2]float64{ns, ns}, budget.OneRotation)
+			count += cpucost.EstimateOne(f, [2]float64{ns, ns})
 			pass := time.Duration(bytes*float64(brokerPerByte) + ns)
 			pipe += time.Duration(sides*(2+pipeRounds)) * (pipeStart + budget.MinBacklog*pass)
 		}

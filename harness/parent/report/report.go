@@ -53,6 +53,10 @@ type Report struct {
 	Pipeline   []Pipeline  `json:"pipeline"`          // contract
 	Findings   []Finding   `json:"findings"`          // schema-check findings (lint, breaking, avro), also those allowed
 	Ignored    []Ignored   `json:"ignored,omitempty"` // metrics ignored by wiregate.yaml, with the reason
+	// UnableToFail are the timed metrics (message/format/op) of changed
+	// messages whose minimum detectable effect is above their time
+	// threshold: measured, but no slowdown they could show would fail.
+	UnableToFail []string `json:"unable_to_fail,omitempty"`
 	Env        Env         `json:"env"`
 	Stages     []Stage     `json:"stages"`
 	Benchstat  string      `json:"benchstat,omitempty"` // benchstat's text table, base vs head
@@ -374,11 +378,9 @@ type Plan struct {
 }
 
 // CPUPlan is what the budget cut of the instruction counts: messages
-// whose count fit only over one rotation of the record pool instead of
-// the usual four (exact all the same), and messages not counted at all.
+// counted in fewer processes than asked, and messages not counted at all.
 type CPUPlan struct {
-	Uncounted   []string `json:"uncounted,omitempty"`    // messages not counted
-	OneRotation []string `json:"one_rotation,omitempty"` // counted over 1 rotation (256 operations), not 4
+	Uncounted []string `json:"uncounted,omitempty"` // messages not counted
 	// FewerProcesses are messages counted in fewer processes per side than
 	// asked; with one, their floor is the format's global one.
 	FewerProcesses []string `json:"fewer_processes,omitempty"`
@@ -557,6 +559,16 @@ type Metric struct {
 	// format's global floor) or FloorFromCounts (twice the spread this
 	// metric's own counts showed between processes, past the global one).
 	NoiseFloorFrom string `json:"noise_floor_from,omitempty"`
+	// MDE is a timed metric's minimum detectable effect: the smallest
+	// change, in percent, its samples could have shown significant at the
+	// strictest cutoff Holm's procedure applies to the run's timings
+	// (alpha over the number of timed tests); nil with MDEReason when no
+	// change could have reached it.
+	MDE       *float64 `json:"mde_pct,omitempty"`
+	MDEReason string   `json:"mde_reason,omitempty"`
+	// Ops is how many operations each instr/op count covered: whole passes
+	// over the first records of the pool, the same on both sides.
+	Ops int `json:"ops,omitempty"`
 }
 
 // What set an instr/op metric's noise floor (Metric.NoiseFloorFrom).

@@ -89,7 +89,7 @@ func AllowFromLabels(labels []string) Allow {
 // Improvements are never violations. Metrics that wiregate.yaml ignores are
 // listed in r.Ignored with the reason instead.
 func Apply(r *report.Report, cfg config.Config, allow Allow, o Options) {
-	r.Violations, r.Ignored, r.Elements, r.ApproveAll, r.ApproveFiles = []report.Violation{}, nil, nil, nil, nil
+	r.Violations, r.Ignored, r.UnableToFail, r.Elements, r.ApproveAll, r.ApproveFiles = []report.Violation{}, nil, nil, nil, nil, nil
 	v := &verdict{r: r, cfg: cfg, allow: allow, o: o, unchanged: map[string]bool{}, met: map[string]bool{}, byElement: map[string]string{}}
 	v.approved, r.Approvals = approvals(o.Rules, cfg)
 	for _, m := range r.Messages {
@@ -270,6 +270,9 @@ func (v *verdict) metric(message, format string, m report.Metric, threshold floa
 		cutoff = v.allocsCutoff
 	default:
 		return // B/op and custom units are reported, not gated
+	}
+	if familyOfUnit[m.Unit] == timeFamily && m.P != nil && (m.MDE == nil || *m.MDE > threshold) {
+		v.r.UnableToFail = append(v.r.UnableToFail, subject)
 	}
 	if m.DeltaPct == nil || !exceeds(*m.DeltaPct, threshold) || !v.gated(subject, m.P, m.Significant, cutoff) {
 		return

@@ -131,21 +131,24 @@ func (f *ConsumeFlags) define(fs *flag.FlagSet) {
 // selection, counted under callgrind (package cpucost runs it).
 type CountFlags struct {
 	Selection
-	Rotations int      // whole rotations of the record pool counted per loop
-	Ops       []string // "encode", "decode"
-	Warm      int      // operations run uninstrumented per loop before counting
+	First  int      // the first records of the pool a loop counts; 0: the whole pool
+	Passes int      // passes over those records counted per loop
+	Ops     []string // "encode", "decode"
+	Warm    int      // operations run uninstrumented per loop before counting
 }
 
 // Args renders the flags for Parse.
 func (f CountFlags) Args() []string {
-	return append(f.Selection.Args(), "--rotations", fmt.Sprint(f.Rotations), "--ops", strings.Join(f.Ops, ","), "--warm", fmt.Sprint(f.Warm))
+	return append(f.Selection.Args(), "--first", fmt.Sprint(f.First), "--passes", fmt.Sprint(f.Passes), "--ops", strings.Join(f.Ops, ","), "--warm", fmt.Sprint(f.Warm))
 }
 
 // Validate checks rotations, ops and warm-up.
 func (f *CountFlags) Validate() error {
 	switch {
-	case f.Rotations < 1 || f.Rotations > 1000:
-		return exitcode.BadInput("--rotations %d: use 1 to 1000", f.Rotations)
+	case f.Passes < 1 || f.Passes > 1000:
+		return exitcode.BadInput("--passes %d: use 1 to 1000", f.Passes)
+	case f.First < 0:
+		return exitcode.BadInput("--first %d: must not be negative (0 is the whole pool)", f.First)
 	case f.Warm < 0:
 		return exitcode.BadInput("--warm %d: must not be negative", f.Warm)
 	}
@@ -159,7 +162,8 @@ func (f *CountFlags) Validate() error {
 
 func (f *CountFlags) define(fs *flag.FlagSet) {
 	f.Selection.define(fs)
-	fs.IntVar(&f.Rotations, "rotations", 0, "whole rotations of the record pool counted per loop (the parent always says)")
+	fs.IntVar(&f.First, "first", 0, "count the first N records of the pool (0: all of them; the parent always says)")
+	fs.IntVar(&f.Passes, "passes", 0, "passes over those records counted per loop (the parent always says)")
 	fs.Var((*list)(&f.Ops), "ops", "ops to count: encode, decode (default both)")
 	fs.IntVar(&f.Warm, "warm", 0, "operations run uninstrumented per loop before counting")
 }

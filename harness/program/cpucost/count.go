@@ -105,10 +105,8 @@ func countOne(ctx context.Context, vg, binary string, g group, opts Options) (*r
 		return nil, fmt.Errorf("instruction count: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	flags := benchprog.CountFlags{Selection: g.sel, Rotations: opts.Rotations, Ops: opts.Ops, Warm: WarmFor(opts.OpNs[g.message+"/"+g.format])}
-	if flags.Rotations == 0 {
-		flags.Rotations = DefaultRotations
-	}
+	l := opts.lengthOf(g.message, g.format)
+	flags := benchprog.CountFlags{Selection: g.sel, First: l.Span.Records, Passes: max(l.Span.Passes, 1), Ops: opts.Ops, Warm: l.Warm}
 	timeout := opts.ProcessTimeout
 	if timeout <= 0 {
 		timeout = DefaultProcessTimeout
@@ -329,4 +327,12 @@ func keep(dir, sub string) error {
 		}
 	}
 	return nil
+}
+
+// lengthOf is what one process of message in format counts per loop.
+func (o Options) lengthOf(message, format string) Length {
+	if o.Length != nil {
+		return *o.Length
+	}
+	return LengthFor(format, EstimateInstr(o.OpNs[message+"/"+format]))
 }

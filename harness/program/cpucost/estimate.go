@@ -2,8 +2,6 @@ package cpucost
 
 import (
 	"time"
-
-	"github.com/wiregate/wiregate/harness/program/record"
 )
 
 // What counting costs on top of running natively, measured on this
@@ -23,28 +21,25 @@ const (
 // Estimate is what counting one message takes on one side, one Valgrind
 // process per format one after the other (the gate's worker pool divides
 // it among its workers): each process's EstimateOne added up. opNs are the
-// formats' native nanoseconds of an encode and of a decode.
-func Estimate(opNs [][2]float64, rotations int) time.Duration {
+// formats' native nanoseconds of an encode and of a decode, by format.
+func Estimate(opNs map[string][2]float64) time.Duration {
 	var work time.Duration
-	for _, ns := range opNs {
-		work += EstimateOne(ns, rotations)
+	for f, ns := range opNs {
+		work += EstimateOne(f, ns)
 	}
 	return work
 }
 
 // EstimateOne is what one Valgrind process takes to count one message in
-// one format: starting, its warm-up (WarmFor) uninstrumented, and rotations
-// of the pool under callgrind, for encode and decode. ns are the format's
-// native nanoseconds of an encode and of a decode.
-func EstimateOne(ns [2]float64, rotations int) time.Duration {
-	if rotations <= 0 {
-		rotations = DefaultRotations
-	}
-	warmOps := float64(WarmFor(max(ns[0], ns[1]))) // one warm-up for both ops, as Count runs it
+// one format: starting, its warm-up uninstrumented, and the counted span
+// under callgrind, for encode and decode, at the length LengthFor gives.
+// ns are the format's native nanoseconds of an encode and of a decode.
+func EstimateOne(format string, ns [2]float64) time.Duration {
+	l := LengthFor(format, EstimateInstr(min(ns[0], ns[1])))
 	work := processStart
 	for _, op := range ns {
-		warm := warmOps * op * uninstrumentedSlow
-		counted := float64(rotations*record.PoolSize) * op * instrumentedSlow
+		warm := float64(l.Warm) * op * uninstrumentedSlow
+		counted := float64(l.Ops()) * op * instrumentedSlow
 		work += time.Duration(warm + counted)
 	}
 	return work
