@@ -57,11 +57,11 @@ type Report struct {
 	// messages whose minimum detectable effect is above their time
 	// threshold: measured, but no slowdown they could show would fail.
 	UnableToFail []string `json:"unable_to_fail,omitempty"`
-	Env        Env         `json:"env"`
-	Stages     []Stage     `json:"stages"`
-	Benchstat  string      `json:"benchstat,omitempty"` // benchstat's text table, base vs head
-	Errors     []string    `json:"errors,omitempty"`    // stages that could not run, one line each
-	Plan       Plan        `json:"plan"`                // what the time budget cut
+	Env          Env      `json:"env"`
+	Stages       []Stage  `json:"stages"`
+	Benchstat    string   `json:"benchstat,omitempty"` // benchstat's text table, base vs head
+	Errors       []string `json:"errors,omitempty"`    // stages that could not run, one line each
+	Plan         Plan     `json:"plan"`                // what the time budget cut
 	// Warnings are one line each: something the gate could not do that
 	// does not fail it (no tag matches breaking-against, history not
 	// recorded).
