@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { renderReport } from '../src/render/report.js'
+import { renderReport, reportParts } from '../src/render/report.js'
 import { recordsNotes } from '../src/render/records.js'
 import { parseReport, type Message, type Report } from '../src/report.js'
 
@@ -111,4 +111,15 @@ test('identical exact figures with a significant time delta: the cell says layou
   const telemetry = md.slice(md.indexOf('### `telemetry.v1.TelemetryEvent`')).split('\n').find(l => l.startsWith('| avro |'))!
   assert.match(telemetry, /\(\+165%, p=0\.008\)/)
   assert.doesNotMatch(telemetry, /layout noise/)
+})
+
+test('a full comment drops the measured lines of the approve-all block first, and keeps its schema line', () => {
+  const report = load('release')
+  const part = reportParts(report).find(p => p.cut === 'approve lines')
+  assert.ok(part?.compact, 'the block may be cut')
+  assert.ok(part.md.source.includes(report.approve_all![1]!))
+  const compact = part.compact.md.source
+  assert.ok(compact.includes(report.approve_all![0]!), 'the schema line stays')
+  assert.doesNotMatch(compact, / up to /)
+  assert.match(compact, new RegExp(`and ${report.approve_all!.length - 1} measured regressions, whose lines the job summary has`))
 })
