@@ -89,7 +89,7 @@ func (v *verdict) group() {
 // coverSubsets maps each of ids to the approved element id of the largest
 // subset of ids (two or more) an approval names.
 func (v *verdict) coverSubsets(ids []string) {
-	if len(ids) < 2 {
+	if len(ids) < 2 || len(v.approved) == 0 {
 		return
 	}
 	if len(ids) > maxSubsetElement {
@@ -154,6 +154,12 @@ func number(s string) int {
 // carries its amount; and, when the schema findings span several files, a
 // line per file.
 func (v *verdict) approveAll() {
+	grouped := map[string]bool{}
+	for _, e := range v.r.Elements {
+		for _, id := range e.Violations {
+			grouped[id] = true
+		}
+	}
 	blocking := map[string]bool{}
 	var exact []string
 	var lines []string
@@ -165,7 +171,7 @@ func (v *verdict) approveAll() {
 		switch {
 		case measuredKinds[x.Kind]:
 			lines = append(lines, x.ApproveWith)
-		case !v.inElement(x.ID):
+		case !grouped[x.ID]:
 			exact = append(exact, x.ID)
 		}
 	}
@@ -192,15 +198,4 @@ func (v *verdict) approveAll() {
 			v.r.ApproveFiles = append(v.r.ApproveFiles, report.FileApproval{File: f, Line: "/wiregate approve " + strings.Join(files[f], " ")})
 		}
 	}
-}
-
-// inElement is whether violation id is a schema violation grouped in
-// r.Elements.
-func (v *verdict) inElement(id string) bool {
-	for _, l := range v.located {
-		if v.r.Violations[l.index].ID == id {
-			return true
-		}
-	}
-	return false
 }
