@@ -82,6 +82,23 @@ export interface Report {
    * Approvals say what each /wiregate command of the pull request did.
    */
   approvals?: ApprovalNote[];
+  /**
+   * Elements are the schema violations by element (file → message or
+   * enum → field or enum value): the comment shows one row each.
+   */
+  elements?: Element[];
+  /**
+   * ApproveAll are the comment lines that, posted as one comment,
+   * approve every blocking violation: the schema findings by their
+   * elements' ids on the first line, then each measured regression's own
+   * line (each has its amount). Empty with fewer than two to approve.
+   */
+  approve_all?: string[];
+  /**
+   * ApproveFiles are one line per file approving its blocking schema
+   * findings, when they span more than one file.
+   */
+  approve_files?: FileApproval[];
 }
 export interface Rev {
   ref: string;
@@ -269,6 +286,13 @@ export interface Metric {
    */
   noise_floor_pct?: number;
   /**
+   * LayoutNoise marks a significant sec/op delta on a format whose exact
+   * figures are equal on both sides (bytes/msg, and every instruction and
+   * allocation count within its noise floor): the same work in two
+   * builds' code layout, not a change the schema made.
+   */
+  layout_noise?: boolean;
+  /**
    * NoiseFloorFrom says what set an instr/op floor: FloorFromFormat (the
    * format's global floor) or FloorFromCounts (twice the spread this
    * metric's own counts showed between processes, past the global one).
@@ -353,6 +377,10 @@ export interface FieldNote {
    * Regenerated: head's kind; Renamed: head's name
    */
   to?: string;
+  /**
+   * Regenerated: the base's name, when head renamed the field too
+   */
+  was?: string;
   /**
    * ProtobufBytes is the mean protobuf bytes per record the field adds on
    * head (NewFields, Regenerated: tag and value), or would add where a
@@ -893,4 +921,68 @@ export interface ApprovalNote {
    */
   status: string;
   why?: string;
+}
+/**
+ * Element is one schema element with every schema violation on it (of one kind, against one side): a field renamed and retyped in one commit is one element with four of buf's rules.
+ */
+export interface Element {
+  /**
+   * ID approves every violation of the element as they stand (a rule
+   * hit later is not covered); a lone violation's element has its id.
+   */
+  id: string;
+  kind: "lint" | "breaking" | "avro" | "avro-mismatch";
+  against?: string;
+  file: string;
+  /**
+   * Container is the message or enum that holds the element, as buf
+   * names it; empty when buf's message names none (the element is the
+   * finding itself).
+   */
+  container?: string;
+  /**
+   * message | enum | service | file
+   */
+  container_kind?: string;
+  /**
+   * field | enum value | rpc; empty: the container itself
+   */
+  member?: string;
+  /**
+   * the field's or enum value's number
+   */
+  number?: string;
+  /**
+   * the member's name on head (the base's, deleted)
+   */
+  name?: string;
+  /**
+   * Changes are what changed, each once.
+   */
+  changes: ElementChange[];
+  /**
+   * Rules are the rules that fired, each once, in the order found.
+   */
+  rules: string[];
+  /**
+   * Violations are the ids of its violations.
+   */
+  violations: string[];
+  approve_with?: string;
+}
+/**
+ * ElementChange is one thing a schema finding says changed: "name" from a to b, "type", "json_name", "cardinality", another property buf names, or "deleted"; Text is the finding's own message when it names none.
+ */
+export interface ElementChange {
+  what: string;
+  from?: string;
+  to?: string;
+  text?: string;
+}
+/**
+ * FileApproval is the line approving a file's blocking schema findings.
+ */
+export interface FileApproval {
+  file: string;
+  line: string;
 }

@@ -95,6 +95,60 @@ type Report struct {
 	Merged *Merged `json:"merged,omitempty"`
 	// Approvals say what each /wiregate command of the pull request did.
 	Approvals []ApprovalNote `json:"approvals,omitempty"`
+	// Elements are the schema violations by element (file → message or
+	// enum → field or enum value): the comment shows one row each.
+	Elements []Element `json:"elements,omitempty"`
+	// ApproveAll are the comment lines that, posted as one comment,
+	// approve every blocking violation: the schema findings by their
+	// elements' ids on the first line, then each measured regression's own
+	// line (each has its amount). Empty with fewer than two to approve.
+	ApproveAll []string `json:"approve_all,omitempty"`
+	// ApproveFiles are one line per file approving its blocking schema
+	// findings, when they span more than one file.
+	ApproveFiles []FileApproval `json:"approve_files,omitempty"`
+}
+
+// Element is one schema element with every schema violation on it (of one
+// kind, against one side): a field renamed and retyped in one commit is
+// one element with four of buf's rules.
+type Element struct {
+	// ID approves every violation of the element as they stand (a rule
+	// hit later is not covered); a lone violation's element has its id.
+	ID      string `json:"id"`
+	Kind    string `json:"kind"`
+	Against string `json:"against,omitempty"`
+	File    string `json:"file"`
+	// Container is the message or enum that holds the element, as buf
+	// names it; empty when buf's message names none (the element is the
+	// finding itself).
+	Container     string `json:"container,omitempty"`
+	ContainerKind string `json:"container_kind,omitempty"` // message | enum | service | file
+	Member        string `json:"member,omitempty"`         // field | enum value | rpc; empty: the container itself
+	Number        string `json:"number,omitempty"`         // the field's or enum value's number
+	Name          string `json:"name,omitempty"`           // the member's name on head (the base's, deleted)
+	// Changes are what changed, each once.
+	Changes []ElementChange `json:"changes"`
+	// Rules are the rules that fired, each once, in the order found.
+	Rules []string `json:"rules"`
+	// Violations are the ids of its violations.
+	Violations  []string `json:"violations"`
+	ApproveWith string   `json:"approve_with,omitempty"`
+}
+
+// ElementChange is one thing a schema finding says changed: "name" from a to b,
+// "type", "json_name", "cardinality", another property buf names, or
+// "deleted"; Text is the finding's own message when it names none.
+type ElementChange struct {
+	What string `json:"what"`
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+	Text string `json:"text,omitempty"`
+}
+
+// FileApproval is the line approving a file's blocking schema findings.
+type FileApproval struct {
+	File string `json:"file"`
+	Line string `json:"line"`
 }
 
 // Approval is a PR comment `/wiregate approve <id>…` that covers a
@@ -458,6 +512,7 @@ type FieldNote struct {
 	Number string `json:"number"`         // the same path in field numbers: "3.5"
 	From   string `json:"from,omitempty"` // Regenerated: the base's kind; Renamed: the base's name
 	To     string `json:"to,omitempty"`   // Regenerated: head's kind; Renamed: head's name
+	Was    string `json:"was,omitempty"`  // Regenerated: the base's name, when head renamed the field too
 	// ProtobufBytes is the mean protobuf bytes per record the field adds on
 	// head (NewFields, Regenerated: tag and value), or would add where a
 	// record holds it (NewOneofMembers).
@@ -495,6 +550,11 @@ type Metric struct {
 	Significant bool     `json:"significant"`               // p <= alpha; for an exact instr/op count: past its noise floor
 	Delta       string   `json:"delta"`                     // benchstat's delta text: "+12.30%" or "~"
 	NoiseFloor  *float64 `json:"noise_floor_pct,omitempty"` // smallest change this run could tell from noise
+	// LayoutNoise marks a significant sec/op delta on a format whose exact
+	// figures are equal on both sides (bytes/msg, and every instruction and
+	// allocation count within its noise floor): the same work in two
+	// builds' code layout, not a change the schema made.
+	LayoutNoise bool `json:"layout_noise,omitempty"`
 	// NoiseFloorFrom says what set an instr/op floor: FloorFromFormat (the
 	// format's global floor) or FloorFromCounts (twice the spread this
 	// metric's own counts showed between processes, past the global one).

@@ -29,6 +29,8 @@ import (
 // plus the metric's noise floor (approved at +7.3%, +7.5% within a 0.5%
 // floor is still covered; +9% needs a new approval). The amount is the
 // regression's size: a throughput drop of 12.6% is approved "up to 12.6%".
+// A schema element's id (elements.go) approves each of the element's
+// violations, each recorded on its own.
 
 var (
 	command = regexp.MustCompile(`(?im)^\s*/wiregate\s+(approve|revoke)\b(.*)$`)
@@ -128,11 +130,16 @@ func (v *verdict) approve(x *report.Violation) {
 			x.ApproveWith += fmt.Sprintf(" up to %.1f%%", roundUp(x.DeltaPct))
 		}
 	}
-	p, ok := v.approved[x.ID]
+	id := x.ID
+	p, ok := v.approved[id]
+	if e, byElement := v.byElement[x.ID]; !ok && byElement {
+		id = e
+		p, ok = v.approved[id]
+	}
 	if !ok || x.Kind == report.KindError {
 		return
 	}
-	v.met[x.ID] = true
+	v.met[id] = true
 	note := &v.r.Approvals[p.note]
 	if measuredKinds[x.Kind] {
 		if p.approval.UpToPct == nil {
