@@ -13,7 +13,8 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
-// Approving is a pull request comment, one command a line:
+// Approving is a pull request comment, one command a plain line
+// (commands.go):
 //
 //	/wiregate approve wg-3f9a2c [wg-…] [up to 7.4%] [reason…]
 //	/wiregate revoke wg-3f9a2c [wg-…]
@@ -31,7 +32,6 @@ import (
 // regression's size: a throughput drop of 12.6% is approved "up to 12.6%".
 
 var (
-	command = regexp.MustCompile(`(?im)^\s*/wiregate\s+(approve|revoke)\b(.*)$`)
 	idWord  = regexp.MustCompile(`^wg-[0-9a-f]{6}$`)
 	upTo    = regexp.MustCompile(`(?i)^up\s+to\s+\+?([0-9]+(?:\.[0-9]+)?)\s*%`)
 )
@@ -56,9 +56,9 @@ func approvals(rules *report.Rules, cfg config.Config) (map[string]pending, []re
 	comments := slices.Clone(rules.Comments)
 	slices.SortStableFunc(comments, func(a, b report.Comment) int { return cmp.Compare(a.CreatedAt, b.CreatedAt) })
 	for _, c := range comments {
-		for _, m := range command.FindAllStringSubmatch(c.Body, -1) {
-			action := strings.ToLower(m[1])
-			ids, amount, reason := parseCommand(m[2])
+		for _, m := range commandLines(c.Body) {
+			action := m[0]
+			ids, amount, reason := parseCommand(m[1])
 			why := refusal(rules, cfg, c.Author)
 			for _, id := range ids {
 				note := report.ApprovalNote{By: c.Author, URL: c.URL, Action: action, ID: id, Status: report.ApprovalCounted}
@@ -95,7 +95,7 @@ func parseCommand(rest string) (ids []string, amount *float64, reason string) {
 		}
 		tail = strings.TrimSpace(tail[len(m[0]):])
 	}
-	return ids, amount, strings.TrimSpace(strings.TrimLeft(tail, ":—-"))
+	return ids, amount, strings.TrimSpace(strings.TrimLeft(strings.ReplaceAll(tail, codeMark, "`"), ":—-"))
 }
 
 // refusal says why author may not approve, or "" when they may.
