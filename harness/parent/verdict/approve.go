@@ -32,8 +32,8 @@ import (
 // regression's size: a throughput drop of 12.6% is approved "up to 12.6%".
 
 var (
-	idWord  = regexp.MustCompile(`^wg-[0-9a-f]{6}$`)
-	upTo    = regexp.MustCompile(`(?i)^up\s+to\s+\+?([0-9]+(?:\.[0-9]+)?)\s*%`)
+	idWord = regexp.MustCompile(`^wg-[0-9a-f]{6}$`)
+	upTo   = regexp.MustCompile(`(?i)^up\s+to\s+\+?([0-9]+(?:\.[0-9]+)?)\s*%`)
 )
 
 // MayApprove are the repository permissions that may approve.
