@@ -1,5 +1,5 @@
 import * as github from '@actions/github'
-import type { ApprovalsApi, PullComment } from './approvals.js'
+import type { ApprovalsApi, ListedComment } from './approvals.js'
 import type { CommentApi, IssueComment } from './comment.js'
 
 type Octokit = ReturnType<typeof github.getOctokit>
@@ -59,9 +59,9 @@ export async function setCommitStatus(octokit: Octokit, owner: string, repo: str
 }
 
 /** pullComments lists every comment on the pull request, as it reads now. */
-export async function pullComments(octokit: Octokit, owner: string, repo: string, pull: number): Promise<PullComment[]> {
+export async function pullComments(octokit: Octokit, owner: string, repo: string, pull: number): Promise<ListedComment[]> {
   const all = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: pull, per_page: 100 })
-  return all.map(c => ({ id: c.id, url: c.html_url, author: c.user?.login ?? '', body: c.body ?? '', created_at: c.created_at, updated_at: c.updated_at }))
+  return all.map(c => ({ id: c.id, url: c.html_url, author: c.user?.login ?? '', author_type: c.user?.type, body: c.body ?? '', created_at: c.created_at, updated_at: c.updated_at }))
 }
 
 /** permission is the user's permission on the repository as GitHub says

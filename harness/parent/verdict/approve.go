@@ -19,7 +19,7 @@ import (
 //	/wiregate approve wg-3f9a2c [wg-…] [up to 7.4%] [reason…]
 //	/wiregate revoke wg-3f9a2c [wg-…]
 //
-// It counts when GitHub says its author may: write, maintain or admin
+// It counts when its author is a person (never a bot) GitHub says may: write, maintain or admin
 // permission on the repository, or wiregate.yaml (read from the base)
 // names them or a team of theirs under approvers. The pull request's
 // author approving their own change counts only with self-approve: true.
@@ -100,10 +100,15 @@ func parseCommand(rest string) (ids []string, amount *float64, reason string) {
 
 // refusal says why author may not approve, or "" when they may.
 func refusal(rules *report.Rules, cfg config.Config, author string) string {
+	i := slices.IndexFunc(rules.Authors, func(a report.Author) bool { return strings.EqualFold(a.Login, author) })
+	// A bot's comment is text some program wrote: the sticky comment shows
+	// approve lines, and an app with write permission may echo anything.
+	if strings.HasSuffix(strings.ToLower(author), "[bot]") || i >= 0 && rules.Authors[i].Bot {
+		return fmt.Sprintf("@%s is a bot: a bot's comment never approves, whatever permission it has", author)
+	}
 	if strings.EqualFold(author, rules.PRAuthor) && !cfg.SelfApprove {
 		return "the pull request's author cannot approve its own change (self-approve is false in wiregate.yaml)"
 	}
-	i := slices.IndexFunc(rules.Authors, func(a report.Author) bool { return strings.EqualFold(a.Login, author) })
 	if i >= 0 && slices.Contains(MayApprove, rules.Authors[i].Permission) {
 		return ""
 	}

@@ -191,3 +191,26 @@ func TestOnlyAPlainLineApproves(t *testing.T) {
 		t.Errorf("reason %q: a code span is kept in it", got)
 	}
 }
+
+// A bot's approve line approves nothing, whatever permission GitHub
+// reports for it: an app's login ends in [bot], and GitHub's user type Bot
+// marks any other.
+func TestABotNeverApproves(t *testing.T) {
+	price := `Field "2" with name "price" on message "Order" changed type from "double" to "int64".`
+	id := decide(breakingReport(price), "").Violations[0].ID
+	for _, bot := range []report.Author{{Login: "github-actions[bot]", Permission: "write"}, {Login: "release-robot", Permission: "admin", Bot: true}} {
+		r := breakingReport(price)
+		r.Rules = &report.Rules{Config: cfgWith("approvers: [" + strings.TrimSuffix(bot.Login, "[bot]") + "]\n"), Approvals: report.Approvals{
+			Comments: []report.Comment{comment(1, bot.Login, "/wiregate approve "+id, "2026-11-24T10:00:00Z")},
+			Authors:  append([]report.Author{bot}, people...), PRAuthor: "author"}}
+		Decide(r)
+		if r.Result != "fail" || r.Violations[0].Approved != nil || len(r.Approvals) != 1 || r.Approvals[0].Status != report.ApprovalRefused ||
+			!strings.Contains(r.Approvals[0].Why, "is a bot") {
+			t.Errorf("%s approved: %s %+v", bot.Login, r.Result, r.Approvals)
+		}
+	}
+	// The same line from a person with write permission approves.
+	if r := decide(breakingReport(price), "", comment(1, "writer", "/wiregate approve "+id, "2026-11-24T10:00:00Z")); r.Result != "pass" {
+		t.Errorf("a writer: %s %+v", r.Result, r.Approvals)
+	}
+}
