@@ -7,9 +7,9 @@ const listed = (id: number, author: string, type: string, body: string): ListedC
 
 test('a comment whose author GitHub calls a Bot is gathered with its author marked bot, whatever its permission; the comments keep only their contract fields', async () => {
   const api: ApprovalsApi = {
-    comments: async () => [listed(1, 'release-robot', 'Bot', '/wiregate approve wg-000001'), listed(2, 'writer', 'User', '/wiregate approve wg-000001'), listed(3, 'other', 'User', 'lgtm')],
-    permission: async () => 'write',
-    memberOf: async () => false
+    comments: () => Promise.resolve([listed(1, 'release-robot', 'Bot', '/wiregate approve wg-000001'), listed(2, 'writer', 'User', '/wiregate approve wg-000001'), listed(3, 'other', 'User', 'lgtm')]),
+    permission: () => Promise.resolve('write'),
+    memberOf: () => Promise.resolve(false)
   }
   const a = await gatherApprovals(api, 'author', [])
   assert.deepEqual(a?.authors, [

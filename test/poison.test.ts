@@ -179,6 +179,7 @@ const NOT_SHOWN = new Set([
   'rules.comments[].url',
   'rules.authors[].permission',
   'rules.authors[].teams[]',
+  'rules.authors[].bot',
   'rules.config.approvers[]',
   'rules.pr_author',
   'violations[].approved.at', // shown as its date, the first 10 characters
@@ -264,7 +265,8 @@ test('every string of a real report, poisoned, is inert in gate mode and publish
       comments: () => comments,
       setStatus: () => Promise.resolve(),
       reportArtifacts: () => Promise.resolve([artifact]),
-      download: () => Promise.resolve(text)
+      download: () => Promise.resolve(text),
+      judge: (_pull, _text, report) => Promise.resolve({ report, untrusted: [] })
     },
     log,
     { comment: true }
