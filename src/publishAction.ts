@@ -80,7 +80,7 @@ export async function runPublishMode(inputs: ActionInputs, eventName: string, pa
     const run = workflowRunOf(eventName, payload)
     const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? '').split('/')
     if (!owner || !repo) throw new WiregateError('GITHUB_REPOSITORY is not set: run publish mode in a GitHub Actions job')
-    if (!inputs.githubToken) throw new WiregateError("input 'github-token' is empty: publish mode needs a token with pull-requests: write, statuses: write and actions: read")
+    if (!inputs.githubToken) throw new WiregateError("input 'github-token' is empty: publish mode needs a token with pull-requests: write, statuses: write, actions: read and contents: read")
     const octokit = github.getOctokit(inputs.githubToken)
     const gating: GatingRun = { token: inputs.githubToken, runId: run.id, owner, repo }
     const tmp = process.env.RUNNER_TEMP || tmpdir()
@@ -107,7 +107,7 @@ export async function runPublishMode(inputs: ActionInputs, eventName: string, pa
     return await publishRun(run, api, log, { comment: inputs.comment })
   } catch (err) {
     const status = (err as { status?: number } | null)?.status
-    const hint = status === 403 || status === 404 ? ' (the publish workflow needs permissions: actions: read, pull-requests: write, statuses: write)' : ''
+    const hint = status === 403 || status === 404 ? ' (the publish workflow needs permissions: actions: read, contents: read, pull-requests: write, statuses: write)' : ''
     log.error(`wiregate publish: ${errorMessage(err)}${hint}`, { title: 'wiregate could not publish' })
     return EXIT_ERROR
   }
