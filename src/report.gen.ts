@@ -860,6 +860,11 @@ export interface Author {
   login: string;
   permission: string;
   teams?: string[];
+  /**
+   * Bot is GitHub's word that the account is a bot (user type Bot): the
+   * sticky comment's author, an app. A bot never approves.
+   */
+  bot?: boolean;
 }
 /**
  * Shard is one part of a sharded gate: what it measured and what every shard of the same plan measures, with what must agree for parts to merge.

@@ -183,6 +183,7 @@ const NOT_SHOWN = new Set([
   'rules.comments[].url',
   'rules.authors[].permission',
   'rules.authors[].teams[]',
+  'rules.authors[].bot',
   'rules.config.approvers[]',
   'rules.pr_author',
   'violations[].approved.at', // shown as its date, the first 10 characters
@@ -278,7 +279,8 @@ test('every string of a real report, poisoned, is inert in gate mode and publish
       comments: () => comments,
       setStatus: () => Promise.resolve(),
       reportArtifacts: () => Promise.resolve([artifact]),
-      download: () => Promise.resolve(text)
+      download: () => Promise.resolve(text),
+      judge: (_pull, _text, report) => Promise.resolve({ report, untrusted: [] })
     },
     log,
     { comment: true }

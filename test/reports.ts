@@ -194,7 +194,7 @@ export function completeReport(): Report {
     lint_all: true,
     coverage_required: false,
     comments: [{ id: 7, url: 'https://github.com/o/r/pull/1#issuecomment-7', author: 'writer', body: '/wiregate approve wg-000001 planned', created_at: '2026-11-24T10:00:00Z', updated_at: '2026-11-24T10:05:00Z' }],
-    authors: [{ login: 'writer', permission: 'write', teams: ['o/schema-owners'] }],
+    authors: [{ login: 'writer', permission: 'write', teams: ['o/schema-owners'], bot: false }],
     pr_author: 'author',
     config: {
       ...r.rules!.config,

@@ -182,6 +182,9 @@ type Author struct {
 	Login      string   `json:"login"`
 	Permission string   `json:"permission"`
 	Teams      []string `json:"teams,omitempty"`
+	// Bot is GitHub's word that the account is a bot (user type Bot): the
+	// sticky comment's author, an app. A bot never approves.
+	Bot bool `json:"bot,omitempty"`
 }
 
 // ApprovalNote says what one /wiregate command did to one id: counted, or
