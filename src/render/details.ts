@@ -32,7 +32,7 @@ export function noiseDetails(report: Report): Part {
     for (const f of m.formats) {
       for (const metric of f.metrics) {
         if (metric.noise_floor_pct !== undefined) {
-          const mde = metric.mde_pct !== undefined ? md`${pct(metric.mde_pct, false)}` : metric.mde_reason ? md`none reachable` : none
+          const mde = metric.mde_pct !== undefined ? md`${pct(metric.mde_pct, false)}` : metric.mde_reason ? md`none: ${text(metric.mde_reason)}` : none
           rows.push([code(`${m.name}/${f.format}/${metric.name}`), text(metric.unit), md`±${pct(metric.noise_floor_pct, false)}`, mde])
         }
       }
