@@ -15,31 +15,31 @@ import (
 // own counts took (budget and gate); they need not be exact, only not
 // wildly off.
 const (
-	processStart       = 800 * time.Millisecond
+	ProcessStart       = 800 * time.Millisecond
 	uninstrumentedSlow = 9
 	instrumentedSlow   = 55
 )
 
-// Estimate is what counting one message takes on one side, one Valgrind
-// process per format one after the other (the gate's worker pool divides
-// it among its workers): each process's EstimateOne added up, from the
-// sizes stage's rows of the message.
+// Estimate is what one Valgrind process takes to count one message on one
+// side (the gate's worker pool divides processes among its workers):
+// starting, then every format's EstimateFormat, from the sizes stage's
+// rows of the message.
 func Estimate(rows []benchprog.Size) time.Duration {
-	var work time.Duration
+	work := ProcessStart
 	for _, r := range rows {
-		work += EstimateOne(r.Format, [2]float64{r.Price.EncodeNs, r.Price.DecodeNs}, r.BytesMean)
+		work += EstimateFormat(r.Format, [2]float64{r.Price.EncodeNs, r.Price.DecodeNs}, r.BytesMean)
 	}
 	return work
 }
 
-// EstimateOne is what one Valgrind process takes to count one message in
-// one format: starting, its warm-up uninstrumented, and the counted span
-// under callgrind, for encode and decode, at the length LengthFor gives
-// for records of bytes. ns are the format's native nanoseconds of an
-// encode and of a decode.
-func EstimateOne(format string, ns [2]float64, bytes float64) time.Duration {
+// EstimateFormat is what one format adds to a Valgrind process counting
+// its message: its warm-up uninstrumented and the counted span under
+// callgrind, for encode and decode, at the length LengthFor gives for
+// records of bytes. ns are the format's native nanoseconds of an encode
+// and of a decode. A process also pays ProcessStart once.
+func EstimateFormat(format string, ns [2]float64, bytes float64) time.Duration {
 	l := LengthFor(format, EstimateInstr(bytes))
-	work := processStart
+	var work time.Duration
 	for _, op := range ns {
 		warm := float64(l.Warm) * op * uninstrumentedSlow
 		counted := float64(l.Ops()) * op * instrumentedSlow

@@ -38,7 +38,7 @@ func TestOnlyTheCountedLoopsAreInstrumented(t *testing.T) {
 			args = append(args, a)
 		}
 		flags := benchprog.CountFlags{Selection: benchprog.Selection{Messages: []string{"shop.v1.Receipt"}, Formats: []string{"protobuf", "json"}},
-			Passes: 1, Warm: 1024}
+			Lengths: benchprog.Lengths{"protobuf": {Passes: 1, Warm: 1024}, "json": {Passes: 1, Warm: 1024}}}
 		cmd := exec.CommandContext(ctx, "valgrind", append(args, append([]string{p.Binary, benchprog.CmdCount}, flags.Args()...)...)...)
 		cmd.Env = append(cmd.Environ(), "GODEBUG=asyncpreemptoff=1,gcshrinkstackoff=1", "GOMAXPROCS=1")
 		if out, err := cmd.CombinedOutput(); err != nil {

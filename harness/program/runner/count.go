@@ -39,7 +39,6 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	span := bench.Span{Records: f.First, Passes: f.Passes}
 	return stream(func(cs []*cases.Case) error {
 		// Warm every loop, then count each in its own instrumented window:
 		// instrumentation is on only from just before a loop's counted
@@ -50,7 +49,8 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 		// the counted passes only).
 		for _, c := range cs {
 			for _, op := range ops {
-				if err := bench.Warm(c, op, f.First, f.Warm); err != nil {
+				l := f.Lengths[c.Format.Name]
+				if err := bench.Warm(c, op, l.First, l.Warm); err != nil {
 					return fmt.Errorf("%s: %w", bench.Name(op, c), err)
 				}
 			}
@@ -58,7 +58,8 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 		for _, c := range cs {
 			for _, op := range ops {
 				name := bench.Name(op, c)
-				n, err := bench.Measured(c, op, span, startCounting, valgrind.ToggleCollect)
+				l := f.Lengths[c.Format.Name]
+				n, err := bench.Measured(c, op, bench.Span{Records: l.First, Passes: l.Passes}, startCounting, valgrind.ToggleCollect)
 				if err != nil {
 					valgrind.StopInstrumentation()
 					return fmt.Errorf("%s: %w", name, err)
