@@ -8572,6 +8572,77 @@ function oneLine(s) {
   return s.replace(/[\r\n\u2028\u2029]+/g, " ");
 }
 
+// src/render/numbers.ts
+function pct(x, signed = true) {
+  if (x === null || x === void 0 || !Number.isFinite(x)) return md`n/a`;
+  const s = numeral(Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(1));
+  return signed && x >= 0 ? md`+${s}%` : md`${s}%`;
+}
+function pValue(p) {
+  if (p === null || p === void 0 || !Number.isFinite(p)) return void 0;
+  return p < 1e-3 ? md`p&lt;0.001` : md`p=${numeral(p.toFixed(3))}`;
+}
+function seconds(s) {
+  const abs = Math.abs(s);
+  if (abs >= 1) return md`${sig(s)} s`;
+  if (abs >= 1e-3) return md`${sig(s * 1e3)} ms`;
+  if (abs >= 1e-6) return md`${sig(s * 1e6)} µs`;
+  return md`${sig(s * 1e9)} ns`;
+}
+function instructions(n) {
+  return Math.abs(n) >= 1e4 ? md`${sig(n / 1e3)}k` : integer(n);
+}
+function bytes(b) {
+  return numeral(b.toFixed(1));
+}
+function signedBytes(b) {
+  return b >= 0 ? md`+${bytes(b)}` : bytes(b);
+}
+function rate(r) {
+  const abs = Math.abs(r);
+  if (abs >= 1e6) return md`${sig(r / 1e6)}M`;
+  if (abs >= 1e3) return md`${sig(r / 1e3)}k`;
+  return sig(r);
+}
+function sig(x) {
+  const abs = Math.abs(x);
+  return numeral(abs >= 100 ? x.toFixed(0) : abs >= 10 ? x.toFixed(1) : x.toFixed(2));
+}
+function measure(x, unit) {
+  switch (unit) {
+    case "sec/op":
+      return seconds(x);
+    case "B/msg":
+      return md`${bytes(x)} B/msg`;
+    case "B/record":
+      return md`${bytes(x)} B/record`;
+    case "records/s":
+      return md`${rate(x)} records/s`;
+    case "instr/op":
+      return md`${instructions(x)} instr/op`;
+    default:
+      return md`${sig(x)} ${unit}`;
+  }
+}
+function integer(n) {
+  return numeral(
+    Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",")
+  );
+}
+function mebibytes(b) {
+  const [v, unit] = b >= 2 ** 30 ? [b / 2 ** 30, md`GiB`] : [b / 2 ** 20, md`MiB`];
+  return md`${Number.isInteger(v) ? v : sig(v)} ${unit}`;
+}
+function wallSeconds(s) {
+  return md`${numeral(s.toFixed(1))} s`;
+}
+function shortSha(sha) {
+  return /^[0-9a-f]{40}$/i.test(sha) ? sha.slice(0, 7) : sha;
+}
+function count(n, one, many) {
+  return md`${integer(n)} ${n === 1 ? one : many}`;
+}
+
 // src/render/approvals.ts
 var STATUS_WORDS = {
   refused: "did not count",
@@ -8586,6 +8657,22 @@ function approvalNotes(report) {
     (a) => md`- ${commentLink(md`@${a.by}`, a.url)}: ${code(`/wiregate ${a.action} ${a.id}`)} ${STATUS_WORDS[a.status] ?? a.status}${a.why ? md`: ${a.why}` : EMPTY}`
   );
   return { md: md`#### Approvals\n\n${join6(lines, md`\n`)}` };
+}
+function approveAllParts(report) {
+  const all = report.approve_all ?? [];
+  if (all.length === 0) return [];
+  const schema = all.filter((l) => !/ up to /.test(l));
+  const block = (lines) => md`**To approve everything that fails**, post as one comment:\n\n${codeBlock("text", lines.join("\n"))}`;
+  const files = report.approve_files ?? [];
+  const perFile = files.length > 0 ? md`<sub>Or by file:</sub>\n\n${join6(
+    files.map((f) => md`- ${code(f.file)}: ${code(f.line)}`),
+    md`\n`
+  )}` : EMPTY;
+  const measured = all.length - schema.length;
+  return [
+    schema.length === all.length || schema.length === 0 ? { md: block(all) } : { md: block(all), cut: "approve lines", compact: { md: md`${block(schema)}\n\n<sub>and ${count(measured, "measured regression", "measured regressions")}, whose lines the job summary has.</sub>` } },
+    { md: perFile }
+  ].filter((p) => !p.md.empty);
 }
 
 // src/render/budget.ts
@@ -8715,6 +8802,10 @@ needs "up to N%").`
             type: "string"
           },
           type: "array"
+        },
+        bot: {
+          type: "boolean",
+          description: "Bot is GitHub's word that the account is a bot (user type Bot): the\nsticky comment's author, an app. A bot never approves."
         }
       },
       additionalProperties: false,
@@ -8813,13 +8904,6 @@ needs "up to N%").`
           type: "array",
           description: "messages not counted"
         },
-        one_rotation: {
-          items: {
-            type: "string"
-          },
-          type: "array",
-          description: "counted over 1 rotation (256 operations), not 4"
-        },
         fewer_processes: {
           items: {
             type: "string"
@@ -8833,7 +8917,7 @@ needs "up to N%").`
       },
       additionalProperties: false,
       type: "object",
-      description: "CPUPlan is what the budget cut of the instruction counts: messages whose count fit only over one rotation of the record pool instead of the usual four (exact all the same), and messages not counted at all."
+      description: "CPUPlan is what the budget cut of the instruction counts: messages counted in fewer processes than asked, and messages not counted at all."
     },
     Change: {
       properties: {
@@ -9077,6 +9161,106 @@ needs "up to N%").`
       ],
       description: "Coverage is what the verdict judged: of the messages whose schema changed (and that wiregate can measure), how many have each figure on both sides."
     },
+    Element: {
+      properties: {
+        id: {
+          type: "string",
+          description: "ID approves every violation of the element as they stand (a rule\nhit later is not covered); a lone violation's element has its id."
+        },
+        kind: {
+          type: "string",
+          enum: [
+            "lint",
+            "breaking",
+            "avro",
+            "avro-mismatch"
+          ]
+        },
+        against: {
+          type: "string"
+        },
+        file: {
+          type: "string"
+        },
+        container: {
+          type: "string",
+          description: "Container is the message or enum that holds the element, as buf\nnames it; empty when buf's message names none (the element is the\nfinding itself)."
+        },
+        container_kind: {
+          type: "string",
+          description: "message | enum | service | file"
+        },
+        member: {
+          type: "string",
+          description: "field | enum value | rpc; empty: the container itself"
+        },
+        number: {
+          type: "string",
+          description: "the field's or enum value's number"
+        },
+        name: {
+          type: "string",
+          description: "the member's name on head (the base's, deleted)"
+        },
+        changes: {
+          items: {
+            $ref: "#/$defs/ElementChange"
+          },
+          type: "array",
+          description: "Changes are what changed, each once."
+        },
+        rules: {
+          items: {
+            type: "string"
+          },
+          type: "array",
+          description: "Rules are the rules that fired, each once, in the order found."
+        },
+        violations: {
+          items: {
+            type: "string"
+          },
+          type: "array",
+          description: "Violations are the ids of its violations."
+        },
+        approve_with: {
+          type: "string"
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "id",
+        "kind",
+        "file",
+        "changes",
+        "rules",
+        "violations"
+      ],
+      description: "Element is one schema element with every schema violation on it (of one kind, against one side): a field renamed and retyped in one commit is one element with four of buf's rules."
+    },
+    ElementChange: {
+      properties: {
+        what: {
+          type: "string"
+        },
+        from: {
+          type: "string"
+        },
+        to: {
+          type: "string"
+        },
+        text: {
+          type: "string"
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "what"
+      ],
+      description: `ElementChange is one thing a schema finding says changed: "name" from a to b, "type", "json_name", "cardinality", another property buf names, or "deleted"; Text is the finding's own message when it names none.`
+    },
     Env: {
       properties: {
         go_version: {
@@ -9178,6 +9362,10 @@ needs "up to N%").`
           type: "string",
           description: "Regenerated: head's kind; Renamed: head's name"
         },
+        was: {
+          type: "string",
+          description: "Regenerated: the base's name, when head renamed the field too"
+        },
         protobuf_bytes: {
           type: "number",
           description: "ProtobufBytes is the mean protobuf bytes per record the field adds on\nhead (NewFields, Regenerated: tag and value), or would add where a\nrecord holds it (NewOneofMembers)."
@@ -9190,6 +9378,23 @@ needs "up to N%").`
         "number"
       ],
       description: "FieldNote is one field of a paired message."
+    },
+    FileApproval: {
+      properties: {
+        file: {
+          type: "string"
+        },
+        line: {
+          type: "string"
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "file",
+        "line"
+      ],
+      description: "FileApproval is the line approving a file's blocking schema findings."
     },
     Finding: {
       properties: {
@@ -9595,6 +9800,10 @@ needs "up to N%").`
           type: "number",
           description: "smallest change this run could tell from noise"
         },
+        layout_noise: {
+          type: "boolean",
+          description: "LayoutNoise marks a significant sec/op delta on a format whose exact\nfigures are equal on both sides (bytes/msg, and every instruction and\nallocation count within its noise floor): the same work in two\nbuilds' code layout, not a change the schema made."
+        },
         noise_floor_from: {
           type: "string",
           enum: [
@@ -9602,6 +9811,17 @@ needs "up to N%").`
             "counts"
           ],
           description: "NoiseFloorFrom says what set an instr/op floor: FloorFromFormat (the\nformat's global floor) or FloorFromCounts (twice the spread this\nmetric's own counts showed between processes, past the global one)."
+        },
+        mde_pct: {
+          type: "number",
+          description: "MDE is a timed metric's minimum detectable effect: the smallest\nchange, in percent, its samples could have shown significant at the\nstrictest cutoff Holm's procedure applies to the run's timings\n(alpha over the number of timed tests); nil with MDEReason when no\nchange could have reached it."
+        },
+        mde_reason: {
+          type: "string"
+        },
+        ops: {
+          type: "integer",
+          description: "Ops is how many operations each instr/op count covered: whole passes\nover the first records of the pool, the same on both sides."
         }
       },
       additionalProperties: false,
@@ -9899,6 +10119,13 @@ to head by field number", "samples (40 records) on each side", \u2026`
           type: "array",
           description: "metrics ignored by wiregate.yaml, with the reason"
         },
+        unable_to_fail: {
+          items: {
+            type: "string"
+          },
+          type: "array",
+          description: "UnableToFail are the timed metrics (message/format/op) of changed\nmessages whose minimum detectable effect is above their time\nthreshold: measured, but no slowdown they could show would fail."
+        },
         env: {
           $ref: "#/$defs/Env"
         },
@@ -9966,6 +10193,27 @@ to head by field number", "samples (40 records) on each side", \u2026`
           },
           type: "array",
           description: "Approvals say what each /wiregate command of the pull request did."
+        },
+        elements: {
+          items: {
+            $ref: "#/$defs/Element"
+          },
+          type: "array",
+          description: "Elements are the schema violations by element (file \u2192 message or\nenum \u2192 field or enum value): the comment shows one row each."
+        },
+        approve_all: {
+          items: {
+            type: "string"
+          },
+          type: "array",
+          description: "ApproveAll are the comment lines that, posted as one comment,\napprove every blocking violation: the schema findings by their\nelements' ids on the first line, then each measured regression's own\nline (each has its amount). Empty with fewer than two to approve."
+        },
+        approve_files: {
+          items: {
+            $ref: "#/$defs/FileApproval"
+          },
+          type: "array",
+          description: "ApproveFiles are one line per file approving its blocking schema\nfindings, when they span more than one file."
         }
       },
       additionalProperties: false,
@@ -10459,77 +10707,6 @@ function typeWords(t) {
   return types.map((x) => TYPE_WORDS[String(x)] ?? String(x)).join(" or ");
 }
 
-// src/render/numbers.ts
-function pct(x, signed = true) {
-  if (x === null || x === void 0 || !Number.isFinite(x)) return md`n/a`;
-  const s = numeral(Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(1));
-  return signed && x >= 0 ? md`+${s}%` : md`${s}%`;
-}
-function pValue(p) {
-  if (p === null || p === void 0 || !Number.isFinite(p)) return void 0;
-  return p < 1e-3 ? md`p&lt;0.001` : md`p=${numeral(p.toFixed(3))}`;
-}
-function seconds(s) {
-  const abs = Math.abs(s);
-  if (abs >= 1) return md`${sig(s)} s`;
-  if (abs >= 1e-3) return md`${sig(s * 1e3)} ms`;
-  if (abs >= 1e-6) return md`${sig(s * 1e6)} µs`;
-  return md`${sig(s * 1e9)} ns`;
-}
-function instructions(n) {
-  return Math.abs(n) >= 1e4 ? md`${sig(n / 1e3)}k` : integer(n);
-}
-function bytes(b) {
-  return numeral(b.toFixed(1));
-}
-function signedBytes(b) {
-  return b >= 0 ? md`+${bytes(b)}` : bytes(b);
-}
-function rate(r) {
-  const abs = Math.abs(r);
-  if (abs >= 1e6) return md`${sig(r / 1e6)}M`;
-  if (abs >= 1e3) return md`${sig(r / 1e3)}k`;
-  return sig(r);
-}
-function sig(x) {
-  const abs = Math.abs(x);
-  return numeral(abs >= 100 ? x.toFixed(0) : abs >= 10 ? x.toFixed(1) : x.toFixed(2));
-}
-function measure(x, unit) {
-  switch (unit) {
-    case "sec/op":
-      return seconds(x);
-    case "B/msg":
-      return md`${bytes(x)} B/msg`;
-    case "B/record":
-      return md`${bytes(x)} B/record`;
-    case "records/s":
-      return md`${rate(x)} records/s`;
-    case "instr/op":
-      return md`${instructions(x)} instr/op`;
-    default:
-      return md`${sig(x)} ${unit}`;
-  }
-}
-function integer(n) {
-  return numeral(
-    Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",")
-  );
-}
-function mebibytes(b) {
-  const [v, unit] = b >= 2 ** 30 ? [b / 2 ** 30, md`GiB`] : [b / 2 ** 20, md`MiB`];
-  return md`${Number.isInteger(v) ? v : sig(v)} ${unit}`;
-}
-function wallSeconds(s) {
-  return md`${numeral(s.toFixed(1))} s`;
-}
-function shortSha(sha) {
-  return /^[0-9a-f]{40}$/i.test(sha) ? sha.slice(0, 7) : sha;
-}
-function count(n, one, many) {
-  return md`${integer(n)} ${n === 1 ? one : many}`;
-}
-
 // src/render/details.ts
 function folded(line, names2) {
   if (names2.length === 0) return { md: EMPTY };
@@ -10545,20 +10722,22 @@ function benchstatDetails(report) {
 }
 function noiseDetails(report) {
   const rows2 = [];
+  const none = md`—`;
   for (const m of report.messages) {
     for (const f of m.formats) {
       for (const metric2 of f.metrics) {
         if (metric2.noise_floor_pct !== void 0) {
-          rows2.push([code(`${m.name}/${f.format}/${metric2.name}`), text(metric2.unit), md`±${pct(metric2.noise_floor_pct, false)}`]);
+          const mde = metric2.mde_pct !== void 0 ? md`${pct(metric2.mde_pct, false)}` : metric2.mde_reason ? md`none: ${text(metric2.mde_reason)}` : none;
+          rows2.push([code(`${m.name}/${f.format}/${metric2.name}`), text(metric2.unit), md`±${pct(metric2.noise_floor_pct, false)}`, mde]);
         }
       }
     }
   }
   for (const p of report.pipeline) {
-    if (p.noise_floor_pct !== void 0) rows2.push([code(`${p.message}/${p.format}/pipeline`), md`records/s`, md`±${pct(p.noise_floor_pct, false)}`]);
+    if (p.noise_floor_pct !== void 0) rows2.push([code(`${p.message}/${p.format}/pipeline`), md`records/s`, md`±${pct(p.noise_floor_pct, false)}`, none]);
   }
   if (rows2.length === 0) return { md: EMPTY };
-  return { md: details(md`noise floor`, table([md`metric`, md`unit`, md`noise floor`], rows2)), cut: "noise" };
+  return { md: details(md`noise floor`, table([md`metric`, md`unit`, md`noise floor`, md`smallest detectable at the Holm cutoff`], rows2)), cut: "noise" };
 }
 function environmentDetails(report) {
   const e = report.env;
@@ -10692,7 +10871,7 @@ function newContent(message) {
   const own = (f) => several && f.protobuf_bytes !== void 0 ? signedBytes(f.protobuf_bytes) : EMPTY;
   const fields = [
     ...r.new_fields.map((f) => md`new field ${code(f.field)}${parenthesized([own(f)])}`),
-    ...r.regenerated.map((f) => md`regenerated field ${code(f.field)}${parenthesized([kinds(f), own(f)])}`)
+    ...r.regenerated.map((f) => md`regenerated field ${code(f.field)}${parenthesized([f.was ? md`was ${code(f.was)}` : EMPTY, kinds(f), own(f)])}`)
   ];
   if (fields.length === 0) return EMPTY;
   const what = join6(fields, md`, `);
@@ -10747,7 +10926,7 @@ function verdictLine(report) {
   const error = blocking.find((v) => v.kind === "error");
   if (error) return md`## ⛔ wiregate could not run: ${error.detail}`;
   const judged = coverageWords(report);
-  const on = judged.empty ? EMPTY : md` on what was measured`;
+  const on = judged.empty || report.result !== "pass" ? EMPTY : md` on what was measured`;
   const tail = judged.empty ? EMPTY : md` · ${judged}`;
   const byWhom = join6(
     [approved.length > 0 ? md`${reasonsOf(approved)} approved` : EMPTY, allowed.length > 0 ? md`${reasonsOf(allowed)} allowed by label` : EMPTY].filter((x) => !x.empty),
@@ -10758,9 +10937,9 @@ function verdictLine(report) {
     if (report.change?.no_schema_changed) return md`## ✅ wiregate: pass — no schema changed`;
     return md`## ✅ wiregate: pass${on} — no schema or wire-cost regressions${tail}`;
   }
-  const why = reasonsOf(blocking);
+  const why = reasonsOf(blocking, void 0, report.elements ?? []);
   const label = byWhom.empty ? EMPTY : md`; ${byWhom}`;
-  return md`## ❌ wiregate: fail${on} — ${why.empty ? md`see below` : why}${label}${tail}`;
+  return md`## ❌ wiregate: fail — ${why.empty ? md`see below` : why}${label}${tail}`;
 }
 var FIGURE_WORDS = { sized: "sized", counted: "counted", timed: "timed", piped: "drained" };
 function coverageWords(report) {
@@ -10791,7 +10970,7 @@ function messageVerdict(violations, name) {
   if (parts.length === 0) parts.push(md`✅ within every threshold`);
   return join6(parts, md` · `);
 }
-function reasonsOf(violations, subject = (v) => v.subject) {
+function reasonsOf(violations, subject = (v) => v.subject, elements = []) {
   const parts = [];
   const byKind = /* @__PURE__ */ new Map();
   for (const v of violations) {
@@ -10807,7 +10986,9 @@ function reasonsOf(violations, subject = (v) => v.subject) {
       if (more > 0) parts.push(md`${more} more ${KIND_WORDS[kind][more === 1 ? 0 : 1]}`);
     } else {
       const [one, many] = Object.hasOwn(KIND_WORDS, kind) ? KIND_WORDS[kind].map((w) => text(w)) : [code(kind), code(kind)];
-      parts.push(md`${vs.length} ${vs.length === 1 ? one : many}${release}`);
+      const changed = new Set(vs.map((v) => elements.find((e) => v.id && e.violations.includes(v.id))?.id ?? v.id ?? v.detail)).size;
+      const findings = changed < vs.length ? md` (${count(vs.length, "finding", "findings")})` : EMPTY;
+      parts.push(md`${changed} ${changed === 1 ? one : many}${release}${findings}`);
     }
   }
   return join6(parts, md`, `);
@@ -10850,7 +11031,7 @@ function unmeasuredPart(report, name, isNew) {
   const why = cutByBudget ? md`⏱ Not measured: the time budget ran out before it (see what the budget cut).` : skipped ? md`Not measured: ${skipped.reason}.` : md`Not measured in this run (see errors and stage timings).`;
   return { md: md`### ${code(name)}${isNew ? md` · new on head` : EMPTY}\n\n${why}` };
 }
-var CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within its noise floor). CPU is instructions per operation counted under Valgrind, the median of the processes that counted each side: the code and the records are the same in each, so a count moves only by what the runtime leaves to chance — each process's hash seeds (map lookups) and background work; "±x%" marks a floor this message's own counts set above its format's. Size: bytes/msg; where it moved, each compression codec's bytes per record as a Kafka broker stores them (the same records in producer batches, compressed) beside it. Chart bars: base first, head second. A new message shows head's figures only.</sub>`;
+var CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within its noise floor). "Layout noise" is a significant time delta where the format's bytes, instructions and allocations are the same on both sides: the same work, timed in two builds whose code sits at different addresses. CPU is instructions per operation counted under Valgrind, the median of the processes that counted each side: the code and the records are the same in each, so a count moves only by what the runtime leaves to chance — each process's hash seeds (map lookups) and background work; "±x%" marks a floor this message's own counts set above its format's. Size: bytes/msg; where it moved, each compression codec's bytes per record as a Kafka broker stores them (the same records in producer batches, compressed) beside it. Chart bars: base first, head second. A new message shows head's figures only.</sub>`;
 function formatsTable(report, message) {
   const violations = ofMessage(report, message.name);
   const side = messageStatus(message) === "new" ? headOnly : bothSides;
@@ -10860,8 +11041,8 @@ function formatsTable(report, message) {
   const rows2 = message.formats.map((f) => [
     md`${f.format}${f.aliasing ? md` (aliasing)` : EMPTY}`,
     sizeCell(f, side, violations),
-    timeCell(metric(f, "encode"), side),
-    timeCell(metric(f, "decode"), side),
+    timeCell(metric(f, "encode"), side, f),
+    timeCell(metric(f, "decode"), side, f),
     ...counted ? [cpuCell(f, side)] : [],
     pipelineCell(pipeline.find((x) => x.format === f.format), side)
   ]);
@@ -10908,9 +11089,16 @@ var bothSides = (base, head, format, delta) => {
   return md`${format(base)} → ${format(head)} ${delta()}`;
 };
 var headOnly = (_base, head, format) => head === void 0 ? md`—` : format(head);
-function timeCell(m, side) {
+function timeCell(m, side, f) {
   if (!m) return md`—`;
+  if (m.layout_noise) {
+    const cell = side(m.base?.center ?? void 0, m.head?.center ?? void 0, seconds, () => md`(${pct(m.delta_pct)})`);
+    return md`<sub>${cell} layout noise: ${exactWords(f)} equal on both sides</sub>`;
+  }
   return side(m.base?.center ?? void 0, m.head?.center ?? void 0, seconds, () => change(m.delta_pct, m.p, m.significant));
+}
+function exactWords(f) {
+  return f.metrics.some((m) => m.unit === INSTR) ? md`bytes, instructions and allocations` : md`bytes and allocations`;
 }
 function cpuCell(f, side) {
   const parts = ["encode", "decode"].map((op) => {
@@ -11018,7 +11206,7 @@ function row(report, name, m) {
 function largest(m, unit) {
   const metrics = m.formats.flatMap((f) => f.metrics.filter((x) => x.unit === unit));
   if (metrics.length === 0) return md`—`;
-  const significant = metrics.filter((x) => x.significant && x.delta_pct !== null);
+  const significant = metrics.filter((x) => x.significant && !x.layout_noise && x.delta_pct !== null);
   if (significant.length === 0) return md`~`;
   const top = significant.reduce((a, b) => Math.abs(b.delta_pct) > Math.abs(a.delta_pct) ? b : a);
   return pct(top.delta_pct);
@@ -11162,15 +11350,14 @@ function existingDebt(report) {
   };
 }
 function findingText(f) {
-  const where2 = [f.file, f.line, f.column].filter((x) => x !== void 0 && x !== "" && x !== 0).join(":");
+  const where3 = [f.file, f.line, f.column].filter((x) => x !== void 0 && x !== "" && x !== 0).join(":");
   const rule = f.rule ? md` ${f.rule}` : EMPTY;
-  return md`${code(where2)}${rule}: ${f.message}`;
+  return md`${code(where3)}${rule}: ${f.message}`;
 }
 
 // src/render/plan.ts
 function planParts(report) {
-  const plan = report.plan;
-  if (!plan) return [];
+  const plan = report.plan ?? {};
   const notes = [
     [md`Exact stage`, plan.exact?.note],
     [md`Instruction counts`, plan.cpu?.note],
@@ -11184,10 +11371,10 @@ function planParts(report) {
     { md: join6(lines, md`\n>\n`), cut: "plan notes" },
     list(plan.exact?.unmeasured, (n) => md`⏱ ${messages(n)} not measured at all (no correctness check, no sizes): the time budget ran out`),
     list(plan.cpu?.uncounted, (n) => md`⏱ ${messages(n)} whose instructions were not counted`),
-    list(plan.cpu?.one_rotation, (n) => md`⏱ ${messages(n)} whose instructions were counted over one rotation of the record pool instead of four (exact all the same)`),
     list(plan.cpu?.fewer_processes, (n) => md`⏱ ${messages(n)} counted in fewer processes per side than planned (with one, each count's floor is its format's, not its own)`),
     list(plan.bench?.untimed, (n) => md`⏱ ${messages(n)} not timed`),
-    list(plan.pipeline?.untimed, (n) => md`⏱ ${count(n, "pipeline row", "pipeline rows")} not timed`)
+    list(plan.pipeline?.untimed, (n) => md`⏱ ${count(n, "pipeline row", "pipeline rows")} not timed`),
+    list(report.unable_to_fail, (n) => md`⚖ ${count(n, "timed metric", "timed metrics")} could not fail: the smallest slowdown their rounds could show at the Holm cutoff is above the time threshold (their instruction counts still gate)`)
   ].filter((p) => !p.md.empty);
 }
 
@@ -11217,20 +11404,65 @@ function violationsTable(report) {
 }
 function rows(report, violations) {
   if (violations.length === 0) return EMPTY;
-  const rows2 = violations.map((v) => {
-    const numbers = [
-      v.unit && v.base !== void 0 && v.head !== void 0 ? md`${measure(v.base, v.unit)} → ${measure(v.head, v.unit)}` : EMPTY,
-      v.delta_pct !== void 0 ? pct(v.delta_pct) : EMPTY,
-      v.threshold_pct !== void 0 ? md`limit ${pct(v.threshold_pct, false)}` : EMPTY,
-      pValue(v.p) ?? EMPTY,
-      v.base_n && v.head_n ? md`n=${v.base_n}+${v.head_n}` : EMPTY
-    ];
-    const figures = join6(numbers, md`, `);
-    const detail = join6([figures.empty ? md`${v.detail}` : md`${v.detail} (${figures})`, approvalLine(v)].filter((x) => !x.empty), md`<br>`);
-    const mark = v.approved ? md`✅ approved` : v.allowed ? md`⚠️ allowed` : md`❌`;
-    return [mark, kindCell(v, report), v.id ? md`${code(v.subject)}<br>${code(v.id)}` : code(v.subject), detail];
-  });
-  return table([EMPTY, md`kind`, md`subject`, md`detail`], rows2);
+  const byId = new Map(report.violations.map((v) => [v.id, v]));
+  const elements = (report.elements ?? []).filter((e) => e.violations.some((id) => byId.has(id)));
+  const grouped2 = new Set(elements.flatMap((e) => e.violations));
+  const elementRows = elements.map((e) => elementRow(report, e, e.violations.flatMap((id) => byId.get(id) ?? [])));
+  const rest = violations.filter((v) => !v.id || !grouped2.has(v.id)).map((v) => violationRow(report, v));
+  return table([EMPTY, md`kind`, md`subject`, md`detail`], [...elementRows, ...rest]);
+}
+function violationRow(report, v) {
+  const numbers = [
+    v.unit && v.base !== void 0 && v.head !== void 0 ? md`${measure(v.base, v.unit)} → ${measure(v.head, v.unit)}` : EMPTY,
+    v.delta_pct !== void 0 ? pct(v.delta_pct) : EMPTY,
+    v.threshold_pct !== void 0 ? md`limit ${pct(v.threshold_pct, false)}` : EMPTY,
+    pValue(v.p) ?? EMPTY,
+    v.base_n && v.head_n ? md`n=${v.base_n}+${v.head_n}` : EMPTY
+  ];
+  const figures = join6(numbers, md`, `);
+  const detail = join6([figures.empty ? md`${v.detail}` : md`${v.detail} (${figures})`, approvalLine(v)].filter((x) => !x.empty), md`<br>`);
+  return [mark([v]), kindCell(v, report), v.id ? md`${code(v.subject)}<br>${code(v.id)}` : code(v.subject), detail];
+}
+function elementRow(report, e, vs) {
+  const changes = join6([...e.changes].sort((a, b) => rank(a) - rank(b)).map(changeWords), md`, `);
+  const ids = vs.map((v) => v.id ?? "");
+  const rules = e.rules.length > 0 || ids.length > 1 ? md`<sub>${join6(e.rules.map((r) => text(r)), md` · `)}${ids.length > 1 ? md` (${join6(ids.map(code), md` `)})` : EMPTY}</sub>` : EMPTY;
+  const blocking = vs.some(isBlocking);
+  const approvals = [...new Map(vs.flatMap((v) => v.approved ? [[v.approved.url, v]] : [])).values()].map(approvalLine);
+  const approve = blocking && e.approve_with ? md`<sub>to approve it: ${code(e.approve_with)}</sub>` : EMPTY;
+  const detail = join6([changes, rules, ...approvals, approve].filter((x) => !x.empty), md`<br>`);
+  return [mark(vs), kindCell(vs[0], report), md`${code(e.file)}<br>${where2(e)}<br>${code(e.id)}`, detail];
+}
+function where2(e) {
+  const container = e.container ? md`${text(e.container_kind ?? "")} ${code(e.container)}` : EMPTY;
+  if (!e.member) return container.empty ? md`the file` : container;
+  const name = e.name ? md` ${code(e.name)}` : EMPTY;
+  return md`${text(e.member)} ${text(e.number ?? "")}${name} of ${container}`;
+}
+var RANKS = ["name", "json_name", "type", "cardinality"];
+function rank(c) {
+  const i = RANKS.indexOf(c.what);
+  return i < 0 ? RANKS.length : i;
+}
+function changeWords(c) {
+  switch (c.what) {
+    case "name":
+      return md`renamed ${code(c.from ?? "")} → ${code(c.to ?? "")}`;
+    case "json_name":
+      return md`JSON name ${code(c.from ?? "")} → ${code(c.to ?? "")}`;
+    case "deleted":
+      return md`deleted`;
+    case "other":
+      return text(c.text ?? "");
+    default:
+      if (c.from !== void 0 || c.to !== void 0) return md`${text(c.what)} ${text(c.from ?? "")} → ${text(c.to ?? "")}`;
+      return c.text ? md`${text(c.what)}: ${c.text}` : text(c.what);
+  }
+}
+function mark(vs) {
+  if (vs.some(isBlocking)) return md`❌`;
+  if (vs.every((v) => v.approved)) return md`✅ approved`;
+  return md`⚠️ allowed`;
 }
 function approvalLine(v) {
   const a = v.approved;
@@ -11261,10 +11493,11 @@ function reportParts(report, ctx = {}) {
       )
     },
     { md: noSchemaChanged(report) },
+    violationsTable(report),
+    ...approveAllParts(report),
+    approvalNotes(report),
     ...planParts(report),
     { md: report.cpu_cost?.unavailable ? md`> ℹ️ Instructions not counted: ${report.cpu_cost.unavailable}.` : EMPTY },
-    violationsTable(report),
-    approvalNotes(report),
     { md: md`#### Schema checks\n\n${checksTable(report)}` },
     existingDebt(report),
     ...changedParts(report),

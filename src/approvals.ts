@@ -16,13 +16,16 @@ export interface PullComment {
 
 export interface Approvals {
   comments: PullComment[]
-  authors: Array<{ login: string; permission: string; teams?: string[] }>
+  authors: Array<{ login: string; permission: string; teams?: string[]; bot?: boolean }>
   pr_author: string
 }
 
+/** A comment as GitHub lists it: with its author's user type (User, Bot, Organization). */
+export type ListedComment = PullComment & { author_type?: string }
+
 /** What gathering asks GitHub. */
 export interface ApprovalsApi {
-  comments(): Promise<PullComment[]>
+  comments(): Promise<ListedComment[]>
   permission(login: string): Promise<string>
   memberOf(org: string, team: string, login: string): Promise<boolean>
 }
@@ -32,15 +35,18 @@ export interface ApprovalsApi {
  * wiregate.yaml's, as the report's rules say: only their teams are asked
  * about. */
 export async function gatherApprovals(api: ApprovalsApi, prAuthor: string, approvers: string[]): Promise<Approvals | undefined> {
-  const comments = (await api.comments()).filter(c => c.body.includes('/wiregate'))
-  if (comments.length === 0) return undefined
+  const listed = (await api.comments()).filter(c => c.body.includes('/wiregate'))
+  if (listed.length === 0) return undefined
   const teams = approvers.filter(a => a.includes('/'))
-  const logins = [...new Set(comments.map(c => c.author))].sort()
+  const logins = [...new Set(listed.map(c => c.author))].sort()
+  // What GitHub says the account is; the verdict refuses a bot's command.
+  const bots = new Set(listed.filter(c => c.author_type === 'Bot').map(c => c.author))
   const authors = await Promise.all(
     logins.map(async login => {
       const member = await Promise.all(teams.map(t => api.memberOf(t.split('/')[0]!, t.split('/')[1]!, login)))
-      return { login, permission: await api.permission(login), teams: teams.filter((_, i) => member[i]) }
+      return { login, permission: await api.permission(login), teams: teams.filter((_, i) => member[i]), ...(bots.has(login) ? { bot: true } : {}) }
     })
   )
+  const comments = listed.map(({ author_type: _, ...c }) => c)
   return { comments, authors, pr_author: prAuthor }
 }

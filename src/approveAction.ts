@@ -2,21 +2,20 @@
 // head's latest gate report again with the PR's approvals and update its
 // sticky comment and commit status, in seconds and without running PR
 // code: the report comes from the gating run's artifact (checked as
-// publish mode checks it), the verdict from `wiregate approve`.
+// publish mode checks it), the verdict from `wiregate approve` by the
+// base's rules (judge.ts).
 import * as github from '@actions/github'
 import { join } from 'node:path'
 import { mkdir, writeFile } from 'node:fs/promises'
 import type { ActionInputs } from './actionInputs.js'
-import { gatherApprovals, type Approvals } from './approvals.js'
 import { downloadReport, reportArtifacts, REPORT_FILE, type GatingRun } from './artifact.js'
 import { commentBody, stickyMarker, upsertSticky } from './comment.js'
 import { errorMessage, EXIT_ERROR, EXIT_PASS, WiregateError } from './errors.js'
-import { approvalsApi, headRuns, issueCommentApi, pullHead, setCommitStatus } from './github.js'
+import { approvalsApi, changedFiles, fileAt, headRuns, issueCommentApi, pullComments, pullFacts, setCommitStatus } from './github.js'
+import { judge, judgedParts, judgedStatus, type JudgeApi } from './judge.js'
 import type { Log } from './log.js'
-import { statusOf } from './outputs.js'
-import { reportParts } from './render/report.js'
 import { parseReport } from './report.js'
-import { runApprove, type RunEnv } from './run.js'
+import type { RunEnv } from './run.js'
 
 /** The fields of an issue_comment event approve mode reads. */
 interface CommentEvent {
@@ -28,7 +27,7 @@ interface CommentEvent {
 /** runApproveMode is the action in mode: approve. Its result is the exit
  * code: 0 when the comment was no /wiregate command or the reports were
  * decided again, 2 when that could not be done. */
-export async function runApproveMode(inputs: ActionInputs, eventName: string, payload: unknown, env: RunEnv, log: Log): Promise<number> {
+export async function runApproveMode(inputs: ActionInputs, eventName: string, payload: unknown, config: string, env: RunEnv, log: Log): Promise<number> {
   try {
     if (eventName !== 'issue_comment') {
       throw new WiregateError(`mode: approve runs on issue_comment events, this run is a ${eventName || 'unknown'} event: trigger the approve workflow with 'on: issue_comment' (docs/action.md)`)
@@ -46,16 +45,15 @@ export async function runApproveMode(inputs: ActionInputs, eventName: string, pa
     const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? '').split('/')
     if (!owner || !repo) throw new WiregateError('GITHUB_REPOSITORY is not set: run approve mode in a GitHub Actions job')
     const octokit = github.getOctokit(inputs.githubToken)
-    const head = await pullHead(octokit, owner, repo, pull)
-    // The comments and their authors are asked once per approvers list
-    // (every report of one base has the same), not once per report.
-    const gathered = new Map<string, Promise<Approvals | undefined>>()
-    const approvalsFor = (approvers: string[]): Promise<Approvals | undefined> => {
-      const key = JSON.stringify(approvers)
-      if (!gathered.has(key)) gathered.set(key, gatherApprovals(approvalsApi(octokit, owner, repo, pull), head.author, approvers))
-      return gathered.get(key)!
+    const pr = await pullFacts(octokit, owner, repo, pull)
+    // The comments are asked for once, not once per report.
+    const listed = memo(() => pullComments(octokit, owner, repo, pull))
+    const api: JudgeApi = {
+      approvals: { ...approvalsApi(octokit, owner, repo, pull), comments: listed },
+      changedFiles: memo(() => changedFiles(octokit, owner, repo, pull)),
+      fileAt: (path, ref) => fileAt(octokit, owner, repo, path, ref)
     }
-    for (const run of await headRuns(octokit, owner, repo, head.headSha)) {
+    for (const run of await headRuns(octokit, owner, repo, pr.headSha)) {
       const gating: GatingRun = { token: inputs.githubToken, runId: run.id, owner, repo }
       const artifacts = await reportArtifacts(gating)
       if (artifacts.length === 0) continue
@@ -66,25 +64,25 @@ export async function runApproveMode(inputs: ActionInputs, eventName: string, pa
         const text = await downloadReport(gating, artifact, dir)
         const report = parseReport(text, `report.json of artifact ${artifact.name}`)
         await writeFile(reportJson, text)
-        // No /wiregate comment left (a deleted one): decided without approvals.
-        const approvals: Approvals = (await approvalsFor(report.rules?.config.approvers ?? [])) ?? {
-          comments: [],
-          authors: [],
-          pr_author: head.author
-        }
-        const plan = { baseRef: report.base.sha, baseLabel: report.base.ref, headSha: report.head.sha, headLabel: report.head.ref, labels: [] }
-        const result = await runApprove(plan, reportJson, approvals, { ...env, outDir: join(dir, 'decided') }, { runUrl: run.htmlUrl })
+        const judged = await judge(reportJson, report, pr, { workflowPath: run.path, htmlUrl: run.htmlUrl }, config, api, { ...env, outDir: join(dir, 'decided') })
         const marker = stickyMarker(run.name, artifact.job)
-        const outcome = await upsertSticky(issueCommentApi(inputs.githubToken, owner, repo, pull, octokit), marker, commentBody(marker, reportParts(result.report, { runUrl: run.htmlUrl }), run.htmlUrl))
-        await setCommitStatus(octokit, owner, repo, head.headSha, { ...statusOf(result.report), context: `wiregate: ${run.name}/${artifact.job}`.slice(0, 100), targetUrl: run.htmlUrl })
-        log.info(`PR #${pull}: ${artifact.name} of run ${run.id} decided again: ${result.report.result}; comment ${outcome.action} (id ${outcome.id})`)
+        const outcome = await upsertSticky(issueCommentApi(inputs.githubToken, owner, repo, pull, octokit), marker, commentBody(marker, judgedParts(judged, run.htmlUrl), run.htmlUrl))
+        const status = judgedStatus(judged, `wiregate: ${run.name}/${artifact.job}`.slice(0, 100), run.htmlUrl)
+        await setCommitStatus(octokit, owner, repo, pr.headSha, status)
+        log.info(`PR #${pull}: ${artifact.name} of run ${run.id} decided again: ${judged.report.result}, status ${status.state}; comment ${outcome.action} (id ${outcome.id})`)
       }
       return EXIT_PASS
     }
-    log.warning(`no gate run of head ${head.headSha} uploaded a report (wiregate-report-<job>): nothing to decide again`)
+    log.warning(`no gate run of head ${pr.headSha} uploaded a report (wiregate-report-<job>): nothing to decide again`)
     return EXIT_PASS
   } catch (err) {
     log.error(`wiregate approve: ${errorMessage(err)}`, { title: 'wiregate could not decide the approvals' })
     return EXIT_ERROR
   }
+}
+
+/** memo calls f once, on first use. */
+function memo<T>(f: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | undefined
+  return () => (p ??= f())
 }

@@ -1,5 +1,5 @@
 import * as github from '@actions/github'
-import type { ApprovalsApi, PullComment } from './approvals.js'
+import type { ApprovalsApi, ListedComment } from './approvals.js'
 import type { CommentApi, IssueComment } from './comment.js'
 
 type Octokit = ReturnType<typeof github.getOctokit>
@@ -59,9 +59,9 @@ export async function setCommitStatus(octokit: Octokit, owner: string, repo: str
 }
 
 /** pullComments lists every comment on the pull request, as it reads now. */
-export async function pullComments(octokit: Octokit, owner: string, repo: string, pull: number): Promise<PullComment[]> {
+export async function pullComments(octokit: Octokit, owner: string, repo: string, pull: number): Promise<ListedComment[]> {
   const all = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: pull, per_page: 100 })
-  return all.map(c => ({ id: c.id, url: c.html_url, author: c.user?.login ?? '', body: c.body ?? '', created_at: c.created_at, updated_at: c.updated_at }))
+  return all.map(c => ({ id: c.id, url: c.html_url, author: c.user?.login ?? '', author_type: c.user?.type, body: c.body ?? '', created_at: c.created_at, updated_at: c.updated_at }))
 }
 
 /** permission is the user's permission on the repository as GitHub says
@@ -86,28 +86,63 @@ export async function memberOf(octokit: Octokit, org: string, team: string, user
   }
 }
 
-/** A pull request as approve mode reads it. */
-export interface PullHead {
+/** A pull request as GitHub says it is now: what publish and approve
+ * modes take from the API, never from a report. */
+export interface PullFacts {
+  number: number
   headSha: string
+  baseSha: string
   author: string
+  labels: string[]
+  /** the head is in another repository than the base: a fork's */
+  fork: boolean
 }
 
-export async function pullHead(octokit: Octokit, owner: string, repo: string, pull: number): Promise<PullHead> {
+export async function pullFacts(octokit: Octokit, owner: string, repo: string, pull: number): Promise<PullFacts> {
   const p = (await octokit.rest.pulls.get({ owner, repo, pull_number: pull })).data
-  return { headSha: p.head.sha, author: p.user?.login ?? '' }
+  return {
+    number: p.number,
+    headSha: p.head.sha,
+    baseSha: p.base.sha,
+    author: p.user?.login ?? '',
+    labels: p.labels.map(l => l.name ?? '').filter(Boolean),
+    // A head repository GitHub no longer knows (a deleted fork) is not this one.
+    fork: p.head.repo?.full_name !== p.base.repo.full_name
+  }
+}
+
+/** changedFiles lists the files the pull request changes, a renamed one
+ * under both its names. */
+export async function changedFiles(octokit: Octokit, owner: string, repo: string, pull: number): Promise<string[]> {
+  const files = await octokit.paginate(octokit.rest.pulls.listFiles, { owner, repo, pull_number: pull, per_page: 100 })
+  return files.flatMap(f => (f.previous_filename ? [f.filename, f.previous_filename] : [f.filename]))
+}
+
+/** fileAt is a file's text at a commit, undefined when the commit has no such file. */
+export async function fileAt(octokit: Octokit, owner: string, repo: string, path: string, ref: string): Promise<string | undefined> {
+  try {
+    const data = (await octokit.rest.repos.getContent({ owner, repo, path, ref })).data
+    if (Array.isArray(data) || data.type !== 'file' || !('content' in data)) return undefined
+    return Buffer.from(data.content, 'base64').toString('utf8')
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) return undefined
+    throw err
+  }
 }
 
 /** A workflow run of the pull request's head, newest first. */
 export interface HeadRun {
   id: number
   name: string
+  /** the workflow file the run ran (.github/workflows/…) */
+  path?: string
   htmlUrl?: string
 }
 
 /** headRuns lists the repository's workflow runs of one head commit, newest first. */
 export async function headRuns(octokit: Octokit, owner: string, repo: string, headSha: string): Promise<HeadRun[]> {
   const runs = (await octokit.rest.actions.listWorkflowRunsForRepo({ owner, repo, head_sha: headSha, per_page: 50 })).data.workflow_runs
-  return runs.map(r => ({ id: r.id, name: r.name ?? '', htmlUrl: r.html_url }))
+  return runs.map(r => ({ id: r.id, name: r.name ?? '', path: r.path, htmlUrl: r.html_url }))
 }
 
 /** approvalsApi is what gathering approvals asks GitHub about one pull

@@ -15,6 +15,7 @@ import { renderSummary, reportParts } from './render/report.js'
 import { downloadParts, runPublishMode, sharePart, shareReport } from './publishAction.js'
 import { runApprove, runGate, runMerge, runPlan, stoppedBeforeRun, type RunEnv, type RunResult } from './run.js'
 import { runApproveMode } from './approveAction.js'
+import { configPath } from './trust.js'
 import { gatherApprovals, type Approvals } from './approvals.js'
 import * as github from '@actions/github'
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -107,11 +108,11 @@ export async function main(): Promise<void> {
   try {
     inputs = readActionInputs(name => core.getInput(name))
     if (inputs.mode === 'publish') {
-      process.exitCode = await runPublishMode(inputs, process.env.GITHUB_EVENT_NAME ?? '', readEvent(), coreLog)
+      process.exitCode = await runPublishMode(inputs, process.env.GITHUB_EVENT_NAME ?? '', readEvent(), configPath(core.getInput('working-directory')), runEnv(inputs, tmp, outDir), coreLog)
       return
     }
     if (inputs.mode === 'approve') {
-      process.exitCode = await runApproveMode(inputs, process.env.GITHUB_EVENT_NAME ?? '', readEvent(), runEnv(inputs, tmp, outDir), coreLog)
+      process.exitCode = await runApproveMode(inputs, process.env.GITHUB_EVENT_NAME ?? '', readEvent(), configPath(core.getInput('working-directory')), runEnv(inputs, tmp, outDir), coreLog)
       return
     }
     plan = planRun(inputs, {

@@ -1,18 +1,18 @@
 // Publish mode: post the report a gating run uploaded, from a workflow_run
 // workflow that has write permissions and runs no PR code. Everything that
 // decides where to post comes from the workflow_run event and the API;
-// the artifact is data, checked and re-rendered, never trusted.
+// the artifact is data, checked, decided again by the base's rules
+// (judge.ts) and re-rendered, never trusted.
 import { ARTIFACT_PREFIX, type ReportArtifact } from './artifact.js'
 import { commentBody, stickyMarker, upsertSticky, type CommentApi } from './comment.js'
 import { EXIT_ERROR, EXIT_PASS, WiregateError } from './errors.js'
 import type { CommitStatus, OpenPull } from './github.js'
 import { Fields } from './jsonShape.js'
 import type { Log } from './log.js'
-import { statusOf } from './outputs.js'
+import { judgedParts, judgedStatus, type Judged } from './judge.js'
 import type { Part } from './render/budget.js'
 import { link, md, type Md } from './render/markdown.js'
-import { reportParts } from './render/report.js'
-import { parseReport } from './report.js'
+import { parseReport, type Report } from './report.js'
 
 /** The fields of a workflow_run event that publish mode reads. */
 export interface WorkflowRun {
@@ -26,6 +26,8 @@ export interface WorkflowRun {
   headBranch: string
   /** who owns the head repository: a fork's owner for a fork PR */
   headOwner: string
+  /** the gating workflow's file (.github/workflows/…), as GitHub names it */
+  path?: string
   htmlUrl?: string
 }
 
@@ -47,6 +49,7 @@ export function workflowRunOf(eventName: string, payload: unknown): WorkflowRun 
     headSha,
     headBranch: run.string('head_branch'),
     headOwner: run.object('head_repository').object('owner').string('login'),
+    path: run.optional('path', 'string'),
     htmlUrl: linkable(run.optional('html_url', 'string'))
   }
 }
@@ -65,6 +68,8 @@ export interface PublishApi {
   reportArtifacts(): Promise<ReportArtifact[]>
   /** the artifact's report.json as text, within the size limits */
   download(artifact: ReportArtifact): Promise<string>
+  /** decide the checked report again for the pull request (judge.ts) */
+  judge(pull: number, text: string, report: Report): Promise<Judged>
 }
 
 export interface PublishOptions {
@@ -120,9 +125,10 @@ async function publishOne(run: WorkflowRun, pull: number, artifact: ReportArtifa
   let status: CommitStatus
   let refused: string | undefined
   try {
-    const report = parseReport(await api.download(artifact), `report.json of artifact ${artifact.name}`)
-    body = reportParts(report, { runUrl: run.htmlUrl })
-    status = { ...statusOf(report), context, targetUrl: run.htmlUrl }
+    const text = await api.download(artifact)
+    const judged = await api.judge(pull, text, parseReport(text, `report.json of artifact ${artifact.name}`))
+    body = judgedParts(judged, run.htmlUrl)
+    status = judgedStatus(judged, context, run.htmlUrl)
   } catch (err) {
     if (!(err instanceof WiregateError)) throw err
     refused = err.message

@@ -8,7 +8,9 @@ import type { ActionInputs } from './actionInputs.js'
 import { GHESNotSupportedError } from '@actions/artifact'
 import { canUpload, downloadReport, partArtifacts, reportArtifacts, REPORT_FILE, uploadPart, uploadReport, type GatingRun } from './artifact.js'
 import { errorMessage, EXIT_ERROR, WiregateError } from './errors.js'
-import { issueCommentApi, openPullsWithHead, setCommitStatus } from './github.js'
+import { approvalsApi, changedFiles, fileAt, issueCommentApi, openPullsWithHead, pullFacts, setCommitStatus } from './github.js'
+import { judge, type JudgeApi } from './judge.js'
+import type { RunEnv } from './run.js'
 import type { Log } from './log.js'
 import { publishRun, workflowRunOf, type PublishApi } from './publish.js'
 
@@ -73,12 +75,12 @@ export async function downloadParts(inputs: ActionInputs, dir: string, log: Log)
 
 /** runPublishMode is the action in mode: publish. Its result is the exit
  * code; every failure is one line. */
-export async function runPublishMode(inputs: ActionInputs, eventName: string, payload: unknown, log: Log): Promise<number> {
+export async function runPublishMode(inputs: ActionInputs, eventName: string, payload: unknown, config: string, env: RunEnv, log: Log): Promise<number> {
   try {
     const run = workflowRunOf(eventName, payload)
     const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? '').split('/')
     if (!owner || !repo) throw new WiregateError('GITHUB_REPOSITORY is not set: run publish mode in a GitHub Actions job')
-    if (!inputs.githubToken) throw new WiregateError("input 'github-token' is empty: publish mode needs a token with pull-requests: write, statuses: write and actions: read")
+    if (!inputs.githubToken) throw new WiregateError("input 'github-token' is empty: publish mode needs a token with pull-requests: write, statuses: write, actions: read and contents: read")
     const octokit = github.getOctokit(inputs.githubToken)
     const gating: GatingRun = { token: inputs.githubToken, runId: run.id, owner, repo }
     const tmp = process.env.RUNNER_TEMP || tmpdir()
@@ -87,12 +89,25 @@ export async function runPublishMode(inputs: ActionInputs, eventName: string, pa
       comments: pull => issueCommentApi(inputs.githubToken, owner, repo, pull, octokit),
       setStatus: (sha, status) => setCommitStatus(octokit, owner, repo, sha, status),
       reportArtifacts: () => reportArtifacts(gating),
-      download: artifact => downloadReport(gating, artifact, tmp)
+      download: artifact => downloadReport(gating, artifact, tmp),
+      judge: async (pull, text, report) => {
+        const dir = join(env.tmpDir, 'publish', String(pull))
+        await mkdir(dir, { recursive: true })
+        const reportJson = join(dir, REPORT_FILE)
+        await writeFile(reportJson, text)
+        const judgeApi: JudgeApi = {
+          approvals: approvalsApi(octokit, owner, repo, pull),
+          changedFiles: () => changedFiles(octokit, owner, repo, pull),
+          fileAt: (path, ref) => fileAt(octokit, owner, repo, path, ref)
+        }
+        const facts = await pullFacts(octokit, owner, repo, pull)
+        return judge(reportJson, report, facts, { workflowPath: run.path, htmlUrl: run.htmlUrl }, config, judgeApi, { ...env, outDir: join(dir, 'decided') })
+      }
     }
     return await publishRun(run, api, log, { comment: inputs.comment })
   } catch (err) {
     const status = (err as { status?: number } | null)?.status
-    const hint = status === 403 || status === 404 ? ' (the publish workflow needs permissions: actions: read, pull-requests: write, statuses: write)' : ''
+    const hint = status === 403 || status === 404 ? ' (the publish workflow needs permissions: actions: read, contents: read, pull-requests: write, statuses: write)' : ''
     log.error(`wiregate publish: ${errorMessage(err)}${hint}`, { title: 'wiregate could not publish' })
     return EXIT_ERROR
   }

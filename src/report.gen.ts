@@ -42,6 +42,12 @@ export interface Report {
    * metrics ignored by wiregate.yaml, with the reason
    */
   ignored?: Ignored[];
+  /**
+   * UnableToFail are the timed metrics (message/format/op) of changed
+   * messages whose minimum detectable effect is above their time
+   * threshold: measured, but no slowdown they could show would fail.
+   */
+  unable_to_fail?: string[];
   env: Env;
   stages: Stage[];
   /**
@@ -76,6 +82,23 @@ export interface Report {
    * Approvals say what each /wiregate command of the pull request did.
    */
   approvals?: ApprovalNote[];
+  /**
+   * Elements are the schema violations by element (file → message or
+   * enum → field or enum value): the comment shows one row each.
+   */
+  elements?: Element[];
+  /**
+   * ApproveAll are the comment lines that, posted as one comment,
+   * approve every blocking violation: the schema findings by their
+   * elements' ids on the first line, then each measured regression's own
+   * line (each has its amount). Empty with fewer than two to approve.
+   */
+  approve_all?: string[];
+  /**
+   * ApproveFiles are one line per file approving its blocking schema
+   * findings, when they span more than one file.
+   */
+  approve_files?: FileApproval[];
 }
 export interface Rev {
   ref: string;
@@ -301,11 +324,32 @@ export interface Metric {
    */
   noise_floor_pct?: number;
   /**
+   * LayoutNoise marks a significant sec/op delta on a format whose exact
+   * figures are equal on both sides (bytes/msg, and every instruction and
+   * allocation count within its noise floor): the same work in two
+   * builds' code layout, not a change the schema made.
+   */
+  layout_noise?: boolean;
+  /**
    * NoiseFloorFrom says what set an instr/op floor: FloorFromFormat (the
    * format's global floor) or FloorFromCounts (twice the spread this
    * metric's own counts showed between processes, past the global one).
    */
   noise_floor_from?: "format" | "counts";
+  /**
+   * MDE is a timed metric's minimum detectable effect: the smallest
+   * change, in percent, its samples could have shown significant at the
+   * strictest cutoff Holm's procedure applies to the run's timings
+   * (alpha over the number of timed tests); nil with MDEReason when no
+   * change could have reached it.
+   */
+  mde_pct?: number;
+  mde_reason?: string;
+  /**
+   * Ops is how many operations each instr/op count covered: whole passes
+   * over the first records of the pool, the same on both sides.
+   */
+  ops?: number;
 }
 /**
  * Summary is benchmath's summary of one side's samples (for instr/op: the processes' counts).
@@ -371,6 +415,10 @@ export interface FieldNote {
    * Regenerated: head's kind; Renamed: head's name
    */
   to?: string;
+  /**
+   * Regenerated: the base's name, when head renamed the field too
+   */
+  was?: string;
   /**
    * ProtobufBytes is the mean protobuf bytes per record the field adds on
    * head (NewFields, Regenerated: tag and value), or would add where a
@@ -583,17 +631,13 @@ export interface PipelinePlan {
   note?: string;
 }
 /**
- * CPUPlan is what the budget cut of the instruction counts: messages whose count fit only over one rotation of the record pool instead of the usual four (exact all the same), and messages not counted at all.
+ * CPUPlan is what the budget cut of the instruction counts: messages counted in fewer processes than asked, and messages not counted at all.
  */
 export interface CPUPlan {
   /**
    * messages not counted
    */
   uncounted?: string[];
-  /**
-   * counted over 1 rotation (256 operations), not 4
-   */
-  one_rotation?: string[];
   /**
    * FewerProcesses are messages counted in fewer processes per side than
    * asked; with one, their floor is the format's global one.
@@ -862,6 +906,11 @@ export interface Author {
   login: string;
   permission: string;
   teams?: string[];
+  /**
+   * Bot is GitHub's word that the account is a bot (user type Bot): the
+   * sticky comment's author, an app. A bot never approves.
+   */
+  bot?: boolean;
 }
 /**
  * Shard is one part of a sharded gate: what it measured and what every shard of the same plan measures, with what must agree for parts to merge.
@@ -923,4 +972,68 @@ export interface ApprovalNote {
    */
   status: string;
   why?: string;
+}
+/**
+ * Element is one schema element with every schema violation on it (of one kind, against one side): a field renamed and retyped in one commit is one element with four of buf's rules.
+ */
+export interface Element {
+  /**
+   * ID approves every violation of the element as they stand (a rule
+   * hit later is not covered); a lone violation's element has its id.
+   */
+  id: string;
+  kind: "lint" | "breaking" | "avro" | "avro-mismatch";
+  against?: string;
+  file: string;
+  /**
+   * Container is the message or enum that holds the element, as buf
+   * names it; empty when buf's message names none (the element is the
+   * finding itself).
+   */
+  container?: string;
+  /**
+   * message | enum | service | file
+   */
+  container_kind?: string;
+  /**
+   * field | enum value | rpc; empty: the container itself
+   */
+  member?: string;
+  /**
+   * the field's or enum value's number
+   */
+  number?: string;
+  /**
+   * the member's name on head (the base's, deleted)
+   */
+  name?: string;
+  /**
+   * Changes are what changed, each once.
+   */
+  changes: ElementChange[];
+  /**
+   * Rules are the rules that fired, each once, in the order found.
+   */
+  rules: string[];
+  /**
+   * Violations are the ids of its violations.
+   */
+  violations: string[];
+  approve_with?: string;
+}
+/**
+ * ElementChange is one thing a schema finding says changed: "name" from a to b, "type", "json_name", "cardinality", another property buf names, or "deleted"; Text is the finding's own message when it names none.
+ */
+export interface ElementChange {
+  what: string;
+  from?: string;
+  to?: string;
+  text?: string;
+}
+/**
+ * FileApproval is the line approving a file's blocking schema findings.
+ */
+export interface FileApproval {
+  file: string;
+  line: string;
 }

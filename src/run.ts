@@ -90,13 +90,27 @@ export async function runMerge(plan: Plan, dirs: string[], env: RunEnv, render: 
   return runReporting(plan, env, render, () => ['merge', `--out=${resolve(env.outDir)}`, ...dirs])
 }
 
+/** What the base says, for a report from a pull request's run: its
+ * wiregate.yaml ('' when it has none) and the labels GitHub lists now. */
+export interface BaseRules {
+  baseConfig: string
+  labels: string[]
+}
+
 /** runApprove is `wiregate approve`: reportJson decided again with the
- * pull request's approvals, rendered as a gate run is. */
-export async function runApprove(plan: Plan, reportJson: string, approvals: Approvals, env: RunEnv, render: RenderContext = {}): Promise<RunResult> {
+ * pull request's approvals (and, given base, by the base's rules and this
+ * step's threshold inputs instead of the report's), rendered as a gate run is. */
+export async function runApprove(plan: Plan, reportJson: string, approvals: Approvals, env: RunEnv, render: RenderContext = {}, base?: BaseRules): Promise<RunResult> {
   await mkdir(env.tmpDir, { recursive: true })
   const file = join(env.tmpDir, 'approvals.json')
   await writeFile(file, JSON.stringify(approvals))
-  return runReporting(plan, env, render, () => ['approve', `--report=${resolve(reportJson)}`, `--approvals=${file}`, `--out=${resolve(env.outDir)}`])
+  const flags: string[] = []
+  if (base) {
+    const config = join(env.tmpDir, 'base-wiregate.yaml')
+    await writeFile(config, base.baseConfig)
+    flags.push(`--base-config=${config}`, '--inputs-from-env', `--labels=${JSON.stringify(base.labels)}`)
+  }
+  return runReporting(plan, env, render, () => ['approve', `--report=${resolve(reportJson)}`, `--approvals=${file}`, ...flags, `--out=${resolve(env.outDir)}`])
 }
 
 /** runReporting runs wiregate with argv(w) and reads the report.json it

@@ -16,16 +16,27 @@ export interface FakeComment {
 export interface FakePull {
   number: number
   state: 'open' | 'closed'
+  /** owner o is this repository's; any other is a fork's */
   head: { sha: string; ref: string; owner: string }
+  /** the base's sha; BASE_SHA when not given */
+  baseSha?: string
   /** the pull request's author */
   author?: string
+  labels?: string[]
+  /** the files it changes */
+  files?: string[]
 }
+
+/** The base sha of a FakePull that names none. */
+export const BASE_SHA = 'b'.repeat(40)
 
 /** A workflow run of a head commit, as the runs list shows it. */
 export interface FakeRun {
   id: number
   name: string
   headSha: string
+  /** its workflow file; .github/workflows/ci.yml when not given */
+  path?: string
 }
 
 export interface FakeStatus {
@@ -71,6 +82,8 @@ export class FakeGitHub {
   permissions: Record<string, string> = {}
   /** team members by org/team */
   teams: Record<string, string[]> = {}
+  /** files of the repository by `${ref}:${path}` (the contents API) */
+  contents: Record<string, string> = {}
   requests: string[] = []
   deny = false
   private server: Server
@@ -105,10 +118,10 @@ export class FakeGitHub {
   }
 
   /** addComment is a comment a person writes on a pull request. */
-  addComment(issue: number, login: string, body: string): FakeComment {
+  addComment(issue: number, login: string, body: string, type = 'User'): FakeComment {
     const id = this.nextId++
     const at = new Date(Date.UTC(2026, 10, 24, 12, 0, id % 60)).toISOString()
-    const c: FakeComment = { id, issue, body, user: { login, type: 'User' }, html_url: `https://github.com/o/r/pull/${issue}#issuecomment-${id}`, created_at: at, updated_at: at }
+    const c: FakeComment = { id, issue, body, user: { login, type }, html_url: `https://github.com/o/r/pull/${issue}#issuecomment-${id}`, created_at: at, updated_at: at }
     this.comments.push(c)
     return c
   }
@@ -151,12 +164,23 @@ export class FakeGitHub {
       const head = url.searchParams.get('head')
       const state = url.searchParams.get('state') ?? 'open'
       const pulls = this.pulls.filter(p => (head === null || `${p.head.owner}:${p.head.ref}` === head) && (state === 'all' || p.state === state))
-      return { status: 200, body: pulls.map(p => ({ number: p.number, state: p.state, head: { sha: p.head.sha, ref: p.head.ref, label: `${p.head.owner}:${p.head.ref}` } })) }
+      return { status: 200, body: pulls.map(p => this.restPull(p)) }
     }
     if ((m = /^\/repos\/o\/r\/pulls\/(\d+)$/.exec(url.pathname)) && req.method === 'GET') {
       const p = this.pulls.find(x => x.number === Number(m![1]))
       if (!p) return { status: 404, body: { message: 'Not Found' } }
-      return { status: 200, body: { number: p.number, state: p.state, head: { sha: p.head.sha, ref: p.head.ref }, user: { login: p.author ?? 'someone' } } }
+      return { status: 200, body: this.restPull(p) }
+    }
+    if ((m = /^\/repos\/o\/r\/pulls\/(\d+)\/files$/.exec(url.pathname)) && req.method === 'GET') {
+      const p = this.pulls.find(x => x.number === Number(m![1]))
+      if (!p) return { status: 404, body: { message: 'Not Found' } }
+      return { status: 200, body: (p.files ?? []).map(filename => ({ filename, status: 'modified' })) }
+    }
+    if ((m = /^\/repos\/o\/r\/contents\/(.+)$/.exec(url.pathname)) && req.method === 'GET') {
+      const path = decodeURIComponent(m[1]!)
+      const text = this.contents[`${url.searchParams.get('ref')}:${path}`]
+      if (text === undefined) return { status: 404, body: { message: 'Not Found' } }
+      return { status: 200, body: { type: 'file', path, encoding: 'base64', content: Buffer.from(text).toString('base64') } }
     }
     if ((m = /^\/repos\/o\/r\/collaborators\/([^/]+)\/permission$/.exec(url.pathname)) && req.method === 'GET') {
       const permission = this.permissions[decodeURIComponent(m[1]!)]
@@ -170,7 +194,7 @@ export class FakeGitHub {
     if (url.pathname === '/repos/o/r/actions/runs' && req.method === 'GET') {
       const sha = url.searchParams.get('head_sha')
       const runs = this.runs.filter(r => sha === null || r.headSha === sha).sort((a, b) => b.id - a.id)
-      return { status: 200, body: { total_count: runs.length, workflow_runs: runs.map(r => ({ id: r.id, name: r.name, head_sha: r.headSha, html_url: `https://github.com/o/r/actions/runs/${r.id}` })) } }
+      return { status: 200, body: { total_count: runs.length, workflow_runs: runs.map(r => ({ id: r.id, name: r.name, path: r.path ?? '.github/workflows/ci.yml', head_sha: r.headSha, html_url: `https://github.com/o/r/actions/runs/${r.id}` })) } }
     }
     if ((m = /^\/repos\/o\/r\/statuses\/([0-9a-f]+)$/.exec(url.pathname)) && req.method === 'POST') {
       const s = json()
@@ -188,6 +212,17 @@ export class FakeGitHub {
       return { status: 302, headers: { location: `${this.base}/blobs/download/${a.id}?sig=signed` } }
     }
     return { status: 404, body: { message: 'Not Found' } }
+  }
+
+  private restPull(p: FakePull): Record<string, unknown> {
+    return {
+      number: p.number,
+      state: p.state,
+      head: { sha: p.head.sha, ref: p.head.ref, label: `${p.head.owner}:${p.head.ref}`, repo: { full_name: `${p.head.owner}/r` } },
+      base: { sha: p.baseSha ?? BASE_SHA, ref: 'main', repo: { full_name: 'o/r' } },
+      user: { login: p.author ?? 'someone' },
+      labels: (p.labels ?? []).map(name => ({ name }))
+    }
   }
 
   private restArtifact(a: FakeArtifact): Record<string, unknown> {

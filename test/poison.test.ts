@@ -41,7 +41,7 @@ const normal = (path: string): string => path.replace(/\[\d+\]/g, '[]')
  * message's name still matches its history and its change-set entry. The
  * parser refuses a poisoned word (a kind, a status, the result): those
  * fields keep their value, and words lists their paths. */
-function poisoned(raw: Json): { text: string; ids: Map<string, string[]>; words: Set<string> } {
+function poisoned(raw: Json): { text: string; ids: Map<string, string[]>; words: Set<string>; idOf: Map<string, string> } {
   const root = structuredClone(raw)
   const idOf = new Map<string, string>()
   const ids = new Map<string, string[]>()
@@ -55,7 +55,7 @@ function poisoned(raw: Json): { text: string; ids: Map<string, string[]>; words:
   for (;;) {
     try {
       parseReport(JSON.stringify(root))
-      return { text: JSON.stringify(root), ids, words }
+      return { text: JSON.stringify(root), ids, words, idOf }
     } catch (err) {
       const path = /^report\.json: (\S+) is not /.exec((err as Error).message)?.[1]
       assert.ok(path, (err as Error).message)
@@ -154,6 +154,10 @@ const NOT_SHOWN = new Set([
   'findings[].against', // a row per release, by the release's ref
   'violations[].against',
   'violations[].file', // annotations, not the comment
+  'violations[].detail (grouped)', // a schema element's row says its changes in words
+  'violations[].approve_with (grouped)', // … and approves them with its own line
+  ...['new_fields', 'new_oneof_members', 'renamed', 'removed'].map(l => `messages[].records.${l}[].was`),
+  'elements[].against', // its violations' rows name the release
   'skipped[].side',
   'plan.bench.benchtime', // the bench note says what the budget made of it
   // A field's number: its name says which it is. Kinds are a regenerated
@@ -179,6 +183,7 @@ const NOT_SHOWN = new Set([
   'rules.comments[].url',
   'rules.authors[].permission',
   'rules.authors[].teams[]',
+  'rules.authors[].bot',
   'rules.config.approvers[]',
   'rules.pr_author',
   'violations[].approved.at', // shown as its date, the first 10 characters
@@ -190,7 +195,7 @@ const NOT_SHOWN = new Set([
 /** The fields each kind of detail the budget may cut shows (budget.ts's CUTS words). */
 const CUT_FIELDS: Record<string, string[]> = {
   'benchstat text': ['benchstat'],
-  'noise floors': ['messages[].formats[].metrics[].unit'],
+  'noise floors': ['messages[].formats[].metrics[].unit', 'messages[].formats[].metrics[].mde_reason'],
   'stage timings': ['stages[]'],
   environment: ['env.', 'cpu_cost.tool', 'cpu_cost.installed'],
   'ignored metrics': ['ignored[]'],
@@ -232,10 +237,20 @@ test('the complete report holds every field of the contract, so the poisoned one
 
 test('every string of a real report, poisoned, is inert in gate mode and publish mode, and still shown', async () => {
   const raw = JSON.parse(JSON.stringify(completeReport())) as Json
-  const { text, ids, words } = poisoned(raw)
+  const { text, ids, words, idOf } = poisoned(raw)
+  // A violation grouped in a schema element shows as the element's row:
+  // its changes in words and its rule, not buf's sentence or its own line.
+  const complete = completeReport()
+  const grouped = new Set((complete.elements ?? []).flatMap(e => e.violations))
+  for (const v of complete.violations.filter(v => v.id && grouped.has(v.id))) {
+    for (const [field, value] of [['detail', v.detail], ['approve_with', v.approve_with]] as const) {
+      const id = value === undefined ? undefined : idOf.get(value)
+      if (id) ids.set(id, ids.get(id)!.map(p => (p === `violations[].${field}` ? `violations[].${field} (grouped)` : p)))
+    }
+  }
   assert.deepEqual(
     [...words].sort(),
-    ['change.measure', 'coverage.expected[]', 'findings[].kind', 'messages[].formats[].metrics[].noise_floor_from', 'messages[].status', 'result', 'stages[].name', 'violations[].kind'],
+    ['change.measure', 'coverage.expected[]', 'elements[].kind', 'findings[].kind', 'messages[].formats[].metrics[].noise_floor_from', 'messages[].status', 'result', 'stages[].name', 'violations[].kind'],
     'only words stay unpoisoned'
   )
   const report = parseReport(text)
@@ -264,7 +279,8 @@ test('every string of a real report, poisoned, is inert in gate mode and publish
       comments: () => comments,
       setStatus: () => Promise.resolve(),
       reportArtifacts: () => Promise.resolve([artifact]),
-      download: () => Promise.resolve(text)
+      download: () => Promise.resolve(text),
+      judge: (_pull, _text, report) => Promise.resolve({ report, untrusted: [] })
     },
     log,
     { comment: true }

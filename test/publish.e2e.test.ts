@@ -10,10 +10,10 @@ import { dirname, join } from 'node:path'
 import { after, before, beforeEach, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import MarkdownIt from 'markdown-it'
-import { commentBody, stickyMarker } from '../src/comment.js'
-import { reportParts } from '../src/render/report.js'
+import { stickyMarker } from '../src/comment.js'
 import { parseReport } from '../src/report.js'
-import { FakeGitHub } from './fakeGitHub.js'
+import { CHANGED_WORKFLOW } from '../src/trust.js'
+import { BASE_SHA, FakeGitHub } from './fakeGitHub.js'
 import { runtimeToken } from './runtimeToken.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -115,14 +115,23 @@ interface PublishRun {
   errors: string[]
 }
 
-async function publish(event: object, eventName = 'workflow_run'): Promise<PublishRun> {
+async function publish(event: object, eventName = 'workflow_run', inputs: Record<string, string> = {}): Promise<PublishRun> {
   const dir = mkdtempSync(join(tmpdir(), 'wiregate-publish-run-'))
   writeFileSync(join(dir, 'event.json'), JSON.stringify(event))
   for (const f of ['summary.md', 'output.txt']) writeFileSync(join(dir, f), '')
+  const home = process.env.HOME ?? dir
   const child = spawn(process.execPath, [entry], {
     cwd: dir,
     env: {
       PATH: process.env.PATH ?? '',
+      // Publish mode decides the report again with wiregate (Go): built
+      // once into a tool cache the tests share.
+      HOME: home,
+      GOPATH: process.env.GOPATH ?? join(home, 'go'),
+      GOCACHE: process.env.GOCACHE ?? join(home, '.cache', 'go-build'),
+      GOFLAGS: process.env.GOFLAGS ?? '',
+      GOPROXY: process.env.GOPROXY ?? '',
+      RUNNER_TOOL_CACHE: join(tmpdir(), 'wiregate-e2e-toolcache'),
       GITHUB_ACTIONS: 'true',
       GITHUB_EVENT_NAME: eventName,
       GITHUB_EVENT_PATH: join(dir, 'event.json'),
@@ -139,8 +148,9 @@ async function publish(event: object, eventName = 'workflow_run'): Promise<Publi
       'INPUT_GITHUB-TOKEN': 'publish-token',
       INPUT_COMMENT: 'true',
       INPUT_MODE: 'publish',
-      INPUT_CACHE: 'true',
-      'INPUT_BASE-REF': ''
+      INPUT_CACHE: 'false',
+      'INPUT_BASE-REF': '',
+      ...inputs
     }
   })
   let stdout = ''
@@ -172,10 +182,11 @@ test('publish posts the run\'s report on the PR the API names for the run\'s hea
   assert.equal(run.code, 0, run.stdout)
   assert.ok(api.requests.includes('GET /repos/o/r/pulls'), 'the PR is looked up by its head')
   assert.deepEqual(api.comments.map(c => c.issue), [5])
-  const parts = reportParts(parseReport(fixture('fail')), { runUrl: runUrl(runId) })
-  assert.equal(api.comments[0]!.body, commentBody(MARKER, parts, runUrl(runId)))
+  // Decided again from its figures (the same violations), and rendered by the action.
+  const stored = parseReport(fixture('fail'))
   assert.match(api.comments[0]!.body, /^<!-- wiregate:CI\/wiregate -->\n## ❌ wiregate: fail — 1 breaking change/)
-  assert.deepEqual(api.statuses, [{ sha: FORK_HEAD, state: 'failure', context: CONTEXT, description: `fail: ${parseReport(fixture('fail')).violations.length} violations`, target_url: runUrl(runId) }])
+  for (const v of stored.violations) assert.ok(api.comments[0]!.body.includes(`\`${v.id}\``), `the comment lacks ${v.id}`)
+  assert.deepEqual(api.statuses, [{ sha: FORK_HEAD, state: 'failure', context: CONTEXT, description: `fail: ${stored.violations.length} violations`, target_url: runUrl(runId) }])
 
   const again = await uploadReport(fixture('pass'))
   const second = await publish(workflowRun(again, { conclusion: 'success' }))
@@ -316,5 +327,121 @@ test('HTML, scripts, links, mentions and markdown in every string of the report 
   assert.equal(html.match(/<details>/g)?.length, html.match(/<\/details>/g)?.length, 'every <details> is wiregate\'s and closed')
   assert.doesNotMatch(body, /@everyone|www\.evil/, 'mentions and bare links are broken')
   assert.match(html, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/, 'the text is still there, as text')
+  // Decided again: the poisoned stage error is an error violation.
+  assert.equal(api.statuses[0]!.state, 'error')
+})
+
+// Trust (issue 32): what a fork's run uploads is decided again by the
+// base's rules, and a run whose workflow the fork changes is not trusted.
+
+/** withFinding is the pass fixture with one breaking finding and these rules. */
+function withFinding(rules: Record<string, unknown> = {}): string {
+  const r = JSON.parse(fixture('pass')) as Record<string, unknown> & { rules: { config: Record<string, unknown> } }
+  r.findings = [{ kind: 'breaking', file: 'schemas/orders/v1/order.proto', line: 8, column: 1, rule: 'FIELD_NO_DELETE', message: 'Previously present field "2" with name "price" on message "Order" was deleted.' }]
+  r.rules = { ...r.rules, config: { ...r.rules.config, ...rules } }
+  return JSON.stringify(r)
+}
+
+/** approveMode runs the action in mode: approve on a comment of PR #5. */
+async function approveMode(body = '/wiregate approve'): Promise<PublishRun> {
+  return publish({ action: 'created', issue: { number: 5, pull_request: {} }, comment: { body } }, 'issue_comment', { INPUT_MODE: 'approve' })
+}
+
+const sticky = (): string => api.comments.find(c => c.body.startsWith(MARKER))?.body ?? ''
+
+test('a fork PR that edits the gating workflow: publish posts a failing status with the sentence and says why first; the same PR without the edit publishes as before', async () => {
+  api.pulls[0]!.files = ['schemas/orders/v1/order.proto', '.github/workflows/ci.yml']
+  const runId = await uploadReport(fixture('pass'))
+  const run = await publish(workflowRun(runId, { path: '.github/workflows/ci.yml', conclusion: 'success' }))
+  assert.equal(run.code, 0, run.stdout)
+  assert.deepEqual(api.statuses.map(s => [s.sha, s.state, s.description]), [[FORK_HEAD, 'failure', CHANGED_WORKFLOW]])
+  assert.ok(sticky().startsWith(`${MARKER}\n## ⛔ wiregate: ${CHANGED_WORKFLOW}\n`), sticky().slice(0, 300))
+  assert.match(sticky(), /changes `\.github\/workflows\/ci\.yml`: the run that wrote the report below ran that change/)
+  assert.ok(api.requests.includes('GET /repos/o/r/pulls/5/files'), api.requests.join('\n'))
+
+  // A local action of the base's workflow, and wiregate.yaml, count too.
+  api.contents[`${BASE_SHA}:.github/workflows/ci.yml`] = 'jobs:\n  gate:\n    steps:\n      - uses: ./tools/gate\n'
+  for (const files of [['tools/gate/action.yml'], ['wiregate.yaml']]) {
+    api.pulls[0]!.files = files
+    api.statuses = []
+    await publish(workflowRun(await uploadReport(fixture('pass')), { path: '.github/workflows/ci.yml', conclusion: 'success' }))
+    assert.deepEqual(api.statuses.map(s => s.state), ['failure'], files.join())
+  }
+
+  api.pulls[0]!.files = ['schemas/orders/v1/order.proto']
+  api.statuses = []
+  const again = await publish(workflowRun(await uploadReport(fixture('pass')), { path: '.github/workflows/ci.yml', conclusion: 'success' }))
+  assert.equal(again.code, 0, again.stdout)
+  assert.deepEqual(api.statuses.map(s => [s.state, s.description]), [['success', 'pass']])
+  assert.match(sticky(), /^<!-- wiregate:CI\/wiregate -->\n## ✅ wiregate: pass/)
+  delete api.contents[`${BASE_SHA}:.github/workflows/ci.yml`]
+})
+
+test('a same-repository PR that edits the workflow publishes as before: its own run is the base\'s to trust', async () => {
+  api.pulls[1]!.files = ['.github/workflows/ci.yml']
+  const runId = await uploadReport(fixture('pass'))
+  const run = await publish(workflowRun(runId, { path: '.github/workflows/ci.yml', head_sha: OTHER_HEAD, head_branch: 'pr-7', head_repository: { full_name: 'o/r', owner: { login: 'o' } } }))
+  assert.equal(run.code, 0, run.stdout)
+  assert.deepEqual(api.statuses.map(s => [s.sha, s.state]), [[OTHER_HEAD, 'success']])
+})
+
+test('a report with its violations removed, its figures past the thresholds: publish fails it', async () => {
+  const forged = { ...(JSON.parse(fixture('fail')) as Record<string, unknown>), violations: [], result: 'pass', exit_code: 0, exit_reason: 'pass' }
+  const runId = await uploadReport(JSON.stringify(forged))
+  const run = await publish(workflowRun(runId, { path: '.github/workflows/ci.yml' }))
+  assert.equal(run.code, 0, run.stdout)
   assert.equal(api.statuses[0]!.state, 'failure')
+  assert.match(api.statuses[0]!.description, /^fail: \d+ violations$/)
+  assert.match(sticky(), /^<!-- wiregate:CI\/wiregate -->\n## ❌ wiregate: fail/)
+})
+
+test('approve mode: a forged artifact whose rules make the author an approver who may approve themselves leaves the status failing and names the difference from the base\'s wiregate.yaml', async () => {
+  api.pulls[0]!.author = 'author'
+  api.permissions = { author: 'read' }
+  const runId = await uploadReport(withFinding({ approvers: ['author'], self_approve: true }))
+  api.runs = [{ id: runId, name: 'CI', headSha: FORK_HEAD }]
+  api.contents[`${BASE_SHA}:wiregate.yaml`] = 'thresholds:\n  size: 5%\n'
+  try {
+    const first = await approveMode()
+    assert.equal(first.code, 0, first.stdout)
+    const id = /`\/wiregate approve (wg-[0-9a-f]{6})`/.exec(sticky())?.[1]
+    assert.ok(id, sticky())
+    api.addComment(5, 'author', `/wiregate approve ${id} mine`)
+    const run = await approveMode()
+    assert.equal(run.code, 0, run.stdout)
+    assert.equal(api.statuses.at(-1)!.state, 'failure')
+    assert.match(sticky(), /^<!-- wiregate:CI\/wiregate -->\n## ❌ wiregate: fail/)
+    assert.match(sticky(), /The report's own rules are not the base's wiregate\.yaml with this workflow's inputs \(approvers: \\\["author"\\\], not none; self_approve: true, not false\): the base's rules decided this verdict\./)
+    assert.match(sticky(), /did not count: .*cannot approve its own change/)
+  } finally {
+    api.runs = []
+    api.permissions = {}
+    api.contents = {}
+  }
+})
+
+test('approve mode: a writer\'s command in a fenced block, an indented block, a code span or a quote approves nothing; the same command on a plain line approves; a bot with write permission approves nothing', async () => {
+  api.permissions = { writer: 'write', 'release-robot': 'write' }
+  const runId = await uploadReport(withFinding())
+  api.runs = [{ id: runId, name: 'CI', headSha: FORK_HEAD }]
+  try {
+    await approveMode()
+    const id = /`\/wiregate approve (wg-[0-9a-f]{6})`/.exec(sticky())?.[1]
+    assert.ok(id, sticky())
+    const line = `/wiregate approve ${id}`
+    for (const body of [`How would one approve?\n\n\`\`\`\n${line}\n\`\`\``, `How would one approve?\n\n    ${line}`, `try \`${line}\``, `> ${line}`]) api.addComment(5, 'writer', body)
+    api.addComment(5, 'release-robot', line, 'Bot')
+    let run = await approveMode()
+    assert.equal(run.code, 0, run.stdout)
+    assert.equal(api.statuses.at(-1)!.state, 'failure', sticky())
+    assert.match(sticky(), /release-robot.*did not count: .*is a bot: a bot's comment never approves/)
+    api.addComment(5, 'writer', `${line} checked with the consumers`)
+    run = await approveMode()
+    assert.equal(run.code, 0, run.stdout)
+    assert.equal(api.statuses.at(-1)!.state, 'success', sticky())
+    assert.match(sticky(), /approved by \[@writer\]\(https:\/\/github\.com\/o\/r\/pull\/5#issuecomment-\d+\) on 2026-11-24: checked with the consumers/)
+  } finally {
+    api.runs = []
+    api.permissions = {}
+  }
 })

@@ -9,6 +9,7 @@ import type { CommitStatus, OpenPull } from '../src/github.js'
 import type { Log } from '../src/log.js'
 import { statusOf } from '../src/outputs.js'
 import { publishRun, workflowRunOf, type PublishApi, type WorkflowRun } from '../src/publish.js'
+import { CHANGED_WORKFLOW } from '../src/trust.js'
 import { loadFixture } from './fixtures.js'
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures')
@@ -22,7 +23,7 @@ interface Recorded {
   log: Log & { lines: string[] }
 }
 
-function stand(pulls: OpenPull[], artifacts: Array<[string, string]>): Recorded {
+function stand(pulls: OpenPull[], artifacts: Array<[string, string]>, untrusted: string[] = []): Recorded {
   const comments: Array<{ pull: number; body: string }> = []
   const statuses: CommitStatus[] = []
   const lines: string[] = []
@@ -51,7 +52,10 @@ function stand(pulls: OpenPull[], artifacts: Array<[string, string]>): Recorded 
         return Promise.resolve()
       },
       reportArtifacts: () => Promise.resolve(listed),
-      download: a => Promise.resolve(artifacts[a.id - 1]![1])
+      download: a => Promise.resolve(artifacts[a.id - 1]![1]),
+      // Go decides again in the action (judge.ts, test/trust.e2e.test.ts);
+      // here the report stands as checked, unless untrusted names files.
+      judge: (_pull, _text, report) => Promise.resolve({ report, untrusted })
     }
   }
 }
@@ -98,7 +102,8 @@ test('workflowRunOf reads the event, and names what is missing or malformed', ()
   const event = (over: Record<string, unknown>): unknown => ({
     workflow_run: { id: 9, name: 'CI', event: 'pull_request', conclusion: null, head_sha: HEAD, head_branch: 'feature', head_repository: { owner: { login: 'fork' } }, html_url: 'https://github.com/o/r/actions/runs/9', ...over }
   })
-  assert.deepEqual(workflowRunOf('workflow_run', event({})), { ...RUN, conclusion: '' })
+  assert.deepEqual(workflowRunOf('workflow_run', event({})), { ...RUN, conclusion: '', path: undefined })
+  assert.equal(workflowRunOf('workflow_run', event({ path: '.github/workflows/ci.yml' })).path, '.github/workflows/ci.yml')
   assert.throws(() => workflowRunOf('workflow_run', event({ head_sha: 'HEAD' })), /^WiregateError: the workflow_run event: workflow_run\.head_sha is not a commit sha$/)
   assert.throws(() => workflowRunOf('workflow_run', event({ head_repository: null })), /workflow_run\.head_repository is not an object/)
   assert.equal(workflowRunOf('workflow_run', event({ html_url: 'https://x/(y)' })).htmlUrl, undefined, 'a URL that would break a link is dropped')
@@ -111,4 +116,13 @@ test("the commit status is report.json's exit code and reason, derived from noth
   assert.deepEqual(statusOf(loadFixture('fail')), { state: 'failure', description: `fail: ${loadFixture('fail').violations.length} violations` })
   // The exit code decides, not the violations: a report whose Go said 2 is an error.
   assert.equal(statusOf({ ...loadFixture('pass'), exit_code: 2, exit_reason: 'wiregate could not run: x' }).state, 'error')
+})
+
+test('a report whose producer the fork changes: a failing status with the sentence, and the comment says so first, the report after it', async () => {
+  const s = stand([{ number: 5, headSha: HEAD }], [['wiregate', report('pass')]], ['.github/workflows/ci.yml'])
+  assert.equal(await publishRun(RUN, s.api, s.log, { comment: true }), 0)
+  assert.deepEqual(s.statuses.map(x => [x.state, x.description]), [['failure', CHANGED_WORKFLOW]])
+  const body = s.comments[0]!.body
+  assert.ok(body.startsWith(`<!-- wiregate:CI/wiregate -->\n## ⛔ wiregate: ${CHANGED_WORKFLOW}\n`), body.slice(0, 300))
+  assert.ok(body.indexOf('`.github/workflows/ci.yml`') < body.indexOf('## ✅ wiregate: pass'), 'the changed file is named before the unverified report')
 })

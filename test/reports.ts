@@ -2,7 +2,7 @@
 // the fixtures are real gate output from before this round's fields, and
 // only scripts/fixtures.sh writes them; these builders add the new fields
 // to a fixture, or make reports of a size no fixture has.
-import { parseReport, type Finding, type Format, type HistoryCommit, type HistoryMessage, type Message, type Metric, type Pipeline, type Report, type Stage, type Summary } from '../src/report.js'
+import { parseReport, type Finding, type Format, type HistoryCommit, type HistoryMessage, type Message, type Metric, type Pipeline, type Report, type Stage, type Summary, type Violation } from '../src/report.js'
 import { loadFixture } from './fixtures.js'
 
 /** reparse is r as the action reads it: through JSON and the strict parser. */
@@ -163,16 +163,24 @@ export function completeReport(): Report {
     source: "paired: the base's 256 generated records carried to head by field number",
     // Every FieldNote field in every list: one struct in Go, one reader here.
     new_fields: [
-      { field: 'notes', number: '12', protobuf_bytes: 12, from: '', to: 'string' },
+      { field: 'notes', number: '12', protobuf_bytes: 12, from: '', to: 'string', was: '' },
       { field: 'lines.tag', number: '3.5', protobuf_bytes: 3 }
     ],
-    regenerated: [{ field: 'amount', number: '4', from: 'string', to: 'int64', protobuf_bytes: 2 }],
-    new_oneof_members: [{ field: 'voucher', number: '13', protobuf_bytes: 14, from: '', to: 'Voucher' }],
-    renamed: [{ field: 'currency_code', number: '10', from: 'currency', to: 'currency_code', protobuf_bytes: 0 }],
-    removed: [{ field: 'legacy', number: '9', from: 'legacy', to: '', protobuf_bytes: 4 }]
+    regenerated: [{ field: 'amount', number: '4', from: 'string', to: 'int64', protobuf_bytes: 2, was: 'sum' }],
+    new_oneof_members: [{ field: 'voucher', number: '13', protobuf_bytes: 14, from: '', to: 'Voucher', was: '' }],
+    renamed: [{ field: 'currency_code', number: '10', from: 'currency', to: 'currency_code', protobuf_bytes: 0, was: '' }],
+    removed: [{ field: 'legacy', number: '9', from: 'legacy', to: '', protobuf_bytes: 4, was: '' }]
   }
   telemetry.unchanged_schema = false
   for (const f of telemetry.formats) f.size!.new_content = f.format === 'protobuf' ? 17 : 30
+  // A timing's minimum detectable effect (or why none), a count's ops,
+  // and the timings that could not fail.
+  const [timed, untimed] = telemetry.formats.flatMap(f => f.metrics).filter(m => m.unit === 'sec/op') as [Metric, Metric]
+  timed.mde_pct = 6.5
+  untimed.mde_reason = 'n=5 samples per side can never reach alpha=0.001'
+  const counted = telemetry.formats.flatMap(f => f.metrics).find(m => m.unit === 'instr/op')
+  if (counted) counted.ops = 256
+  r.unable_to_fail = [`${telemetry.name}/json/decode`]
   order.status = 'new'
   r.findings.push({ ...lintDebt(1)[0]!, against: 'v2' }, lintDebt(2)[1]!)
   r.env.peak_rss_bytes = 512 * 2 ** 20
@@ -183,7 +191,7 @@ export function completeReport(): Report {
     budget_seconds: 600,
     bench: { count: 7, benchtime: '10ms', untimed: ['a.Untimed'], note: 'to fit 21s: rounds 10 → 7' },
     pipeline: { untimed: ['a.Untimed/json'], note: 'to fit the time budget: 1 of 6 rows not timed' },
-    cpu: { uncounted: ['a.Uncounted'], one_rotation: ['a.OneRotation'], fewer_processes: ['a.OneProcess'], note: 'to fit the time budget: 1 counted over one rotation' },
+    cpu: { uncounted: ['a.Uncounted'], fewer_processes: ['a.OneProcess'], note: 'to fit the time budget: 1 counted in fewer processes' },
     exact: { unmeasured: ['a.Unmeasured'], note: 'to fit the time budget: 1 message not measured' },
     shards_needed: 3
   }
@@ -194,7 +202,7 @@ export function completeReport(): Report {
     lint_all: true,
     coverage_required: false,
     comments: [{ id: 7, url: 'https://github.com/o/r/pull/1#issuecomment-7', author: 'writer', body: '/wiregate approve wg-000001 planned', created_at: '2026-11-24T10:00:00Z', updated_at: '2026-11-24T10:05:00Z' }],
-    authors: [{ login: 'writer', permission: 'write', teams: ['o/schema-owners'] }],
+    authors: [{ login: 'writer', permission: 'write', teams: ['o/schema-owners'], bot: false }],
     pr_author: 'author',
     config: {
       ...r.rules!.config,
@@ -233,6 +241,20 @@ export function completeReport(): Report {
     noise_floor_pct: 1, id: 'wg-000001',
     approved: { by: 'writer', at: '2026-11-24T10:05:00Z', url: 'https://github.com/o/r/pull/1#issuecomment-7', reason: 'planned', up_to_pct: 7.4 }
   })
+  telemetry.formats[0]!.metrics.find(m => m.unit === 'sec/op')!.layout_noise = true
+  const [first, second] = r.violations as [Violation, Violation]
+  r.elements = [
+    {
+      id: 'wg-e00001', kind: 'breaking', against: 'v2', file: first.file!, container: 'Order', container_kind: 'message', member: 'field', number: '2', name: 'price',
+      changes: [{ what: 'deleted' }, { what: 'type', from: 'double', to: 'int64' }, { what: 'other', text: 'buf said more' }],
+      rules: ['FIELD_NO_DELETE', 'FIELD_SAME_TYPE'], violations: [first.id!, second.id!], approve_with: '/wiregate approve wg-e00001'
+    }
+  ]
+  r.approve_all = ['/wiregate approve wg-e00001', '/wiregate approve wg-e00002 up to 3.0%']
+  r.approve_files = [
+    { file: first.file!, line: '/wiregate approve wg-e00001' },
+    { file: 'a/other.proto', line: '/wiregate approve wg-e00003' }
+  ]
   r.approvals = [
     { by: 'writer', url: 'https://github.com/o/r/pull/1#issuecomment-7', action: 'approve', id: 'wg-000001', status: 'counted' },
     { by: 'reader', url: 'https://github.com/o/r/pull/1#issuecomment-8', action: 'approve', id: 'wg-000001', status: 'refused', why: 'reader has read permission' }

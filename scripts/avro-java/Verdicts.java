@@ -8,7 +8,10 @@
 // Per pair: COMPATIBLE or INCOMPATIBLE (checkReaderWriterCompatibility),
 // INVALID when a schema does not parse (a fresh Schema.Parser per schema,
 // defaults validated, as Java parses by default), ERROR when the check
-// itself throws.
+// itself throws. A side's "reader_imports" / "writer_imports" are other
+// .avsc files of its set: its parser reads them first, in the order given
+// (dependencies first, as avro-maven-plugin's imports), and keeps their
+// named types for the schema itself.
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -63,7 +66,14 @@ public class Verdicts {
   // the pair as INVALID and returns null.
   static Schema parse(JsonNode pair, String side, ObjectNode verdict) {
     try {
-      return new Schema.Parser().parse(pair.get(side).toString());
+      Schema.Parser parser = new Schema.Parser();
+      JsonNode imports = pair.get(side + "_imports");
+      if (imports != null) {
+        for (JsonNode imported : imports) {
+          parser.parse(imported.toString());
+        }
+      }
+      return parser.parse(pair.get(side).toString());
     } catch (RuntimeException e) {
       verdict.put("verdict", "INVALID");
       verdict.put("detail", side + ": " + e.getMessage());

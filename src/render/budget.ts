@@ -29,6 +29,7 @@ const CUTS = {
   'plan notes': { words: "the time budget's note per stage (the counts of what it cut stay)" },
   'grouped sections': { words: "grouped messages' full sections (each has its row)" },
   'violation rows': { words: "measured violations' rows (each message's verdict line has them)" },
+  'approve lines': { words: "measured regressions' lines in the approve-all block (its schema line stays)" },
   'bytes charts': { words: 'bytes/msg charts' },
   'group rows': { words: "groups' rows within every threshold" },
   'group figures': { words: "failing group rows' figures (each counts its violations)" },

@@ -22,23 +22,27 @@ export function benchstatDetails(report: Report): Part {
   return { md: details(md`benchstat (base vs head)`, codeBlock('text', report.benchstat)), cut: 'benchstat' }
 }
 
-/** noiseDetails lists the smallest change each metric could tell from noise in this run. */
+/** noiseDetails lists the smallest change each metric could tell from
+ * noise in this run, and for a timing the smallest it could show at the
+ * run's strictest Holm cutoff (its minimum detectable effect). */
 export function noiseDetails(report: Report): Part {
   const rows: Md[][] = []
+  const none = md`—`
   for (const m of report.messages) {
     for (const f of m.formats) {
       for (const metric of f.metrics) {
         if (metric.noise_floor_pct !== undefined) {
-          rows.push([code(`${m.name}/${f.format}/${metric.name}`), text(metric.unit), md`±${pct(metric.noise_floor_pct, false)}`])
+          const mde = metric.mde_pct !== undefined ? md`${pct(metric.mde_pct, false)}` : metric.mde_reason ? md`none: ${text(metric.mde_reason)}` : none
+          rows.push([code(`${m.name}/${f.format}/${metric.name}`), text(metric.unit), md`±${pct(metric.noise_floor_pct, false)}`, mde])
         }
       }
     }
   }
   for (const p of report.pipeline) {
-    if (p.noise_floor_pct !== undefined) rows.push([code(`${p.message}/${p.format}/pipeline`), md`records/s`, md`±${pct(p.noise_floor_pct, false)}`])
+    if (p.noise_floor_pct !== undefined) rows.push([code(`${p.message}/${p.format}/pipeline`), md`records/s`, md`±${pct(p.noise_floor_pct, false)}`, none])
   }
   if (rows.length === 0) return { md: EMPTY }
-  return { md: details(md`noise floor`, table([md`metric`, md`unit`, md`noise floor`], rows)), cut: 'noise' }
+  return { md: details(md`noise floor`, table([md`metric`, md`unit`, md`noise floor`, md`smallest detectable at the Holm cutoff`], rows)), cut: 'noise' }
 }
 
 export function environmentDetails(report: Report): Part {

@@ -111,7 +111,8 @@ function row(report: Report, name: string, m: Message | undefined): Row {
 function largest(m: Message, unit: string): Md {
   const metrics: Metric[] = m.formats.flatMap(f => f.metrics.filter(x => x.unit === unit))
   if (metrics.length === 0) return md`—`
-  const significant = metrics.filter(x => x.significant && x.delta_pct !== null)
+  // Layout noise is not a change the schema made (messages.ts).
+  const significant = metrics.filter(x => x.significant && !x.layout_noise && x.delta_pct !== null)
   if (significant.length === 0) return md`~`
   const top = significant.reduce((a, b) => (Math.abs(b.delta_pct!) > Math.abs(a.delta_pct!) ? b : a))
   return pct(top.delta_pct)

@@ -47,7 +47,7 @@ export function unmeasuredPart(report: Report, name: string, isNew: boolean): Pa
 }
 
 /** The line under the tables that says how to read a cell. */
-export const CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within its noise floor). CPU is instructions per operation counted under Valgrind, the median of the processes that counted each side: the code and the records are the same in each, so a count moves only by what the runtime leaves to chance — each process's hash seeds (map lookups) and background work; "±x%" marks a floor this message's own counts set above its format's. Size: bytes/msg; where it moved, each compression codec's bytes per record as a Kafka broker stores them (the same records in producer batches, compressed) beside it. Chart bars: base first, head second. A new message shows head's figures only.</sub>`
+export const CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within its noise floor). "Layout noise" is a significant time delta where the format's bytes, instructions and allocations are the same on both sides: the same work, timed in two builds whose code sits at different addresses. CPU is instructions per operation counted under Valgrind, the median of the processes that counted each side: the code and the records are the same in each, so a count moves only by what the runtime leaves to chance — each process's hash seeds (map lookups) and background work; "±x%" marks a floor this message's own counts set above its format's. Size: bytes/msg; where it moved, each compression codec's bytes per record as a Kafka broker stores them (the same records in producer batches, compressed) beside it. Chart bars: base first, head second. A new message shows head's figures only.</sub>`
 
 /** formatsTable is one row per format: bytes/msg, encode and decode time,
  * instructions (when counted) and pipeline records/s. */
@@ -61,8 +61,8 @@ export function formatsTable(report: Report, message: Message): Md {
   const rows = message.formats.map(f => [
     md`${f.format}${f.aliasing ? md` (aliasing)` : EMPTY}`,
     sizeCell(f, side, violations),
-    timeCell(metric(f, 'encode'), side),
-    timeCell(metric(f, 'decode'), side),
+    timeCell(metric(f, 'encode'), side, f),
+    timeCell(metric(f, 'decode'), side, f),
     ...(counted ? [cpuCell(f, side)] : []),
     pipelineCell(pipeline.find(x => x.format === f.format), side)
   ])
@@ -135,9 +135,21 @@ const bothSides: Side = (base, head, format, delta) => {
 /** headOnly is head's figure: a message new on head compares nothing. */
 const headOnly: Side = (_base, head, format) => (head === undefined ? md`—` : format(head))
 
-function timeCell(m: Metric | undefined, side: Side): Md {
+function timeCell(m: Metric | undefined, side: Side, f: Format): Md {
   if (!m) return md`—`
+  if (m.layout_noise) {
+    // The gate marks a significant delta where the format did the same
+    // work on both sides: muted, with why, and no p-value to read as news.
+    const cell = side(m.base?.center ?? undefined, m.head?.center ?? undefined, seconds, () => md`(${pct(m.delta_pct)})`)
+    return md`<sub>${cell} layout noise: ${exactWords(f)} equal on both sides</sub>`
+  }
   return side(m.base?.center ?? undefined, m.head?.center ?? undefined, seconds, () => change(m.delta_pct, m.p, m.significant))
+}
+
+/** exactWords names the exact figures a format has: "bytes, instructions
+ * and allocations". */
+function exactWords(f: Format): Md {
+  return f.metrics.some(m => m.unit === INSTR) ? md`bytes, instructions and allocations` : md`bytes and allocations`
 }
 
 /** cpuCell is instructions per encode and decode, base → head: exact

@@ -8,8 +8,7 @@ import { count } from './numbers.js'
  * (a merged report's are every shard's, so they may go when the comment is
  * full), then each list of what it cut as a count with the names folded. */
 export function planParts(report: Report): Part[] {
-  const plan = report.plan
-  if (!plan) return []
+  const plan = report.plan ?? {}
   const notes: Array<[Md, string | undefined]> = [
     [md`Exact stage`, plan.exact?.note],
     [md`Instruction counts`, plan.cpu?.note],
@@ -23,9 +22,9 @@ export function planParts(report: Report): Part[] {
     { md: join(lines, md`\n>\n`), cut: 'plan notes' as const },
     list(plan.exact?.unmeasured, n => md`⏱ ${messages(n)} not measured at all (no correctness check, no sizes): the time budget ran out`),
     list(plan.cpu?.uncounted, n => md`⏱ ${messages(n)} whose instructions were not counted`),
-    list(plan.cpu?.one_rotation, n => md`⏱ ${messages(n)} whose instructions were counted over one rotation of the record pool instead of four (exact all the same)`),
     list(plan.cpu?.fewer_processes, n => md`⏱ ${messages(n)} counted in fewer processes per side than planned (with one, each count's floor is its format's, not its own)`),
     list(plan.bench?.untimed, n => md`⏱ ${messages(n)} not timed`),
-    list(plan.pipeline?.untimed, n => md`⏱ ${count(n, 'pipeline row', 'pipeline rows')} not timed`)
+    list(plan.pipeline?.untimed, n => md`⏱ ${count(n, 'pipeline row', 'pipeline rows')} not timed`),
+    list(report.unable_to_fail, n => md`⚖ ${count(n, 'timed metric', 'timed metrics')} could not fail: the smallest slowdown their rounds could show at the Holm cutoff is above the time threshold (their instruction counts still gate)`)
   ].filter(p => !p.md.empty)
 }

@@ -33,7 +33,7 @@ function newContent(message: Message): Md {
   const own = (f: FieldNote): Md => (several && f.protobuf_bytes !== undefined ? signedBytes(f.protobuf_bytes) : EMPTY)
   const fields = [
     ...r.new_fields.map(f => md`new field ${code(f.field)}${parenthesized([own(f)])}`),
-    ...r.regenerated.map(f => md`regenerated field ${code(f.field)}${parenthesized([kinds(f), own(f)])}`)
+    ...r.regenerated.map(f => md`regenerated field ${code(f.field)}${parenthesized([f.was ? md`was ${code(f.was)}` : EMPTY, kinds(f), own(f)])}`)
   ]
   if (fields.length === 0) return EMPTY
   const what = join(fields, md`, `)

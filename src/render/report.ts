@@ -1,5 +1,5 @@
 import type { Report, Rev } from '../report.js'
-import { approvalNotes } from './approvals.js'
+import { approvalNotes, approveAllParts } from './approvals.js'
 import { assemble, fit, summaryBudget, type Part } from './budget.js'
 import { changedParts, noSchemaChanged, unchangedParts } from './change.js'
 import { checksTable, existingDebt } from './checks.js'
@@ -18,7 +18,8 @@ export interface RenderContext {
 }
 
 /** reportParts is report.json as the report's blocks, in reading order:
- * the verdict, what the budget cut, the schema checks, then the change —
+ * the verdict, what fails (and the lines that approve it), what the budget
+ * cut, the schema checks, then the change —
  * each changed and new message with its verdict — then one counted line
  * for everything unchanged or removed, and the detail last. The budget
  * (budget.ts) decides which of them a comment has room for. */
@@ -34,10 +35,11 @@ export function reportParts(report: Report, ctx: RenderContext = {}): Part[] {
       )
     },
     { md: noSchemaChanged(report) },
+    violationsTable(report),
+    ...approveAllParts(report),
+    approvalNotes(report),
     ...planParts(report),
     { md: report.cpu_cost?.unavailable ? md`> ℹ️ Instructions not counted: ${report.cpu_cost.unavailable}.` : EMPTY },
-    violationsTable(report),
-    approvalNotes(report),
     { md: md`#### Schema checks\n\n${checksTable(report)}` },
     existingDebt(report),
     ...changedParts(report),

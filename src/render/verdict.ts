@@ -1,4 +1,4 @@
-import { isBlocking, type Report, type Violation } from '../report.js'
+import { isBlocking, type Element, type Report, type Violation } from '../report.js'
 import { code, EMPTY, join, md, text, type Md } from './markdown.js'
 import { count, pct } from './numbers.js'
 
@@ -29,7 +29,9 @@ export function verdictLine(report: Report): Md {
   const error = blocking.find(v => v.kind === 'error')
   if (error) return md`## ⛔ wiregate could not run: ${error.detail}`
   const judged = coverageWords(report)
-  const on = judged.empty ? EMPTY : md` on what was measured`
+  // A pass rests on what was measured when figures were cut; a failure
+  // stands whatever the cut figures would have said.
+  const on = judged.empty || report.result !== 'pass' ? EMPTY : md` on what was measured`
   const tail = judged.empty ? EMPTY : md` · ${judged}`
   const byWhom = join(
     [approved.length > 0 ? md`${reasonsOf(approved)} approved` : EMPTY, allowed.length > 0 ? md`${reasonsOf(allowed)} allowed by label` : EMPTY].filter(x => !x.empty),
@@ -40,9 +42,9 @@ export function verdictLine(report: Report): Md {
     if (report.change?.no_schema_changed) return md`## ✅ wiregate: pass — no schema changed`
     return md`## ✅ wiregate: pass${on} — no schema or wire-cost regressions${tail}`
   }
-  const why = reasonsOf(blocking)
+  const why = reasonsOf(blocking, undefined, report.elements ?? [])
   const label = byWhom.empty ? EMPTY : md`; ${byWhom}`
-  return md`## ❌ wiregate: fail${on} — ${why.empty ? md`see below` : why}${label}${tail}`
+  return md`## ❌ wiregate: fail — ${why.empty ? md`see below` : why}${label}${tail}`
 }
 
 const FIGURE_WORDS: Record<string, string> = { sized: 'sized', counted: 'counted', timed: 'timed', piped: 'drained' }
@@ -88,7 +90,7 @@ export function messageVerdict(violations: Violation[], name: string): Md {
 /** reasonsOf summarises violations: "1 breaking change, size +12.0% on
  * a.B/protobuf (limit 5%)". subject says how a subject reads (within a
  * message's section, without the message's name). */
-export function reasonsOf(violations: Violation[], subject: (v: Violation) => string = v => v.subject): Md {
+export function reasonsOf(violations: Violation[], subject: (v: Violation) => string = v => v.subject, elements: Element[] = []): Md {
   const parts: Md[] = []
   // Grouped by kind and by what they break: "1 breaking change, 2
   // breaking changes vs release v1.4.0".
@@ -107,7 +109,11 @@ export function reasonsOf(violations: Violation[], subject: (v: Violation) => st
     } else {
       // hasOwn: a kind is report.json's text, and "constructor" is on every object.
       const [one, many] = Object.hasOwn(KIND_WORDS, kind) ? KIND_WORDS[kind]!.map(w => text(w)) : [code(kind), code(kind)]
-      parts.push(md`${vs.length} ${vs.length === 1 ? one! : many!}${release}`)
+      // Schema findings count by the elements they are on: a field renamed
+      // and retyped is one change, whatever number of buf's rules it trips.
+      const changed = new Set(vs.map(v => elements.find(e => v.id && e.violations.includes(v.id))?.id ?? v.id ?? v.detail)).size
+      const findings = changed < vs.length ? md` (${count(vs.length, 'finding', 'findings')})` : EMPTY
+      parts.push(md`${changed} ${changed === 1 ? one! : many!}${release}${findings}`)
     }
   }
   return join(parts, md`, `)

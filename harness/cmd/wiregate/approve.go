@@ -7,7 +7,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
+	"github.com/wiregate/wiregate/harness/parent/config"
+	"github.com/wiregate/wiregate/harness/parent/inputs"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/parent/verdict"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
@@ -25,6 +28,9 @@ func cmdApprove(_ context.Context, args []string) error {
 	in := fs.String("report", "", "the report.json to decide again")
 	file := fs.String("approvals", "", "approvals.json: {comments, authors, pr_author} as the action gathers them")
 	out := fs.String("out", ".wiregate", "directory for the decided report.json")
+	base := fs.String("base-config", "", "the pull request base's wiregate.yaml as fetched (an empty file: the base has none): the rules are then the base's over this run's threshold inputs, never the report's own")
+	fromEnv := fs.Bool("inputs-from-env", false, "with --base-config: read alpha and the thresholds from INPUT_<NAME> variables, as the action runner sets them")
+	labels := fs.String("labels", "", "the pull request's label names as GitHub lists them now (a JSON array, or comma separated), instead of the report's")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -43,6 +49,16 @@ func cmdApprove(_ context.Context, args []string) error {
 		r.Rules = &report.Rules{}
 	}
 	r.Rules.Approvals = *a
+	if *base != "" {
+		if err := baseRules(r, *base, *fromEnv); err != nil {
+			return err
+		}
+	}
+	if *labels != "" {
+		if r.Rules.Labels, err = parseLabels(*labels); err != nil {
+			return err
+		}
+	}
 	verdict.Decide(r)
 	if err := writeReport(r, *out); err != nil {
 		return err
@@ -62,4 +78,37 @@ func readApprovals(path string) (*report.Approvals, error) {
 		return nil, exitcode.BadInput("--approvals %s: not approvals JSON ({comments, authors, pr_author}): %v", path, err)
 	}
 	return &a, nil
+}
+
+// baseRules puts the base's rules into r in place of the report's own: a
+// report is written by the pull request's run, and a fork's run can write
+// any rules into it. They are the base's wiregate.yaml over this run's
+// alpha and threshold inputs; a setting in which the report's differ is
+// named in a warning, and the base's decide.
+func baseRules(r *report.Report, path string, fromEnv bool) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return exitcode.BadInput("--base-config %s: %v", path, err)
+	}
+	get := func(name string) (string, string) { return "", "--" + name }
+	if fromEnv {
+		get = inputs.FromEnv
+	}
+	s, err := inputs.Parse(get)
+	if err != nil {
+		return err
+	}
+	cfg, err := config.Parse(data, "the base's "+config.FileName, s.Config())
+	if err != nil {
+		return err
+	}
+	if len(data) > 0 {
+		cfg.Source = "the base's " + config.FileName
+	}
+	if d := config.Differences(r.Rules.Config, cfg); len(d) > 0 {
+		r.Warnings = append(r.Warnings, fmt.Sprintf("The report's own rules are not the base's %s with this workflow's inputs (%s): the base's rules decided this verdict.",
+			config.FileName, strings.Join(d, "; ")))
+	}
+	r.Rules.Config = cfg
+	return nil
 }

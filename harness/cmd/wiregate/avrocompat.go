@@ -46,7 +46,7 @@ func cmdAvroCompat(ctx context.Context, args []string) error {
 		var history avrocompat.HistoryFunc
 		if *historyRef != "" {
 			var why string
-			if history, why = avrocompat.GitHistory(ctx, operands[1], *historyRef); history == nil {
+			if history, why = avrocompat.GitHistory(ctx, operands[1], *historyRef, splitList(*globs)); history == nil {
 				onePair = "each schema was checked against BASE_DIR's version only: HEAD_DIR " + why
 			}
 		} else {

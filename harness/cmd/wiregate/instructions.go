@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/wiregate/wiregate/harness/program/bench"
+	"github.com/wiregate/wiregate/harness/program/benchprog"
 	"github.com/wiregate/wiregate/harness/program/cpucost"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
@@ -25,22 +26,43 @@ func cmdInstructions(ctx context.Context, args []string) error {
 	s.add(fs)
 	out := fs.String("o", "", "write benchfmt to this file (default stdout)")
 	cycles := fs.Bool("cycles", false, "also simulate caches for an estimated-cycles figure (informational, not exact, ~3x slower)")
-	rotations := fs.Int("rotations", cpucost.DefaultRotations, "whole rotations of the 256-record pool counted per loop")
+	first := fs.Int("first", 0, "count the first N records of the pool (0: all); with --passes, instead of the length the precision needs")
+	passes := fs.Int("passes", 0, "passes over those records counted per loop (0: the length each format's noise floor needs)")
 	vg := fs.String("valgrind", "", "valgrind binary (default: valgrind on PATH)")
 	asJSON := fs.Bool("json", false, "print the counts as JSON instead of benchfmt")
 	keep := fs.String("keep-dumps", "", "copy callgrind's dumps into this directory (for callgrind_annotate)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *rotations < 1 || *rotations > 1000 {
-		return exitcode.BadInput("--rotations %d: use 1 to 1000", *rotations)
+	var length *cpucost.Length
+	switch {
+	case *passes < 0 || *passes > 1000:
+		return exitcode.BadInput("--passes %d: use 1 to 1000 (0: by precision)", *passes)
+	case *first < 0:
+		return exitcode.BadInput("--first %d: must not be negative (0: the whole pool)", *first)
+	case *passes > 0:
+		span := bench.Span{Records: *first, Passes: *passes}
+		length = &cpucost.Length{Span: span, Warm: cpucost.LengthFor("", 0).Warm}
 	}
 	say := newSaid("instructions")
 	p, rargs, err := s.program(ctx, say)
 	if err != nil {
 		return err
 	}
-	counts, err := cpucost.Count(ctx, p.Binary, rargs, cpucost.Options{Valgrind: *vg, Rotations: *rotations, CacheSim: *cycles, KeepDumps: *keep})
+	opts := cpucost.Options{Valgrind: *vg, Length: length, CacheSim: *cycles, KeepDumps: *keep}
+	if length == nil {
+		// Sized as the gate sizes them: from each case's bytes, which the
+		// sizes pass (the correctness check) reads.
+		sizes, err := p.Sizes(ctx, benchprog.SizesFlags{Selection: rargs})
+		if err != nil {
+			return err
+		}
+		opts.Bytes = map[string]float64{}
+		for _, r := range sizes {
+			opts.Bytes[r.Message+"/"+r.Format] = r.BytesMean
+		}
+	}
+	counts, err := cpucost.Count(ctx, p.Binary, rargs, opts)
 	if err != nil {
 		return err
 	}

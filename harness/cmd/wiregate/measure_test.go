@@ -178,7 +178,11 @@ func TestSizesJSONMatchesLibrary(t *testing.T) {
 				if name == "telemetry.v1.TelemetryEvent" {
 					avsc = []string{filepath.Join(repoRoot(t), "schemas/telemetry/v1/telemetry_event.avsc")}
 				}
-				s.Avro, s.AvroSource, _ = avroschema.ForMessage(s.Type.Descriptor(), avsc)
+				set, err := avroschema.ReadSet("", avsc)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.Avro, s.AvroSource, _ = avroschema.ForMessage(s.Type.Descriptor(), set)
 				subs = append(subs, &s)
 			}
 		}

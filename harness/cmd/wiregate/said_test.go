@@ -38,7 +38,7 @@ func TestMeasuringCommandsSaySkippedAndSum(t *testing.T) {
 		{shapes, []string{"sizes", "--formats", "protobuf", "--json"}, "sizes: 18 messages × 1 format measured, 2 skipped"},
 		{shapes, []string{"bench", "--formats", "protobuf", "--op", "decode", "--benchtime", "1ms"}, "bench: 18 messages × 1 format benchmarked, 2 skipped"},
 		{shapes, []string{"pipeline", "--formats", "protobuf", "--broker", "embedded", "--pipeline-messages", "200"}, "pipeline: 18 messages × 1 format drained through the embedded broker, 2 skipped"},
-		{legacy, []string{"instructions", "--formats", "json,protobuf", "--rotations", "1"}, "instructions: 2 messages × 2 formats counted, 2 skipped"},
+		{legacy, []string{"instructions", "--formats", "json,protobuf", "--passes", "1"}, "instructions: 2 messages × 2 formats counted, 2 skipped"},
 	} {
 		t.Run(c.args[0], func(t *testing.T) {
 			if _, err := exec.LookPath("valgrind"); c.args[0] == "instructions" && err != nil && os.Getenv("WIREGATE_SKIP_VALGRIND") == "1" {

@@ -26,10 +26,14 @@ import (
 // gives each: the first of avsc whose record is the message, else derived.
 func Subjects(t testing.TB, avsc ...string) []*subject.Subject {
 	t.Helper()
+	set, err := avroschema.ReadSet("", avsc)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out []*subject.Subject
 	for _, s := range wgplain.Subjects() {
 		s := s
-		sch, src, err := avroschema.ForMessage(s.Type.Descriptor(), avsc)
+		sch, src, err := avroschema.ForMessage(s.Type.Descriptor(), set)
 		if err != nil {
 			t.Fatal(err)
 		}

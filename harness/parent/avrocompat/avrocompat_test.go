@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/twmb/avro"
+
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
@@ -271,9 +273,9 @@ func TestCheckDirs(t *testing.T) {
 		t.Errorf("no base: everything is new: %v %v", fs, err)
 	}
 	// Transitive levels take the history.
-	history := func(rel string) ([][]byte, error) {
+	history := func(rel string) ([]*avro.Schema, error) {
 		if rel == "schemas/orders.avsc" {
-			return [][]byte{record(id), v1}, nil
+			return []*avro.Schema{avro.MustParse(string(record(id))), avro.MustParse(string(v1))}, nil
 		}
 		return nil, nil
 	}
@@ -283,12 +285,15 @@ func TestCheckDirs(t *testing.T) {
 	}
 }
 
-func TestHistory(t *testing.T) {
+// gitRepo is a fresh git repository and a way to run git in it (the test
+// is skipped without git).
+func gitRepo(t *testing.T) (dir string, run func(args ...string)) {
+	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
-	dir := t.TempDir()
-	run := func(args ...string) {
+	dir = t.TempDir()
+	run = func(args ...string) {
 		t.Helper()
 		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"}, args...)...)
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -296,6 +301,11 @@ func TestHistory(t *testing.T) {
 		}
 	}
 	run("init", "-q")
+	return dir, run
+}
+
+func TestHistory(t *testing.T) {
+	dir, run := gitRepo(t)
 	for i, v := range [][]byte{record(id), v1, addedWithDefault} {
 		write(t, dir, "a/order.avsc", v)
 		write(t, dir, "other.txt", []byte(fmt.Sprint(i)))
@@ -310,20 +320,25 @@ func TestHistory(t *testing.T) {
 	write(t, dir, "other.txt", []byte("unrelated"))
 	run("commit", "-qam", "unrelated")
 
-	got, err := History(context.Background(), dir, "HEAD", "b/order.avsc")
+	history, why := GitHistory(context.Background(), dir, "HEAD", nil)
+	if history == nil {
+		t.Fatal(why)
+	}
+	got, err := history("b/order.avsc")
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := [][]byte{record(id), v1, addedWithDefault}
 	if len(got) != len(want) {
-		t.Fatalf("got %d versions, want %d: %q", len(got), len(want), got)
+		t.Fatalf("got %d versions, want %d: %v", len(got), len(want), got)
 	}
 	for i := range want {
-		if string(got[i]) != string(want[i]) {
-			t.Errorf("version %d: %s, want %s", i, got[i], want[i])
+		if w := avro.MustParse(string(want[i])); got[i].String() != w.String() {
+			t.Errorf("version %d: %s, want %s", i, got[i], w)
 		}
 	}
-	if _, err := History(context.Background(), dir, "no-such-ref", "b/order.avsc"); exitcode.Code(err) != exitcode.Unusable {
+	bad, _ := GitHistory(context.Background(), dir, "no-such-ref", nil)
+	if _, err := bad("b/order.avsc"); exitcode.Code(err) != exitcode.Unusable {
 		t.Errorf("bad ref: %v", err)
 	}
 }

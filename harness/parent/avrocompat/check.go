@@ -12,16 +12,32 @@ import (
 	"github.com/wiregate/wiregate/harness/program/avroschema"
 )
 
-// Check checks head (the new version of file) against the earlier versions
-// (oldest first; the last is the base) at level. Non-transitive levels look
-// at the last earlier version only; no earlier version (a new file) passes.
+// Check checks head (the new version of file, read alone) against the
+// earlier versions (oldest first; the last is the base) at level.
 func Check(file string, head []byte, earlier [][]byte, level Level) ([]report.Finding, error) {
 	headSchema, err := avroschema.Parse(file, head)
 	if err != nil {
 		return nil, err
 	}
+	olds := make([]*avro.Schema, len(earlier))
+	for i, e := range earlier {
+		label := fmt.Sprintf("%s (earlier version %d of %d)", file, i+1, len(earlier))
+		if olds[i], err = avroschema.Parse(label, e); err != nil {
+			return nil, err
+		}
+	}
+	return CheckSchemas(file, head, headSchema, olds, level), nil
+}
+
+// CheckSchemas checks headSchema (the new version of file, whose text src
+// findings point into) against the earlier versions (oldest first; the
+// last is the base) at level. Non-transitive levels look at the last
+// earlier version only; no earlier version (a new file) passes. Each
+// schema is self-contained: a named type another file of its set defines
+// is part of it.
+func CheckSchemas(file string, src []byte, headSchema *avro.Schema, earlier []*avro.Schema, level Level) []report.Finding {
 	if level == None || len(earlier) == 0 {
-		return nil, nil
+		return nil
 	}
 	first := len(earlier) - 1
 	if level.Transitive() {
@@ -34,11 +50,7 @@ func Check(file string, head []byte, earlier [][]byte, level Level) ([]report.Fi
 	var problems []*problem
 	byMsg := map[string]*problem{}
 	for i := len(earlier) - 1; i >= first; i-- { // newest first: the base leads
-		label := fmt.Sprintf("%s (earlier version %d of %d)", file, i+1, len(earlier))
-		old, err := avroschema.Parse(label, earlier[i])
-		if err != nil {
-			return nil, err
-		}
+		old := earlier[i]
 		var msgs []string
 		if level.Backward() {
 			msgs = append(msgs, directed(headSchema, old, newReadsOld)...)
@@ -67,9 +79,9 @@ func Check(file string, head []byte, earlier [][]byte, level Level) ([]report.Fi
 			}
 			msg += fmt.Sprintf(" (against earlier %s %s of %d)", noun, strings.Join(p.versions, ", "), len(earlier))
 		}
-		out = append(out, report.Finding{Kind: report.KindAvro, File: file, Line: lineOf(head, msg), Rule: string(level), Message: msg})
+		out = append(out, report.Finding{Kind: report.KindAvro, File: file, Line: lineOf(src, msg), Rule: string(level), Message: msg})
 	}
-	return out, nil
+	return out
 }
 
 // directed checks that reader can read writer's data and words every reason

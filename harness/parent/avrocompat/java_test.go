@@ -2,10 +2,16 @@ package avrocompat
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/twmb/avro"
+
+	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/program/avroschema"
 )
 
 // The corpus (testdata/java/corpus.json) is reader/writer pairs written for
@@ -14,6 +20,9 @@ import (
 type javaPair struct {
 	Name, About    string
 	Reader, Writer json.RawMessage
+	// The other .avsc files of each side's set (Java reads them first).
+	ReaderImports []json.RawMessage `json:"reader_imports"`
+	WriterImports []json.RawMessage `json:"writer_imports"`
 }
 
 type javaVerdicts struct {
@@ -39,7 +48,7 @@ var disagreements = map[string]string{
 // schema against the writer as the old one, as the gate runs it.
 func verdict(t *testing.T, p javaPair) (string, string) {
 	t.Helper()
-	fs, err := Check("reader.avsc", p.Reader, [][]byte{p.Writer}, Backward)
+	fs, err := checkPair(p.Reader, p.ReaderImports, p.Writer, p.WriterImports, Backward)
 	if err != nil {
 		return "INVALID", err.Error()
 	}
@@ -47,6 +56,35 @@ func verdict(t *testing.T, p javaPair) (string, string) {
 		return "INCOMPATIBLE", messages(fs)
 	}
 	return "COMPATIBLE", ""
+}
+
+// checkPair checks schema neu against old at level, each read with its
+// side's imports as one set (listed after the schema: the set resolves by
+// name, not by order).
+func checkPair(neu json.RawMessage, neuImports []json.RawMessage, old json.RawMessage, oldImports []json.RawMessage, level Level) ([]report.Finding, error) {
+	if len(neuImports)+len(oldImports) == 0 {
+		return Check("new.avsc", neu, [][]byte{old}, level)
+	}
+	read := func(main json.RawMessage, imports []json.RawMessage) (*avro.Schema, error) {
+		srcs := []avroschema.Source{{Name: "a-main.avsc", Data: main}}
+		for i, imp := range imports {
+			srcs = append(srcs, avroschema.Source{Name: fmt.Sprintf("b-import-%d.avsc", i), Data: imp})
+		}
+		set, err := avroschema.ParseSet(srcs)
+		if err != nil {
+			return nil, err
+		}
+		return set.Schema("a-main.avsc"), nil
+	}
+	n, err := read(neu, neuImports)
+	if err != nil {
+		return nil, err
+	}
+	o, err := read(old, oldImports)
+	if err != nil {
+		return nil, err
+	}
+	return CheckSchemas("new.avsc", neu, n, []*avro.Schema{o}, level), nil
 }
 
 // TestJavaAgreement fails when a verdict moves: a pair where wiregate and
@@ -88,7 +126,7 @@ func TestJavaAgreement(t *testing.T) {
 		}
 		// FORWARD of the writer against the reader is the same question.
 		fwd := "COMPATIBLE"
-		if fs, err := Check("writer.avsc", p.Writer, [][]byte{p.Reader}, Forward); err != nil {
+		if fs, err := checkPair(p.Writer, p.WriterImports, p.Reader, p.ReaderImports, Forward); err != nil {
 			fwd = "INVALID"
 		} else if len(fs) > 0 {
 			fwd = "INCOMPATIBLE"

@@ -96,10 +96,10 @@ type Price struct {
 	// Gating is false for a message whose schema is identical on both
 	// sides (measure: all): its figures cannot differ, so it is cut first.
 	Gating bool
-	// Count and CountOne are counting its instructions in one process
-	// per side over four rotations of the record pool and over one: every
-	// process's time added up, as on one worker (package cpucost's model).
-	Count, CountOne time.Duration
+	// Count is counting its instructions in one process per side, at the
+	// length each count's precision needs: every process's time added up,
+	// as on one worker (package cpucost's model).
+	Count time.Duration
 	// Round is its part of one bench round at Prices.Measured; Build the
 	// part that does not scale with benchtime (building its records in
 	// both sides' programs).

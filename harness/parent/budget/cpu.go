@@ -3,58 +3,43 @@ package budget
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 )
 
-// Rotations are the whole rotations of the record pool an instruction
-// count runs: four dilute a loop's fixed costs (docs/harness.md); one is
-// exact all the same and costs a quarter of the counted part.
-const (
-	Rotations   = 4
-	OneRotation = 1
-)
-
-// CPUPlan is which messages' instructions are counted, over how many
-// rotations and processes, by when.
+// CPUPlan is which messages' instructions are counted, in how many
+// processes, by when. How long each count is is not the plan's to cut: a
+// count is as long as its precision needs (cpucost.LengthFor), no longer.
 type CPUPlan struct {
 	Deadline time.Time
 	Counted  []Counted // in priority order
-	// OneRotation are the counted messages that fit only over one
-	// rotation, FewerProcesses those counted in fewer processes per side
-	// than asked (with one, their floor is the format's global one),
-	// Uncounted those that did not fit at all.
-	OneRotation, FewerProcesses, Uncounted []string
-	Cost                                   time.Duration // the plan's estimate, on every worker
-	Note                                   string        // what was cut; empty when nothing
-	asked                                  int           // processes per side asked for
+	// FewerProcesses are the counted messages counted in fewer processes
+	// per side than asked (with one, their floor is the format's global
+	// one), Uncounted those that did not fit at all.
+	FewerProcesses, Uncounted []string
+	Cost                      time.Duration // the plan's estimate, on every worker
+	Note                      string        // what was cut; empty when nothing
+	asked                     int           // processes per side asked for
 }
 
 // Counted is one message to count.
 type Counted struct {
 	Name      string
-	Rotations int
 	Processes int // per side
 }
 
 // PlanCPU fits the counts of ms into budget on workers processes at once:
-// every message over four rotations in processes processes per side when
-// they fit; else the messages whose fourfold count saves the most go to
-// one rotation first; else the last messages go to one process per side
-// less, one process at a time, down to one; else messages are left uncounted, the last non-gating first, then the
-// last. A Price's Count is one process per side, one worker.
+// every message in processes processes per side when they fit; else the
+// last messages go to one process per side less, one process at a time,
+// down to one; else messages are left uncounted, the last non-gating
+// first, then the last. A Price's Count is one process per side, one
+// worker.
 func PlanCPU(budget time.Duration, workers, processes int, ms []Price) CPUPlan {
 	workers, processes = max(workers, 1), max(processes, 1)
-	rot := make([]int, len(ms))
 	procs := make([]int, len(ms))
 	in := make([]bool, len(ms))
 	price := func(i int) time.Duration {
-		p := ms[i].Count
-		if rot[i] == OneRotation {
-			p = ms[i].CountOne
-		}
-		return p * time.Duration(procs[i])
+		return ms[i].Count * time.Duration(procs[i])
 	}
 	cost := func() time.Duration {
 		var c time.Duration
@@ -66,22 +51,7 @@ func PlanCPU(budget time.Duration, workers, processes int, ms []Price) CPUPlan {
 		return c / time.Duration(workers)
 	}
 	for i := range ms {
-		rot[i], procs[i], in[i] = Rotations, processes, true
-	}
-	if cost() > budget {
-		bySaving := make([]int, len(ms))
-		for i := range bySaving {
-			bySaving[i] = i
-		}
-		sort.SliceStable(bySaving, func(a, b int) bool {
-			return ms[bySaving[a]].Count-ms[bySaving[a]].CountOne > ms[bySaving[b]].Count-ms[bySaving[b]].CountOne
-		})
-		for _, i := range bySaving {
-			if cost() <= budget {
-				break
-			}
-			rot[i] = OneRotation
-		}
+		procs[i], in[i] = processes, true
 	}
 	// One process less at a time, from the last message: three processes
 	// a side go to two before any goes to one (whose floor is the format's).
@@ -103,13 +73,10 @@ func PlanCPU(budget time.Duration, workers, processes int, ms []Price) CPUPlan {
 			p.Uncounted = append(p.Uncounted, m.Name)
 			continue
 		}
-		if rot[i] == OneRotation {
-			p.OneRotation = append(p.OneRotation, m.Name)
-		}
 		if procs[i] < processes {
 			p.FewerProcesses = append(p.FewerProcesses, m.Name)
 		}
-		p.Counted = append(p.Counted, Counted{Name: m.Name, Rotations: rot[i], Processes: procs[i]})
+		p.Counted = append(p.Counted, Counted{Name: m.Name, Processes: procs[i]})
 	}
 	p.Note = p.cuts()
 	return p
@@ -119,9 +86,6 @@ func PlanCPU(budget time.Duration, workers, processes int, ms []Price) CPUPlan {
 func (p CPUPlan) cuts() string {
 	of := len(p.Counted) + len(p.Uncounted)
 	var cuts []string
-	if n := len(p.OneRotation); n > 0 {
-		cuts = append(cuts, fmt.Sprintf("%d of %d messages counted over 1 rotation of the record pool instead of %d (exact all the same)", n, of, Rotations))
-	}
 	if n := len(p.FewerProcesses); n > 0 {
 		cuts = append(cuts, fmt.Sprintf("%d of %d messages counted in fewer processes per side than %d (%s)", n, of, p.asked, p.fewest()))
 	}
@@ -176,7 +140,6 @@ func (p *CPUPlan) Ran(processes map[string]int) {
 		switch {
 		case n == 0:
 			p.Uncounted = append(p.Uncounted, c.Name)
-			p.OneRotation = slices.DeleteFunc(p.OneRotation, func(m string) bool { return m == c.Name })
 			p.FewerProcesses = slices.DeleteFunc(p.FewerProcesses, func(m string) bool { return m == c.Name })
 			continue
 		case n < c.Processes && !slices.Contains(p.FewerProcesses, c.Name):

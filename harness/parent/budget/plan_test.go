@@ -27,9 +27,9 @@ func fiftySeven() Prices {
 		Measured: 100 * time.Millisecond, RoundOverhead: 200 * time.Millisecond}
 	for i := range 57 {
 		big := i%5 == 0
-		c := Price{Name: fmt.Sprintf("m%02d.V1", i), Gating: true, Count: seconds(6), CountOne: seconds(3.5), Round: seconds(0.9), Build: seconds(0.15)}
+		c := Price{Name: fmt.Sprintf("m%02d.V1", i), Gating: true, Count: seconds(3.5), Round: seconds(0.9), Build: seconds(0.15)}
 		if big {
-			c.Count, c.CountOne, c.Round, c.Build = seconds(55), seconds(16), seconds(1.4), seconds(0.4)
+			c.Count, c.Round, c.Build = seconds(16), seconds(1.4), seconds(0.4)
 		}
 		p.Messages = append(p.Messages, c)
 	}
@@ -46,7 +46,7 @@ func TestAFiftySevenMessagePlanEndsBeforeTheDeadline(t *testing.T) {
 	p := fiftySeven()
 
 	plan := b.Plan(FromCPU, p)
-	if len(plan.CPU.Counted) == 0 || plan.CPU.Note == "" || !strings.Contains(plan.CPU.Note, "1 rotation") {
+	if len(plan.CPU.Counted) == 0 {
 		t.Fatalf("cpu plan: %+v", plan.CPU)
 	}
 	if plan.CPU.Cost > time.Duration(float64(510*time.Second)*cpuShare) {
@@ -76,27 +76,23 @@ func TestAFiftySevenMessagePlanEndsBeforeTheDeadline(t *testing.T) {
 	t.Logf("bench: %s", bp.Note)
 }
 
-// Counts of changed messages are kept before unchanged ones, and before
-// dropping any message the plan counts big ones over one rotation.
-func TestCountsCutOneRotationFirstThenUnchangedThenTheLast(t *testing.T) {
+// Counts of changed messages are kept before unchanged ones; a count's
+// length is never the plan's to cut.
+func TestCountsCutUnchangedThenTheLast(t *testing.T) {
 	ms := []Price{
-		{Name: "a.Big", Gating: true, Count: seconds(40), CountOne: seconds(12)},
-		{Name: "b.Small", Gating: true, Count: seconds(4), CountOne: seconds(3)},
-		{Name: "c.Same", Gating: false, Count: seconds(4), CountOne: seconds(3)},
+		{Name: "a.Big", Gating: true, Count: seconds(40)},
+		{Name: "b.Small", Gating: true, Count: seconds(4)},
+		{Name: "c.Same", Gating: false, Count: seconds(4)},
 	}
-	if p := PlanCPU(seconds(48), 1, 1, ms); len(p.Counted) != 3 || len(p.OneRotation) != 0 || p.Note != "" {
+	if p := PlanCPU(seconds(48), 1, 1, ms); len(p.Counted) != 3 || p.Note != "" {
 		t.Fatalf("all fit: %+v", p)
 	}
-	p := PlanCPU(seconds(30), 1, 1, ms)
-	if len(p.Counted) != 3 || strings.Join(p.OneRotation, ",") != "a.Big" || p.Cost > seconds(30) {
-		t.Fatalf("one rotation for the big one: %+v", p)
-	}
-	p = PlanCPU(seconds(16), 1, 1, ms)
-	if strings.Join(p.Uncounted, ",") != "c.Same" || p.Cost > seconds(16) || !strings.Contains(p.Note, "1 of 3 messages not counted") {
+	p := PlanCPU(seconds(46), 1, 1, ms)
+	if strings.Join(p.Uncounted, ",") != "c.Same" || p.Cost > seconds(46) || !strings.Contains(p.Note, "1 of 3 messages not counted") {
 		t.Fatalf("the unchanged one goes first: %+v", p)
 	}
-	p = PlanCPU(seconds(13), 1, 1, ms)
-	if strings.Join(p.Uncounted, ",") != "b.Small,c.Same" || p.Cost > seconds(13) {
+	p = PlanCPU(seconds(43), 1, 1, ms)
+	if strings.Join(p.Uncounted, ",") != "b.Small,c.Same" || p.Cost > seconds(43) {
 		t.Fatalf("then the last changed one: %+v", p)
 	}
 	if p := PlanCPU(0, 1, 1, ms); len(p.Counted) != 0 || len(p.Uncounted) != 3 {
@@ -138,27 +134,23 @@ func TestTheWarmUpGetsAQuarterOfTheBenchTime(t *testing.T) {
 	}
 }
 
-// With two processes per side, the plan cuts rotations first, then the
-// last messages' second process, then messages; workers divide the cost.
-func TestCountsCutRotationsThenProcessesThenMessages(t *testing.T) {
+// With two processes per side, the plan cuts the last messages' second
+// process, then messages; workers divide the cost.
+func TestCountsCutProcessesThenMessages(t *testing.T) {
 	ms := []Price{
-		{Name: "a.Big", Gating: true, Count: seconds(40), CountOne: seconds(12)},
-		{Name: "b.Small", Gating: true, Count: seconds(4), CountOne: seconds(3)},
+		{Name: "a.Big", Gating: true, Count: seconds(40)},
+		{Name: "b.Small", Gating: true, Count: seconds(4)},
 	}
 	if p := PlanCPU(seconds(44), 2, 2, ms); len(p.Counted) != 2 || p.Counted[0].Processes != 2 || p.Note != "" {
 		t.Fatalf("2 × 44 s on 2 workers fit 44 s: %+v", p)
 	}
-	p := PlanCPU(seconds(16), 2, 2, ms)
-	if strings.Join(p.OneRotation, ",") != "a.Big" || len(p.FewerProcesses) != 0 || p.Cost > seconds(16) {
-		t.Fatalf("one rotation for the big one keeps two processes: %+v", p)
-	}
-	p = PlanCPU(seconds(14), 2, 2, ms)
+	p := PlanCPU(seconds(42), 2, 2, ms)
 	if strings.Join(p.FewerProcesses, ",") != "b.Small" || p.Counted[0].Processes != 2 || p.Counted[1].Processes != 1 ||
 		!strings.Contains(p.Note, "1 of 2 messages counted in fewer processes per side than 2 (down to 1: the format's floor)") {
 		t.Fatalf("then the last message's second process: %+v", p)
 	}
-	p = PlanCPU(seconds(7), 2, 2, ms)
-	if strings.Join(p.Uncounted, ",") != "b.Small" || p.Counted[0].Processes != 1 || p.Cost > seconds(7) {
+	p = PlanCPU(seconds(20), 2, 2, ms)
+	if strings.Join(p.Uncounted, ",") != "b.Small" || p.Counted[0].Processes != 1 || p.Cost > seconds(20) {
 		t.Fatalf("then messages, the first in one process: %+v", p)
 	}
 }
@@ -167,8 +159,8 @@ func TestCountsCutRotationsThenProcessesThenMessages(t *testing.T) {
 // first, before any goes to one.
 func TestCountsCutProcessesOneAtATime(t *testing.T) {
 	ms := []Price{
-		{Name: "a.V1", Gating: true, Count: seconds(10), CountOne: seconds(10)},
-		{Name: "b.V1", Gating: true, Count: seconds(10), CountOne: seconds(10)},
+		{Name: "a.V1", Gating: true, Count: seconds(10)},
+		{Name: "b.V1", Gating: true, Count: seconds(10)},
 	}
 	procs := func(p CPUPlan) string {
 		var s []string
@@ -195,10 +187,10 @@ func TestCountsCutProcessesOneAtATime(t *testing.T) {
 // the meter stopped is uncounted, one with fewer whole processes than
 // planned is among FewerProcesses.
 func TestRanRecordsWhatTheCountsDid(t *testing.T) {
-	p := CPUPlan{Counted: []Counted{{"a.V1", Rotations, 2}, {"b.V1", OneRotation, 2}, {"c.V1", OneRotation, 2}, {"d.V1", Rotations, 1}},
-		OneRotation: []string{"b.V1", "c.V1"}, FewerProcesses: []string{"d.V1"}, Uncounted: []string{"e.V1"}, asked: 2}
+	p := CPUPlan{Counted: []Counted{{"a.V1", 2}, {"b.V1", 2}, {"c.V1", 2}, {"d.V1", 1}},
+		FewerProcesses: []string{"d.V1"}, Uncounted: []string{"e.V1"}, asked: 2}
 	p.Ran(map[string]int{"a.V1": 2, "b.V1": 1})
-	if len(p.Counted) != 2 || strings.Join(p.OneRotation, ",") != "b.V1" || strings.Join(p.Uncounted, ",") != "e.V1,c.V1,d.V1" ||
+	if len(p.Counted) != 2 || strings.Join(p.Uncounted, ",") != "e.V1,c.V1,d.V1" ||
 		strings.Join(p.FewerProcesses, ",") != "b.V1" || p.Counted[1].Processes != 1 ||
 		!strings.Contains(p.Note, "1 of 5 messages counted in fewer processes per side than 2 (down to 1: the format's floor), 3 of 5 messages not counted") {
 		t.Fatalf("%+v", p)

@@ -49,6 +49,18 @@ type Comparison struct {
 	NoiseFloorPct    *float64 `json:"noise_floor_pct"`
 	NoiseFloorReason string   `json:"noise_floor_reason,omitempty"`
 	Warnings         []string `json:"warnings,omitempty"`
+
+	// base and assumption are what MDE tests again at a stricter level.
+	base       []float64
+	assumption benchmath.Assumption
+}
+
+// MDE is the smallest relative change, in percent, this comparison could
+// have told from noise at level alpha (a Holm cutoff: stricter than the
+// run's alpha when one run makes many tests): NoiseFloor's test on the
+// same samples. Nil with the reason when nothing could reach alpha.
+func (c Comparison) MDE(alpha float64) (*float64, string) {
+	return NoiseFloor(c.base, c.assumption, alpha)
 }
 
 // Result is a whole base-vs-head comparison.
@@ -213,6 +225,7 @@ func comparisons(tables *benchtab.Tables, baseName, headName string) ([]Comparis
 			c.Name, c.Unit = name, t.Unit
 			c.Op, c.Message, c.Format, _ = ParseName(name)
 			c.NoiseFloorPct, c.NoiseFloorReason = NoiseFloor(b.Sample.Values, t.Assumption, b.Sample.Thresholds.CompareAlpha)
+			c.base, c.assumption = append([]float64(nil), b.Sample.Values...), t.Assumption
 			for _, w := range append(append(b.Sample.Warnings, b.Summary.Warnings...), append(h.Summary.Warnings, h.Comparison.Warnings...)...) {
 				c.Warnings = append(c.Warnings, w.Error())
 			}

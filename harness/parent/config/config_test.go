@@ -183,3 +183,30 @@ func TestApproversAndSelfApprove(t *testing.T) {
 		}
 	}
 }
+
+// Differences names each setting two configs differ in, and nothing when
+// they are the same but for where they were read from.
+func TestDifferencesNameEachSetting(t *testing.T) {
+	base, err := Parse([]byte("thresholds: {size: 5%}\n"), FileName, Config{Alpha: 0.05})
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged, err := Parse([]byte("thresholds: {size: 50%}\napprovers: [mallory]\nself-approve: true\nignore: [{subject: '**', reason: fine}]\n"), FileName, Config{Alpha: 0.05})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(Differences(forged, base), "; ")
+	for _, want := range []string{`thresholds: {"size_pct":50,`, `ignore: [{"subject":"**","reason":"fine"}], not none`, `approvers: ["mallory"], not none`, `self_approve: true, not false`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("differences %q lack %q", got, want)
+		}
+	}
+	if strings.Contains(got, "alpha") {
+		t.Errorf("alpha is the same: %q", got)
+	}
+	same := base
+	same.Source = "/elsewhere/wiregate.yaml"
+	if d := Differences(same, base); len(d) != 0 {
+		t.Errorf("the same rules differ: %q", d)
+	}
+}

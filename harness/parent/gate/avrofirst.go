@@ -19,9 +19,9 @@ import (
 // (avroschema.Synthesize) and added to the side's image (prepare.Extra),
 // so they are measured like proto messages, in the plain formats.
 type avroFirst struct {
-	root  string   // the side's checkout: findings and skips name files from it
-	files []string // the side's .avsc files, absolute
-	noBuf bool     // the side has no buf module: its image is these records alone
+	root  string          // the side's checkout: findings and skips name files from it
+	set   *avroschema.Set // the side's .avsc files, read together
+	noBuf bool            // the side has no buf module: its image is these records alone
 	// ref is the base's synthesis of every one of its records: head's
 	// fields keep their numbers by name and alias (nil for the base).
 	ref *descriptorpb.FileDescriptorSet
@@ -37,11 +37,7 @@ func (a *avroFirst) NoBuf() bool { return a.noBuf }
 
 // Files synthesizes the records no message in built already measures.
 func (a *avroFirst) Files(built *protoregistry.Files) (*descriptorpb.FileDescriptorSet, error) {
-	all, err := a.all()
-	if err != nil {
-		return nil, err
-	}
-	for _, r := range all {
+	for _, r := range a.set.Records() {
 		if _, err := built.FindDescriptorByName(protoreflect.FullName(r.FullName())); err == nil {
 			continue // a proto message's Avro schema: measured with it
 		}
@@ -55,35 +51,10 @@ func (a *avroFirst) Files(built *protoregistry.Files) (*descriptorpb.FileDescrip
 	return syn.Set, nil
 }
 
-// all are every record the side's .avsc files hold at their top level.
-func (a *avroFirst) all() ([]avroschema.Record, error) {
-	var out []avroschema.Record
-	for _, f := range a.files {
-		s, err := avroschema.Load(f)
-		if err != nil {
-			return nil, err
-		}
-		if avroschema.Kind(s.Root()) != "record" {
-			continue
-		}
-		rel, err := filepath.Rel(a.root, f)
-		if err != nil {
-			rel = f
-		}
-		out = append(out, avroschema.Record{File: filepath.ToSlash(rel), Schema: s})
-	}
-	return out, nil
-}
-
 // reference is the base's synthesis of all its records, proto-named or
 // not: only names are looked up in it.
-func reference(root string, files []string) (*descriptorpb.FileDescriptorSet, error) {
-	a := &avroFirst{root: root, files: files}
-	all, err := a.all()
-	if err != nil {
-		return nil, err
-	}
-	return avroschema.Synthesize(all, nil).Set, nil
+func reference(set *avroschema.Set) *descriptorpb.FileDescriptorSet {
+	return avroschema.Synthesize(set.Records(), nil).Set
 }
 
 // hasBufModule says whether dir is a buf module or workspace root.

@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -33,6 +32,8 @@ type schemas struct {
 	base, head *prepare.Schema // base is nil when the base has no buf input yet: every message is new
 	baseAvro   []string        // each side's .avsc files, absolute
 	headAvro   []string
+	// baseSet and headSet are each side's .avsc files read as one set.
+	baseSet, headSet *avroschema.Set
 	// baseFirst and headFirst are each side's Avro-first records, which
 	// the sides' schemas hold as synthesized messages.
 	baseFirst, headFirst *avroFirst
@@ -91,12 +92,15 @@ func (g *run) loadSchemas(ctx context.Context) (*schemas, string, error) {
 	if sch.headAvro, err = g.head.avro(g.s.AvroSchemas); err != nil {
 		return nil, "", fmt.Errorf("head: %w", err)
 	}
-	ref, err := reference(g.base.dir, sch.baseAvro)
-	if err != nil {
+	if sch.baseSet, err = avroschema.ReadSet(g.base.dir, sch.baseAvro); err != nil {
 		return nil, "", fmt.Errorf("base: %w", err)
 	}
-	sch.baseFirst = &avroFirst{root: g.base.dir, files: sch.baseAvro, noBuf: !hasBufModule(g.base.bufInput(g.s.BufInput))}
-	sch.headFirst = &avroFirst{root: g.head.dir, files: sch.headAvro, noBuf: !hasBufModule(g.head.bufInput(g.s.BufInput)), ref: ref}
+	if sch.headSet, err = avroschema.ReadSet(g.head.dir, sch.headAvro); err != nil {
+		return nil, "", fmt.Errorf("head: %w", err)
+	}
+	ref := reference(sch.baseSet)
+	sch.baseFirst = &avroFirst{root: g.base.dir, set: sch.baseSet, noBuf: !hasBufModule(g.base.bufInput(g.s.BufInput))}
+	sch.headFirst = &avroFirst{root: g.head.dir, set: sch.headSet, noBuf: !hasBufModule(g.head.bufInput(g.s.BufInput)), ref: ref}
 	// Both sides at once: each is mostly a buf build.
 	var baseErr error
 	var wg sync.WaitGroup
@@ -123,12 +127,12 @@ func (g *run) loadSchemas(ctx context.Context) (*schemas, string, error) {
 		return nil, "", err
 	}
 	for _, m := range sch.head.Messages {
-		h := schemaPrint(sch.head, m, sch.headAvro, g.s.Samples)
+		h := schemaPrint(sch.head, m, sch.headSet, g.s.Samples)
 		sch.prints[m] = h
 		st := report.StatusNew
 		if sch.base != nil && slices.Contains(sch.base.Messages, m) {
 			st = report.StatusChanged
-			if b := schemaPrint(sch.base, m, sch.baseAvro, g.s.Samples); b != "" && b == h {
+			if b := schemaPrint(sch.base, m, sch.baseSet, g.s.Samples); b != "" && b == h {
 				st = report.StatusUnchanged
 			}
 		}
@@ -153,7 +157,7 @@ func (g *run) loadSchemas(ctx context.Context) (*schemas, string, error) {
 		sort.Strings(l)
 	}
 	if g.asksAvro() {
-		sch.noAvro, sch.mismatches = disagreements(sch.head, sch.headAvro, g.head.dir)
+		sch.noAvro, sch.mismatches = disagreements(sch.head, sch.headSet)
 	}
 	if sch.change.Groups, err = groups(sch); err != nil {
 		sch.close()
@@ -179,27 +183,27 @@ func (g *run) loadSchemas(ctx context.Context) (*schemas, string, error) {
 
 // schemaPrint hashes everything on one side that decides what the bench
 // program does for message: its descriptor closure (prepare's
-// fingerprint), the .avsc it is measured with (an Avro-first record's
-// Parsing Canonical Form), and its samples file. ""
-// when the side lacks it or a file cannot be read (then it counts as
+// fingerprint), the Avro schema it is measured with (self-contained: a
+// named type another .avsc defines is part of it), and its samples file.
+// "" when the side lacks it or a file cannot be read (then it counts as
 // changed: measuring a message needlessly is safe, not measuring a real
 // change is not).
-func schemaPrint(s *prepare.Schema, message string, avro []string, samples string) string {
+func schemaPrint(s *prepare.Schema, message string, avsc *avroschema.Set, samples string) string {
 	if s == nil || s.Fingerprints[message] == "" {
 		return ""
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "descriptors %s\n", s.Fingerprints[message])
-	avsc, rec, err := avroschema.UserFile(message, avro)
-	if err != nil {
-		return ""
-	}
-	if md, err := s.Message(message); err == nil && avroschema.IsSynthesized(md.ParentFile().Path()) && rec != nil {
+	_, rec := avsc.Record(message)
+	switch md, err := s.Message(message); {
+	case rec == nil:
+		fmt.Fprintf(h, "avro none\n")
+	case err == nil && avroschema.IsSynthesized(md.ParentFile().Path()):
 		// An Avro-first record: its Parsing Canonical Form, so a doc, an
 		// alias or a default changes nothing that is measured.
 		fmt.Fprintf(h, "avro canonical %s\n", rec.Canonical())
-	} else if !content(h, "avro", avsc) {
-		return ""
+	default:
+		fmt.Fprintf(h, "avro schema %s\n", rec.String())
 	}
 	if samples != "" && !content(h, "samples", record.SamplesFile(samples, protoreflect.FullName(message))) {
 		return ""
@@ -315,26 +319,22 @@ func (g *run) asksAvro() bool {
 // the same full name) disagrees with them, each a finding naming the file
 // and the field: their Avro formats are not measured, every other format
 // is, and the gate goes on.
-func disagreements(head *prepare.Schema, avsc []string, root string) (noAvro []string, findings []report.Finding) {
+func disagreements(head *prepare.Schema, avsc *avroschema.Set) (noAvro []string, findings []report.Finding) {
 	for _, m := range head.Messages {
 		md, err := head.Message(m)
 		if err != nil || avroschema.IsSynthesized(md.ParentFile().Path()) {
 			continue
 		}
-		file, rec, err := avroschema.UserFile(m, avsc)
-		if err != nil || rec == nil {
+		file, rec := avsc.Record(m)
+		if rec == nil {
 			continue
 		}
 		why := avroschema.Disagreement(md, rec)
 		if why == nil {
 			continue
 		}
-		rel, relErr := filepath.Rel(root, file)
-		if relErr != nil {
-			rel = file
-		}
 		noAvro = append(noAvro, m)
-		findings = append(findings, report.Finding{Kind: report.KindAvroMismatch, File: filepath.ToSlash(rel),
+		findings = append(findings, report.Finding{Kind: report.KindAvroMismatch, File: file,
 			Message: fmt.Sprintf("record %s disagrees with its proto message: %v; make the .avsc agree (its Avro figures are not measured)", m, why)})
 	}
 	return noAvro, findings

@@ -51,11 +51,16 @@ func (g *run) compare(c counts, t timings) error {
 	if err := os.WriteFile(filepath.Join(g.o.Out, "benchstat.txt"), []byte(res.Text), 0o644); err != nil {
 		return err
 	}
+	mdeAlpha := g.cfg.Alpha / float64(max(timedTests(res.Comparisons, g.unchangedSchemas()), 1))
 	for _, c := range res.Comparisons {
 		if c.Message == "" || c.Unit == "B/msg" || c.Unit == cpucost.UnitInstructions {
 			continue // sizes and counts are exact, reported by their own stages
 		}
-		g.r.Format(c.Message, c.Format).Metrics = append(g.r.Format(c.Message, c.Format).Metrics, c.Metric(c.Op))
+		m := c.Metric(c.Op)
+		if c.Unit == timeUnit {
+			m.MDE, m.MDEReason = c.MDE(mdeAlpha)
+		}
+		g.r.Format(c.Message, c.Format).Metrics = append(g.r.Format(c.Message, c.Format).Metrics, m)
 	}
 	for i := range g.r.Messages {
 		for j := range g.r.Messages[i].Formats {
@@ -72,3 +77,28 @@ func (g *run) compare(c counts, t timings) error {
 }
 
 var unitOrder = map[string]int{"sec/op": 0, "B/op": 1, "allocs/op": 2, cpucost.UnitInstructions: 3}
+
+const timeUnit = "sec/op"
+
+// timedTests is how many timings of changed messages one run tests: the
+// size of the Holm family whose strictest cutoff (alpha over it) a timed
+// metric's minimum detectable effect is stated at.
+func timedTests(cs []compare.Comparison, unchanged map[string]bool) int {
+	n := 0
+	for _, c := range cs {
+		if c.Unit == timeUnit && c.Message != "" && !unchanged[c.Message] {
+			n++
+		}
+	}
+	return n
+}
+
+// unchangedSchemas are the report's messages whose schema is the same on
+// both sides.
+func (g *run) unchangedSchemas() map[string]bool {
+	out := map[string]bool{}
+	for _, m := range g.r.Messages {
+		out[m.Name] = m.UnchangedSchema
+	}
+	return out
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/interleave"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/parent/verdict"
+	"github.com/wiregate/wiregate/harness/program/benchprog"
 	"github.com/wiregate/wiregate/harness/program/cpucost"
 )
 
@@ -27,15 +28,15 @@ type counts struct {
 	plan       budget.CPUPlan
 }
 
-// countUnit is one Valgrind process: one message in one format on one
-// side, in one of the message's processes.
+// countUnit is one Valgrind process: one message in every format that
+// measures it, on one side, in one of the message's processes.
 type countUnit struct {
-	index           int // in the plan's order
-	message, format string
-	side            int // index into programs.sides()
-	process         int // which of the message's processes on its side
-	rotations       int
-	price           time.Duration
+	index   int // in the plan's order
+	message string
+	formats []string
+	side    int // index into programs.sides()
+	process int // which of the message's processes on its side
+	price   time.Duration
 }
 
 // errCountUnavailable stops the pool when Valgrind went away after
@@ -44,7 +45,7 @@ var errCountUnavailable = errors.New("instruction counts unavailable")
 
 // countInstructions is the cpu stage: instructions per encode and decode,
 // counted exactly under Valgrind (package cpucost), one process per
-// message, format and side, up to workers at once (each runs one thread),
+// message and side (every format), up to workers at once (each runs one thread),
 // in the plan's order. Each message is counted in cpu-processes
 // processes per side, interleaved base and head, so every count's spread
 // between hash seeds is seen and sets its noise floor. A message's two
@@ -66,7 +67,7 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 	prices.Counting = true
 	c.plan = g.budget.Plan(budget.FromCPU, prices).CPU
 	units := g.countUnits(ps, c.plan, sz)
-	opNs := sz.slowerOps()
+	bytes := sz.countBytes()
 
 	prog := newProgress(g.o.Log, "cpu", progressEvery)
 	defer prog.stop()
@@ -79,8 +80,10 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 		func(ctx context.Context, u countUnit) error {
 			p := ps.sides()[u.side]
 			start := time.Now()
-			res, err := cpucost.Count(ctx, p.prog.Binary, p.sel.Only(u.message, u.format),
-				cpucost.Options{Valgrind: setup.Valgrind, Rotations: u.rotations, OpNs: opNs, Parallel: 1})
+			sel := p.sel
+			sel.Messages, sel.Formats = []string{u.message}, u.formats
+			res, err := cpucost.Count(ctx, p.prog.Binary, sel,
+				cpucost.Options{Valgrind: setup.Valgrind, Bytes: bytes, Parallel: 1})
 			if err != nil {
 				return p.wrap(err)
 			}
@@ -116,7 +119,7 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 
 // countUnits are the plan's processes in the order they start: message
 // by message; within one, its processes in turn, the sides of each in
-// ABBA order (base first in the first), every format.
+// ABBA order (base first in the first), each process every format.
 func (g *run) countUnits(ps programs, plan budget.CPUPlan, sz sizes) []countUnit {
 	var units []countUnit
 	for _, m := range plan.Counted {
@@ -126,14 +129,16 @@ func (g *run) countUnits(ps programs, plan budget.CPUPlan, sz sizes) []countUnit
 				if !p.has(m.Name) {
 					continue
 				}
+				var rows []benchprog.Size
+				var formats []string
 				for _, f := range p.sel.Formats {
-					r := sz.pairs[m.Name+"/"+f][sideIndex(ps, side)]
-					if r == nil {
-						continue // a format that does not measure the message (codec.Format.Measures)
+					if r := sz.pairs[m.Name+"/"+f][sideIndex(ps, side)]; r != nil { // else a format that does not measure it (codec.Format.Measures)
+						rows, formats = append(rows, *r), append(formats, f)
 					}
-					ns := [2]float64{r.Price.EncodeNs, r.Price.DecodeNs}
-					units = append(units, countUnit{index: len(units), message: m.Name, format: f, side: side, process: process,
-						rotations: m.Rotations, price: cpucost.EstimateOne(ns, m.Rotations)})
+				}
+				if len(formats) > 0 {
+					units = append(units, countUnit{index: len(units), message: m.Name, formats: formats, side: side, process: process,
+						price: cpucost.Estimate(rows)})
 				}
 			}
 		}
@@ -186,8 +191,8 @@ func (g *run) recordCounts(c counts) {
 	}
 	g.r.CPUCost = c.cost
 	p := c.plan
-	if len(p.OneRotation) > 0 || len(p.FewerProcesses) > 0 || len(p.Uncounted) > 0 {
-		g.r.Plan.CPU = &report.CPUPlan{Uncounted: p.Uncounted, OneRotation: slices.Clone(p.OneRotation),
+	if len(p.FewerProcesses) > 0 || len(p.Uncounted) > 0 {
+		g.r.Plan.CPU = &report.CPUPlan{Uncounted: p.Uncounted,
 			FewerProcesses: slices.Clone(p.FewerProcesses), Note: p.Note}
 	}
 	for _, m := range countMetrics(c.base, c.head) {
@@ -210,6 +215,10 @@ type countMetric struct {
 // verdict gates a growth only above it. A side alone compares nothing.
 func countMetrics(base, head []cpucost.Result) []countMetric {
 	bySide := [2]map[string][]float64{perOp(base), perOp(head)}
+	ops := map[string]int{}
+	for _, r := range base {
+		ops[r.Name] = r.Ops
+	}
 	var out []countMetric
 	for _, name := range sortedKeys(bySide[1]) {
 		b, h := bySide[0][name], bySide[1][name]
@@ -224,7 +233,7 @@ func countMetrics(base, head []cpucost.Result) []countMetric {
 		delta := compare.DeltaPct(bs.Center, hs.Center)
 		floor := cpucost.FloorOf(format, bs.Center, b, h)
 		m := report.Metric{Name: op, Unit: cpucost.UnitInstructions, Base: &bs, Head: &hs, DeltaPct: delta,
-			NoiseFloor: &floor.Pct, Delta: "~"}
+			NoiseFloor: &floor.Pct, Delta: "~", Ops: ops[name]}
 		if floor.FromCounts {
 			m.NoiseFloorFrom = report.FloorFromCounts
 		} else {

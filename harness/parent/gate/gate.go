@@ -59,8 +59,10 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 		}
 		configured := g.loadConfig(ctx)
 		compiles := g.findTools(ctx) && g.schemaChecks(ctx)
-		g.avroCompat(ctx)
-		if configured && compiles {
+		// Schemas the checks cannot read are what measuring would read
+		// next: their error is said once.
+		readable := g.avroCompat(ctx)
+		if configured && compiles && readable {
 			m = g.measure(ctx)
 		}
 		g.history(ctx, m)

@@ -6,7 +6,6 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/budget"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/parent/verdict"
-	"github.com/wiregate/wiregate/harness/program/benchprog"
 	"github.com/wiregate/wiregate/harness/program/cpucost"
 )
 
@@ -30,7 +29,7 @@ func (g *run) prices(sz sizes, list []string, sch *schemas, family int) budget.P
 	p := budget.Prices{Pipeline: g.s.Pipeline, Count: g.s.Count, Benchtime: g.s.Benchtime, Measured: g.s.Benchtime,
 		RoundOverhead: 2 * programStart, Processes: g.s.CPUProcesses}
 	for _, m := range list {
-		var count, countOne, build time.Duration
+		var count, build time.Duration
 		sides := 0
 		for side := range 2 {
 			rows := sz.of(side, []string{m})
@@ -38,36 +37,27 @@ func (g *run) prices(sz sizes, list []string, sch *schemas, family int) budget.P
 				continue
 			}
 			sides++
-			count += cpucost.Estimate(opNs(rows), cpucost.DefaultRotations)
-			countOne += cpucost.Estimate(opNs(rows), 1)
+			count += cpucost.Estimate(rows)
 			build += time.Duration(rows[0].Price.SetupSeconds * float64(time.Second))
 		}
 		gating := sch.status[m] != report.StatusUnchanged
-		p.Messages = append(p.Messages, budget.Price{Name: m, Gating: gating, Count: count, CountOne: countOne,
+		p.Messages = append(p.Messages, budget.Price{Name: m, Gating: gating, Count: count,
 			Round: time.Duration(float64(sides) * 2 * float64(formats) * benchCalibration * float64(g.s.Benchtime)), Build: build})
 	}
 	p.MinCount = verdict.MinRounds(verdict.TimeFamily(family, formats), g.cfg.Alpha)
 	return p
 }
 
-// opNs are a message's rows' native nanoseconds of an encode and of a
-// decode.
-func opNs(rows []benchprog.Size) [][2]float64 {
-	out := make([][2]float64, len(rows))
-	for i, r := range rows {
-		out[i] = [2]float64{r.Price.EncodeNs, r.Price.DecodeNs}
-	}
-	return out
-}
-
-// slowerOps are each row's slower op, by "message/format": what the cpu
-// stage warms a loop by (cpucost.WarmFor).
-func (s sizes) slowerOps() map[string]float64 {
+// countBytes is what each row's count is sized by (cpucost.LengthFor):
+// its records' mean bytes, by "message/format", the larger of the two
+// sides'. Exact, so both sides, every shard and every later run count the
+// same records the same number of times.
+func (s sizes) countBytes() map[string]float64 {
 	out := map[string]float64{}
 	for k, pair := range s.pairs {
 		for _, r := range pair {
 			if r != nil {
-				out[k] = max(out[k], r.Price.EncodeNs, r.Price.DecodeNs)
+				out[k] = max(out[k], r.BytesMean)
 			}
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/twmb/avro"
+
 	"github.com/wiregate/wiregate/harness/parent/avrocompat"
 	"github.com/wiregate/wiregate/harness/parent/bufcheck"
 	"github.com/wiregate/wiregate/harness/parent/checkout"
@@ -144,15 +146,16 @@ func (g *run) releaseBreaking(ctx context.Context) ([]report.Finding, string, er
 
 // avroCompat checks every .avsc of head against base (and, for transitive
 // levels, against every earlier version in the base's history); and
-// against the release, when there is one.
-func (g *run) avroCompat(ctx context.Context) {
-	fs, _ := stage(ctx, g, "avro-compatibility", func(ctx context.Context) ([]report.Finding, string, error) {
+// against the release, when there is one. False when the check against
+// the base could not run.
+func (g *run) avroCompat(ctx context.Context) bool {
+	fs, ok := stage(ctx, g, "avro-compatibility", func(ctx context.Context) ([]report.Finding, string, error) {
 		fs, err := avrocompat.CheckDirs(g.base.dir, g.head.dir, g.s.AvroSchemas, g.s.AvroCompatibility, g.avroHistory(ctx, g.base.dir, "the base"))
 		return fs, "", err
 	})
 	g.r.Findings = append(g.r.Findings, fs...)
 	if g.release == nil {
-		return
+		return ok
 	}
 	fs, _ = stage(ctx, g, "avro-compatibility (release)", func(ctx context.Context) ([]report.Finding, string, error) {
 		dir := g.release.dir
@@ -160,6 +163,7 @@ func (g *run) avroCompat(ctx context.Context) {
 		return against(fs, g.r.BreakingAgainst.Ref), "", err
 	})
 	g.r.Findings = append(g.r.Findings, fs...)
+	return ok
 }
 
 // against marks findings as checked against a release.
@@ -180,12 +184,12 @@ func (g *run) avroHistory(ctx context.Context, dir, against string) avrocompat.H
 	if !level.Transitive() {
 		return nil
 	}
-	history, why := avrocompat.GitHistory(ctx, dir, "HEAD")
+	history, why := avrocompat.GitHistory(ctx, dir, "HEAD", g.s.AvroSchemas)
 	if history != nil {
 		return history
 	}
 	warned := false
-	return func(string) ([][]byte, error) {
+	return func(string) ([]*avro.Schema, error) {
 		if !warned {
 			warned = true
 			g.warn("avro-compatibility is %s, but each .avsc was checked against %s's version only: %s (%s) %s", level, against, against, dir, why)

@@ -45,7 +45,7 @@ const opBaseNs = 100
 // staticPrices are what measuring each of list costs, from the schemas
 // alone, so that every shard of a matrix prices alike: the cheapest
 // measurement the budget still calls whole — every figure of every
-// message, counts over one rotation in cpu-processes processes per
+// message, counts at their floor's length in cpu-processes processes per
 // side, bench rounds at the shortest benchtime and the fewest rounds the
 // union's Holm family can reach significance with, pipeline rows at the
 // smallest backlog — on the job's workers, plus building its programs.
@@ -79,11 +79,11 @@ func (g *run) staticPrices(sch *schemas, list []string) ([]shard.Priced, error) 
 		var count, pipe time.Duration
 		for _, f := range g.s.Formats {
 			ns := opBaseNs + bytes*nsPerByte[f]
-			count += cpucost.EstimateOne([2]float64{ns, ns}, budget.OneRotation)
+			count += cpucost.EstimateFormat(f, [2]float64{ns, ns}, bytes)
 			pass := time.Duration(bytes*float64(brokerPerByte) + ns)
 			pipe += time.Duration(sides*(2+pipeRounds)) * (pipeStart + budget.MinBacklog*pass)
 		}
-		count *= time.Duration(sides * g.s.CPUProcesses)
+		count = (cpucost.ProcessStart + count) * time.Duration(sides*g.s.CPUProcesses)
 		bench := time.Duration(rounds*sides*formats*2) * time.Duration(benchCalibration*float64(budget.MinBenchtime))
 		price := preparePerMsg + (exact+count)/workers + bench
 		if g.s.Pipeline {
@@ -157,7 +157,7 @@ func changeHash(sch *schemas, list []string) string {
 	for _, m := range slices.Sorted(slices.Values(list)) {
 		base := ""
 		if sch.base != nil {
-			base = schemaPrint(sch.base, m, sch.baseAvro, "")
+			base = schemaPrint(sch.base, m, sch.baseSet, "")
 		}
 		fmt.Fprintf(h, "%s %s %s %s\n", m, sch.status[m], base, sch.prints[m])
 	}

@@ -39,7 +39,7 @@ var Table = []Input{
 	{Name: "samples", Default: "", parse: text(func(s *Settings) *string { return &s.Samples }),
 		Doc: "Directory of `<full.Message.Name>.jsonl` protojson sample records. Empty generates deterministic records from the schema."},
 	{Name: "avro-schemas", Default: "**/*.avsc", parse: parseAvroSchemas,
-		Doc: "Glob of Avro schemas to check for compatibility; a record whose full name equals a proto message's is that message's Avro schema, and any other top-level record is measured on its own, in json and avro (Avro-first)."},
+		Doc: "Glob of Avro schemas to check for compatibility; a record whose full name equals a proto message's is that message's Avro schema, and any other top-level record is measured on its own, in json and avro (Avro-first). The files are read together, so a named type one defines may be used by name in any other."},
 	{Name: "avro-compatibility", Default: "BACKWARD", parse: parseAvroCompatibility,
 		Doc: "Avro compatibility level — BACKWARD, FORWARD, FULL, their _TRANSITIVE forms, or NONE."},
 	{Name: "formats", Default: "json,protobuf,avro", parse: parseFormats,

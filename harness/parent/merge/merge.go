@@ -172,7 +172,6 @@ func mergePlan(p, part report.Plan, name string) report.Plan {
 			p.CPU = &report.CPUPlan{}
 		}
 		p.CPU.Uncounted = append(p.CPU.Uncounted, c.Uncounted...)
-		p.CPU.OneRotation = append(p.CPU.OneRotation, c.OneRotation...)
 		p.CPU.FewerProcesses = append(p.CPU.FewerProcesses, c.FewerProcesses...)
 		note(&p.CPU.Note, c.Note)
 	}

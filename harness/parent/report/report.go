@@ -55,11 +55,15 @@ type Report struct {
 	Pipeline   []Pipeline  `json:"pipeline"`          // contract
 	Findings   []Finding   `json:"findings"`          // schema-check findings (lint, breaking, avro), also those allowed
 	Ignored    []Ignored   `json:"ignored,omitempty"` // metrics ignored by wiregate.yaml, with the reason
-	Env        Env         `json:"env"`
-	Stages     []Stage     `json:"stages"`
-	Benchstat  string      `json:"benchstat,omitempty"` // benchstat's text table, base vs head
-	Errors     []string    `json:"errors,omitempty"`    // stages that could not run, one line each
-	Plan       Plan        `json:"plan"`                // what the time budget cut
+	// UnableToFail are the timed metrics (message/format/op) of changed
+	// messages whose minimum detectable effect is above their time
+	// threshold: measured, but no slowdown they could show would fail.
+	UnableToFail []string `json:"unable_to_fail,omitempty"`
+	Env          Env      `json:"env"`
+	Stages       []Stage  `json:"stages"`
+	Benchstat    string   `json:"benchstat,omitempty"` // benchstat's text table, base vs head
+	Errors       []string `json:"errors,omitempty"`    // stages that could not run, one line each
+	Plan         Plan     `json:"plan"`                // what the time budget cut
 	// Warnings are one line each: something the gate could not do that
 	// does not fail it (no tag matches breaking-against, history not
 	// recorded).
@@ -93,6 +97,60 @@ type Report struct {
 	Merged *Merged `json:"merged,omitempty"`
 	// Approvals say what each /wiregate command of the pull request did.
 	Approvals []ApprovalNote `json:"approvals,omitempty"`
+	// Elements are the schema violations by element (file → message or
+	// enum → field or enum value): the comment shows one row each.
+	Elements []Element `json:"elements,omitempty"`
+	// ApproveAll are the comment lines that, posted as one comment,
+	// approve every blocking violation: the schema findings by their
+	// elements' ids on the first line, then each measured regression's own
+	// line (each has its amount). Empty with fewer than two to approve.
+	ApproveAll []string `json:"approve_all,omitempty"`
+	// ApproveFiles are one line per file approving its blocking schema
+	// findings, when they span more than one file.
+	ApproveFiles []FileApproval `json:"approve_files,omitempty"`
+}
+
+// Element is one schema element with every schema violation on it (of one
+// kind, against one side): a field renamed and retyped in one commit is
+// one element with four of buf's rules.
+type Element struct {
+	// ID approves every violation of the element as they stand (a rule
+	// hit later is not covered); a lone violation's element has its id.
+	ID      string `json:"id"`
+	Kind    string `json:"kind"`
+	Against string `json:"against,omitempty"`
+	File    string `json:"file"`
+	// Container is the message or enum that holds the element, as buf
+	// names it; empty when buf's message names none (the element is the
+	// finding itself).
+	Container     string `json:"container,omitempty"`
+	ContainerKind string `json:"container_kind,omitempty"` // message | enum | service | file
+	Member        string `json:"member,omitempty"`         // field | enum value | rpc; empty: the container itself
+	Number        string `json:"number,omitempty"`         // the field's or enum value's number
+	Name          string `json:"name,omitempty"`           // the member's name on head (the base's, deleted)
+	// Changes are what changed, each once.
+	Changes []ElementChange `json:"changes"`
+	// Rules are the rules that fired, each once, in the order found.
+	Rules []string `json:"rules"`
+	// Violations are the ids of its violations.
+	Violations  []string `json:"violations"`
+	ApproveWith string   `json:"approve_with,omitempty"`
+}
+
+// ElementChange is one thing a schema finding says changed: "name" from a to b,
+// "type", "json_name", "cardinality", another property buf names, or
+// "deleted"; Text is the finding's own message when it names none.
+type ElementChange struct {
+	What string `json:"what"`
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+	Text string `json:"text,omitempty"`
+}
+
+// FileApproval is the line approving a file's blocking schema findings.
+type FileApproval struct {
+	File string `json:"file"`
+	Line string `json:"line"`
 }
 
 // Approval is a PR comment `/wiregate approve <id>…` that covers a
@@ -126,6 +184,9 @@ type Author struct {
 	Login      string   `json:"login"`
 	Permission string   `json:"permission"`
 	Teams      []string `json:"teams,omitempty"`
+	// Bot is GitHub's word that the account is a bot (user type Bot): the
+	// sticky comment's author, an app. A bot never approves.
+	Bot bool `json:"bot,omitempty"`
 }
 
 // ApprovalNote says what one /wiregate command did to one id: counted, or
@@ -322,11 +383,9 @@ type Plan struct {
 }
 
 // CPUPlan is what the budget cut of the instruction counts: messages
-// whose count fit only over one rotation of the record pool instead of
-// the usual four (exact all the same), and messages not counted at all.
+// counted in fewer processes than asked, and messages not counted at all.
 type CPUPlan struct {
-	Uncounted   []string `json:"uncounted,omitempty"`    // messages not counted
-	OneRotation []string `json:"one_rotation,omitempty"` // counted over 1 rotation (256 operations), not 4
+	Uncounted []string `json:"uncounted,omitempty"` // messages not counted
 	// FewerProcesses are messages counted in fewer processes per side than
 	// asked; with one, their floor is the format's global one.
 	FewerProcesses []string `json:"fewer_processes,omitempty"`
@@ -458,6 +517,7 @@ type FieldNote struct {
 	Number string `json:"number"`         // the same path in field numbers: "3.5"
 	From   string `json:"from,omitempty"` // Regenerated: the base's kind; Renamed: the base's name
 	To     string `json:"to,omitempty"`   // Regenerated: head's kind; Renamed: head's name
+	Was    string `json:"was,omitempty"`  // Regenerated: the base's name, when head renamed the field too
 	// ProtobufBytes is the mean protobuf bytes per record the field adds on
 	// head (NewFields, Regenerated: tag and value), or would add where a
 	// record holds it (NewOneofMembers).
@@ -512,10 +572,25 @@ type Metric struct {
 	Significant bool     `json:"significant"`               // p <= alpha; for an exact instr/op count: past its noise floor
 	Delta       string   `json:"delta"`                     // benchstat's delta text: "+12.30%" or "~"
 	NoiseFloor  *float64 `json:"noise_floor_pct,omitempty"` // smallest change this run could tell from noise
+	// LayoutNoise marks a significant sec/op delta on a format whose exact
+	// figures are equal on both sides (bytes/msg, and every instruction and
+	// allocation count within its noise floor): the same work in two
+	// builds' code layout, not a change the schema made.
+	LayoutNoise bool `json:"layout_noise,omitempty"`
 	// NoiseFloorFrom says what set an instr/op floor: FloorFromFormat (the
 	// format's global floor) or FloorFromCounts (twice the spread this
 	// metric's own counts showed between processes, past the global one).
 	NoiseFloorFrom string `json:"noise_floor_from,omitempty"`
+	// MDE is a timed metric's minimum detectable effect: the smallest
+	// change, in percent, its samples could have shown significant at the
+	// strictest cutoff Holm's procedure applies to the run's timings
+	// (alpha over the number of timed tests); nil with MDEReason when no
+	// change could have reached it.
+	MDE       *float64 `json:"mde_pct,omitempty"`
+	MDEReason string   `json:"mde_reason,omitempty"`
+	// Ops is how many operations each instr/op count covered: whole passes
+	// over the first records of the pool, the same on both sides.
+	Ops int `json:"ops,omitempty"`
 }
 
 // What set an instr/op metric's noise floor (Metric.NoiseFloorFrom).

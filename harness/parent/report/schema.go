@@ -101,6 +101,11 @@ func (Finding) JSONSchemaExtend(s *jsonschema.Schema) {
 	enum(s, "kind", []string{KindLint, KindBreaking, KindAvro, KindAvroMismatch})
 }
 
+// JSONSchemaExtend makes an element's kind a finding kind.
+func (Element) JSONSchemaExtend(s *jsonschema.Schema) {
+	enum(s, "kind", []string{KindLint, KindBreaking, KindAvro, KindAvroMismatch})
+}
+
 // JSONSchemaExtend makes stage names an enum.
 func (Stage) JSONSchemaExtend(s *jsonschema.Schema) { enum(s, "name", StageNames) }
 

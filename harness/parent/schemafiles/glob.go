@@ -30,18 +30,14 @@ func Glob(root string, patterns []string) ([]string, error) {
 			return err
 		}
 		if d.IsDir() {
-			if p != abs && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
+			if p != abs && skipped(d.Name()) {
 				return filepath.SkipDir
 			}
 			return nil
 		}
 		rel, _ := filepath.Rel(abs, p)
-		rel = filepath.ToSlash(rel)
-		for _, pat := range patterns {
-			if Match(pat, rel) {
-				out = append(out, p)
-				break
-			}
+		if matchAny(patterns, filepath.ToSlash(rel)) {
+			out = append(out, p)
 		}
 		return nil
 	})
@@ -50,6 +46,31 @@ func Glob(root string, patterns []string) ([]string, error) {
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// skipped says whether a directory of that name is never searched.
+func skipped(dir string) bool { return strings.HasPrefix(dir, ".") || dir == "node_modules" }
+
+// Selects says whether Glob would return the file at the slash path rel
+// (relative to its root): for listings that are not a directory on disk,
+// such as a commit's tree.
+func Selects(patterns []string, rel string) bool {
+	segs := strings.Split(rel, "/")
+	for _, d := range segs[:len(segs)-1] {
+		if skipped(d) {
+			return false
+		}
+	}
+	return matchAny(patterns, rel)
+}
+
+func matchAny(patterns []string, rel string) bool {
+	for _, pat := range patterns {
+		if Match(pat, rel) {
+			return true
+		}
+	}
+	return false
 }
 
 // Match reports whether the slash-separated path name matches pattern,

@@ -13,12 +13,13 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
-// Approving is a pull request comment, one command a line:
+// Approving is a pull request comment, one command a plain line
+// (commands.go):
 //
 //	/wiregate approve wg-3f9a2c [wg-…] [up to 7.4%] [reason…]
 //	/wiregate revoke wg-3f9a2c [wg-…]
 //
-// It counts when GitHub says its author may: write, maintain or admin
+// It counts when its author is a person (never a bot) GitHub says may: write, maintain or admin
 // permission on the repository, or wiregate.yaml (read from the base)
 // names them or a team of theirs under approvers. The pull request's
 // author approving their own change counts only with self-approve: true.
@@ -29,11 +30,12 @@ import (
 // plus the metric's noise floor (approved at +7.3%, +7.5% within a 0.5%
 // floor is still covered; +9% needs a new approval). The amount is the
 // regression's size: a throughput drop of 12.6% is approved "up to 12.6%".
+// A schema element's id (elements.go) approves each of the element's
+// violations, each recorded on its own.
 
 var (
-	command = regexp.MustCompile(`(?im)^\s*/wiregate\s+(approve|revoke)\b(.*)$`)
-	idWord  = regexp.MustCompile(`^wg-[0-9a-f]{6}$`)
-	upTo    = regexp.MustCompile(`(?i)^up\s+to\s+\+?([0-9]+(?:\.[0-9]+)?)\s*%`)
+	idWord = regexp.MustCompile(`^wg-[0-9a-f]{6}$`)
+	upTo   = regexp.MustCompile(`(?i)^up\s+to\s+\+?([0-9]+(?:\.[0-9]+)?)\s*%`)
 )
 
 // MayApprove are the repository permissions that may approve.
@@ -56,9 +58,9 @@ func approvals(rules *report.Rules, cfg config.Config) (map[string]pending, []re
 	comments := slices.Clone(rules.Comments)
 	slices.SortStableFunc(comments, func(a, b report.Comment) int { return cmp.Compare(a.CreatedAt, b.CreatedAt) })
 	for _, c := range comments {
-		for _, m := range command.FindAllStringSubmatch(c.Body, -1) {
-			action := strings.ToLower(m[1])
-			ids, amount, reason := parseCommand(m[2])
+		for _, m := range commandLines(c.Body) {
+			action := m[0]
+			ids, amount, reason := parseCommand(m[1])
 			why := refusal(rules, cfg, c.Author)
 			for _, id := range ids {
 				note := report.ApprovalNote{By: c.Author, URL: c.URL, Action: action, ID: id, Status: report.ApprovalCounted}
@@ -95,15 +97,20 @@ func parseCommand(rest string) (ids []string, amount *float64, reason string) {
 		}
 		tail = strings.TrimSpace(tail[len(m[0]):])
 	}
-	return ids, amount, strings.TrimSpace(strings.TrimLeft(tail, ":—-"))
+	return ids, amount, strings.TrimSpace(strings.TrimLeft(strings.ReplaceAll(tail, codeMark, "`"), ":—-"))
 }
 
 // refusal says why author may not approve, or "" when they may.
 func refusal(rules *report.Rules, cfg config.Config, author string) string {
+	i := slices.IndexFunc(rules.Authors, func(a report.Author) bool { return strings.EqualFold(a.Login, author) })
+	// A bot's comment is text some program wrote: the sticky comment shows
+	// approve lines, and an app with write permission may echo anything.
+	if strings.HasSuffix(strings.ToLower(author), "[bot]") || i >= 0 && rules.Authors[i].Bot {
+		return fmt.Sprintf("@%s is a bot: a bot's comment never approves, whatever permission it has", author)
+	}
 	if strings.EqualFold(author, rules.PRAuthor) && !cfg.SelfApprove {
 		return "the pull request's author cannot approve its own change (self-approve is false in wiregate.yaml)"
 	}
-	i := slices.IndexFunc(rules.Authors, func(a report.Author) bool { return strings.EqualFold(a.Login, author) })
 	if i >= 0 && slices.Contains(MayApprove, rules.Authors[i].Permission) {
 		return ""
 	}
@@ -128,11 +135,16 @@ func (v *verdict) approve(x *report.Violation) {
 			x.ApproveWith += fmt.Sprintf(" up to %.1f%%", roundUp(x.DeltaPct))
 		}
 	}
-	p, ok := v.approved[x.ID]
+	id := x.ID
+	p, ok := v.approved[id]
+	if e, byElement := v.byElement[x.ID]; !ok && byElement {
+		id = e
+		p, ok = v.approved[id]
+	}
 	if !ok || x.Kind == report.KindError {
 		return
 	}
-	v.met[x.ID] = true
+	v.met[id] = true
 	note := &v.r.Approvals[p.note]
 	if measuredKinds[x.Kind] {
 		if p.approval.UpToPct == nil {

@@ -148,3 +148,69 @@ func TestIDsFollowWhatAViolationIs(t *testing.T) {
 		t.Fatalf("the second breaking change rode on the first's approval: %+v", r.Violations)
 	}
 }
+
+// A command counts only as a plain line: a maintainer showing the line in
+// a fenced or indented code block, a code span, a quote or a list approves
+// nothing; the same line on its own approves.
+func TestOnlyAPlainLineApproves(t *testing.T) {
+	price := `Field "2" with name "price" on message "Order" changed type from "double" to "int64".`
+	id := decide(breakingReport(price), "").Violations[0].ID
+	line := "/wiregate approve " + id
+	for name, body := range map[string]string{
+		"fenced":            "How would one approve?\n\n```\n" + line + "\n```\n",
+		"fenced, tildes":    "~~~text\n" + line + "\n~~~",
+		"fenced, unclosed":  "```\n" + line,
+		"indented":          "How would one approve?\n\n    " + line + "\n",
+		"inline code":       "`" + line + "`",
+		"inline code, ids":  "/wiregate approve `" + id + "`",
+		"inline code, line": "try\n`" + line + "` like this",
+		"quoted":            "> " + line,
+		"quoted, lazy":      "> why\n" + line,
+		"list":              "- " + line,
+		"html":              "<details>\n" + line + "\n</details>",
+		"mid-line":          "one writes " + line,
+	} {
+		r := decide(breakingReport(price), "", comment(1, "writer", body, "2026-11-24T10:00:00Z"))
+		if r.Result != "fail" || r.Violations[0].Approved != nil || len(r.Approvals) != 0 {
+			t.Errorf("%s: %q approved: %s %+v", name, body, r.Result, r.Approvals)
+		}
+	}
+	for name, body := range map[string]string{
+		"alone":             line,
+		"after a paragraph": "Checked with the consumers.\n" + line + " prices are cents now",
+		"after a fence":     "```\nnot this\n```\n" + line,
+		"reason in code":    line + " the `price` field",
+	} {
+		r := decide(breakingReport(price), "", comment(1, "writer", body, "2026-11-24T10:00:00Z"))
+		if r.Result != "pass" || r.Violations[0].Approved == nil {
+			t.Errorf("%s: %q did not approve: %s %+v", name, body, r.Result, r.Approvals)
+		}
+	}
+	r := decide(breakingReport(price), "", comment(1, "writer", line+" the `price` field", "2026-11-24T10:00:00Z"))
+	if got := r.Violations[0].Approved.Reason; got != "the `price` field" {
+		t.Errorf("reason %q: a code span is kept in it", got)
+	}
+}
+
+// A bot's approve line approves nothing, whatever permission GitHub
+// reports for it: an app's login ends in [bot], and GitHub's user type Bot
+// marks any other.
+func TestABotNeverApproves(t *testing.T) {
+	price := `Field "2" with name "price" on message "Order" changed type from "double" to "int64".`
+	id := decide(breakingReport(price), "").Violations[0].ID
+	for _, bot := range []report.Author{{Login: "github-actions[bot]", Permission: "write"}, {Login: "release-robot", Permission: "admin", Bot: true}} {
+		r := breakingReport(price)
+		r.Rules = &report.Rules{Config: cfgWith("approvers: [" + strings.TrimSuffix(bot.Login, "[bot]") + "]\n"), Approvals: report.Approvals{
+			Comments: []report.Comment{comment(1, bot.Login, "/wiregate approve "+id, "2026-11-24T10:00:00Z")},
+			Authors:  append([]report.Author{bot}, people...), PRAuthor: "author"}}
+		Decide(r)
+		if r.Result != "fail" || r.Violations[0].Approved != nil || len(r.Approvals) != 1 || r.Approvals[0].Status != report.ApprovalRefused ||
+			!strings.Contains(r.Approvals[0].Why, "is a bot") {
+			t.Errorf("%s approved: %s %+v", bot.Login, r.Result, r.Approvals)
+		}
+	}
+	// The same line from a person with write permission approves.
+	if r := decide(breakingReport(price), "", comment(1, "writer", "/wiregate approve "+id, "2026-11-24T10:00:00Z")); r.Result != "pass" {
+		t.Errorf("a writer: %s %+v", r.Result, r.Approvals)
+	}
+}

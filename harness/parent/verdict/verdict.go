@@ -93,13 +93,14 @@ func AllowFromLabels(labels []string) Allow {
 // Improvements are never violations. Metrics that wiregate.yaml ignores are
 // listed in r.Ignored with the reason instead.
 func Apply(r *report.Report, cfg config.Config, allow Allow, o Options) {
-	r.Violations, r.Ignored = []report.Violation{}, nil
-	v := &verdict{r: r, cfg: cfg, allow: allow, o: o, unchanged: map[string]bool{}, met: map[string]bool{}}
+	r.Violations, r.Ignored, r.UnableToFail, r.Elements, r.ApproveAll, r.ApproveFiles = []report.Violation{}, nil, nil, nil, nil, nil
+	v := &verdict{r: r, cfg: cfg, allow: allow, o: o, unchanged: map[string]bool{}, met: map[string]bool{}, byElement: map[string]string{}}
 	v.approved, r.Approvals = approvals(o.Rules, cfg)
 	for _, m := range r.Messages {
 		v.unchanged[m.Name] = m.UnchangedSchema
 	}
 	v.timeCutoff, v.allocsCutoff, v.pipeCutoff = v.cutoffs()
+	markLayoutNoise(r)
 	for _, m := range r.Messages {
 		for _, f := range m.Formats {
 			th := cfg.ThresholdsFor(m.Name, f.Format)
@@ -142,7 +143,12 @@ func Apply(r *report.Report, cfg config.Config, allow Allow, o Options) {
 			v.add(report.Violation{Kind: report.KindError, Subject: subject, Detail: st.Error})
 		}
 	}
+	v.group()
+	for i := range r.Violations {
+		v.approve(&r.Violations[i])
+	}
 	v.unmet()
+	v.approveAll()
 	sort.SliceStable(r.Ignored, func(i, j int) bool { return r.Ignored[i].Subject < r.Ignored[j].Subject })
 	r.Decide()
 	r.Sort()
@@ -162,6 +168,11 @@ type verdict struct {
 	// violation id; met the ids a violation of this run has.
 	approved map[string]pending
 	met      map[string]bool
+	// located are the schema violations with the element each is about
+	// (elements.go); byElement the element id that approves a violation
+	// besides its own.
+	located   []located
+	byElement map[string]string
 }
 
 // cutoffs applies Holm–Bonferroni to each family of tests one run makes:
@@ -232,7 +243,6 @@ func (v *verdict) add(x report.Violation) {
 		x.Allowed = v.allow.Regression
 	}
 	x.ID = report.ViolationID(x)
-	v.approve(&x)
 	v.r.Violations = append(v.r.Violations, x)
 }
 
@@ -281,6 +291,9 @@ func (v *verdict) metric(message, format string, m report.Metric, threshold floa
 	default:
 		return // B/op and custom units are reported, not gated
 	}
+	if familyOfUnit[m.Unit] == timeFamily && m.P != nil && (m.MDE == nil || *m.MDE > threshold) {
+		v.r.UnableToFail = append(v.r.UnableToFail, subject)
+	}
 	if m.DeltaPct == nil || !exceeds(*m.DeltaPct, threshold) || !v.gated(subject, m.P, m.Significant, cutoff) {
 		return
 	}
@@ -322,6 +335,7 @@ func (v *verdict) finding(f report.Finding) {
 		kind = report.KindError // a finding of a kind nobody gates on is still not a silent pass
 	}
 	v.add(report.Violation{Kind: kind, Subject: f.File, Detail: detail, File: f.File, Line: f.Line, Column: f.Column, Against: f.Against})
+	v.locate(len(v.r.Violations)-1, f)
 }
 
 // gated decides a regression past its threshold: a violation when it is

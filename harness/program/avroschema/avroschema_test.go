@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/twmb/avro"
+	"google.golang.org/protobuf/reflect/protoreflect"
+
 	ordersv1 "github.com/wiregate/wiregate/harness/internal/fixture/gen/orders/v1"
 	telemetryv1 "github.com/wiregate/wiregate/harness/internal/fixture/gen/telemetry/v1"
 	"github.com/wiregate/wiregate/harness/program/avroschema"
@@ -39,7 +42,7 @@ func TestDeriveMapsTimestampAndMap(t *testing.T) {
 
 func TestRepoAvscIsUsedForTelemetry(t *testing.T) {
 	path := "../../../schemas/telemetry/v1/telemetry_event.avsc"
-	_, src, err := avroschema.ForMessage((&telemetryv1.TelemetryEvent{}).ProtoReflect().Descriptor(), []string{path})
+	_, src, err := forFiles((&telemetryv1.TelemetryEvent{}).ProtoReflect().Descriptor(), path)
 	if err != nil || src != path {
 		t.Fatalf("source %q, err %v", src, err)
 	}
@@ -54,7 +57,8 @@ func TestBadAvscIsNamedWithTheFix(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct{ name, content, want string }{
 		{"notjson", `{"type": "record",`, "not JSON"},
-		{"invalid", `{"type": "record", "name": "X", "fields": [{"name": "a", "type": "strang"}]}`, "not a valid Avro schema"},
+		{"unknown", `{"type": "record", "name": "X", "fields": [{"name": "a", "type": "strang"}]}`, "uses strang, which no .avsc of the set defines"},
+		{"invalid", `{"type": "record", "name": "X", "fields": [{"name": "a", "type": {"type": "enum", "name": "E"}}]}`, "not a valid Avro schema"},
 		{"wrongtype", strings.Replace(string(orig), `{"name": "region", "type": "string"}`, `{"name": "region", "type": "int"}`, 1), "field `region` is int in the .avsc"},
 		{"missing", strings.Replace(string(orig), `,
     {"name": "region", "type": "string"}`, "", 1), "field `region` of the proto message is missing"},
@@ -62,7 +66,7 @@ func TestBadAvscIsNamedWithTheFix(t *testing.T) {
 	} {
 		path := filepath.Join(dir, tc.name+".avsc")
 		os.WriteFile(path, []byte(tc.content), 0o644)
-		_, _, err := avroschema.ForMessage(md, []string{path})
+		_, _, err := forFiles(md, path)
 		if err == nil || exitcode.Code(err) != 2 || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v, want a bad-input error naming %s and saying %q", tc.name, err, path, tc.want)
 		}
@@ -89,4 +93,13 @@ func TestBadDefaultShowsTheOffendingValue(t *testing.T) {
 	if _, err := avroschema.Parse("x.avsc", []byte(`{"type": "record", "name": "X", "fields": [{"name": "u", "type": ["null", "int"], "default": 5}]}`)); err != nil {
 		t.Errorf("a union default of its second type: %v", err)
 	}
+}
+
+// forFiles is ForMessage over the set of paths.
+func forFiles(md protoreflect.MessageDescriptor, paths ...string) (*avro.Schema, string, error) {
+	set, err := avroschema.ReadSet("", paths)
+	if err != nil {
+		return nil, "", err
+	}
+	return avroschema.ForMessage(md, set)
 }

@@ -3,7 +3,6 @@ package avroschema
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 
@@ -13,23 +12,20 @@ import (
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 
-// Load parses one .avsc file. Bad JSON and invalid schemas are the user's
-// input: one line naming the file.
-func Load(path string) (*avro.Schema, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, exitcode.BadInput("avro schema %s: %v", path, err)
-	}
-	return Parse(path, b)
-}
-
-// Parse parses one .avsc's contents; name is the file as the user knows it
-// (a path, or path@version from git history).
+// Parse parses one .avsc's contents alone; name is the file as the user
+// knows it (a path, or path@version from git history). A side's files are
+// read together (ReadSet).
 func Parse(name string, data []byte) (*avro.Schema, error) {
 	var js any
 	if err := json.Unmarshal(data, &js); err != nil {
 		return nil, exitcode.BadInput("avro schema %s: not JSON (%v); fix the file", name, err)
 	}
+	return parseValid(name, data, js)
+}
+
+// parseValid parses data, whose JSON is js: an invalid schema is one line
+// naming the file.
+func parseValid(name string, data []byte, js any) (*avro.Schema, error) {
 	s, err := avro.Parse(string(data))
 	if err != nil {
 		return nil, exitcode.BadInput("avro schema %s: not a valid Avro schema: %v", name, explainDefault(err, js))
@@ -37,18 +33,19 @@ func Parse(name string, data []byte) (*avro.Schema, error) {
 	return s, nil
 }
 
-// ForMessage picks md's Avro schema: the first of files whose record full
-// name equals md's (checked against the message field by field), else the
-// derived one. source is the file path or "derived".
-func ForMessage(md protoreflect.MessageDescriptor, files []string) (s *avro.Schema, source string, err error) {
-	f, rec, err := UserFile(string(md.FullName()), files)
-	if err != nil {
-		return nil, "", err
-	}
+// ForMessage picks md's Avro schema: the record of set whose full name
+// equals md's (checked against the message field by field), else the
+// derived one. source is the file's name or "derived".
+func ForMessage(md protoreflect.MessageDescriptor, set *Set) (s *avro.Schema, source string, err error) {
+	f, rec := set.Record(string(md.FullName()))
 	if IsSynthesized(md.ParentFile().Path()) {
 		// The message was made from this very record: nothing to check.
 		if rec == nil {
-			return nil, "", exitcode.BadInput("avro schema for %s: no .avsc among %d declares it; pass the Avro-first record's .avsc (--avro)", md.FullName(), len(files))
+			n := 0
+			if set != nil {
+				n = len(set.Files)
+			}
+			return nil, "", exitcode.BadInput("avro schema for %s: no .avsc among %d declares it; pass the Avro-first record's .avsc (--avro)", md.FullName(), n)
 		}
 		return rec, f, nil
 	}
@@ -71,22 +68,6 @@ func Disagreement(md protoreflect.MessageDescriptor, rec *avro.Schema) error {
 		return err
 	}
 	return match(derived.Root(), rec.Root(), "")
-}
-
-// UserFile is the first of files whose record's full name is name: the
-// .avsc the message of that name is measured with. A nil schema: none of
-// them, the message's Avro schema is derived from its descriptor.
-func UserFile(name string, files []string) (path string, rec *avro.Schema, err error) {
-	for _, f := range files {
-		us, err := Load(f)
-		if err != nil {
-			return "", nil, err
-		}
-		if root := us.Root(); Kind(root) == "record" && FullName(root) == name {
-			return f, us, nil
-		}
-	}
-	return "", nil, nil
 }
 
 // match checks the user's record against the derived one: same field names,

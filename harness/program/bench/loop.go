@@ -16,9 +16,22 @@ var Ops = []string{"encode", "decode"}
 // exact allocation count and the instruction count all run this same loop,
 // so the three figures describe the same work.
 func loop(c *cases.Case, op string) (func(n int) error, error) {
+	run, _, err := loopOver(c, op, 0)
+	return run, err
+}
+
+// loopOver is loop over the first records records of the pool (all of them
+// when records is 0 or more), and how many that is.
+func loopOver(c *cases.Case, op string, records int) (func(n int) error, int, error) {
+	k := Span{Records: records}.records(len(c.Encoded))
+	run, err := loopOn(c, op, k)
+	return run, k, err
+}
+
+func loopOn(c *cases.Case, op string, k int) (func(n int) error, error) {
 	switch op {
 	case "encode":
-		vals, codec := c.Values, c.Codec
+		vals, codec := c.Values[:k], c.Codec
 		return func(n int) error {
 			j := 0
 			for i := 0; i < n; i++ {
@@ -34,7 +47,7 @@ func loop(c *cases.Case, op string) (func(n int) error, error) {
 	case "decode":
 		// One reused typed value that the codec resets before each record,
 		// as a consumer loop reusing its message does.
-		enc, codec := c.Encoded, c.Codec
+		enc, codec := c.Encoded[:k], c.Codec
 		v := c.Format.NewValue(c.Subject)
 		return func(n int) error {
 			j := 0

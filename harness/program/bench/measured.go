@@ -7,36 +7,60 @@ import (
 	"github.com/wiregate/wiregate/harness/program/cases"
 )
 
-// Warm runs one op for at least ops operations, in whole rotations, so that
-// state the runtime builds lazily and at random moments exists before
-// anything is counted: Go fills a type-assertion or type-switch site's cache
-// only on about 1 in 1024 slow-path calls (runtime/iface.go), so the first
-// thousands of operations pay a random number of slow paths.
-func Warm(c *cases.Case, op string, ops int) error {
-	run, err := loop(c, op)
+// Warm runs one op for at least ops operations over the first records
+// records of the pool (all of them when records is 0 or more), in whole
+// passes, so that state the runtime builds lazily and at random moments
+// exists before anything is counted: Go fills a type-assertion or
+// type-switch site's cache only on about 1 in 1024 slow-path calls
+// (runtime/iface.go), so the first thousands of calls pay a random number
+// of slow paths.
+func Warm(c *cases.Case, op string, records, ops int) error {
+	run, k, err := loopOver(c, op, records)
 	if err != nil {
 		return err
 	}
-	pool := len(c.Encoded)
-	return run((ops + pool - 1) / pool * pool)
+	return run((ops + k - 1) / k * k)
 }
 
-// Measured runs one op over rotations whole rotations of the pool between
-// start and stop, and returns how many operations ran between them. The
-// exact figures (allocations, instructions) come from here: whole rotations
-// weigh every record equally, so the per-op figure is the pool's mean and
-// does not depend on where a loop happened to stop.
+// Span is what one measured loop covers: the first Records records of the
+// pool (all of them when Records is 0 or at least the pool), each counted
+// Passes times in order. Both sides of a comparison count the same span of
+// the same paired records, so their per-op figures weigh the same records
+// equally.
+type Span struct {
+	Records, Passes int
+}
+
+// Ops is how many operations the span runs on a pool of pool records.
+func (s Span) Ops(pool int) int { return s.records(pool) * max(s.Passes, 1) }
+
+func (s Span) records(pool int) int {
+	if s.Records <= 0 || s.Records > pool {
+		return pool
+	}
+	return s.Records
+}
+
+// Rotations is the span of n whole rotations of the pool.
+func Rotations(n int) Span { return Span{Passes: n} }
+
+// Measured runs one op over span between start and stop, and returns how
+// many operations ran between them. The exact figures (allocations,
+// instructions) come from here: whole passes weigh every record equally,
+// so the per-op figure is the span's mean and does not depend on where a
+// loop happened to stop.
 //
-// Before start: one rotation to learn how much the loop allocates, a heap
+// Before start: one pass to learn how much the loop allocates, a heap
 // prepared so that the loop reuses memory (see reuse), the collector off (no
 // cycle starts inside: its work would land in whichever op triggered it,
-// and it clears the sync.Pools the codecs reuse), and one more rotation to
-// refill those pools. Throughout, GOMAXPROCS is 1 (the goroutine cannot
-// move to another P's caches half-way) and the goroutine is locked to its
-// thread (a per-thread counter such as callgrind's sees all of it). All is
-// restored afterwards.
-func Measured(c *cases.Case, op string, rotations int, start, stop func()) (int, error) {
-	return measured(c, op, rotations, 1, true, start, stop)
+// and it clears the sync.Pools the codecs reuse), and one more pass to
+// refill those pools. All of that runs before start, so under callgrind it
+// runs uninstrumented when start is what switches instrumentation on.
+// Throughout, GOMAXPROCS is 1 (the goroutine cannot move to another P's
+// caches half-way) and the goroutine is locked to its thread (a per-thread
+// counter such as callgrind's sees all of it). All is restored afterwards.
+func Measured(c *cases.Case, op string, span Span, start, stop func()) (int, error) {
+	return measured(c, op, span, 1, true, start, stop)
 }
 
 // measured is Measured with windows measured windows one after the other,
@@ -44,13 +68,12 @@ func Measured(c *cases.Case, op string, rotations int, start, stop func()) (int,
 // instruction counts (see reuse); an allocation count does not depend on
 // the heap's history, and reuse's collection is what a count cost most on
 // a big heap (paid again in every bench round).
-func measured(c *cases.Case, op string, rotations, windows int, prepareHeap bool, start, stop func()) (int, error) {
-	run, err := loop(c, op)
+func measured(c *cases.Case, op string, span Span, windows int, prepareHeap bool, start, stop func()) (int, error) {
+	run, k, err := loopOver(c, op, span.Records)
 	if err != nil {
 		return 0, err
 	}
-	pool := len(c.Encoded)
-	n := rotations * pool
+	n := span.Ops(len(c.Encoded))
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	procs := runtime.GOMAXPROCS(1)
@@ -59,17 +82,18 @@ func measured(c *cases.Case, op string, rotations, windows int, prepareHeap bool
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	before := ms.TotalAlloc
-	if err := run(pool); err != nil {
+	if err := run(k); err != nil {
 		return 0, err
 	}
 	runtime.ReadMemStats(&ms)
 	if prepareHeap {
-		defer reuse(2 * uint64(rotations+1) * (ms.TotalAlloc - before))()
+		perPass := ms.TotalAlloc - before
+		defer reuse(2 * (perPass + perPass*uint64(n)/uint64(k)))()
 	}
 
 	gc := debug.SetGCPercent(-1)
 	defer debug.SetGCPercent(gc)
-	if err := run(pool); err != nil {
+	if err := run(k); err != nil {
 		return 0, err
 	}
 	for range windows {

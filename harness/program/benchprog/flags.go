@@ -3,6 +3,8 @@ package benchprog
 import (
 	"flag"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -185,27 +187,73 @@ func (f *ConsumeFlags) define(fs *flag.FlagSet) {
 // selection, counted under callgrind (package cpucost runs it).
 type CountFlags struct {
 	Selection
-	Rotations int      // whole rotations of the record pool counted per loop
-	Ops       []string // "encode", "decode"
-	Warm      int      // operations run uninstrumented per loop before counting
+	Ops []string // "encode", "decode"
+	// Lengths are what each format's loops count and warm, by format: every
+	// selected format has one (the parent always says).
+	Lengths Lengths
+}
+
+// CountLength is what one format's loops count: the first First records of
+// the pool (0: all of them), Passes times, after Warm operations run
+// uninstrumented.
+type CountLength struct {
+	First, Passes, Warm int
+}
+
+// Lengths are the count lengths by format; as a flag,
+// "json=0:1:1030,protobuf=0:10:16480" (format=first:passes:warm).
+type Lengths map[string]CountLength
+
+func (l Lengths) String() string {
+	var parts []string
+	for _, f := range slices.Sorted(maps.Keys(l)) {
+		c := l[f]
+		parts = append(parts, fmt.Sprintf("%s=%d:%d:%d", f, c.First, c.Passes, c.Warm))
+	}
+	return strings.Join(parts, ",")
+}
+
+func (l *Lengths) Set(v string) error {
+	*l = Lengths{}
+	for _, part := range strings.Split(v, ",") {
+		if part == "" {
+			continue
+		}
+		var c CountLength
+		format, spec, ok := strings.Cut(part, "=")
+		if n, err := fmt.Sscanf(spec, "%d:%d:%d", &c.First, &c.Passes, &c.Warm); !ok || err != nil || n != 3 {
+			return fmt.Errorf("%q: want format=first:passes:warm", part)
+		}
+		(*l)[format] = c
+	}
+	return nil
 }
 
 // Args renders the flags for Parse.
 func (f CountFlags) Args() []string {
-	return append(f.Selection.Args(), "--rotations", fmt.Sprint(f.Rotations), "--ops", strings.Join(f.Ops, ","), "--warm", fmt.Sprint(f.Warm))
+	return append(f.Selection.Args(), "--ops", strings.Join(f.Ops, ","), "--lengths", f.Lengths.String())
 }
 
-// Validate checks rotations, ops and warm-up.
+// Validate checks ops and lengths: one for every selected format.
 func (f *CountFlags) Validate() error {
-	switch {
-	case f.Rotations < 1 || f.Rotations > 1000:
-		return exitcode.BadInput("--rotations %d: use 1 to 1000", f.Rotations)
-	case f.Warm < 0:
-		return exitcode.BadInput("--warm %d: must not be negative", f.Warm)
-	}
 	for _, op := range f.Ops {
 		if op != "encode" && op != "decode" {
 			return exitcode.BadInput("--ops: unknown op %q (encode, decode)", op)
+		}
+	}
+	for _, format := range f.Formats {
+		if _, ok := f.Lengths[format]; !ok {
+			return exitcode.BadInput("--lengths has none for format %s (format=first:passes:warm)", format)
+		}
+	}
+	for format, c := range f.Lengths {
+		switch {
+		case c.Passes < 1 || c.Passes > 1000:
+			return exitcode.BadInput("--lengths %s: passes %d, use 1 to 1000", format, c.Passes)
+		case c.First < 0:
+			return exitcode.BadInput("--lengths %s: first %d must not be negative (0 is the whole pool)", format, c.First)
+		case c.Warm < 0:
+			return exitcode.BadInput("--lengths %s: warm %d must not be negative", format, c.Warm)
 		}
 	}
 	return nil
@@ -213,9 +261,8 @@ func (f *CountFlags) Validate() error {
 
 func (f *CountFlags) define(fs *flag.FlagSet) {
 	f.Selection.define(fs)
-	fs.IntVar(&f.Rotations, "rotations", 0, "whole rotations of the record pool counted per loop (the parent always says)")
 	fs.Var((*list)(&f.Ops), "ops", "ops to count: encode, decode (default both)")
-	fs.IntVar(&f.Warm, "warm", 0, "operations run uninstrumented per loop before counting")
+	fs.Var(&f.Lengths, "lengths", "what each format's loops count: format=first:passes:warm, comma separated (first 0: the whole pool; the parent always says)")
 }
 
 // NoFlags are the flags of list and embedded-broker: none (-h still works).

@@ -28,13 +28,14 @@ import (
 // Valgrind or the program failing is a one-line error. ctx bounds the run:
 // cancelling it kills Valgrind (the program runs inside its process).
 //
-// Each message × format is counted in its own Valgrind process, up to
-// Options.Parallel at a time: Go fills a type-assertion site's cache at
-// random moments, and a site shared by several types (every message goes
-// through the same codec code) keeps taking slow paths long after warm-up,
-// and every library's type cache holds more keys: one process for
+// Each message is counted in its own Valgrind process (every format), up
+// to Options.Parallel at a time: Go fills a type-assertion site's cache at
+// random moments, and a site shared by several messages (every message
+// goes through the same codec code) keeps taking slow paths long after
+// warm-up, and every library's type cache holds more keys: one process for
 // everything moved counts by up to 4% between identical runs, one per
-// message × format by 0.3% (docs/harness.md, "CPU cost"). Sides are best
+// message as little as one per message × format, with every loop warmed
+// before any is counted (docs/harness.md, "CPU cost"). Sides are best
 // counted one after the other: each already uses the CPUs.
 func Count(ctx context.Context, binary string, sel benchprog.Selection, opts Options) (*Counts, error) {
 	start := time.Now()
@@ -105,9 +106,10 @@ func countOne(ctx context.Context, vg, binary string, g group, opts Options) (*r
 		return nil, fmt.Errorf("instruction count: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	flags := benchprog.CountFlags{Selection: g.sel, Rotations: opts.Rotations, Ops: opts.Ops, Warm: WarmFor(opts.OpNs[g.message+"/"+g.format])}
-	if flags.Rotations == 0 {
-		flags.Rotations = DefaultRotations
+	flags := benchprog.CountFlags{Selection: g.sel, Ops: opts.Ops, Lengths: benchprog.Lengths{}}
+	for _, f := range g.sel.Formats {
+		l := opts.lengthOf(g.message, f)
+		flags.Lengths[f] = benchprog.CountLength{First: l.Span.Records, Passes: max(l.Span.Passes, 1), Warm: l.Warm}
 	}
 	timeout := opts.ProcessTimeout
 	if timeout <= 0 {
@@ -124,7 +126,7 @@ func countOne(ctx context.Context, vg, binary string, g group, opts Options) (*r
 	stderr := cmd.Captured()
 	if err := cmd.Run(); err != nil {
 		if ctx.Err() == nil && pctx.Err() != nil {
-			return nil, fmt.Errorf("instruction count: valgrind did not finish %s/%s in %s", g.message, g.format, timeout)
+			return nil, fmt.Errorf("instruction count: valgrind did not finish %s in %s", g.message, timeout)
 		}
 		return nil, runError(ctx, err, stderr.String())
 	}
@@ -133,7 +135,7 @@ func countOne(ctx context.Context, vg, binary string, g group, opts Options) (*r
 		return nil, err
 	}
 	if opts.KeepDumps != "" {
-		if err := keep(dir, filepath.Join(opts.KeepDumps, g.message+"-"+g.format)); err != nil {
+		if err := keep(dir, filepath.Join(opts.KeepDumps, g.message)); err != nil {
 			return nil, err
 		}
 	}
@@ -329,4 +331,12 @@ func keep(dir, sub string) error {
 		}
 	}
 	return nil
+}
+
+// lengthOf is what one process of message in format counts per loop.
+func (o Options) lengthOf(message, format string) Length {
+	if o.Length != nil {
+		return *o.Length
+	}
+	return LengthFor(format, EstimateInstr(o.Bytes[message+"/"+format]))
 }

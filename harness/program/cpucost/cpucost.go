@@ -16,58 +16,18 @@ import (
 	"time"
 )
 
-// DefaultRotations is how many whole rotations of the record pool each loop
-// counts (1024 operations for the 256-record pool). What still moves
-// between identical runs is mostly a fixed cost per loop (the page
-// allocator refilling a cache, a scheduler preemption: a few thousand
-// instructions), so longer loops dilute it; 4 measured best (protobuf and
-// Avro within 0.09% over 10 counts; docs/harness.md, "CPU cost"). The
-// counted loops are a small part of a count's time.
-const DefaultRotations = 4
-
-// WarmOps is how many operations each loop runs before anything is
-// counted (uninstrumented, so cheap): Go builds a type-assertion site's
-// cache on about 1 in 1024 slow-path calls, at random, and a loop counted
-// before its caches exist pays a random number of slow paths. After 16384
-// calls a site is still uncached with probability e^-16 ≈ 1e-7.
-const WarmOps = 16384
-
-// MinWarmOps is the fewest a loop of slow operations is warmed with, and
-// warmNs the operation cost above which fewer than WarmOps suffice: an
-// operation that takes tens of microseconds calls each of its
-// type-assertion sites many times, and a site still uncached after the
-// warm-up costs ~70 instructions per call against hundreds of thousands per
-// operation. Counted with 1,024 warm operations instead of 16,384,
-// batch.v1.LogBatch and tree.v1.Sprawl (50–230 µs an operation) gave the
-// same instr/op within the spread of identical counts (0.44% JSON, 0.03%
-// protobuf and Avro; docs/figures.md), and the warm-up was most of their
-// counting time.
-const (
-	MinWarmOps = 1024
-	warmNs     = 5000
-)
-
-// WarmFor is how many operations to warm a loop with, by what one takes
-// natively (opNs, an encode or a decode; 0 when unknown): WarmOps up to
-// warmNs, proportionally fewer above it, never fewer than MinWarmOps.
-func WarmFor(opNs float64) int {
-	if opNs <= warmNs {
-		return WarmOps
-	}
-	return max(MinWarmOps, int(WarmOps*warmNs/opNs))
-}
-
 // Options control a count.
 type Options struct {
 	// Valgrind is the valgrind binary; "valgrind" on PATH when empty.
 	Valgrind string
-	// Rotations of the pool per loop; DefaultRotations when 0.
-	Rotations int
-	// OpNs are the native nanoseconds of one encode or decode (the slower)
-	// by "message/format", when known (the sizes stage's price): a loop of
-	// slow operations is warmed with fewer of them (WarmFor). Unknown:
-	// WarmOps.
-	OpNs map[string]float64
+	// Length is what every loop counts and warms, when set; else each
+	// process's length is LengthFor its format and its records' bytes.
+	Length *Length
+	// Bytes are the records' mean encoded bytes by "message/format", when
+	// known (the sizes stage's exact figure), the same for both sides of a
+	// comparison: a count of costly operations is shorter and warmed with
+	// fewer of them (LengthFor).
+	Bytes map[string]float64
 	// CacheSim adds callgrind's cache simulation, for the estimated-cycles
 	// figure (informational: it moves by up to 2.4% between identical
 	// counts, and it costs up to 3× the counting time).
@@ -107,7 +67,7 @@ type Counts struct {
 // Result is the count of one op on one case.
 type Result struct {
 	Name         string `json:"name"` // BenchmarkEncode/<message>/<format>
-	Ops          int    `json:"ops"`  // operations counted (whole rotations)
+	Ops          int    `json:"ops"`  // operations counted (whole passes over the first records of the pool)
 	Instructions uint64 `json:"instructions"`
 	// EstimatedCycles is set only with Options.CacheSim (see cycles.go).
 	EstimatedCycles uint64 `json:"estimated_cycles,omitempty"`

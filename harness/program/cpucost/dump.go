@@ -16,8 +16,13 @@ type dump struct {
 }
 
 // readDump reads the header of a callgrind output file: "desc: Trigger:
-// …", "events: Ir …" and "summary: …" (older callgrinds write only
-// "totals:" at the end; either has the sums over the whole dump).
+// …", "events: Ir …" and the sums over the dump: "totals:", the sum of the
+// cost centers the dump lists, else "summary:". The summary is the
+// thread's running cost minus its cost at the last dump, and switching
+// instrumentation on zeroes the running cost but not that mark, so once a
+// process has switched instrumentation more than once its summaries are
+// off by the earlier loops (a second loop's summary read 136,621 where its
+// totals, and the same loop counted alone, read 990,727).
 func readDump(path string) (dump, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -35,10 +40,10 @@ func readDump(path string) (dump, error) {
 			d.trigger = strings.TrimPrefix(line, "desc: Trigger: ")
 		case strings.HasPrefix(line, "events: "):
 			names = strings.Fields(strings.TrimPrefix(line, "events: "))
-		case strings.HasPrefix(line, "summary: "):
-			sums = strings.Fields(strings.TrimPrefix(line, "summary: "))
-		case strings.HasPrefix(line, "totals: ") && sums == nil:
+		case strings.HasPrefix(line, "totals: "):
 			sums = strings.Fields(strings.TrimPrefix(line, "totals: "))
+		case strings.HasPrefix(line, "summary: ") && sums == nil:
+			sums = strings.Fields(strings.TrimPrefix(line, "summary: "))
 		}
 	}
 	if err := sc.Err(); err != nil {

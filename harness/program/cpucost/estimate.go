@@ -3,7 +3,7 @@ package cpucost
 import (
 	"time"
 
-	"github.com/wiregate/wiregate/harness/program/record"
+	"github.com/wiregate/wiregate/harness/program/benchprog"
 )
 
 // What counting costs on top of running natively, measured on this
@@ -15,36 +15,34 @@ import (
 // own counts took (budget and gate); they need not be exact, only not
 // wildly off.
 const (
-	processStart       = 800 * time.Millisecond
+	ProcessStart       = 800 * time.Millisecond
 	uninstrumentedSlow = 9
 	instrumentedSlow   = 55
 )
 
-// Estimate is what counting one message takes on one side, one Valgrind
-// process per format one after the other (the gate's worker pool divides
-// it among its workers): each process's EstimateOne added up. opNs are the
-// formats' native nanoseconds of an encode and of a decode.
-func Estimate(opNs [][2]float64, rotations int) time.Duration {
-	var work time.Duration
-	for _, ns := range opNs {
-		work += EstimateOne(ns, rotations)
+// Estimate is what one Valgrind process takes to count one message on one
+// side (the gate's worker pool divides processes among its workers):
+// starting, then every format's EstimateFormat, from the sizes stage's
+// rows of the message.
+func Estimate(rows []benchprog.Size) time.Duration {
+	work := ProcessStart
+	for _, r := range rows {
+		work += EstimateFormat(r.Format, [2]float64{r.Price.EncodeNs, r.Price.DecodeNs}, r.BytesMean)
 	}
 	return work
 }
 
-// EstimateOne is what one Valgrind process takes to count one message in
-// one format: starting, its warm-up (WarmFor) uninstrumented, and rotations
-// of the pool under callgrind, for encode and decode. ns are the format's
-// native nanoseconds of an encode and of a decode.
-func EstimateOne(ns [2]float64, rotations int) time.Duration {
-	if rotations <= 0 {
-		rotations = DefaultRotations
-	}
-	warmOps := float64(WarmFor(max(ns[0], ns[1]))) // one warm-up for both ops, as Count runs it
-	work := processStart
+// EstimateFormat is what one format adds to a Valgrind process counting
+// its message: its warm-up uninstrumented and the counted span under
+// callgrind, for encode and decode, at the length LengthFor gives for
+// records of bytes. ns are the format's native nanoseconds of an encode
+// and of a decode. A process also pays ProcessStart once.
+func EstimateFormat(format string, ns [2]float64, bytes float64) time.Duration {
+	l := LengthFor(format, EstimateInstr(bytes))
+	var work time.Duration
 	for _, op := range ns {
-		warm := warmOps * op * uninstrumentedSlow
-		counted := float64(rotations*record.PoolSize) * op * instrumentedSlow
+		warm := float64(l.Warm) * op * uninstrumentedSlow
+		counted := float64(l.Ops()) * op * instrumentedSlow
 		work += time.Duration(warm + counted)
 	}
 	return work

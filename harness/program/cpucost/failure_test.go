@@ -137,7 +137,7 @@ func TestValgrindHangingIsBoundedPerProcess(t *testing.T) {
 	if took := time.Since(start); took > 10*time.Second {
 		t.Fatalf("a hanging valgrind held the count for %s", took)
 	}
-	oneLine(t, err, "valgrind did not finish m.v1.M/protobuf in 300ms")
+	oneLine(t, err, "valgrind did not finish m.v1.M in 300ms")
 }
 
 func TestNoDumpForACountedLoopIsAnError(t *testing.T) {

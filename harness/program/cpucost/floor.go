@@ -50,10 +50,7 @@ var unmeasured = floor{4, 500}
 // (the base side's count), that format's counts can tell from their own
 // noise.
 func NoiseFloorPct(format string, base float64) float64 {
-	f, ok := floors[format]
-	if !ok {
-		f = unmeasured
-	}
+	f := floorOf(format)
 	if base <= 0 {
 		return f.pct
 	}
@@ -93,4 +90,12 @@ func SpreadPct(counts []float64) float64 {
 		return 0
 	}
 	return 100 * (hi - lo) / lo
+}
+
+// floorOf is format's floor, or the widest for a format never measured.
+func floorOf(format string) floor {
+	if f, ok := floors[format]; ok {
+		return f
+	}
+	return unmeasured
 }

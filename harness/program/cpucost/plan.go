@@ -6,23 +6,28 @@ import (
 	"github.com/wiregate/wiregate/harness/program/benchprog"
 )
 
-// group is what one Valgrind process counts: one message in one format.
+// group is what one Valgrind process counts: one message in every
+// selected format. Every loop of it is warmed before any is counted, so
+// formats sharing code (type-assertion sites, caches) cannot move each
+// other's counts: one process per message kept identical counts as close
+// as one per message × format (docs/figures.md, "One process per
+// message"), and pays start-up and record generation once.
 type group struct {
-	message, format string
-	sel             benchprog.Selection // the selection narrowed to it
+	message string
+	sel     benchprog.Selection // the selection narrowed to it
 }
 
-// plan splits the selection into one group per message × format, in the
-// order given (message-major, as every other output lists cases). The
-// selection names both: the callers have prepared the program for them.
+// plan splits the selection into one group per message, in the order
+// given (as every other output lists cases). The selection names messages
+// and formats: the callers have prepared the program for them.
 func plan(sel benchprog.Selection) ([]group, error) {
 	var groups []group
 	for _, m := range sel.Messages {
-		for _, f := range sel.Formats {
-			groups = append(groups, group{message: m, format: f, sel: sel.Only(m, f)})
-		}
+		one := sel
+		one.Messages = []string{m}
+		groups = append(groups, group{message: m, sel: one})
 	}
-	if len(groups) == 0 {
+	if len(groups) == 0 || len(sel.Formats) == 0 {
 		return nil, fmt.Errorf("instruction count: nothing selected (messages %q, formats %q)", sel.Messages, sel.Formats)
 	}
 	return groups, nil

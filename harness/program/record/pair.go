@@ -58,6 +58,7 @@ type FieldNote struct {
 	Number string // the same path in field numbers: "5.4"
 	From   string // Regenerated: the base's type ("string"); Renamed: the base's name
 	To     string // Regenerated: head's type ("int64"); Renamed: head's name
+	Was    string // Regenerated: the base's name, when head renamed the field too
 	// ProtobufBytes is the mean protobuf bytes (tag and value) the field
 	// adds per record on head (NewFields, Regenerated), or would add where
 	// a record holds it (NewOneofMembers: the mean over every place a

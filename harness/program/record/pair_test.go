@@ -375,7 +375,12 @@ func TestPairStringToInt64RegeneratesThatFieldOnly(t *testing.T) {
 	if len(r) != 1 || r[0].Field != "sent" || r[0].Number != "14" || r[0].From != "string" || r[0].To != "int64" || r[0].ProtobufBytes == nil || *r[0].ProtobufBytes != 7 {
 		t.Errorf("regenerated %+v, want sent 14 string → int64, 7 bytes (tag and a 6-byte varint)", r)
 	}
-	noNotes(t, p.Notes, "regenerated", "renamed")
+	// Renamed and retyped: said once, where its values are (regenerated,
+	// with the name it had), never as "renamed, no value changed".
+	if len(r) == 1 && r[0].Was != "sent_at" {
+		t.Errorf("regenerated %+v: want was sent_at", r[0])
+	}
+	noNotes(t, p.Notes, "regenerated")
 }
 
 // Nested messages are matched by number whatever their types are now
@@ -527,5 +532,21 @@ func TestPairRecursiveMessageNewField(t *testing.T) {
 	}
 	if deep == 0 {
 		t.Error("no record has a nested Node with a label")
+	}
+}
+
+// A rename lists a field only when the rename is all that changed: one
+// renamed and widened keeps its values but not its kind, so the rename
+// line does not claim it; one renamed into a moved message type is still
+// just renamed.
+func TestPairRenamedListsOnlyWhatKeptItsKind(t *testing.T) {
+	_, p := shop(t, func(fdp *descriptorpb.FileDescriptorProto) {
+		q := field(t, fdp, "Order", "quantity")
+		q.Type, q.Name = descriptorpb.FieldDescriptorProto_TYPE_INT64.Enum(), proto.String("count")
+		field(t, fdp, "Order", "currency").Name = proto.String("currency_code")
+	})
+	want := []record.FieldNote{{Field: "currency_code", Number: "2", From: "currency", To: "currency_code"}}
+	if !equalNotes(p.Notes.Renamed, want) {
+		t.Errorf("renamed %+v, want %+v", p.Notes.Renamed, want)
 	}
 }

@@ -128,10 +128,15 @@ func notes(root *plan, records int) Notes {
 		for _, fp := range v.pl.fields {
 			hf := fp.head
 			note := FieldNote{Field: join(v.names, string(hf.Name())), Number: join(v.number, strconv.Itoa(int(hf.Number())))}
-			if fp.base != nil && fp.base.Name() != hf.Name() {
-				renamed := note
-				renamed.From, renamed.To = string(fp.base.Name()), string(hf.Name())
-				n.Renamed = append(n.Renamed, renamed)
+			renamed := fp.base != nil && fp.base.Name() != hf.Name()
+			// Renamed lists only what a rename is all of: the same kind,
+			// every value carried as it was. A field renamed and retyped
+			// is said once, where its values are (regenerated, with the
+			// name it had).
+			if renamed && fp.action == carry && !fp.fillUnset && sameKind(fp.base, hf) {
+				r := note
+				r.From, r.To = string(fp.base.Name()), string(hf.Name())
+				n.Renamed = append(n.Renamed, r)
 			}
 			switch {
 			case fp.action == fresh:
@@ -142,6 +147,9 @@ func notes(root *plan, records int) Notes {
 				n.NewOneofMembers = append(n.NewOneofMembers, note)
 			case fp.action == regenerate || fp.fillUnset:
 				note.From, note.To = describe(fp.base), describe(hf)
+				if renamed {
+					note.Was = string(fp.base.Name())
+				}
 				note.ProtobufBytes = mean(fp.bytes, records)
 				n.Regenerated = append(n.Regenerated, note)
 			}
@@ -155,4 +163,20 @@ func notes(root *plan, records int) Notes {
 		}
 	}
 	return n
+}
+
+// sameKind is whether a and b hold values of the same kind: the same
+// scalar, or messages (enums) of the same shape whatever their type is now
+// called (a nested type's own fields are its own plan's).
+func sameKind(a, b protoreflect.FieldDescriptor) bool {
+	if describe(a) == describe(b) {
+		return true
+	}
+	named := func(f protoreflect.FieldDescriptor) bool {
+		return f.Kind() == protoreflect.MessageKind || f.Kind() == protoreflect.GroupKind || f.Kind() == protoreflect.EnumKind
+	}
+	if a.IsMap() || b.IsMap() {
+		return a.IsMap() && b.IsMap() && sameKind(a.MapKey(), b.MapKey()) && sameKind(a.MapValue(), b.MapValue())
+	}
+	return named(a) && a.Kind() == b.Kind() && a.IsList() == b.IsList() && a.Cardinality() == b.Cardinality()
 }

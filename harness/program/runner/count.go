@@ -40,35 +40,43 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	return stream(func(cs []*cases.Case) error {
-		// Warm every loop before instrumenting anything: uninstrumented
-		// code runs several times faster under Valgrind, and
-		// instrumentation is switched on once (switching flushes Valgrind's
-		// translations), before the first message's first count. The
-		// parent counts one message × format per process (cpucost.Count),
-		// so there every build and warm-up runs uninstrumented; a later
-		// message of a wider selection builds and warms instrumented, which
-		// is slower and counts nothing (collection is toggled around each
-		// counted loop only).
+		// Warm every loop, then count each in its own instrumented window:
+		// instrumentation is on only from just before a loop's counted
+		// passes to its dump, so everything else (builds, warm-ups, each
+		// loop's heap preparation and refill pass) runs at Valgrind's
+		// uninstrumented speed, several times faster, and nothing is
+		// instrumented that is not counted (collection is toggled around
+		// the counted passes only).
 		for _, c := range cs {
 			for _, op := range ops {
-				if err := bench.Warm(c, op, f.Warm); err != nil {
+				l := f.Lengths[c.Format.Name]
+				if err := bench.Warm(c, op, l.First, l.Warm); err != nil {
 					return fmt.Errorf("%s: %w", bench.Name(op, c), err)
 				}
 			}
 		}
-		valgrind.StartInstrumentation()
 		for _, c := range cs {
 			for _, op := range ops {
 				name := bench.Name(op, c)
-				n, err := bench.Measured(c, op, f.Rotations, valgrind.ToggleCollect, valgrind.ToggleCollect)
+				l := f.Lengths[c.Format.Name]
+				n, err := bench.Measured(c, op, bench.Span{Records: l.First, Passes: l.Passes}, startCounting, valgrind.ToggleCollect)
 				if err != nil {
+					valgrind.StopInstrumentation()
 					return fmt.Errorf("%s: %w", name, err)
 				}
 				label := cpucost.Label(name, n)
 				valgrind.DumpStatsAt(label)
+				valgrind.StopInstrumentation()
 				fmt.Fprintln(env.Stdout, label)
 			}
 		}
 		return nil
 	})
+}
+
+// startCounting switches instrumentation on and starts collecting: the
+// counted passes follow at once.
+func startCounting() {
+	valgrind.StartInstrumentation()
+	valgrind.ToggleCollect()
 }

@@ -164,12 +164,21 @@ func subjects(env *Env, sel benchprog.Selection, formats []codec.Format) ([]*sub
 	for _, f := range formats {
 		needAvro = needAvro || f.Avro
 	}
+	var avsc *avroschema.Set
+	if needAvro {
+		// One set: a record may use named types its file does not define.
+		set, err := avroschema.ReadSet("", sel.Avro)
+		if err != nil {
+			return nil, err
+		}
+		avsc = set
+	}
 	var out []*subject.Subject
 	for _, n := range wanted {
 		sub := byName[n]
 		sub.NoAvro = slices.Contains(sel.NoAvro, n)
 		if needAvro && sub.Avro == nil && !sub.NoAvro {
-			sch, src, err := avroschema.ForMessage(sub.Type.Descriptor(), sel.Avro)
+			sch, src, err := avroschema.ForMessage(sub.Type.Descriptor(), avsc)
 			if err != nil {
 				return nil, err
 			}

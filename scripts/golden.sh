@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Regenerates the golden comments: test/golden/*.json from the fail fixture
+# and real buf runs (TestGoldenReportsAreFresh fails when they are stale),
+# then every test/golden/*.md from the renderer (test/golden.test.ts fails
+# when one differs). Review the diff: it is what reviewers will read.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+(cd harness && go test -count=1 -run 'TestGoldenReportsAreFresh' ./parent/gate -update)
+npm run golden
