@@ -35,7 +35,7 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 	// Memory-profile sampling unwinds the stack of an allocation every
 	// ~512 KiB at random: off, it costs nothing and adds nothing.
 	runtime.MemProfileRate = 0
-	stream, err := checkedStream(env, f.Selection)
+	stream, err := builtStream(env, f.Selection)
 	if err != nil {
 		return err
 	}
