@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/wiregate/wiregate/harness/parent/config"
+	"github.com/wiregate/wiregate/harness/parent/inputs"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
@@ -54,7 +55,11 @@ func forged() *report.Report {
 	d := 20.0
 	r.Messages = []report.Message{{Name: "orders.v1.Order", Formats: []report.Format{{Format: "protobuf", Size: &report.Size{Base: 100, Head: 120, DeltaPct: &d}, Metrics: []report.Metric{}}}}}
 	r.Findings = []report.Finding{{Kind: report.KindBreaking, File: "a/order.proto", Line: 3, Rule: "FIELD_SAME_TYPE", Message: `Field "2" changed type.`}}
-	cfg, err := config.Parse([]byte("thresholds: {size: 50%}\napprovers: [author]\nself-approve: true\n"), config.FileName, config.Config{Alpha: 0.05, Thresholds: config.Thresholds{SizePct: 5, TimePct: 10, ThroughputPct: 10, CPUPct: 2}})
+	defaults, err := inputs.Parse(func(name string) (string, string) { return "", "--" + name })
+	if err != nil {
+		panic(err)
+	}
+	cfg, err := config.Parse([]byte("thresholds: {size: 50%}\napprovers: [author]\nself-approve: true\n"), config.FileName, defaults.Config())
 	if err != nil {
 		panic(err)
 	}

@@ -198,8 +198,9 @@ func TestOnlyNewLintFindingsFail(t *testing.T) {
 }
 
 // A heavier head: a repeated field added to one message grows every
-// format's bytes (size) and every encode's and decode's instructions
-// (cpu), past their thresholds; the regression label allows all of them.
+// format's bytes, raw (size) and after zstd batch compression
+// (compressed-size), and every encode's and decode's instructions (cpu),
+// past their thresholds; the regression label allows all of them.
 func TestAddedRepeatedFieldIsASizeAndCPUViolationUnlessAllowed(t *testing.T) {
 	wantCPU := 0
 	if counting(t) {
@@ -213,7 +214,7 @@ func TestAddedRepeatedFieldIsASizeAndCPUViolationUnlessAllowed(t *testing.T) {
 		`{"name": "region", "type": "string"}`, `{"name": "region", "type": "string"},
     {"name": "tags", "type": {"type": "array", "items": "string"}, "default": []}`)
 	r := run(t, base, head, nil)
-	if k := kinds(r); k["size"] != 3 || k["cpu"] != wantCPU || r.Result != "fail" || k["avro"] != 0 || k["error"] != 0 {
+	if k := kinds(r); k["size"] != 3 || k["compressed-size"] != 3 || k["cpu"] != wantCPU || r.Result != "fail" || k["avro"] != 0 || k["error"] != 0 {
 		t.Fatalf("result %s, violations %+v, errors %v", r.Result, r.Violations, r.Errors)
 	}
 	for _, v := range r.Violations {
@@ -229,7 +230,7 @@ func TestAddedRepeatedFieldIsASizeAndCPUViolationUnlessAllowed(t *testing.T) {
 		}
 	}
 	allowed := run(t, base, head, func(in map[string]string, o *gate.Options) { o.Labels = []string{"wiregate allow regression"} })
-	if allowed.Result != "pass" || len(allowed.Violations) != 3+wantCPU {
+	if allowed.Result != "pass" || len(allowed.Violations) != 6+wantCPU {
 		t.Fatalf("allow regression: %s %+v", allowed.Result, allowed.Violations)
 	}
 	for _, v := range allowed.Violations {
@@ -243,17 +244,17 @@ func TestBaseWiregateYamlRaisesTheSizeAndCPUThresholds(t *testing.T) {
 	counts := counting(t)
 	base, head := checkouts(t)
 	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  string zone = 13;")
-	loose := []byte("thresholds:\n  size: 50%\n  cpu: 50%\n")
+	loose := []byte("thresholds:\n  size: 50%\n  compressed-size: 50%\n  cpu: 50%\n")
 	os.WriteFile(filepath.Join(base, "wiregate.yaml"), loose, 0o644)
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) { in["formats"] = "protobuf" })
 	if r.Result != "pass" || len(r.Violations) != 0 {
-		t.Fatalf("with size: 50%%, cpu: 50%% in base wiregate.yaml: %s %+v", r.Result, r.Violations)
+		t.Fatalf("with size, compressed-size, cpu: 50%% in base wiregate.yaml: %s %+v", r.Result, r.Violations)
 	}
 	// The same file in head only is not trusted.
 	os.Remove(filepath.Join(base, "wiregate.yaml"))
 	os.WriteFile(filepath.Join(head, "wiregate.yaml"), loose, 0o644)
 	r = run(t, base, head, func(in map[string]string, o *gate.Options) { in["formats"] = "protobuf" })
-	if k := kinds(r); k["size"] != 1 || counts && k["cpu"] != 2 {
+	if k := kinds(r); k["size"] != 1 || k["compressed-size"] != 1 || counts && k["cpu"] != 2 {
 		t.Fatalf("a head-only wiregate.yaml loosened the gate: %+v", r.Violations)
 	}
 }

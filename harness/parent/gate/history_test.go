@@ -102,8 +102,8 @@ func TestNoHistoryBranchIsANoteNotAFailure(t *testing.T) {
 	if r.History == nil || !strings.Contains(r.History.Note, "no branch wiregate-data on origin") || len(r.Warnings) != 0 || len(r.Errors) != 0 {
 		t.Fatalf("history %+v warnings %q errors %q", r.History, r.Warnings, r.Errors)
 	}
-	if k := kinds(r); r.Result != "fail" || k["size"] != 1 || k["size"]+k["cpu"] != len(r.Violations) {
-		t.Fatalf("the size (and cpu) verdict changed: %+v", r.Violations)
+	if k := kinds(r); r.Result != "fail" || k["size"] != 1 || k["size"]+k["compressed-size"]+k["cpu"] != len(r.Violations) {
+		t.Fatalf("the size (and compressed-size, cpu) verdict changed: %+v", r.Violations)
 	}
 }
 
