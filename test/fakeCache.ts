@@ -3,12 +3,16 @@ import type { AddressInfo } from 'node:net'
 
 /** A stand-in on 127.0.0.1 for GitHub's cache service (v2): the three twirp
  * calls @actions/cache makes, and the blob store its signed URLs point at
- * (one PUT to upload, GETs to download). fail makes every twirp call a 500. */
+ * (one PUT to upload, GETs to download). fail makes every twirp call fail
+ * with failStatus. */
 export class FakeCache {
   /** committed entries: key → archive bytes */
   entries = new Map<string, { version: string; blob: Buffer }>()
   calls: string[] = []
   fail = false
+  /** 500 by default; the toolkit retries a 5xx for about half a minute
+   * before it gives up, and a 429 (rate limited) not at all */
+  failStatus = 500
   private pending = new Map<string, { key: string; version: string; blob?: Buffer; blocks: Map<string, Buffer> }>()
   private server: Server
   private url = ''
@@ -38,7 +42,7 @@ export class FakeCache {
     const twirp = /\/twirp\/github\.actions\.results\.api\.v1\.CacheService\/(\w+)$/.exec(url.pathname)
     if (twirp) {
       this.calls.push(twirp[1]!)
-      if (this.fail) return json(res, 500, { code: 'internal', msg: 'the stand-in was told to fail' })
+      if (this.fail) return json(res, this.failStatus, { code: this.failStatus === 429 ? 'resource_exhausted' : 'internal', msg: 'the stand-in was told to fail' })
       const r = JSON.parse(body.toString('utf8') || '{}') as { key: string; version: string; restoreKeys?: string[]; restore_keys?: string[] }
       switch (twirp[1]) {
         case 'GetCacheEntryDownloadURL': {
