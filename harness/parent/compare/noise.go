@@ -62,3 +62,10 @@ func NoiseFloor(base []float64, assumption benchmath.Assumption, alpha float64) 
 	pct := top * 100
 	return &pct, ""
 }
+
+// TimeMDE is NoiseFloor for a timing (sec/op) at a Holm cutoff: what
+// benchstat assumes of a unit that declares nothing (benchmath.AssumeNothing,
+// the Mann-Whitney U test), as the bench comparisons do.
+func TimeMDE(base []float64, alpha float64) (*float64, string) {
+	return NoiseFloor(base, benchmath.AssumeNothing, alpha)
+}

@@ -66,7 +66,12 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 	t.plan = g.budget.Plan(budget.FromBench, warmed).Bench
 	unchanged := g.s.Rounds(true)
 	meter := g.budget.Meter(t.plan.Deadline)
+	stopped := map[string]int{} // message → rounds it was timed, once powered
 	for round := 0; round < t.plan.Count; round++ {
+		gated := gating(t.plan.Timed, prices)
+		if len(gated) > 0 && len(stopped) == len(gated) && round >= unchanged {
+			break // every verdict has the power it needs
+		}
 		done, ok := meter.Start(t.plan.Round)
 		if !ok {
 			t.plan.Note = joinNotes(t.plan.Note, fmt.Sprintf("stopped after %d of %d rounds at the deadline", round, t.plan.Count))
@@ -74,8 +79,9 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 		}
 		timed := t.plan.Timed
 		if round >= unchanged {
-			timed = gating(timed, prices)
+			timed = gated
 		}
+		timed = slices.DeleteFunc(slices.Clone(timed), func(m string) bool { _, ok := stopped[m]; return ok })
 		prog.step("round %d of %d", round+1, t.plan.Count)
 		roundStart := g.budget.Now()
 		for _, side := range interleave.Order(len(ps.sides()), round) {
@@ -108,12 +114,21 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 			}
 			t.plan = refit
 		}
+		if (round+1)%2 == 0 {
+			// Whole ABBA pairs only: each side first equally often.
+			active := slices.DeleteFunc(gating(t.plan.Timed, prices), func(m string) bool { _, ok := stopped[m]; return ok })
+			for _, m := range powered(t.out[0], gating(t.plan.Timed, prices), active, g.cfg.Alpha, g.timeThreshold) {
+				stopped[m] = round + 1
+			}
+		}
 	}
 	if unchanged < t.rounds && len(gating(t.plan.Timed, prices)) < len(t.plan.Timed) {
 		t.unchangedRounds = unchanged
 	}
 	t.pin = ps.head.prog.Pinned()
-	note := t.plan.Note
+	// Stopping at the power a verdict needs is not a cut: the stage says
+	// it, the plan's note (what was cut) does not.
+	note := joinNotes(t.plan.Note, poweredNote(stopped))
 	if t.unchangedRounds > 0 {
 		note = joinNotes(note, fmt.Sprintf("unchanged-schema messages timed %d rounds (information only)", t.unchangedRounds))
 	}

@@ -1,0 +1,66 @@
+package gate
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// benchOut is rounds of benchfmt lines for message in json: encode and
+// decode, each round's ns/op at center·(1 ± spread) in turn.
+func benchOut(message string, rounds int, center, spread float64) string {
+	var b strings.Builder
+	for i := range rounds {
+		v := center * (1 + spread*float64(i%3-1))
+		for _, op := range []string{"Encode", "Decode"} {
+			fmt.Fprintf(&b, "Benchmark%s/%s/json-2\t100\t%.1f ns/op\t48 B/op\t2 allocs/op\n", op, message, v)
+		}
+	}
+	return b.String()
+}
+
+// A message whose base timings are tight has the power its threshold needs
+// once enough rounds ran; a noisy one, one with too few rounds, one with a
+// threshold under its spread and one never timed have not.
+func TestPoweredStopsOnlyWhatCanAlreadySeeItsThreshold(t *testing.T) {
+	ten := func(string, string) float64 { return 10 }
+	out := []byte(benchOut("a.Tight", 10, 1000, 0.005) + benchOut("a.Noisy", 10, 1000, 0.3))
+	if got := powered(out, []string{"a.Tight", "a.Noisy"}, []string{"a.Tight", "a.Noisy", "a.Untimed"}, 0.05, ten); !slices.Equal(got, []string{"a.Tight"}) {
+		t.Errorf("10 rounds: powered %v, want a.Tight alone", got)
+	}
+	few := []byte(benchOut("a.Tight", 4, 1000, 0.005) + benchOut("a.Noisy", 4, 1000, 0.3))
+	if got := powered(few, []string{"a.Tight", "a.Noisy"}, []string{"a.Tight"}, 0.05, ten); len(got) != 0 {
+		t.Errorf("4 rounds cannot reach alpha/4 whatever the spread: powered %v", got)
+	}
+	strict := func(m, f string) float64 { return 0.5 }
+	if got := powered(out, []string{"a.Tight", "a.Noisy"}, []string{"a.Tight"}, 0.05, strict); len(got) != 0 {
+		t.Errorf("a 0.5%% threshold under a 1%% spread: powered %v", got)
+	}
+	// The family is every gating timing: with 40 more gating messages the
+	// cutoff is alpha/84, which 10 rounds of a tight message still reach
+	// and 6 do not.
+	var many strings.Builder
+	gated := []string{"a.Tight", "a.Noisy"}
+	for i := range 40 {
+		name := fmt.Sprintf("b.M%02d", i)
+		gated = append(gated, name)
+		many.WriteString(benchOut(name, 6, 1000, 0.3))
+	}
+	if got := powered([]byte(benchOut("a.Tight", 6, 1000, 0.005)+many.String()), gated, []string{"a.Tight"}, 0.05, ten); len(got) != 0 {
+		t.Errorf("6 rounds in a family of 84: powered %v", got)
+	}
+	if got := powered([]byte(string(out)+many.String()), gated, []string{"a.Tight"}, 0.05, ten); !slices.Equal(got, []string{"a.Tight"}) {
+		t.Errorf("10 rounds in a family of 84: powered %v", got)
+	}
+}
+
+func TestPoweredNoteCountsByRounds(t *testing.T) {
+	got := poweredNote(map[string]int{"a": 8, "b": 8, "c": 10})
+	if !strings.HasSuffix(got, "2 after 8 rounds, 1 after 10 rounds") {
+		t.Errorf("note %q", got)
+	}
+	if poweredNote(nil) != "" {
+		t.Error("a note with nothing stopped")
+	}
+}
