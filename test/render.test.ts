@@ -51,12 +51,15 @@ test('fail: the first line gives the reasons; every violation has a row with its
   const md = renderReport(report)
   const size = report.violations.find(v => v.kind === 'size')!
   const first = md.split('\n')[0]!
-  assert.match(first, /^## ❌ wiregate: fail — 1 breaking change, 2 breaking changes vs release `v2`, cpu \+[\d.]+% on [^,]+\/instr \(limit 2\.0%\), .*, size /)
+  assert.match(first, /^## ❌ wiregate: fail — 1 breaking change, 2 breaking changes vs release `v2`, compressed-size \+[\d.]+% on [^,]+\/compressed-size\/zstd \(limit 5\.0%\), .*, cpu \+[\d.]+% on [^,]+\/instr \(limit 2\.0%\), .*, size /)
   assert.ok(first.includes(`size ${pct(size.delta_pct).source} on ${size.subject} (limit ${pct(size.threshold_pct, false).source})`), first)
   assert.ok(md.includes(`${measure(size.base!, 'B/msg').source} → ${measure(size.head!, 'B/msg').source}, ${pct(size.delta_pct).source}, limit ${pct(5, false).source}`), md)
   for (const v of report.violations) {
     const kind = v.against ? `${v.kind}: breaks release \`${v.against}\`` : v.kind === 'breaking' ? 'breaking: breaks the base' : v.kind
-    assert.ok(md.includes(`| ❌ | ${kind} | \`${v.subject}\`<br>\`${v.id!}\` |`), `${v.subject} ${v.against ?? ''}\n${md}`)
+    // A schema finding is a row of its element (file, message, field) under the element's id.
+    const element = report.elements?.find(e => e.violations.includes(v.id!))
+    const row = element ? `| ❌ | ${kind} | \`${element.file}\`<br>` : `| ❌ | ${kind} | \`${v.subject}\`<br>\`${v.id!}\` |`
+    assert.ok(md.includes(row) && (!element || md.includes(`\`${element.id}\` |`)), `${v.subject} ${v.against ?? ''}\n${md}`)
   }
 })
 
@@ -74,7 +77,7 @@ test('the checks separate "breaks the base" from "breaks release v2"', () => {
 
 test('allowed violations are shown as allowed', () => {
   const md = renderReport(loadFixture('allowed'))
-  assert.match(md.split('\n')[0]!, /^## ✅ wiregate: pass — 1 breaking change, 2 breaking changes vs release `v2`, cpu .*, size .* allowed by label$/)
+  assert.match(md.split('\n')[0]!, /^## ✅ wiregate: pass — 1 breaking change, 2 breaking changes vs release `v2`, compressed-size .*, cpu .*, size .* allowed by label$/)
   assert.match(md, /\| ⚠️ allowed \| cpu \| `telemetry\.v1\.TelemetryEvent\/protobuf\/decode\/instr`<br>`wg-[0-9a-f]{6}` \|/)
   assert.match(md, /\| ⚠️ allowed \| breaking: breaks the base \|/)
   assert.match(md, /\| ⚠️ allowed \| breaking: breaks release `v2` \|/)

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { renderReport, reportParts } from '../src/render/report.js'
 import { recordsNotes } from '../src/render/records.js'
 import { parseReport, type Message, type Report } from '../src/report.js'
+import { reparse } from './reports.js'
 
 const golden = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'golden')
 
@@ -96,12 +97,22 @@ test('a failure with cut figures: the failing table before the cut notes, and no
 })
 
 test('identical exact figures with a significant time delta: the cell says layout noise, not a p-value', () => {
+  // orders.v1.Order is identical on both sides in the release report; the
+  // gate marks a significant timing of it layout noise
+  // (harness/parent/verdict/layoutnoise_test.go). Which of its timings
+  // came out significant is the fixture run's luck: here one is made so.
   const report = load('release')
   const order = report.messages.find(m => m.name === 'orders.v1.Order')!
   const avro = order.formats.find(f => f.format === 'avro')!
   const decode = avro.metrics.find(m => m.name === 'decode' && m.unit === 'sec/op')!
-  assert.ok(decode.layout_noise && decode.significant && decode.p! <= 0.05, 'the gate marked a significant delta')
-  const md = renderReport(report)
+  for (const m of avro.metrics.filter(x => x.unit === 'sec/op')) m.layout_noise = undefined
+  decode.base!.center = 632e-9
+  decode.head!.center = 594e-9
+  decode.delta_pct = -6.0
+  decode.p = 0.008
+  decode.significant = true
+  decode.layout_noise = true
+  const md = renderReport(reparse(report))
   const section = md.slice(md.indexOf('### `orders.v1.Order`'))
   const row = section.split('\n').find(l => l.startsWith('| avro |'))!
   const cell = row.split(' | ')[3]!
@@ -109,7 +120,7 @@ test('identical exact figures with a significant time delta: the cell says layou
   assert.doesNotMatch(cell, /p[=&]/)
   // Where an exact figure moved, the delta is a change, with its p-value.
   const telemetry = md.slice(md.indexOf('### `telemetry.v1.TelemetryEvent`')).split('\n').find(l => l.startsWith('| avro |'))!
-  assert.match(telemetry, /\(\+165%, p=0\.008\)/)
+  assert.match(telemetry, /\(\+\d+%, p=0\.008\)/)
   assert.doesNotMatch(telemetry, /layout noise/)
 })
 

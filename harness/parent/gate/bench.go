@@ -66,10 +66,13 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 	t.plan = g.budget.Plan(budget.FromBench, warmed).Bench
 	unchanged := g.s.Rounds(true)
 	meter := g.budget.Meter(t.plan.Deadline)
-	stopped := map[string]int{} // message → rounds it was timed, once powered
+	// message → the rounds it was timed, once it has the power its verdict
+	// needs or cannot reach it
+	powered, futile := map[string]int{}, map[string]int{}
+	stopped := func(m string) bool { _, p := powered[m]; _, f := futile[m]; return p || f }
 	for round := 0; round < t.plan.Count; round++ {
 		gated := gating(t.plan.Timed, prices)
-		if len(gated) > 0 && len(stopped) == len(gated) && round >= unchanged {
+		if len(gated) > 0 && !slices.ContainsFunc(gated, func(m string) bool { return !stopped(m) }) && round >= unchanged {
 			break // every verdict has the power it needs
 		}
 		done, ok := meter.Start(t.plan.Round)
@@ -81,7 +84,7 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 		if round >= unchanged {
 			timed = gated
 		}
-		timed = slices.DeleteFunc(slices.Clone(timed), func(m string) bool { _, ok := stopped[m]; return ok })
+		timed = slices.DeleteFunc(slices.Clone(timed), stopped)
 		prog.step("round %d of %d", round+1, t.plan.Count)
 		roundStart := g.budget.Now()
 		for _, side := range interleave.Order(len(ps.sides()), round) {
@@ -116,9 +119,13 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 		}
 		if (round+1)%2 == 0 {
 			// Whole ABBA pairs only: each side first equally often.
-			active := slices.DeleteFunc(gating(t.plan.Timed, prices), func(m string) bool { _, ok := stopped[m]; return ok })
-			for _, m := range powered(t.out[0], gating(t.plan.Timed, prices), active, g.cfg.Alpha, g.timeThreshold) {
-				stopped[m] = round + 1
+			gated := gating(t.plan.Timed, prices)
+			p := judgePower(t.out[0], gated, slices.DeleteFunc(slices.Clone(gated), stopped), g.cfg.Alpha, t.plan.Count, g.timeThreshold)
+			for _, m := range p.Powered {
+				powered[m] = round + 1
+			}
+			for _, m := range p.Futile {
+				futile[m] = round + 1
 			}
 		}
 	}
@@ -128,7 +135,7 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 	t.pin = ps.head.prog.Pinned()
 	// Stopping at the power a verdict needs is not a cut: the stage says
 	// it, the plan's note (what was cut) does not.
-	note := joinNotes(t.plan.Note, poweredNote(stopped))
+	note := joinNotes(t.plan.Note, powerNote(powered, futile, t.plan.Count))
 	if t.unchangedRounds > 0 {
 		note = joinNotes(note, fmt.Sprintf("unchanged-schema messages timed %d rounds (information only)", t.unchangedRounds))
 	}

@@ -16,20 +16,75 @@ import (
 // timeLine is one benchmark line's name and ns/op.
 var timeLine = regexp.MustCompile(`^(Benchmark\S+)\s+\d+\s+([0-9.eE+]+) ns/op`)
 
-// powered are the messages among candidates whose every timing can already
-// show a slowdown of its time threshold at the Holm cutoff: the minimum
-// detectable effect of each of their encode and decode timings, over the
-// base's rounds so far, is at or under the threshold. More rounds would not
-// change what their verdict can see, so they are timed no further.
+// futileFactor: a message whose timings, at the spread seen so far and
+// over every round planned, would still leave an MDE above this many times
+// its threshold is timed no further. A margin, because a few early rounds
+// can look noisier than the rest: stopping a timing that could have failed
+// is the costlier mistake.
+const futileFactor = 2
+
+// futileFrom is the fewest rounds whose spread is read as the run's.
+const futileFrom = 4
+
+// power is what the base's rounds so far say of each message still timed:
+// Powered messages can already show a slowdown of their time threshold at
+// the Holm cutoff (every encode and decode timing's minimum detectable
+// effect is at or under it), so more rounds would not change what their
+// verdict sees; Futile ones could not, even over all planned rounds at the
+// spread seen so far, within futileFactor of it (they stay named as unable
+// to fail). Both are timed no further.
 //
 // Only the base's spread decides, as the reported MDE does, never the
 // difference from head: a rule that stopped on the delta would bias the
 // test it feeds, one that stops on the spread of one side does not.
-//
-// The cutoff is alpha over the family: every timing of the gating messages
-// in base (those stopped before included).
-func powered(base []byte, gatingMessages, candidates []string, alpha float64, threshold func(message, format string) float64) []string {
-	samples := map[string]map[string][]float64{} // message → format/op → ns/op
+type power struct {
+	Powered, Futile []string
+}
+
+// judgePower reads base (benchfmt of the rounds so far) for candidates.
+// The cutoff is alpha over the family: every timing of the gating
+// messages in base (those stopped before included). planned is the most
+// rounds the plan runs.
+func judgePower(base []byte, gatingMessages, candidates []string, alpha float64, planned int, threshold func(message, format string) float64) power {
+	samples := timeSamples(base)
+	family := 0
+	for _, name := range gatingMessages {
+		family += len(samples[name])
+	}
+	cutoff := alpha / float64(max(family, 1))
+	var p power
+	for _, name := range candidates {
+		series := samples[name]
+		if len(series) == 0 {
+			continue
+		}
+		powered, futile := true, false
+		for _, key := range slices.Sorted(maps.Keys(series)) {
+			vs := series[key]
+			format, _, _ := strings.Cut(key, "/")
+			limit := threshold(name, format)
+			if mde, _ := compare.TimeMDE(vs, cutoff); mde == nil || *mde > limit {
+				powered = false
+			}
+			if len(vs) >= futileFrom && planned > len(vs) {
+				if mde, _ := compare.TimeMDE(extend(vs, planned), cutoff); mde != nil && *mde > futileFactor*limit {
+					futile = true
+				}
+			}
+		}
+		switch {
+		case powered:
+			p.Powered = append(p.Powered, name)
+		case futile:
+			p.Futile = append(p.Futile, name)
+		}
+	}
+	return p
+}
+
+// timeSamples are base's ns/op values: message → format/op → one per round.
+func timeSamples(base []byte) map[string]map[string][]float64 {
+	samples := map[string]map[string][]float64{}
 	sc := bufio.NewScanner(bytes.NewReader(base))
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	for sc.Scan() {
@@ -48,47 +103,43 @@ func powered(base []byte, gatingMessages, candidates []string, alpha float64, th
 		key := format + "/" + op
 		samples[message][key] = append(samples[message][key], v)
 	}
-	family := 0
-	for _, name := range gatingMessages {
-		family += len(samples[name])
-	}
-	cutoff := alpha / float64(max(family, 1))
-	var out []string
-	for _, name := range candidates {
-		series := samples[name]
-		if len(series) == 0 {
-			continue
-		}
-		ok := true
-		for key, vs := range series {
-			format, _, _ := strings.Cut(key, "/")
-			mde, _ := compare.TimeMDE(vs, cutoff)
-			if mde == nil || *mde > threshold(name, format) {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			out = append(out, name)
-		}
+	return samples
+}
+
+// extend is vs repeated to n values: samples with the spread seen so far,
+// as many as the plan would take.
+func extend(vs []float64, n int) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = vs[i%len(vs)]
 	}
 	return out
 }
 
-// poweredNote says which messages stopped early and after how many rounds.
-func poweredNote(stopped map[string]int) string {
-	if len(stopped) == 0 {
-		return ""
+// powerNote says which messages stopped early, why, and after how many
+// rounds.
+func powerNote(powered, futile map[string]int, planned int) string {
+	var notes []string
+	if s := byRounds(powered); s != "" {
+		notes = append(notes, "timed to the power the time threshold needs (the MDE at the Holm cutoff at or under it), then no further: "+s)
 	}
-	byRounds := map[int]int{}
+	if s := byRounds(futile); s != "" {
+		notes = append(notes, fmt.Sprintf("timed no further where even %d rounds at the spread seen would leave the MDE above %d× the time threshold (unable to fail; their counts still gate): %s", planned, futileFactor, s))
+	}
+	return joinNotes(notes...)
+}
+
+// byRounds is "2 after 8 rounds, 1 after 10 rounds".
+func byRounds(stopped map[string]int) string {
+	count := map[int]int{}
 	for _, n := range stopped {
-		byRounds[n]++
+		count[n]++
 	}
 	var parts []string
-	for _, n := range slices.Sorted(maps.Keys(byRounds)) {
-		parts = append(parts, fmt.Sprintf("%d after %d rounds", byRounds[n], n))
+	for _, n := range slices.Sorted(maps.Keys(count)) {
+		parts = append(parts, fmt.Sprintf("%d after %d rounds", count[n], n))
 	}
-	return fmt.Sprintf("timed to the power the time threshold needs (the MDE at the Holm cutoff at or under it), then no further: %s", strings.Join(parts, ", "))
+	return strings.Join(parts, ", ")
 }
 
 // timeThreshold is the time threshold of one message in one format.

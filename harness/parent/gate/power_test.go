@@ -25,16 +25,19 @@ func benchOut(message string, rounds int, center, spread float64) string {
 // threshold under its spread and one never timed have not.
 func TestPoweredStopsOnlyWhatCanAlreadySeeItsThreshold(t *testing.T) {
 	ten := func(string, string) float64 { return 10 }
+	powered := func(out []byte, gated, candidates []string, threshold func(string, string) float64) []string {
+		return judgePower(out, gated, candidates, 0.05, 10, threshold).Powered
+	}
 	out := []byte(benchOut("a.Tight", 10, 1000, 0.005) + benchOut("a.Noisy", 10, 1000, 0.3))
-	if got := powered(out, []string{"a.Tight", "a.Noisy"}, []string{"a.Tight", "a.Noisy", "a.Untimed"}, 0.05, ten); !slices.Equal(got, []string{"a.Tight"}) {
+	if got := powered(out, []string{"a.Tight", "a.Noisy"}, []string{"a.Tight", "a.Noisy", "a.Untimed"}, ten); !slices.Equal(got, []string{"a.Tight"}) {
 		t.Errorf("10 rounds: powered %v, want a.Tight alone", got)
 	}
 	few := []byte(benchOut("a.Tight", 4, 1000, 0.005) + benchOut("a.Noisy", 4, 1000, 0.3))
-	if got := powered(few, []string{"a.Tight", "a.Noisy"}, []string{"a.Tight"}, 0.05, ten); len(got) != 0 {
+	if got := powered(few, []string{"a.Tight", "a.Noisy"}, []string{"a.Tight"}, ten); len(got) != 0 {
 		t.Errorf("4 rounds cannot reach alpha/4 whatever the spread: powered %v", got)
 	}
 	strict := func(m, f string) float64 { return 0.5 }
-	if got := powered(out, []string{"a.Tight", "a.Noisy"}, []string{"a.Tight"}, 0.05, strict); len(got) != 0 {
+	if got := powered(out, []string{"a.Tight", "a.Noisy"}, []string{"a.Tight"}, strict); len(got) != 0 {
 		t.Errorf("a 0.5%% threshold under a 1%% spread: powered %v", got)
 	}
 	// The family is every gating timing: with 40 more gating messages the
@@ -47,20 +50,41 @@ func TestPoweredStopsOnlyWhatCanAlreadySeeItsThreshold(t *testing.T) {
 		gated = append(gated, name)
 		many.WriteString(benchOut(name, 6, 1000, 0.3))
 	}
-	if got := powered([]byte(benchOut("a.Tight", 6, 1000, 0.005)+many.String()), gated, []string{"a.Tight"}, 0.05, ten); len(got) != 0 {
+	if got := powered([]byte(benchOut("a.Tight", 6, 1000, 0.005)+many.String()), gated, []string{"a.Tight"}, ten); len(got) != 0 {
 		t.Errorf("6 rounds in a family of 84: powered %v", got)
 	}
-	if got := powered([]byte(string(out)+many.String()), gated, []string{"a.Tight"}, 0.05, ten); !slices.Equal(got, []string{"a.Tight"}) {
+	if got := powered([]byte(string(out)+many.String()), gated, []string{"a.Tight"}, ten); !slices.Equal(got, []string{"a.Tight"}) {
 		t.Errorf("10 rounds in a family of 84: powered %v", got)
 	}
 }
 
-func TestPoweredNoteCountsByRounds(t *testing.T) {
-	got := poweredNote(map[string]int{"a": 8, "b": 8, "c": 10})
-	if !strings.HasSuffix(got, "2 after 8 rounds, 1 after 10 rounds") {
+// After 4 rounds, a message whose spread (±30%) would leave its MDE above
+// twice a 10% threshold even over all 10 planned rounds is futile; one at
+// ±3% is not (10 rounds would see 10%), nor is any message before 4
+// rounds, nor one whose plan has no rounds left to project.
+func TestFutileStopsOnlyWhatAllPlannedRoundsCouldNotReach(t *testing.T) {
+	ten := func(string, string) float64 { return 10 }
+	gated := []string{"a.Noisy", "a.Fair"}
+	four := []byte(benchOut("a.Noisy", 4, 1000, 0.3) + benchOut("a.Fair", 4, 1000, 0.03))
+	p := judgePower(four, gated, gated, 0.05, 10, ten)
+	if !slices.Equal(p.Futile, []string{"a.Noisy"}) || len(p.Powered) != 0 {
+		t.Errorf("4 of 10 rounds: %+v, want a.Noisy futile alone", p)
+	}
+	two := []byte(benchOut("a.Noisy", 2, 1000, 0.3) + benchOut("a.Fair", 2, 1000, 0.03))
+	if p := judgePower(two, gated, gated, 0.05, 10, ten); len(p.Futile) != 0 {
+		t.Errorf("2 rounds are too few to read a spread from: %+v", p)
+	}
+	if p := judgePower(four, gated, gated, 0.05, 4, ten); len(p.Futile) != 0 {
+		t.Errorf("no rounds left to project: %+v", p)
+	}
+}
+
+func TestPowerNoteCountsByRounds(t *testing.T) {
+	got := powerNote(map[string]int{"a": 8, "b": 8, "c": 10}, map[string]int{"d": 4}, 10)
+	if !strings.Contains(got, "then no further: 2 after 8 rounds, 1 after 10 rounds") || !strings.Contains(got, "even 10 rounds") || !strings.HasSuffix(got, "1 after 4 rounds") {
 		t.Errorf("note %q", got)
 	}
-	if poweredNote(nil) != "" {
+	if powerNote(nil, nil, 10) != "" {
 		t.Error("a note with nothing stopped")
 	}
 }

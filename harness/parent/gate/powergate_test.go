@@ -15,29 +15,16 @@ import (
 // 12 rounds asked for stop after the first whole ABBA pair past 5 (6),
 // both sides alike, and the stage says why. The sizes still gate.
 func TestBenchStopsAtThePowerItsThresholdNeeds(t *testing.T) {
-	base, head := checkouts(t)
-	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  string zone = 13;")
-	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
-		in["formats"], in["count"], in["time-threshold"], in["cpu-cost"] = "protobuf", "12", "900%", "off"
-	})
-	n := 0
-	for _, m := range r.Messages {
-		for _, f := range m.Formats {
-			for _, x := range f.Metrics {
-				if x.Unit != "sec/op" {
-					continue
-				}
-				n++
-				if x.Base == nil || x.Head == nil || x.Base.N != 6 || x.Head.N != 6 {
-					t.Errorf("%s/%s/%s: base %+v head %+v, want 6 rounds a side", m.Name, f.Format, x.Name, x.Base, x.Head)
-				}
-				if x.MDE == nil || *x.MDE > 900 {
-					t.Errorf("%s/%s/%s: MDE %v, want at or under the threshold it stopped for", m.Name, f.Format, x.Name, x.MDE)
-				}
-			}
+	r, timings := gateTwelveRounds(t, "900%")
+	for _, x := range timings {
+		if x.Base == nil || x.Head == nil || x.Base.N != 6 || x.Head.N != 6 {
+			t.Errorf("%s: base %+v head %+v, want 6 rounds a side", x.Name, x.Base, x.Head)
+		}
+		if x.MDE == nil || *x.MDE > 900 {
+			t.Errorf("%s: MDE %v, want at or under the threshold it stopped for", x.Name, x.MDE)
 		}
 	}
-	if n != 2 {
+	if n := len(timings); n != 2 {
 		t.Fatalf("%d timings, want encode and decode", n)
 	}
 	if note := benchNote(r); !strings.Contains(note, "1 after 6 rounds") {
@@ -48,6 +35,28 @@ func TestBenchStopsAtThePowerItsThresholdNeeds(t *testing.T) {
 	}
 }
 
+// gateTwelveRounds gates one string field added to TelemetryEvent, in
+// protobuf, at most 12 rounds at this time threshold, counting off; it
+// returns the report and its timings.
+func gateTwelveRounds(t *testing.T, threshold string) (*report.Report, []report.Metric) {
+	base, head := checkouts(t)
+	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  string zone = 13;")
+	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
+		in["formats"], in["count"], in["time-threshold"], in["cpu-cost"] = "protobuf", "12", threshold, "off"
+	})
+	var timings []report.Metric
+	for _, m := range r.Messages {
+		for _, f := range m.Formats {
+			for _, x := range f.Metrics {
+				if x.Unit == "sec/op" {
+					timings = append(timings, x)
+				}
+			}
+		}
+	}
+	return r, timings
+}
+
 func benchNote(r *report.Report) string {
 	for _, st := range r.Stages {
 		if st.Name == "bench" {
@@ -55,4 +64,22 @@ func benchNote(r *report.Report) string {
 		}
 	}
 	return ""
+}
+
+// At a time threshold no real timing's spread can resolve (0.001%), the
+// rounds stop as soon as the spread is read (4 rounds of the 12 asked
+// for): every timing is named unable to fail, and the stage says why.
+func TestBenchStopsWhatCannotReachItsThreshold(t *testing.T) {
+	r, timings := gateTwelveRounds(t, "0.001%")
+	for _, x := range timings {
+		if x.Base == nil || x.Base.N != 4 || x.Head == nil || x.Head.N != 4 {
+			t.Errorf("%s: base %+v head %+v, want 4 rounds a side", x.Name, x.Base, x.Head)
+		}
+	}
+	if n := len(timings); n != 2 || len(r.UnableToFail) != 2 {
+		t.Fatalf("%d timings, unable to fail %v: want encode and decode, both named", n, r.UnableToFail)
+	}
+	if note := benchNote(r); !strings.Contains(note, "even 12 rounds") || !strings.Contains(note, "1 after 4 rounds") {
+		t.Errorf("bench stage note %q", note)
+	}
 }
