@@ -77,7 +77,7 @@ var Table = []Input{
 	{Name: "alpha", Default: "0.05", parse: parseAlpha,
 		Doc: "Significance level of the base-vs-head comparisons."},
 	{Name: "count", Default: "10", parse: parseCount,
-		Doc: "The most interleaved benchmark rounds per side; a changed message is timed no further once its timings can show a slowdown of time-threshold at the Holm cutoff."},
+		Doc: "The most interleaved benchmark rounds per side; a changed message is timed no further once its timings can show a slowdown of time-threshold at the Holm cutoff, or plainly cannot within count rounds (docs/verdicts.md)."},
 	{Name: "unchanged-rounds", Default: "3", parse: parseUnchangedRounds,
 		Doc: "Timing rounds (bench and pipeline) for a message whose schema is identical on both sides, at most count; its time cannot fail the gate, so it is timed for information only. count times it like a changed message."},
 	{Name: "pipeline", Default: "true", parse: boolean(func(s *Settings) *bool { return &s.Pipeline }),
