@@ -255,3 +255,21 @@ func TestDocsShowTheTable(t *testing.T) {
 		t.Errorf("%s's inputs table is not inputs.Markdown(): run `go test ./inputs -update`", path)
 	}
 }
+
+// A shard of one is a shard: it names itself (in errors, in the report),
+// as the gate and the action treat it; only no shard input is the whole.
+func TestShardOfOneIsAShard(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		whole bool
+		str   string
+	}{{"", true, ""}, {"1/1", false, "1/1"}, {"2/3", false, "2/3"}} {
+		s, err := Parse(Map(map[string]string{"shard": c.in}))
+		if err != nil {
+			t.Fatalf("%q: %v", c.in, err)
+		}
+		if s.Shard.Whole() != c.whole || s.Shard.String() != c.str {
+			t.Errorf("%q: whole %v, %q; want %v, %q", c.in, s.Shard.Whole(), s.Shard.String(), c.whole, c.str)
+		}
+	}
+}

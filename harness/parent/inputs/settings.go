@@ -111,8 +111,10 @@ func (a Against) Given() bool { return a.Ref != "" || a.TagGlob != "" }
 // change.
 type Shard struct{ Index, Count int }
 
-// Whole is whether the shard is the whole change.
-func (s Shard) Whole() bool { return s.Count <= 1 }
+// Whole is whether the shard is the whole change: no shard input. A
+// "1/1" is a shard like any other (what plan's matrix gives one job,
+// whose part merge decides), as the gate and the action treat it.
+func (s Shard) Whole() bool { return s.Count == 0 }
 
 func (s Shard) String() string {
 	if s.Whole() {
