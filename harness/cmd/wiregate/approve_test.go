@@ -55,7 +55,7 @@ func forged() *report.Report {
 	d := 20.0
 	r.Messages = []report.Message{{Name: "orders.v1.Order", Formats: []report.Format{{Format: "protobuf", Size: &report.Size{Base: 100, Head: 120, DeltaPct: &d}, Metrics: []report.Metric{}}}}}
 	r.Findings = []report.Finding{{Kind: report.KindBreaking, File: "a/order.proto", Line: 3, Rule: "FIELD_SAME_TYPE", Message: `Field "2" changed type.`}}
-	defaults, err := inputs.Parse(func(name string) (string, string) { return "", "--" + name })
+	defaults, err := inputs.Parse(inputs.Map(nil))
 	if err != nil {
 		panic(err)
 	}

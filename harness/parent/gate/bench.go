@@ -73,7 +73,7 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 	for round := 0; round < t.plan.Count; round++ {
 		gated := gating(t.plan.Timed, prices)
 		if len(gated) > 0 && !slices.ContainsFunc(gated, func(m string) bool { return !stopped(m) }) && round >= unchanged {
-			break // every verdict has the power it needs
+			break // every gating message stopped: powered or futile
 		}
 		done, ok := meter.Start(t.plan.Round)
 		if !ok {
@@ -118,8 +118,8 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 			t.plan = refit
 		}
 		if (round+1)%2 == 0 {
-			// Whole ABBA pairs only: each side first equally often.
-			gated := gating(t.plan.Timed, prices)
+			// Whole ABBA pairs only: each side first equally often. (Round
+			// 0's refit, which may change the plan, is never such a round.)
 			p := judgePower(t.out[0], gated, slices.DeleteFunc(slices.Clone(gated), stopped), g.cfg.Alpha, t.plan.Count, g.timeThreshold)
 			for _, m := range p.Powered {
 				powered[m] = round + 1
@@ -147,7 +147,7 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 func keepBenchmarks(out []byte, messages []string) []byte {
 	var kept bytes.Buffer
 	for line := range bytes.Lines(out) {
-		if m := benchLine.FindSubmatch(line); m == nil || slices.Contains(messages, string(m[1])) {
+		if m := benchLine.FindSubmatch(line); m == nil || slices.Contains(messages, string(m[2])) {
 			kept.Write(line)
 		}
 	}
@@ -256,7 +256,7 @@ func warmedPrices(p budget.Prices, timed []string, wall time.Duration, outs [][]
 	return out
 }
 
-var benchLine = regexp.MustCompile(`^Benchmark(?:Encode|Decode)/([^/]+)/\S+\s+(\d+)\s+([0-9.]+) ns/op`)
+var benchLine = regexp.MustCompile(`^(Benchmark(?:Encode|Decode)/([^/]+)/\S+)\s+(\d+)\s+([0-9.eE+]+) ns/op`)
 
 // benchNanos is each message's time in the benchmarks' final runs of one
 // benchfmt output (N × ns/op).
@@ -268,9 +268,9 @@ func benchNanos(out []byte) map[string]float64 {
 		if m == nil {
 			continue
 		}
-		n, _ := strconv.ParseFloat(string(m[2]), 64)
-		per, _ := strconv.ParseFloat(string(m[3]), 64)
-		ns[string(m[1])] += n * per
+		n, _ := strconv.ParseFloat(string(m[3]), 64)
+		per, _ := strconv.ParseFloat(string(m[4]), 64)
+		ns[string(m[2])] += n * per
 	}
 	return ns
 }

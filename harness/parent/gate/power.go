@@ -5,16 +5,12 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/wiregate/wiregate/harness/parent/compare"
 )
-
-// timeLine is one benchmark line's name and ns/op.
-var timeLine = regexp.MustCompile(`^(Benchmark\S+)\s+\d+\s+([0-9.eE+]+) ns/op`)
 
 // futileFactor: a message whose timings, at the spread seen so far and
 // over every round planned, would still leave an MDE above this many times
@@ -88,12 +84,12 @@ func timeSamples(base []byte) map[string]map[string][]float64 {
 	sc := bufio.NewScanner(bytes.NewReader(base))
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	for sc.Scan() {
-		m := timeLine.FindStringSubmatch(sc.Text())
+		m := benchLine.FindStringSubmatch(sc.Text())
 		if m == nil {
 			continue
 		}
 		op, message, format, ok := compare.ParseName(m[1])
-		v, err := strconv.ParseFloat(m[2], 64)
+		v, err := strconv.ParseFloat(m[4], 64)
 		if !ok || err != nil {
 			continue
 		}
