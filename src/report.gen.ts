@@ -51,6 +51,11 @@ export interface Report {
   env: Env;
   stages: Stage[];
   /**
+   * Costs are what measuring each message cost this run, by stage: what
+   * a later plan prices it by.
+   */
+  costs?: Cost[];
+  /**
    * benchstat's text table, base vs head
    */
   benchstat?: string;
@@ -586,6 +591,33 @@ export interface Stage {
    * reused or rebuilt, what the plan cut.
    */
   note?: string;
+}
+/**
+ * Cost is what measuring one message cost in this run, one unit of each stage, in wall time on this run's runner (0: the stage did not measure it).
+ */
+export interface Cost {
+  message: string;
+  /**
+   * SizesSeconds is sizing it on every side: its part of its chunk's
+   * process.
+   */
+  sizes_seconds?: number;
+  /**
+   * CountSeconds is one count process on one side, every format: the
+   * mean of its processes.
+   */
+  count_seconds?: number;
+  /**
+   * RoundSeconds is one bench round on every side at the shortest
+   * benchtime (10ms), building its records included: the warm-up
+   * round's.
+   */
+  round_seconds?: number;
+  /**
+   * PipelineRecordNs is one record through the pipeline on one side,
+   * every format added, a producer's or consumer's start left out.
+   */
+  pipeline_record_ns?: number;
 }
 /**
  * Plan is what the gate cut to fit its time budget (package budget).

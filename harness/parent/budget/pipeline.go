@@ -43,6 +43,14 @@ type PipelinePlan struct {
 	mu                            sync.Mutex
 	smallerN, fewerRounds, fewest int
 	untimed                       []string
+	took                          map[string]*pipeTook
+}
+
+// pipeTook is what a row's passes took, how many there were and how many
+// records they passed.
+type pipeTook struct {
+	took             time.Duration
+	passes, records int64
 }
 
 // Pipeline is the pipeline's plan: rows in priority order, measured on
@@ -84,7 +92,53 @@ func (p *PipelinePlan) Row(key string) (n int64, rounds int, ok bool) {
 // Fill is a row's fill and raw drain of n records on every side starting,
 // when it may: done records what it took.
 func (p *PipelinePlan) Fill(key string, n int64) (done func(), ok bool) {
-	return p.meter.Start(p.pass(key, n) * time.Duration(2*p.sides))
+	done, ok = p.meter.Start(p.pass(key, n) * time.Duration(2*p.sides))
+	return p.timed(done, key, n, int64(2*p.sides)), ok
+}
+
+// timed is done that also keeps what passes passes of n records of row
+// key took.
+func (p *PipelinePlan) timed(done func(), key string, n, passes int64) func() {
+	if done == nil {
+		return nil
+	}
+	start := p.meter.now()
+	return func() {
+		done()
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if p.took == nil {
+			p.took = map[string]*pipeTook{}
+		}
+		t := p.took[key]
+		if t == nil {
+			t = &pipeTook{}
+			p.took[key] = t
+		}
+		t.took += p.meter.now().Sub(start)
+		t.passes += passes
+		t.records += passes * n
+	}
+}
+
+// RecordCosts is what one record's pass took on one side in each row
+// that ran, its passes' starts (PipeRow.Start, as priced) left out.
+func (p *PipelinePlan) RecordCosts() map[string]time.Duration {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := map[string]time.Duration{}
+	for key, t := range p.took {
+		i := slices.IndexFunc(p.rows, func(r PipeRow) bool { return r.Key == key })
+		if i < 0 || t.records == 0 {
+			continue
+		}
+		work := t.took - time.Duration(t.passes)*p.rows[i].Start
+		if work <= 0 {
+			work = t.took // the starts were priced high: the whole pass is the honest upper bound
+		}
+		out[key] = work / time.Duration(t.records)
+	}
+	return out
 }
 
 // Round is one decoded round of a row of n records on every side starting,
@@ -92,6 +146,7 @@ func (p *PipelinePlan) Fill(key string, n int64) (done func(), ok bool) {
 // counts it).
 func (p *PipelinePlan) Round(key string, n int64, round int) (done func(), ok bool) {
 	done, ok = p.meter.Start(p.pass(key, n) * time.Duration(p.sides))
+	done = p.timed(done, key, n, int64(p.sides))
 	if !ok {
 		p.mu.Lock()
 		p.fewerRounds++

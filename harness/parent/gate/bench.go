@@ -24,6 +24,9 @@ type timings struct {
 	rounds          int // rounds run
 	unchangedRounds int // rounds of unchanged-schema messages, when fewer
 	pin             string
+	// warmed is what the warm-up round took of each message it reached:
+	// one round on every side at budget.MinBenchtime, records built.
+	warmed map[string]time.Duration
 }
 
 // benchRounds alternates base and head, one round each, in
@@ -63,6 +66,10 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 		return t, "", err
 	}
 	warmed := warmedPrices(prices, reached, g.budget.Now().Sub(start), warm)
+	t.warmed = map[string]time.Duration{}
+	for _, m := range warmed.Messages {
+		t.warmed[m.Name] = m.Round + m.Build
+	}
 	t.plan = g.budget.Plan(budget.FromBench, warmed).Bench
 	unchanged := g.s.Rounds(true)
 	meter := g.budget.Meter(t.plan.Deadline)

@@ -26,6 +26,10 @@ type counts struct {
 	base, head []cpucost.Result
 	cost       *report.CPUCost
 	plan       budget.CPUPlan
+	// seconds is each message's count processes' wall time, every side,
+	// and processes how many finished.
+	seconds   map[string]float64
+	processes map[string]int
 }
 
 // countUnit is one Valgrind process: one message in every format that
@@ -54,7 +58,7 @@ var errCountUnavailable = errors.New("instruction counts unavailable")
 // report, not an error, unless cpu-cost is on. Valgrind failing is the
 // stage's error: one line.
 func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.Prices, sz sizes) (counts, string, error) {
-	c := counts{cost: &report.CPUCost{Mode: string(g.s.CPUCost)}}
+	c := counts{cost: &report.CPUCost{Mode: string(g.s.CPUCost)}, seconds: map[string]float64{}, processes: map[string]int{}}
 	setup, err := cpucost.Prepare(ctx, g.s.CPUCost, cpucost.Env{CI: os.Getenv("GITHUB_ACTIONS") == "true"})
 	if err != nil {
 		return c, "", err
@@ -94,7 +98,10 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 				return errCountUnavailable
 			}
 			c.cost.Tool = res.Tool
-			seconds[sideIndex(ps, u.side)] += time.Since(start).Seconds()
+			took := time.Since(start).Seconds()
+			seconds[sideIndex(ps, u.side)] += took
+			c.seconds[u.message] += took
+			c.processes[u.message]++
 			results[u.index] = res.Results
 			finished++
 			prog.step("%d of %d processes (%s)", finished, len(units), u.message)
@@ -138,7 +145,7 @@ func (g *run) countUnits(ps programs, plan budget.CPUPlan, sz sizes) []countUnit
 				}
 				if len(formats) > 0 {
 					units = append(units, countUnit{index: len(units), message: m.Name, formats: formats, side: side, process: process,
-						price: cpucost.Estimate(rows)})
+						price: budget.CountPrice(rows)})
 				}
 			}
 		}

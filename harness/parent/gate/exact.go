@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/wiregate/wiregate/harness/parent/budget"
 	"github.com/wiregate/wiregate/harness/parent/compare"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/program/benchprog"
@@ -20,11 +21,6 @@ import (
 // never one process, large enough that starting processes costs little.
 const exactChunk = 32
 
-// sizePrice is what the meter prices sizing one message on both sides at
-// before the first chunk is done and says what it really costs (a
-// 353-message change took 0.4 s a message, docs/figures.md).
-const sizePrice = 400 * time.Millisecond
-
 // sizes are the exact stage's results: the correctness gate (every codec
 // round-trips every record, inside the program's sizes) and bytes per
 // message, per side.
@@ -35,6 +31,9 @@ type sizes struct {
 	carried map[string]*benchprog.Size
 	// unmeasured are the messages the budget left no time for.
 	unmeasured []string
+	// seconds is what sizing each message took on every side: its part
+	// of its chunk's wall time.
+	seconds map[string]float64
 }
 
 // measured is list less what the budget cut here.
@@ -46,15 +45,16 @@ func (s sizes) measured(list []string) []string { return without(list, s.unmeasu
 // verdict's core): nothing is cut here before the timing stages are, so
 // this stage may run until the deadline.
 func (g *run) measureSizes(ctx context.Context, ps programs, p pools, list []string) (sizes, string, error) {
-	res := sizes{pairs: map[string][2]*benchprog.Size{}, carried: map[string]*benchprog.Size{}}
+	res := sizes{pairs: map[string][2]*benchprog.Size{}, carried: map[string]*benchprog.Size{}, seconds: map[string]float64{}}
 	prog := newProgress(g.o.Log, "sizes", progressEvery)
 	defer prog.stop()
 	chunks := chunked(list, exactChunk, g.s.Workers)
 	var mu sync.Mutex
 	done := 0
 	started, err := pool(ctx, g.s.Workers, g.budget.Meter(g.budget.Deadline()), g.s.Workers, chunks,
-		func(c []string) time.Duration { return sizePrice * time.Duration(len(c)) },
+		func(c []string) time.Duration { return budget.SizePrice * time.Duration(len(c)) },
 		func(ctx context.Context, chunk []string) error {
+			start := time.Now()
 			found := map[string][2]*benchprog.Size{}
 			for side, sp := range ps.sides() {
 				sel, ok := sp.only(chunk)
@@ -80,6 +80,9 @@ func (g *run) measureSizes(ctx context.Context, ps programs, p pools, list []str
 			defer mu.Unlock()
 			maps.Copy(res.pairs, found)
 			maps.Copy(res.carried, carried)
+			for _, m := range chunk {
+				res.seconds[m] = time.Since(start).Seconds() / float64(len(chunk))
+			}
 			done += len(chunk)
 			prog.step("%d of %d messages", done, len(list))
 			return nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -98,8 +99,10 @@ func (g *run) recordHistory(ctx context.Context, m measured) {
 	for _, f := range figures {
 		measuredNow[f.Message] = true
 	}
+	costs := g.r.Costs
 	if m.last != nil {
 		figures = append(figures, m.last.FiguresOf(m.carried)...)
+		costs = append(slices.Clone(costs), m.last.CostsOf(m.carried)...)
 	}
 	prints := map[string]string{}
 	for name, print := range m.sch.prints {
@@ -119,7 +122,7 @@ func (g *run) recordHistory(ctx context.Context, m measured) {
 		return
 	}
 	p := history.Point{Sha: sha, Ref: g.r.Head.Ref, Date: history.CommitDate(ctx, g.head.dir, sha), Figures: figures,
-		Wiregate: m.sch.head.Harness(), Go: runtime.Version(), Schemas: prints}
+		Wiregate: m.sch.head.Harness(), Go: runtime.Version(), Schemas: prints, Costs: costs}
 	ctx, cancel := context.WithTimeout(ctx, recordTimeout)
 	defer cancel()
 	attempts, err := g.store().Append(ctx, p)

@@ -127,6 +127,16 @@ func lastPoint(t *testing.T, origin string) history.Point {
 	return p
 }
 
+// costOf is a point's cost of one message; nil when it has none.
+func costOf(p history.Point, message string) *report.Cost {
+	for _, c := range p.Costs {
+		if c.Message == message {
+			return &c
+		}
+	}
+	return nil
+}
+
 // figuresOf is a point's figures of one message, by format/metric/unit.
 func figuresOf(p history.Point, message string) map[string]float64 {
 	out := map[string]float64{}
@@ -168,6 +178,19 @@ func TestPushesMeasureWhatChangedAndCarryTheRest(t *testing.T) {
 	}
 	if a, b := figuresOf(p1, "telemetry.v1.TelemetryEvent"), figuresOf(p2, "telemetry.v1.TelemetryEvent"); !(b["protobuf/size/B/msg"] > a["protobuf/size/B/msg"]) {
 		t.Errorf("telemetry's size %v → %v", a, b)
+	}
+	// What measuring cost goes with the figures: measured where measured,
+	// carried where carried.
+	if c := costOf(p1, "orders.v1.Order"); c == nil || c.SizesSeconds <= 0 || c.RoundSeconds <= 0 || len(p1.Costs) != 3 {
+		t.Errorf("first point's costs %+v", p1.Costs)
+	}
+	for _, m := range []string{"orders.v1.Order", "pingpong.v1.PingPong"} {
+		if a, b := costOf(p1, m), costOf(p2, m); a == nil || b == nil || *a != *b {
+			t.Errorf("%s's cost carried %+v, was %+v", m, b, a)
+		}
+	}
+	if a, b := costOf(p1, "telemetry.v1.TelemetryEvent"), costOf(p2, "telemetry.v1.TelemetryEvent"); a == nil || b == nil || *a == *b {
+		t.Errorf("telemetry's cost was not measured again: %+v, %+v", a, b)
 	}
 
 	// The points were recorded by another wiregate: nothing carries.

@@ -47,11 +47,12 @@ func (g *run) measure(ctx context.Context) measured {
 		return m
 	}
 	whole := m.list
+	mp := g.readPrices(ctx)
 	sp, ok := stage(ctx, g, "shards", func(ctx context.Context) (split, string, error) {
 		if g.s.Shard.Count > 0 && g.o.RecordHistory {
 			return split{}, "", exitcode.BadInput("input 'shard' is %s on a run that records history: a push to the default branch records the whole change; leave shard empty there", g.s.Shard)
 		}
-		sp, err := g.splitList(sch, whole, g.s.Shard.Count)
+		sp, err := g.splitList(sch, whole, g.s.Shard.Count, mp)
 		if err != nil {
 			return sp, "", err
 		}
@@ -107,7 +108,7 @@ func (g *run) measure(ctx context.Context) measured {
 	}
 	m.sizesRan = len(sz.unmeasured) == 0
 	list := sz.measured(m.list)
-	prices := g.prices(sz, list, sch, gated)
+	prices := g.prices(sz, list, sch, gated, mp)
 	counts, _ := stage(ctx, g, "cpu", func(ctx context.Context) (counts, string, error) {
 		return g.countInstructions(ctx, ps, prices, sz)
 	})
@@ -115,12 +116,14 @@ func (g *run) measure(ctx context.Context) measured {
 	timings, benchOK := stage(ctx, g, "bench", func(ctx context.Context) (timings, string, error) { return g.benchRounds(ctx, ps, prices) })
 	g.recordTimings(timings)
 	stage(ctx, g, "compare", func(ctx context.Context) (struct{}, string, error) { return struct{}{}, "", g.compare(counts, timings) })
+	var rows pipelineRows
 	if g.s.Pipeline && benchOK {
-		rows, _ := stage(ctx, g, "pipeline", func(ctx context.Context) (pipelineRows, string, error) {
+		rows, _ = stage(ctx, g, "pipeline", func(ctx context.Context) (pipelineRows, string, error) {
 			return g.pipeline(ctx, ps, sz, list, sch.status, gated)
 		})
 		g.recordPipeline(rows)
 	}
+	g.r.Costs = costsOf(m.list, sz, counts, timings, rows)
 	return m
 }
 

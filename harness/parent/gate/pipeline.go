@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/wiregate/wiregate/harness/parent/budget"
@@ -19,6 +20,9 @@ type pipelineRows struct {
 	res     *piperounds.Result
 	rounds  int // rounds of unchanged-schema rows, when fewer
 	entries []report.Pipeline
+	// perRecord is one record's pass on one side of each message whose
+	// every row ran, its formats added.
+	perRecord map[string]time.Duration
 }
 
 // pipeline measures end-to-end throughput with constant backlogs, base and
@@ -45,10 +49,12 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 	var rows []budget.PipeRow
 	for _, r := range o.Rows() {
 		rows = append(rows, budget.PipeRow{Key: r.Message + "/" + r.Format, Gating: !unchanged[r.Message], N: r.N, Rounds: r.Rounds,
-			Pass: pipePass(sz.pairs[r.Message+"/"+r.Format][1]), Start: pipeStart})
+			Pass: pipePass(sz.pairs[r.Message+"/"+r.Format][1]), Start: budget.PipeStart})
 	}
-	o.Schedule = g.budget.Pipeline(rows, len(sides), verdict.MinRounds(o.Family, g.cfg.Alpha))
+	schedule := g.budget.Pipeline(rows, len(sides), verdict.MinRounds(o.Family, g.cfg.Alpha))
+	o.Schedule = schedule
 	res, err := piperounds.Run(ctx, o)
+	out.perRecord = perMessage(rows, schedule.RecordCosts())
 	if err != nil {
 		return out, "", err
 	}
@@ -88,6 +94,27 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 	return out, note, nil
 }
 
+// perMessage adds each message's rows' costs by key (message/format),
+// for the messages all of whose rows have one.
+func perMessage(rows []budget.PipeRow, byKey map[string]time.Duration) map[string]time.Duration {
+	out, whole := map[string]time.Duration{}, map[string]bool{}
+	for _, r := range rows {
+		m, _, _ := strings.Cut(r.Key, "/")
+		c, ok := byKey[r.Key]
+		if _, seen := whole[m]; !seen {
+			whole[m] = true
+		}
+		whole[m] = whole[m] && ok
+		out[m] += c
+	}
+	for m, ok := range whole {
+		if !ok {
+			delete(out, m)
+		}
+	}
+	return out
+}
+
 // of is one side's (0 base, 1 head) sizes of messages.
 func (s sizes) of(side int, messages []string) []benchprog.Size {
 	var out []benchprog.Size
@@ -123,20 +150,11 @@ func (g *run) recordPipeline(rows pipelineRows) {
 	g.r.Pipeline = append(g.r.Pipeline, rows.entries...)
 }
 
-// What a pipeline pass is priced at before the first row says what it
-// costs (the plan's meter corrects it): starting a producer or consumer
-// process, and per record the broker's share, about a nanosecond a byte
-// (3.28M records/s of 300 B, docs/pipeline.md), plus the codec's slower op.
-const (
-	pipeStart     = 150 * time.Millisecond
-	brokerPerByte = time.Nanosecond
-)
-
 // pipePass is one pass over one record of a row on one side, by head's
 // size of it.
 func pipePass(s *benchprog.Size) time.Duration {
 	if s == nil {
 		return time.Microsecond
 	}
-	return time.Duration(s.BytesMean*float64(brokerPerByte) + max(s.Price.EncodeNs, s.Price.DecodeNs))
+	return time.Duration(s.BytesMean*float64(budget.BrokerPerByte) + max(s.Price.EncodeNs, s.Price.DecodeNs))
 }

@@ -69,12 +69,12 @@ func Plan(ctx context.Context, o Options) *ShardPlan {
 		p.Change = &sch.change
 		return p
 	}
-	sp, err := g.splitList(sch, list, 0)
+	sp, err := g.splitList(sch, list, 0, g.readPrices(ctx))
 	if err != nil {
 		return one(err.Error())
 	}
 	p := &ShardPlan{Shards: len(sp.parts), Matrix: shard.MatrixOf(len(sp.parts)), Needed: sp.needed, MaxShards: g.s.MaxShards,
-		PriceSeconds: sp.total.Seconds(), CapacitySeconds: g.shardCapacity().Seconds(), Change: &sch.change}
+		PriceSeconds: sp.total.Seconds(), CapacitySeconds: budget.Capacity(g.s.TimeBudget).Seconds(), Change: &sch.change}
 	for i, part := range sp.parts {
 		var price time.Duration
 		for _, m := range part {
@@ -82,8 +82,8 @@ func Plan(ctx context.Context, o Options) *ShardPlan {
 		}
 		p.Parts = append(p.Parts, Part{Shard: p.Matrix.Shard[i], Messages: part, PriceSeconds: price.Seconds()})
 	}
-	p.Note = fmt.Sprintf("%s to measure, priced at %s: %d shards of %s each", plural(len(list), "message"),
-		sp.total.Round(time.Second), p.Shards, g.s.TimeBudget)
+	p.Note = fmt.Sprintf("%s to measure, priced at %s (%s): %d shards of %s each", plural(len(list), "message"),
+		sp.total.Round(time.Second), sp.pricedBy, p.Shards, g.s.TimeBudget)
 	if p.Needed > p.Shards {
 		p.Note += fmt.Sprintf(" (max-shards %d; %d would measure all of it)", p.MaxShards, p.Needed)
 	}

@@ -6,28 +6,21 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/budget"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/parent/verdict"
-	"github.com/wiregate/wiregate/harness/program/cpucost"
-)
-
-// What a bench round costs beyond its benchmarks' target time: starting a
-// side's program, and testing.Benchmark's own calibration runs (it reaches
-// its benchtime in a few growing runs).
-const (
-	programStart     = 100 * time.Millisecond
-	benchCalibration = 1.3
 )
 
 // prices are the budget's first prices of list, for Holm families of
 // family gated messages (the whole change's), from the sizes stage's
 // rows (benchprog.Price: a cold reading of each case's encode and decode
 // and of setting the message up, taken while checking it): the cost of
-// counting a message is cpucost's estimate from them, a bench round's is
-// each benchmark's target time plus the setup. Each stage then corrects
+// counting a message is what a run measured of its count processes
+// (measured prices, from the history point at the base), else
+// budget.CountPrice's estimate from the rows; a bench round's is each
+// benchmark's target time plus the setup. Each stage then corrects
 // its own by what it measures.
-func (g *run) prices(sz sizes, list []string, sch *schemas, family int) budget.Prices {
+func (g *run) prices(sz sizes, list []string, sch *schemas, family int, mp measuredPrices) budget.Prices {
 	formats := len(g.s.Formats)
 	p := budget.Prices{Pipeline: g.s.Pipeline, Count: g.s.Count, Benchtime: g.s.Benchtime, Measured: g.s.Benchtime,
-		RoundOverhead: 2 * programStart, Processes: g.s.CPUProcesses}
+		RoundOverhead: 2 * budget.ProgramStart, Processes: g.s.CPUProcesses}
 	for _, m := range list {
 		var count, build time.Duration
 		sides := 0
@@ -37,12 +30,15 @@ func (g *run) prices(sz sizes, list []string, sch *schemas, family int) budget.P
 				continue
 			}
 			sides++
-			count += cpucost.Estimate(rows)
+			count += budget.CountPrice(rows)
 			build += time.Duration(rows[0].Price.SetupSeconds * float64(time.Second))
+		}
+		if measured := mp.units[m].Count; measured > 0 {
+			count = measured * time.Duration(sides)
 		}
 		gating := sch.status[m] != report.StatusUnchanged
 		p.Messages = append(p.Messages, budget.Price{Name: m, Gating: gating, Count: count,
-			Round: time.Duration(float64(sides) * 2 * float64(formats) * benchCalibration * float64(g.s.Benchtime)), Build: build})
+			Round: time.Duration(float64(sides) * 2 * float64(formats) * budget.BenchCalibration * float64(g.s.Benchtime)), Build: build})
 	}
 	p.MinCount = verdict.MinRounds(verdict.TimeFamily(family, formats), g.cfg.Alpha)
 	return p

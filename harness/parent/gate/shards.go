@@ -20,83 +20,48 @@ import (
 	"github.com/wiregate/wiregate/harness/program/record"
 )
 
-// What the static prices assume of a job, from the runs in
-// docs/figures.md ("Beyond one runner"): what a shard spends before it
-// measures (building wiregate and the bench programs, the schema checks),
-// what building the bench programs adds per message, and the part of
-// what is left the split plans into (prices are estimates; the gate's own
-// meter then keeps each shard inside its budget).
-const (
-	shardFixed      = 60 * time.Second
-	preparePerMsg   = 100 * time.Millisecond
-	shardFill       = 0.8
-	priceSample     = 8 // records generated to price a message
-	exactPerMessage = 200 * time.Millisecond
-	exactPerKiB     = 150 * time.Millisecond
-)
+// priceSample is how many records are generated to price a message
+// from its schema.
+const priceSample = 8
 
-// nsPerByte is what the slower op of a format costs per byte of the
-// message's protobuf encoding, natively, and opBaseNs its fixed part
-// (this repo's messages, docs/figures.md): enough to price a count.
-var nsPerByte = map[string]float64{"json": 20, "protojson": 40, "protobuf": 2, "vtprotobuf": 1.5, "avro": 2, "avro-hamba": 3, "msgpack": 8, "cbor": 8}
-
-const opBaseNs = 100
-
-// staticPrices are what measuring each of list costs, from the schemas
-// alone, so that every shard of a matrix prices alike: the cheapest
-// measurement the budget still calls whole — every figure of every
-// message, counts at their floor's length in cpu-processes processes per
-// side, bench rounds at the shortest benchtime and the fewest rounds the
-// union's Holm family can reach significance with, pipeline rows at the
-// smallest backlog — on the job's workers, plus building its programs.
-func (g *run) staticPrices(sch *schemas, list []string) ([]shard.Priced, error) {
-	formats := len(g.s.Formats)
+// shardPrices are what measuring each of list costs a shard job
+// (budget.Job.Price), the same in every shard of a matrix: each stage a
+// run measured for a message (measured, from the history point at the
+// base) priced as measured, every other from the schemas alone
+// (budget.StaticUnit). n is how many of list had a measured price.
+func (g *run) shardPrices(sch *schemas, list []string, measured map[string]budget.Unit) (out []shard.Priced, n int, err error) {
 	gated := 0
 	for _, m := range list {
 		if sch.status[m] != report.StatusUnchanged {
 			gated++
 		}
 	}
-	rounds := verdict.MinRounds(verdict.TimeFamily(gated, formats), g.s.Alpha)
-	pipeRounds := verdict.MinRounds(verdict.PipelineFamily(gated*formats), g.s.Alpha)
-	workers := time.Duration(max(g.s.Workers, 1))
-	out := make([]shard.Priced, 0, len(list))
+	formats := len(g.s.Formats)
+	job := budget.Job{Formats: formats, Workers: g.s.Workers, Processes: g.s.CPUProcesses,
+		Rounds:     verdict.MinRounds(verdict.TimeFamily(gated, formats), g.s.Alpha),
+		PipeRounds: verdict.MinRounds(verdict.PipelineFamily(gated*formats), g.s.Alpha),
+		Counting:   g.s.CPUCost != cpucost.Off, Pipeline: g.s.Pipeline}
+	out = make([]shard.Priced, 0, len(list))
 	for _, m := range list {
 		md, err := sch.head.Message(m)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		var bytes float64
 		for _, r := range record.Generate(dynamicpb.NewMessageType(md), priceSample, record.Seed) {
 			bytes += float64(proto.Size(r))
 		}
-		bytes /= priceSample
 		sides := 2
 		if sch.status[m] == report.StatusNew {
 			sides = 1
 		}
-		exact := time.Duration(sides) * (exactPerMessage + time.Duration(bytes/1024*float64(exactPerKiB)))
-		var count, pipe time.Duration
-		for _, f := range g.s.Formats {
-			ns := opBaseNs + bytes*nsPerByte[f]
-			count += cpucost.EstimateFormat(f, [2]float64{ns, ns}, bytes)
-			pass := time.Duration(bytes*float64(brokerPerByte) + ns)
-			pipe += time.Duration(sides*(2+pipeRounds)) * (pipeStart + budget.MinBacklog*pass)
+		unit, from := budget.StaticUnit(bytes/priceSample, g.s.Formats, sides).Over(measured[m])
+		if from > 0 {
+			n++
 		}
-		count = (cpucost.ProcessStart + count) * time.Duration(sides*g.s.CPUProcesses)
-		bench := time.Duration(rounds*sides*formats*2) * time.Duration(benchCalibration*float64(budget.MinBenchtime))
-		price := preparePerMsg + (exact+count)/workers + bench
-		if g.s.Pipeline {
-			price += pipe
-		}
-		out = append(out, shard.Priced{Name: m, Price: price})
+		out = append(out, shard.Priced{Name: m, Price: job.Price(unit, sides)})
 	}
-	return out, nil
-}
-
-// shardCapacity is what one job of time-budget has for measuring.
-func (g *run) shardCapacity() time.Duration {
-	return time.Duration(float64(g.s.TimeBudget-budget.Reserve-shardFixed) * shardFill)
+	return out, n, nil
 }
 
 // split is list's shards: how many measure all of it (at most
@@ -107,35 +72,37 @@ type split struct {
 	needed int
 	total  time.Duration
 	price  map[string]time.Duration
+	// pricedBy says where the prices came from.
+	pricedBy string
 }
 
 // note says what shard index (1-based; 0: the whole change) takes of the
 // split.
 func (s split) note(index int) string {
 	if index == 0 {
-		return fmt.Sprintf("%s priced at %s: %d shards of time-budget measure all of it", plural(len(s.price), "message"), s.total.Round(time.Second), s.needed)
+		return fmt.Sprintf("%s priced at %s (%s): %d shards of time-budget measure all of it", plural(len(s.price), "message"), s.total.Round(time.Second), s.pricedBy, s.needed)
 	}
 	var part time.Duration
 	for _, m := range s.parts[index-1] {
 		part += s.price[m]
 	}
-	return fmt.Sprintf("shard %d/%d: %d of %d messages, priced at %s of %s", index, len(s.parts), len(s.parts[index-1]), len(s.price),
-		part.Round(time.Second), s.total.Round(time.Second))
+	return fmt.Sprintf("shard %d/%d: %d of %d messages, priced at %s of %s (%s)", index, len(s.parts), len(s.parts[index-1]), len(s.price),
+		part.Round(time.Second), s.total.Round(time.Second), s.pricedBy)
 }
 
 // splitList splits list into n shards (0: as many as the prices need, at
-// most max-shards).
-func (g *run) splitList(sch *schemas, list []string, n int) (split, error) {
-	prices, err := g.staticPrices(sch, list)
+// most max-shards), priced by what prices measured (measuredPrices).
+func (g *run) splitList(sch *schemas, list []string, n int, mp measuredPrices) (split, error) {
+	prices, from, err := g.shardPrices(sch, list, mp.units)
 	if err != nil {
 		return split{}, err
 	}
-	s := split{price: map[string]time.Duration{}}
+	s := split{price: map[string]time.Duration{}, pricedBy: mp.says(from, len(list))}
 	for _, p := range prices {
 		s.total += p.Price
 		s.price[p.Name] = p.Price
 	}
-	count, needed := shard.Count(s.total, g.shardCapacity(), g.s.MaxShards)
+	count, needed := shard.Count(s.total, budget.Capacity(g.s.TimeBudget), g.s.MaxShards)
 	if n == 0 {
 		n = count
 	}

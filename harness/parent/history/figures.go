@@ -27,6 +27,10 @@ type Point struct {
 	Wiregate string            `json:"wiregate,omitempty"`
 	Go       string            `json:"go,omitempty"`
 	Schemas  map[string]string `json:"schemas,omitempty"`
+	// Costs are what measuring each message cost (report.Cost): measured
+	// by this point's run, or carried with its figures. Plans price by
+	// them.
+	Costs []report.Cost `json:"costs,omitempty"`
 }
 
 // Carryable are the messages of prints whose figures the point p can
@@ -55,6 +59,17 @@ func (p Point) FiguresOf(messages map[string]bool) []Figure {
 	for _, f := range p.Figures {
 		if messages[f.Message] {
 			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// CostsOf are p's costs of the given messages.
+func (p Point) CostsOf(messages map[string]bool) []report.Cost {
+	var out []report.Cost
+	for _, c := range p.Costs {
+		if messages[c.Message] {
+			out = append(out, c)
 		}
 	}
 	return out

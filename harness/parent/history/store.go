@@ -298,3 +298,28 @@ func CommitDate(ctx context.Context, dir, sha string) string {
 	}
 	return date
 }
+
+// ancestorChecks bounds how many points, newest first, PointAt tries as
+// ancestors of a commit when none is the commit itself.
+const ancestorChecks = 20
+
+// PointAt is the point of base, else the newest of an ancestor of base
+// (git in dir decides; a point whose commit the clone lacks is passed
+// over), else nil.
+func PointAt(ctx context.Context, dir string, points []Point, base string) *Point {
+	if base == "" {
+		return nil
+	}
+	for i := len(points) - 1; i >= 0; i-- {
+		if points[i].Sha == base {
+			return &points[i]
+		}
+	}
+	for i, tried := len(points)-1, 0; i >= 0 && tried < ancestorChecks; i, tried = i-1, tried+1 {
+		if _, err := git.Run(ctx, dir, "merge-base", "--is-ancestor", points[i].Sha, base); err == nil {
+			return &points[i]
+		}
+	}
+	return nil
+}
+

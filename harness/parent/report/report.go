@@ -61,6 +61,9 @@ type Report struct {
 	UnableToFail []string `json:"unable_to_fail,omitempty"`
 	Env          Env      `json:"env"`
 	Stages       []Stage  `json:"stages"`
+	// Costs are what measuring each message cost this run, by stage: what
+	// a later plan prices it by.
+	Costs []Cost `json:"costs,omitempty"`
 	Benchstat    string   `json:"benchstat,omitempty"` // benchstat's text table, base vs head
 	Errors       []string `json:"errors,omitempty"`    // stages that could not run, one line each
 	Plan         Plan     `json:"plan"`                // what the time budget cut
@@ -718,6 +721,28 @@ type Env struct {
 	// PeakRSSBytes is the largest resident memory of the gate and any one
 	// of its children (bench programs, Valgrind, consumers, the broker).
 	PeakRSSBytes int64 `json:"peak_rss_bytes,omitempty"`
+}
+
+// Cost is what measuring one message cost in this run, one unit of each
+// stage, in wall time on this run's runner (0: the stage did not measure
+// it). A push's run keeps them on the history branch, and a later plan
+// prices the message by them instead of by its schema alone
+// (docs/action.md, "Prices").
+type Cost struct {
+	Message string `json:"message"`
+	// SizesSeconds is sizing it on every side: its part of its chunk's
+	// process.
+	SizesSeconds float64 `json:"sizes_seconds,omitempty"`
+	// CountSeconds is one count process on one side, every format: the
+	// mean of its processes.
+	CountSeconds float64 `json:"count_seconds,omitempty"`
+	// RoundSeconds is one bench round on every side at the shortest
+	// benchtime (10ms), building its records included: the warm-up
+	// round's.
+	RoundSeconds float64 `json:"round_seconds,omitempty"`
+	// PipelineRecordNs is one record through the pipeline on one side,
+	// every format added, a producer's or consumer's start left out.
+	PipelineRecordNs float64 `json:"pipeline_record_ns,omitempty"`
 }
 
 // Stage is one step of the run with its wall time.

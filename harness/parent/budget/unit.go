@@ -1,0 +1,119 @@
+package budget
+
+import (
+	"time"
+)
+
+// Every price constant of the gate lives here (the count's are in
+// countprice.go): the static prices a plan uses for what no run has
+// measured yet, from this repo's runs in docs/figures.md ("Beyond one
+// runner", "The change-centric gate"). They are estimates; the gate's
+// meters correct them while it runs, and a later plan reads what a run
+// measured (Unit) instead.
+const (
+	// ShardFixed is what a job spends before it measures: building
+	// wiregate and the bench programs' shared part, the schema checks.
+	ShardFixed = 60 * time.Second
+	// shardFill is the part of what is left that a shard plan fills:
+	// prices are estimates and a shard that fits exactly is cut at its end.
+	shardFill = 0.8
+	// preparePerMsg is what building the bench programs adds per message.
+	preparePerMsg = 100 * time.Millisecond
+	// exactPerMessage and exactPerKiB price sizing a message on one side:
+	// a fixed part and one by its records' mean protobuf bytes.
+	exactPerMessage = 200 * time.Millisecond
+	exactPerKiB     = 150 * time.Millisecond
+	// SizePrice is what the sizes stage's meter prices sizing one message
+	// on both sides at before its first chunk says what it costs (a
+	// 353-message change took 0.4 s a message).
+	SizePrice = 400 * time.Millisecond
+	// ProgramStart is starting one side's bench program.
+	ProgramStart = 100 * time.Millisecond
+	// BenchCalibration is testing.Benchmark's own cost over its target
+	// time: it reaches its benchtime in a few growing runs.
+	BenchCalibration = 1.3
+	// PipeStart is starting a pipeline producer or consumer, and
+	// BrokerPerByte the broker's share of a record (3.28M records/s of
+	// 300 B, docs/pipeline.md).
+	PipeStart     = 150 * time.Millisecond
+	BrokerPerByte = time.Nanosecond
+	// opBaseNs and nsPerByte are what the slower op of a format costs
+	// natively, a fixed part and per byte of the message's protobuf
+	// encoding (this repo's messages): enough to price a message from its
+	// schema alone.
+	opBaseNs = 100
+)
+
+var nsPerByte = map[string]float64{"json": 20, "protojson": 40, "protobuf": 2, "vtprotobuf": 1.5, "avro": 2, "avro-hamba": 3, "msgpack": 8, "cbor": 8}
+
+// Unit is what measuring one message costs, one unit of each stage: the
+// figures a run measures (report.json's costs) and a later plan prices
+// with, or their static estimates. Zero: the stage did not measure it.
+type Unit struct {
+	Sizes time.Duration // sizing it on every side
+	Count time.Duration // one count process on one side (every format)
+	Round time.Duration // one bench round on every side at MinBenchtime, building its records included
+	// PipePass is one record through the pipeline on one side, every
+	// format added (a pass's start not included: PipeStart).
+	PipePass time.Duration
+}
+
+// StaticUnit prices a message from its schema alone: its records' mean
+// protobuf bytes, in formats, on sides sides.
+func StaticUnit(bytes float64, formats []string, sides int) Unit {
+	u := Unit{Sizes: time.Duration(sides) * (exactPerMessage + time.Duration(bytes/1024*float64(exactPerKiB))), Count: ProcessStart}
+	for _, f := range formats {
+		ns := opBaseNs + bytes*nsPerByte[f]
+		u.Count += CountFormatPrice(f, [2]float64{ns, ns}, bytes)
+		u.PipePass += time.Duration(bytes*float64(BrokerPerByte) + ns)
+	}
+	u.Round = time.Duration(sides*len(formats)*2) * time.Duration(BenchCalibration*float64(MinBenchtime))
+	return u
+}
+
+// Over is u with each stage that m measured taken from m; n says how many
+// of the stages a job prices came from m.
+func (u Unit) Over(m Unit) (out Unit, n int) {
+	pick := func(static, measured time.Duration) time.Duration {
+		if measured > 0 {
+			n++
+			return measured
+		}
+		return static
+	}
+	out = Unit{Sizes: pick(u.Sizes, m.Sizes), Count: pick(u.Count, m.Count), Round: pick(u.Round, m.Round), PipePass: pick(u.PipePass, m.PipePass)}
+	return out, n
+}
+
+// Job is how a shard job measures each message when the plan prices it:
+// the cheapest measurement the budget still calls whole — every figure,
+// counts in Processes processes per side, Rounds bench rounds at
+// MinBenchtime (the fewest the change's Holm family can reach
+// significance with), pipeline rows of MinBacklog records over
+// PipeRounds decoded rounds — on Workers workers.
+type Job struct {
+	Formats            int
+	Workers, Processes int
+	Rounds, PipeRounds int
+	Counting, Pipeline bool
+}
+
+// Price is what the job spends measuring a message of unit u on sides
+// sides, building its programs included.
+func (j Job) Price(u Unit, sides int) time.Duration {
+	exact := u.Sizes
+	if j.Counting {
+		exact += u.Count * time.Duration(sides*max(j.Processes, 1))
+	}
+	price := preparePerMsg + exact/time.Duration(max(j.Workers, 1)) + u.Round*time.Duration(j.Rounds)
+	if j.Pipeline {
+		price += time.Duration(sides*(2+j.PipeRounds)) * (time.Duration(j.Formats)*PipeStart + MinBacklog*u.PipePass)
+	}
+	return price
+}
+
+// Capacity is what one job of time-budget total has for measuring: what
+// the budget's plan has left after the job's fixed part, less a margin.
+func Capacity(total time.Duration) time.Duration {
+	return time.Duration(float64(total-Reserve-ShardFixed) * shardFill)
+}

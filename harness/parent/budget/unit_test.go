@@ -1,0 +1,54 @@
+package budget
+
+import (
+	"testing"
+	"time"
+)
+
+// A measured stage replaces its static estimate and no other; the count
+// of stages taken from the measurement says how far the price is measured.
+func TestOverTakesOnlyWhatWasMeasured(t *testing.T) {
+	static := StaticUnit(300, []string{"protobuf", "json"}, 2)
+	got, n := static.Over(Unit{Count: 7 * time.Second})
+	if n != 1 || got.Count != 7*time.Second || got.Sizes != static.Sizes || got.Round != static.Round || got.PipePass != static.PipePass {
+		t.Fatalf("over %+v: %+v, %d", static, got, n)
+	}
+	if got, n := static.Over(Unit{}); n != 0 || got != static {
+		t.Fatalf("nothing measured: %+v, %d", got, n)
+	}
+}
+
+// A job prices what it runs: counting off drops the counts, the pipeline
+// off drops the pipeline, more workers divide only the exact stages, and a
+// dearer measured count raises the price by what the job's processes pay.
+func TestJobPricesWhatItRuns(t *testing.T) {
+	u := StaticUnit(2000, []string{"protobuf", "json", "avro"}, 2)
+	all := Job{Formats: 3, Workers: 1, Processes: 3, Rounds: 6, PipeRounds: 5, Counting: true, Pipeline: true}
+	full := all.Price(u, 2)
+	noCount, noPipe, twoWorkers := all, all, all
+	noCount.Counting, noPipe.Pipeline, twoWorkers.Workers = false, false, 2
+	if c := noCount.Price(u, 2); full-c != u.Count*6 {
+		t.Errorf("counting off saves %v, want 6 processes of %v", full-c, u.Count)
+	}
+	if p := noPipe.Price(u, 2); full-p != 2*7*(3*PipeStart+MinBacklog*u.PipePass) {
+		t.Errorf("pipeline off saves %v", full-p)
+	}
+	if w := twoWorkers.Price(u, 2); full-w != (u.Sizes+6*u.Count)/2 {
+		t.Errorf("two workers save %v, want half the exact stages", full-w)
+	}
+	dear, _ := u.Over(Unit{Count: u.Count + time.Second})
+	if d := all.Price(dear, 2); d-full != 6*time.Second {
+		t.Errorf("a count dearer by 1s raises the price by %v, want 6s", d-full)
+	}
+}
+
+// Capacity is the budget less the reserve and a job's fixed part, with a
+// margin; a longer budget has more.
+func TestCapacity(t *testing.T) {
+	if c := Capacity(10 * time.Minute); c <= 0 || c >= 10*time.Minute-Reserve-ShardFixed {
+		t.Fatalf("capacity of 10m: %v", c)
+	}
+	if Capacity(20*time.Minute) <= Capacity(10*time.Minute) {
+		t.Fatal("a longer budget has no more capacity")
+	}
+}

@@ -1,0 +1,75 @@
+package gate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/wiregate/wiregate/harness/parent/budget"
+	"github.com/wiregate/wiregate/harness/parent/history"
+	"github.com/wiregate/wiregate/harness/parent/report"
+)
+
+// measuredPrices are what a run of the base's branch measured of each
+// message (report.Cost, kept on the history branch), as budget.Units:
+// what the plan and the budget price a message by before static prices.
+type measuredPrices struct {
+	units  map[string]budget.Unit
+	branch string
+	at     string // the history point's sha
+	why    string // why there are none
+}
+
+// readPrices reads the prices of the history point at the base: the point
+// of the base commit, else the newest point of one of its ancestors. The
+// base, not the newest point, so that a plan and every shard of its
+// matrix, which may read the branch minutes apart, price alike.
+func (g *run) readPrices(ctx context.Context) measuredPrices {
+	if g.s.History == "" {
+		return measuredPrices{why: "history: false"}
+	}
+	rctx, cancel := context.WithTimeout(ctx, readTimeout)
+	defer cancel()
+	points, _, err := g.store().Read(rctx)
+	switch {
+	case errors.Is(err, history.ErrNoHistory):
+		return measuredPrices{why: "no history branch " + g.s.History}
+	case err != nil:
+		return measuredPrices{why: "history not read"}
+	}
+	p := history.PointAt(rctx, g.head.dir, points, g.r.Base.Sha)
+	if p == nil {
+		return measuredPrices{why: fmt.Sprintf("no point of the base on %s", g.s.History)}
+	}
+	mp := measuredPrices{units: map[string]budget.Unit{}, branch: g.s.History, at: p.Sha}
+	for _, c := range p.Costs {
+		mp.units[c.Message] = unitOf(c)
+	}
+	if len(mp.units) == 0 {
+		mp.why = fmt.Sprintf("the base's point on %s has no costs", g.s.History)
+	}
+	return mp
+}
+
+// says says where n of of messages' prices came from.
+func (mp measuredPrices) says(n, of int) string {
+	switch {
+	case n == 0 && mp.why != "":
+		return "static prices: " + mp.why
+	case n == 0:
+		return fmt.Sprintf("static prices: %s at %s measured none of them", mp.branch, short(mp.at))
+	case n == of:
+		return fmt.Sprintf("prices measured on %s at %s", mp.branch, short(mp.at))
+	}
+	return fmt.Sprintf("prices measured on %s at %s for %d of %d messages, static for the rest", mp.branch, short(mp.at), n, of)
+}
+
+func short(sha string) string { return sha[:min(len(sha), 7)] }
+
+// unitOf is a run's cost of a message as the budget prices it.
+func unitOf(c report.Cost) budget.Unit {
+	d := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+	return budget.Unit{Sizes: d(c.SizesSeconds), Count: d(c.CountSeconds), Round: d(c.RoundSeconds),
+		PipePass: time.Duration(c.PipelineRecordNs)}
+}
