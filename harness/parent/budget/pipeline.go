@@ -49,7 +49,7 @@ type PipelinePlan struct {
 // pipeTook is what a row's passes took, how many there were and how many
 // records they passed.
 type pipeTook struct {
-	took             time.Duration
+	took            time.Duration
 	passes, records int64
 }
 

@@ -322,4 +322,3 @@ func PointAt(ctx context.Context, dir string, points []Point, base string) *Poin
 	}
 	return nil
 }
-
