@@ -598,8 +598,8 @@ export interface Stage {
 export interface Cost {
   message: string;
   /**
-   * SizesSeconds is sizing it on every side: its part of its chunk's
-   * process.
+   * SizesSeconds is sizing it on one side: its part of its chunk's
+   * processes.
    */
   sizes_seconds?: number;
   /**
@@ -608,7 +608,7 @@ export interface Cost {
    */
   count_seconds?: number;
   /**
-   * RoundSeconds is one bench round on every side at the shortest
+   * RoundSeconds is one bench round on one side at the shortest
    * benchtime (10ms), building its records included: the warm-up
    * round's.
    */

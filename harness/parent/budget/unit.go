@@ -50,24 +50,24 @@ var nsPerByte = map[string]float64{"json": 20, "protojson": 40, "protobuf": 2, "
 // figures a run measures (report.json's costs) and a later plan prices
 // with, or their static estimates. Zero: the stage did not measure it.
 type Unit struct {
-	Sizes time.Duration // sizing it on every side
+	Sizes time.Duration // sizing it on one side
 	Count time.Duration // one count process on one side (every format)
-	Round time.Duration // one bench round on every side at MinBenchtime, building its records included
+	Round time.Duration // one bench round on one side at MinBenchtime, building its records included
 	// PipePass is one record through the pipeline on one side, every
 	// format added (a pass's start not included: PipeStart).
 	PipePass time.Duration
 }
 
 // StaticUnit prices a message from its schema alone: its records' mean
-// protobuf bytes, in formats, on sides sides.
-func StaticUnit(bytes float64, formats []string, sides int) Unit {
-	u := Unit{Sizes: time.Duration(sides) * (exactPerMessage + time.Duration(bytes/1024*float64(exactPerKiB))), Count: ProcessStart}
+// protobuf bytes, in formats.
+func StaticUnit(bytes float64, formats []string) Unit {
+	u := Unit{Sizes: exactPerMessage + time.Duration(bytes/1024*float64(exactPerKiB)), Count: ProcessStart}
 	for _, f := range formats {
 		ns := opBaseNs + bytes*nsPerByte[f]
 		u.Count += CountFormatPrice(f, [2]float64{ns, ns}, bytes)
 		u.PipePass += time.Duration(bytes*float64(BrokerPerByte) + ns)
 	}
-	u.Round = time.Duration(sides*len(formats)*2) * time.Duration(BenchCalibration*float64(MinBenchtime))
+	u.Round = time.Duration(len(formats)*2) * time.Duration(BenchCalibration*float64(MinBenchtime))
 	return u
 }
 
@@ -103,9 +103,10 @@ type Job struct {
 func (j Job) Price(u Unit, sides int) time.Duration {
 	exact := u.Sizes
 	if j.Counting {
-		exact += u.Count * time.Duration(sides*max(j.Processes, 1))
+		exact += u.Count * time.Duration(max(j.Processes, 1))
 	}
-	price := preparePerMsg + exact/time.Duration(max(j.Workers, 1)) + u.Round*time.Duration(j.Rounds)
+	exact *= time.Duration(sides)
+	price := preparePerMsg + exact/time.Duration(max(j.Workers, 1)) + u.Round*time.Duration(sides*j.Rounds)
 	if j.Pipeline {
 		price += time.Duration(sides*(2+j.PipeRounds)) * (time.Duration(j.Formats)*PipeStart + MinBacklog*u.PipePass)
 	}

@@ -8,7 +8,7 @@ import (
 // A measured stage replaces its static estimate and no other; the count
 // of stages taken from the measurement says how far the price is measured.
 func TestOverTakesOnlyWhatWasMeasured(t *testing.T) {
-	static := StaticUnit(300, []string{"protobuf", "json"}, 2)
+	static := StaticUnit(300, []string{"protobuf", "json"})
 	got, n := static.Over(Unit{Count: 7 * time.Second})
 	if n != 1 || got.Count != 7*time.Second || got.Sizes != static.Sizes || got.Round != static.Round || got.PipePass != static.PipePass {
 		t.Fatalf("over %+v: %+v, %d", static, got, n)
@@ -22,7 +22,7 @@ func TestOverTakesOnlyWhatWasMeasured(t *testing.T) {
 // off drops the pipeline, more workers divide only the exact stages, and a
 // dearer measured count raises the price by what the job's processes pay.
 func TestJobPricesWhatItRuns(t *testing.T) {
-	u := StaticUnit(2000, []string{"protobuf", "json", "avro"}, 2)
+	u := StaticUnit(2000, []string{"protobuf", "json", "avro"})
 	all := Job{Formats: 3, Workers: 1, Processes: 3, Rounds: 6, PipeRounds: 5, Counting: true, Pipeline: true}
 	full := all.Price(u, 2)
 	noCount, noPipe, twoWorkers := all, all, all
@@ -33,7 +33,10 @@ func TestJobPricesWhatItRuns(t *testing.T) {
 	if p := noPipe.Price(u, 2); full-p != 2*7*(3*PipeStart+MinBacklog*u.PipePass) {
 		t.Errorf("pipeline off saves %v", full-p)
 	}
-	if w := twoWorkers.Price(u, 2); full-w != (u.Sizes+6*u.Count)/2 {
+	if one := all.Price(u, 1); full-one != u.Sizes+3*u.Count+6*u.Round+7*(3*PipeStart+MinBacklog*u.PipePass) {
+		t.Errorf("a second side adds %v", full-one)
+	}
+	if w := twoWorkers.Price(u, 2); full-w != (2*u.Sizes+6*u.Count)/2 {
 		t.Errorf("two workers save %v, want half the exact stages", full-w)
 	}
 	dear, _ := u.Over(Unit{Count: u.Count + time.Second})

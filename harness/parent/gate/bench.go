@@ -25,7 +25,7 @@ type timings struct {
 	unchangedRounds int // rounds of unchanged-schema messages, when fewer
 	pin             string
 	// warmed is what the warm-up round took of each message it reached:
-	// one round on every side at budget.MinBenchtime, records built.
+	// one round on one side at budget.MinBenchtime, records built.
 	warmed map[string]time.Duration
 }
 
@@ -68,7 +68,7 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 	warmed := warmedPrices(prices, reached, g.budget.Now().Sub(start), warm)
 	t.warmed = map[string]time.Duration{}
 	for _, m := range warmed.Messages {
-		t.warmed[m.Name] = m.Round + m.Build
+		t.warmed[m.Name] = (m.Round + m.Build) / time.Duration(max(ps.holding(m.Name), 1))
 	}
 	t.plan = g.budget.Plan(budget.FromBench, warmed).Bench
 	unchanged := g.s.Rounds(true)

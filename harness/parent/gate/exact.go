@@ -31,8 +31,8 @@ type sizes struct {
 	carried map[string]*benchprog.Size
 	// unmeasured are the messages the budget left no time for.
 	unmeasured []string
-	// seconds is what sizing each message took on every side: its part
-	// of its chunk's wall time.
+	// seconds is what sizing each message took on one side: its part of
+	// its chunk's wall time.
 	seconds map[string]float64
 }
 
@@ -56,11 +56,13 @@ func (g *run) measureSizes(ctx context.Context, ps programs, p pools, list []str
 		func(ctx context.Context, chunk []string) error {
 			start := time.Now()
 			found := map[string][2]*benchprog.Size{}
+			ran := 0
 			for side, sp := range ps.sides() {
 				sel, ok := sp.only(chunk)
 				if !ok {
 					continue
 				}
+				ran++
 				ss, err := sp.prog.Sizes(ctx, benchprog.SizesFlags{Selection: sel, Batching: g.batching()})
 				if err != nil {
 					return sp.wrap(err)
@@ -81,7 +83,7 @@ func (g *run) measureSizes(ctx context.Context, ps programs, p pools, list []str
 			maps.Copy(res.pairs, found)
 			maps.Copy(res.carried, carried)
 			for _, m := range chunk {
-				res.seconds[m] = time.Since(start).Seconds() / float64(len(chunk))
+				res.seconds[m] = time.Since(start).Seconds() / float64(len(chunk)*max(ran, 1))
 			}
 			done += len(chunk)
 			prog.step("%d of %d messages", done, len(list))

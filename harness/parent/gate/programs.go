@@ -61,6 +61,17 @@ func (ps programs) sides() []*program {
 	return out
 }
 
+// holding is how many sides measure message.
+func (ps programs) holding(message string) int {
+	n := 0
+	for _, p := range ps.sides() {
+		if p.has(message) {
+			n++
+		}
+	}
+	return n
+}
+
 // buildPrograms builds each side's program for the messages to measure
 // and nothing else (prepare.Schema.Build): head's for all of them, the
 // base's for those it declares.

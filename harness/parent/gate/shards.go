@@ -55,7 +55,7 @@ func (g *run) shardPrices(sch *schemas, list []string, measured map[string]budge
 		if sch.status[m] == report.StatusNew {
 			sides = 1
 		}
-		unit, from := budget.StaticUnit(bytes/priceSample, g.s.Formats, sides).Over(measured[m])
+		unit, from := budget.StaticUnit(bytes/priceSample, g.s.Formats).Over(measured[m])
 		if from > 0 {
 			n++
 		}

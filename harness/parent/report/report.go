@@ -730,13 +730,13 @@ type Env struct {
 // (docs/action.md, "Prices").
 type Cost struct {
 	Message string `json:"message"`
-	// SizesSeconds is sizing it on every side: its part of its chunk's
-	// process.
+	// SizesSeconds is sizing it on one side: its part of its chunk's
+	// processes.
 	SizesSeconds float64 `json:"sizes_seconds,omitempty"`
 	// CountSeconds is one count process on one side, every format: the
 	// mean of its processes.
 	CountSeconds float64 `json:"count_seconds,omitempty"`
-	// RoundSeconds is one bench round on every side at the shortest
+	// RoundSeconds is one bench round on one side at the shortest
 	// benchtime (10ms), building its records included: the warm-up
 	// round's.
 	RoundSeconds float64 `json:"round_seconds,omitempty"`
