@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Regenerates the golden comments: test/golden/*.json from the fail fixture
-# and real buf runs (TestGoldenReportsAreFresh fails when they are stale),
-# then every test/golden/*.md from the renderer (test/golden.test.ts fails
-# when one differs). Review the diff: it is what reviewers will read.
+# Regenerates the golden comments: test/golden/*.json from the fail fixture,
+# real buf runs and real gate runs of a few seconds (avro-first, sharded:
+# kept while a rerun measures the same; TestGoldenReportsAreFresh fails
+# when any is stale), then every test/golden/*.md from the renderer
+# (test/golden.test.ts fails when one differs). Review the diff: it is what
+# reviewers will read.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 (cd harness && go test -count=1 -run 'TestGoldenReportsAreFresh' ./parent/gate -update)

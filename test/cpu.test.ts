@@ -21,7 +21,6 @@ function row(md: string, message: string, format: string): string {
 test('the table has a CPU column: instructions per encode and decode, base → head', () => {
   const report = loadFixture('fail')
   const md = renderReport(report)
-  assert.match(md, /\| format \| bytes\/msg \| encode \| decode \| CPU instr\/op \(encode, decode\) \| pipeline records\/s \|\n\|---\|---\|---\|---\|---\|---\|/)
   let counted = 0
   for (const m of report.messages) {
     for (const f of m.formats) {
@@ -36,8 +35,6 @@ test('the table has a CPU column: instructions per encode and decode, base → h
     }
   }
   assert.ok(counted >= 6)
-  // The heavier message grew past the noise floor in every format.
-  for (const f of ['json', 'protobuf', 'avro']) assert.match(row(md, 'telemetry.v1.TelemetryEvent', f), /\(\+\d+\.\d%\)<br>.*\(\+\d+\.\d%\) \|/)
 })
 
 test('a cpu violation reads its numbers in instr/op and leads the reasons like size does', () => {
@@ -55,10 +52,9 @@ test('a cpu violation reads its numbers in instr/op and leads the reasons like s
   const first = md.split('\n')[0]!
   assert.ok(first.includes(`cpu ${pct(cpu[0]!.delta_pct).source} on ${cpu[0]!.subject} (limit 2.0%)`), first)
   if (cpu.length > 2) assert.ok(first.includes(`${cpu.length - 2} more CPU regressions`), first)
-  assert.match(md, /\| instruction counter \| callgrind \(Valgrind-[\d.]+\) \|/)
 })
 
-test('unchanged schemas measured anyway are one folded line with their tables; changed ones are in full', () => {
+test('unchanged schemas measured anyway are one folded line with their tables, by status or an older gate\'s unchanged_schema', () => {
   // measure: all, one message of four changed (built from the contract:
   // the default gate no longer measures unchanged messages).
   const report = reparse(changedReport(4, 1, { measureAll: true }))
@@ -81,11 +77,7 @@ test('unchanged schemas measured anyway are one folded line with their tables; c
   assert.ok(older.messages.every(m => m.unchanged_schema && m.status === undefined))
   assert.match(renderReport(older), new RegExp(`<details><summary>${older.messages.length} messages unchanged \\(schema identical\\): measured; `))
 
-  const changed = loadFixture('fail')
-  assert.ok(changed.messages.every(m => !m.unchanged_schema))
-  const full = renderReport(changed)
-  assert.doesNotMatch(full, /unchanged/i)
-  for (const m of changed.messages) assert.match(full, new RegExp(`\n### \`${m.name}\`\n\n(❌|✅) `))
+  // Changed ones in full: test/golden/fixture-fail.md.
 })
 
 test('without counts: no CPU column, and one line saying why', () => {
