@@ -1866,8 +1866,8 @@ var require_keyword = __commonJS({
       var _a;
       const { gen, keyword, schema, parentSchema, $data, it } = cxt;
       checkAsyncKeyword(it, def);
-      const validate2 = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
-      const validateRef = useKeyword(gen, keyword, validate2);
+      const validate3 = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
+      const validateRef = useKeyword(gen, keyword, validate3);
       const valid = gen.let("valid");
       cxt.block$data(valid, validateKeyword);
       cxt.ok((_a = def.valid) !== null && _a !== void 0 ? _a : valid);
@@ -2940,28 +2940,28 @@ var require_compile = __commonJS({
         if (this.opts.code.process)
           sourceCode = this.opts.code.process(sourceCode, sch);
         const makeValidate = new Function(`${names_1.default.self}`, `${names_1.default.scope}`, sourceCode);
-        const validate2 = makeValidate(this, this.scope.get());
-        this.scope.value(validateName, { ref: validate2 });
-        validate2.errors = null;
-        validate2.schema = sch.schema;
-        validate2.schemaEnv = sch;
+        const validate3 = makeValidate(this, this.scope.get());
+        this.scope.value(validateName, { ref: validate3 });
+        validate3.errors = null;
+        validate3.schema = sch.schema;
+        validate3.schemaEnv = sch;
         if (sch.$async)
-          validate2.$async = true;
+          validate3.$async = true;
         if (this.opts.code.source === true) {
-          validate2.source = { validateName, validateCode, scopeValues: gen._values };
+          validate3.source = { validateName, validateCode, scopeValues: gen._values };
         }
         if (this.opts.unevaluated) {
           const { props, items } = schemaCxt;
-          validate2.evaluated = {
+          validate3.evaluated = {
             props: props instanceof codegen_1.Name ? void 0 : props,
             items: items instanceof codegen_1.Name ? void 0 : items,
             dynamicProps: props instanceof codegen_1.Name,
             dynamicItems: items instanceof codegen_1.Name
           };
-          if (validate2.source)
-            validate2.source.evaluated = (0, codegen_1.stringify)(validate2.evaluated);
+          if (validate3.source)
+            validate3.source.evaluated = (0, codegen_1.stringify)(validate3.evaluated);
         }
-        sch.validate = validate2;
+        sch.validate = validate3;
         return sch;
       } catch (e) {
         delete sch.validate;
@@ -6461,8 +6461,8 @@ var require_dynamicAnchor = __commonJS({
       const { gen, it } = cxt;
       it.schemaEnv.root.dynamicAnchors[anchor] = true;
       const v = (0, codegen_1._)`${names_1.default.dynamicAnchors}${(0, codegen_1.getProperty)(anchor)}`;
-      const validate2 = it.errSchemaPath === "#" ? it.validateName : _getValidate(cxt);
-      gen.if((0, codegen_1._)`!${v}`, () => gen.assign(v, validate2));
+      const validate3 = it.errSchemaPath === "#" ? it.validateName : _getValidate(cxt);
+      gen.if((0, codegen_1._)`!${v}`, () => gen.assign(v, validate3));
     }
     exports.dynamicAnchor = dynamicAnchor;
     function _getValidate(cxt) {
@@ -6511,11 +6511,11 @@ var require_dynamicRef = __commonJS({
           _callRef(it.validateName, valid)();
         }
       }
-      function _callRef(validate2, valid) {
+      function _callRef(validate3, valid) {
         return valid ? () => gen.block(() => {
-          (0, ref_1.callRef)(cxt, validate2);
+          (0, ref_1.callRef)(cxt, validate3);
           gen.let(valid, true);
-        }) : () => (0, ref_1.callRef)(cxt, validate2);
+        }) : () => (0, ref_1.callRef)(cxt, validate3);
       }
     }
     exports.dynamicRef = dynamicRef;
@@ -7443,7 +7443,7 @@ var require__ = __commonJS({
     var discriminator_1 = require_discriminator();
     var json_schema_2020_12_1 = require_json_schema_2020_12();
     var META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
-    var Ajv20202 = class extends core_1.default {
+    var Ajv20203 = class extends core_1.default {
       constructor(opts = {}) {
         super({
           ...opts,
@@ -7470,11 +7470,11 @@ var require__ = __commonJS({
         return this.opts.defaultMeta = super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : void 0);
       }
     };
-    exports.Ajv2020 = Ajv20202;
-    module.exports = exports = Ajv20202;
-    module.exports.Ajv2020 = Ajv20202;
+    exports.Ajv2020 = Ajv20203;
+    module.exports = exports = Ajv20203;
+    module.exports.Ajv2020 = Ajv20203;
     Object.defineProperty(exports, "__esModule", { value: true });
-    exports.default = Ajv20202;
+    exports.default = Ajv20203;
     var validate_1 = require_validate();
     Object.defineProperty(exports, "KeywordCxt", { enumerable: true, get: function() {
       return validate_1.KeywordCxt;
@@ -10631,6 +10631,46 @@ show: "/wiregate approve wg-3f9a2c" (a measured regression's with
   description: "report.json: what one gate run measured and decided (harness/parent/report)."
 };
 
+// src/contract.ts
+function breach(e) {
+  if (!e) return "does not match the contract";
+  const path4 = e.instancePath.split("/").slice(1).map((k) => k.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((p2, k) => /^\d+$/.test(k) ? `${p2}[${k}]` : p2 ? `${p2}.${k}` : k, "");
+  const at = path4 || "the top level";
+  const p = e.params;
+  switch (e.keyword) {
+    case "type":
+      return `${at} is not ${typeWords(p.type)}`;
+    case "enum":
+      return `${at} is not one of the contract's words`;
+    case "required":
+      return `${path4 ? `${path4}.` : ""}${String(p.missingProperty)} is missing`;
+    case "additionalProperties":
+      return `${path4 ? `${path4}.` : ""}${String(p.additionalProperty)} is not in the contract`;
+    case "minimum":
+    case "maximum":
+      return `${at} is not ${String(p.comparison)} ${String(p.limit)}`;
+    default:
+      return `${at} does not match the contract`;
+  }
+}
+var TYPE_WORDS = {
+  string: "a string",
+  number: "a number",
+  integer: "an integer",
+  boolean: "true or false",
+  object: "an object",
+  array: "a list",
+  null: "null"
+};
+function typeWords(t) {
+  const types = Array.isArray(t) ? t : [t];
+  return types.map((x) => TYPE_WORDS[String(x)] ?? String(x)).join(" or ");
+}
+function notJSON(source, err) {
+  const at = /position (\d+)/.exec(err instanceof Error ? err.message : "")?.[1];
+  return `${source} is not valid JSON${at ? ` (at byte ${at})` : ""}`;
+}
+
 // src/report.ts
 var REPORT_VERSION = 1;
 function messageStatus(m) {
@@ -10664,8 +10704,7 @@ function parseReport(text2, source = "report.json") {
   try {
     raw = JSON.parse(text2);
   } catch (err) {
-    const at = /position (\d+)/.exec(err instanceof Error ? err.message : "")?.[1];
-    throw new WiregateError(`${source} is not valid JSON${at ? ` (at byte ${at})` : ""}`);
+    throw new WiregateError(notJSON(source, err));
   }
   const version = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw.version : void 0;
   if (version !== REPORT_VERSION) {
@@ -10674,37 +10713,6 @@ function parseReport(text2, source = "report.json") {
   }
   if (!validate(raw)) throw new WiregateError(`${source}: ${breach(validate.errors?.[0])}`);
   return raw;
-}
-function breach(e) {
-  if (!e) return "does not match the contract";
-  const path4 = e.instancePath.split("/").slice(1).map((k) => k.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((p2, k) => /^\d+$/.test(k) ? `${p2}[${k}]` : p2 ? `${p2}.${k}` : k, "");
-  const at = path4 || "the top level";
-  const p = e.params;
-  switch (e.keyword) {
-    case "type":
-      return `${at} is not ${typeWords(p.type)}`;
-    case "enum":
-      return `${at} is not one of the contract's words`;
-    case "required":
-      return `${path4 ? `${path4}.` : ""}${String(p.missingProperty)} is missing`;
-    case "additionalProperties":
-      return `${path4 ? `${path4}.` : ""}${String(p.additionalProperty)} is not in the contract`;
-    default:
-      return `${at} does not match the contract`;
-  }
-}
-var TYPE_WORDS = {
-  string: "a string",
-  number: "a number",
-  integer: "an integer",
-  boolean: "true or false",
-  object: "an object",
-  array: "a list",
-  null: "null"
-};
-function typeWords(t) {
-  const types = Array.isArray(t) ? t : [t];
-  return types.map((x) => TYPE_WORDS[String(x)] ?? String(x)).join(" or ");
 }
 
 // src/render/details.ts
@@ -11522,6 +11530,199 @@ function revision(r, side) {
 function renderReport(report, ctx = {}) {
   return assemble(reportParts(report, ctx));
 }
+
+// src/shardPlan.ts
+var import__2 = __toESM(require__(), 1);
+
+// harness/parent/shard/plan.schema.json
+var plan_schema_default = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $id: "https://github.com/wiregate/wiregate/harness/parent/shard/plan.schema.json",
+  $ref: "#/$defs/Plan",
+  $defs: {
+    Change: {
+      properties: {
+        measure: {
+          type: "string",
+          enum: [
+            "changed",
+            "all"
+          ],
+          description: "MeasureChanged | MeasureAll"
+        },
+        changed: {
+          items: {
+            type: "string"
+          },
+          type: "array"
+        },
+        new: {
+          items: {
+            type: "string"
+          },
+          type: "array"
+        },
+        removed: {
+          items: {
+            type: "string"
+          },
+          type: "array"
+        },
+        unchanged: {
+          items: {
+            type: "string"
+          },
+          type: "array"
+        },
+        no_schema_changed: {
+          type: "boolean",
+          description: "NoSchemaChanged is true when no message changed, was added or was\nremoved: the gate ran the schema checks and measured nothing."
+        },
+        groups: {
+          items: {
+            $ref: "#/$defs/Group"
+          },
+          type: "array",
+          description: "Groups are the changed messages by cause: what in each one's closure\nchanged (itself, or the messages and enums it holds), largest group\nfirst. One field added to a message hundreds embed is one group."
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "measure",
+        "changed",
+        "new",
+        "removed",
+        "unchanged"
+      ],
+      description: "Change is the change set: each of head's messages (and the base's that head no longer declares) by status, every list sorted."
+    },
+    Group: {
+      properties: {
+        cause: {
+          items: {
+            type: "string"
+          },
+          type: "array",
+          description: 'Cause names what changed, sorted: messages and enums by full name, a\nfile by its path and " (file options)"; a message whose closure is\nthe same on both sides but whose Avro schema or samples changed is\nits own cause.'
+        },
+        messages: {
+          items: {
+            type: "string"
+          },
+          type: "array"
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "cause",
+        "messages"
+      ],
+      description: "Group is changed messages that changed for the same cause."
+    },
+    Matrix: {
+      properties: {
+        shard: {
+          items: {
+            type: "string"
+          },
+          type: "array"
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "shard"
+      ],
+      description: 'Matrix is the strategy.matrix a plan job writes as its output, for `matrix: ${{ fromJSON(needs.plan.outputs.matrix) }}`: one job per shard, each with its `shard` input ("2/8").'
+    },
+    Part: {
+      properties: {
+        shard: {
+          type: "string"
+        },
+        messages: {
+          items: {
+            type: "string"
+          },
+          type: "array"
+        },
+        price_seconds: {
+          type: "number"
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "shard",
+        "messages",
+        "price_seconds"
+      ],
+      description: "Part is one shard of a plan."
+    },
+    Plan: {
+      properties: {
+        shards: {
+          type: "integer",
+          maximum: 256,
+          minimum: 1
+        },
+        matrix: {
+          $ref: "#/$defs/Matrix"
+        },
+        needed: {
+          type: "integer",
+          minimum: 1,
+          description: "Needed is how many shards it would take uncapped by max-shards."
+        },
+        max_shards: {
+          type: "integer",
+          maximum: 256,
+          minimum: 0
+        },
+        price_seconds: {
+          type: "number"
+        },
+        capacity_seconds: {
+          type: "number",
+          description: "of one shard"
+        },
+        parts: {
+          items: {
+            $ref: "#/$defs/Part"
+          },
+          type: "array"
+        },
+        change: {
+          $ref: "#/$defs/Change"
+        },
+        note: {
+          type: "string",
+          description: "Note says in one line what the plan is, or why it is one shard: the\ngate jobs then report whatever stopped it."
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "shards",
+        "matrix",
+        "needed",
+        "max_shards",
+        "price_seconds",
+        "capacity_seconds",
+        "parts",
+        "note"
+      ],
+      description: "Plan is mode: plan's answer, plan.json: how many shards measure the change within time-budget each, the matrix that runs them, and what each takes."
+    }
+  },
+  title: "ShardPlan",
+  description: "plan.json: how `wiregate plan` splits a change over a matrix of gate jobs (harness/parent/shard)."
+};
+
+// src/shardPlan.ts
+var validate2 = new import__2.Ajv2020({ allErrors: false, strict: true }).compile(plan_schema_default);
 
 // src/run.ts
 async function ready(env) {

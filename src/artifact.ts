@@ -65,10 +65,12 @@ async function replaceArtifact(name: string, reportJson: string, what: string): 
 }
 
 /** A shard's part of a sharded gate is its report.json, uploaded as
- * wiregate-part-<i>-of-<n>: one per matrix job (every job of a matrix has
- * the same job id), read by mode: merge in the same run. */
+ * wiregate-part-<i>-of-<n> (report.shard's index and count): one per
+ * matrix job (every job of a matrix has the same job id), read by mode:
+ * merge in the same run. The name only finds the parts: which shards they
+ * are, and whether they belong together, is the merge's (Go's) to say. */
 export const PART_PREFIX = 'wiregate-part-'
-const PART = /^wiregate-part-([1-9]\d{0,2})-of-([1-9]\d{0,2})$/
+const PART = /^wiregate-part-[1-9]\d*-of-[1-9]\d*$/
 
 export function partName(shard: { index: number; count: number }): string {
   return `${PART_PREFIX}${shard.index}-of-${shard.count}`

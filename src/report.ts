@@ -2,8 +2,9 @@
 // Go types in harness/parent/report: they generate report.schema.json, which
 // generates the types below (report.gen.ts, `npm run schema`) and validates
 // every report before anything of it is rendered.
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import schema from '../harness/parent/report/report.schema.json' with { type: 'json' }
+import { breach, notJSON } from './contract.js'
 import { WiregateError } from './errors.js'
 import type { Finding, Message, Report, Rev, Stage, Violation } from './report.gen.js'
 
@@ -62,9 +63,7 @@ export function parseReport(text: string, source = 'report.json'): Report {
   try {
     raw = JSON.parse(text)
   } catch (err) {
-    // The parser's message quotes the input; say where instead.
-    const at = /position (\d+)/.exec(err instanceof Error ? err.message : '')?.[1]
-    throw new WiregateError(`${source} is not valid JSON${at ? ` (at byte ${at})` : ''}`)
+    throw new WiregateError(notJSON(source, err))
   }
   const version = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as { version?: unknown }).version : undefined
   if (version !== REPORT_VERSION) {
@@ -73,44 +72,4 @@ export function parseReport(text: string, source = 'report.json'): Report {
   }
   if (!validate(raw)) throw new WiregateError(`${source}: ${breach(validate.errors?.[0])}`)
   return raw
-}
-
-/** breach says in a few words where a report breaks the contract: the
- * field's path ("violations[0].kind") and what it is not. */
-function breach(e: ErrorObject | undefined): string {
-  if (!e) return 'does not match the contract'
-  const path = e.instancePath
-    .split('/')
-    .slice(1)
-    .map(k => k.replaceAll('~1', '/').replaceAll('~0', '~'))
-    .reduce((p, k) => (/^\d+$/.test(k) ? `${p}[${k}]` : p ? `${p}.${k}` : k), '')
-  const at = path || 'the top level'
-  const p = e.params as Record<string, unknown>
-  switch (e.keyword) {
-    case 'type':
-      return `${at} is not ${typeWords(p.type)}`
-    case 'enum':
-      return `${at} is not one of the contract's words`
-    case 'required':
-      return `${path ? `${path}.` : ''}${String(p.missingProperty)} is missing`
-    case 'additionalProperties':
-      return `${path ? `${path}.` : ''}${String(p.additionalProperty)} is not in the contract`
-    default:
-      return `${at} does not match the contract`
-  }
-}
-
-const TYPE_WORDS: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  integer: 'an integer',
-  boolean: 'true or false',
-  object: 'an object',
-  array: 'a list',
-  null: 'null'
-}
-
-function typeWords(t: unknown): string {
-  const types = Array.isArray(t) ? t : [t]
-  return types.map(x => TYPE_WORDS[String(x)] ?? String(x)).join(' or ')
 }

@@ -9,7 +9,7 @@ import type { Log } from './log.js'
 import type { Plan } from './plan.js'
 import { renderReport, type RenderContext } from './render/report.js'
 import { errorReport, parseReport, type Report, type Stage } from './report.js'
-import { parseShardPlan, type ShardPlan } from './shardPlan.js'
+import { parseShardPlan, type PlanOutputs } from './shardPlan.js'
 import type { Approvals } from './approvals.js'
 
 export interface RunEnv {
@@ -143,7 +143,7 @@ async function runReporting(plan: Plan, env: RunEnv, render: RenderContext, argv
 /** runPlan is mode: plan: `wiregate plan` with the gate's flags, its
  * plan.json read back. A plan that could not be made is one shard: that
  * gate job meets the same problem and reports it. */
-export async function runPlan(plan: Plan, env: RunEnv): Promise<ShardPlan> {
+export async function runPlan(plan: Plan, env: RunEnv): Promise<PlanOutputs> {
   const outDir = resolve(env.outDir)
   await mkdir(outDir, { recursive: true })
   const planJson = join(outDir, 'plan.json')

@@ -1,31 +1,39 @@
-// plan.json, as `wiregate plan` writes it (harness/parent/gate/plan.go): how many
-// shards, the matrix that runs them, and a line saying why. The action
-// reads only what it passes on as step outputs.
+// plan.json, as `wiregate plan` writes it. Its contract is declared once, by
+// the Go type shard.Plan (harness/parent/shard): it generates
+// plan.schema.json, which generates the types below (plan.gen.ts, `npm run
+// schema`) and validates the plan before the action passes any of it on.
+// The shard strings are Go's: the action checks only that the matrix is the
+// plan's n shards, and never parses a shard's range itself.
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import schema from '../harness/parent/shard/plan.schema.json' with { type: 'json' }
+import { breach, notJSON } from './contract.js'
 import { WiregateError } from './errors.js'
-import { Fields } from './jsonShape.js'
+import type { ShardPlan } from './plan.gen.js'
 
-export interface ShardPlan {
-  shards: number
-  /** strategy.matrix for `fromJSON`: one job per shard, each with input shard */
-  matrix: { shard: string[] }
-  note: string
-}
+export type { ShardPlan } from './plan.gen.js'
 
-/** A shard as the gate's input takes it: "2/8". */
-const SHARD = /^[1-9]\d{0,2}\/[1-9]\d{0,2}$/
+/** What the action passes on as step outputs: the matrix, how many shards,
+ * and the line saying why. */
+export type PlanOutputs = Pick<ShardPlan, 'shards' | 'matrix' | 'note'>
 
+const validate = new Ajv2020({ allErrors: false, strict: true }).compile<ShardPlan>(schema)
+
+/** parseShardPlan reads plan.json and checks it against the contract
+ * (plan.schema.json: every field's type, the shard count in the gate's
+ * one range, no field the contract lacks), then that its matrix is its
+ * shards, 1/n to n/n. A bad plan is a one-line error naming plan.json and
+ * the field, never its value. */
 export function parseShardPlan(text: string): ShardPlan {
   let raw: unknown
   try {
     raw = JSON.parse(text)
-  } catch {
-    throw new WiregateError('plan.json is not valid JSON')
+  } catch (err) {
+    throw new WiregateError(notJSON('plan.json', err))
   }
-  const f = Fields.of('plan.json', '', raw)
-  const shards = f.int('shards')
-  const shard = f.object('matrix').strings('shard') ?? []
-  if (shards < 1 || shard.length !== shards || !shard.every(s => SHARD.test(s))) {
-    throw new WiregateError(`plan.json: matrix.shard is not ${shards} shards of the form i/n`)
+  if (!validate(raw)) throw new WiregateError(`plan.json: ${breach(validate.errors?.[0])}`)
+  const { shards, matrix } = raw
+  if (matrix.shard.length !== shards || matrix.shard.some((s, i) => s !== `${i + 1}/${shards}`)) {
+    throw new WiregateError(`plan.json: matrix.shard is not the plan's ${shards} shards, 1/${shards} to ${shards}/${shards}`)
   }
-  return { shards, matrix: { shard }, note: f.string('note') }
+  return raw
 }

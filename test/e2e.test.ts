@@ -381,6 +381,26 @@ test('a sharded gate: plan writes the matrix, each shard uploads its part, merge
   assert.match(merged.stdout, /report\.json uploaded as artifact wiregate-report-wiregate/, 'publish mode posts merged reports for fork PRs')
 })
 
+test('the shard input is the gate\'s to parse: 1/1 and 256/256 are parts the action uploads, 257/300 is the gate\'s one-line input error, exit 2', async () => {
+  const head = headWith('shard-range', p => p.replace('map<string, string> meta = 7;', 'map<string, string> meta = 7;\n  repeated string tags = 8;'))
+  const shared = { ACTIONS_RUNTIME_TOKEN: runtimeToken('42'), ACTIONS_RESULTS_URL: `${apiUrl}/`, GITHUB_SERVER_URL: 'https://github.com', INPUT_FORMATS: 'protobuf' }
+  const comments = api.comments.length
+  for (const [shard, index, count] of [['1/1', 1, 1], ['256/256', 256, 256]] as const) {
+    const run = await runAction(head, [], { ...shared, INPUT_SHARD: shard })
+    assert.equal(run.code, 0, `${shard}: a part exits 0:\n${run.stdout}`)
+    const part = (run.report as unknown as { shard?: { index: number; count: number } }).shard
+    assert.deepEqual(part && { index: part.index, count: part.count }, { index, count }, `${shard}: Go wrote report.shard`)
+    assert.match(run.stdout, new RegExp(`part uploaded as artifact wiregate-part-${index}-of-${count}\\b`), shard)
+  }
+  assert.equal(api.comments.length, comments, 'a part, 1/1 too, does not comment')
+
+  const bad = await runAction(head, [], { ...shared, INPUT_SHARD: '257/300' })
+  assert.equal(bad.code, 2, bad.stdout)
+  assert.equal(bad.report!.exit_code, 2)
+  assert.match(bad.stdout, /::error::wiregate failed:%0Ainput 'shard' is "257\/300": want i\/n with 1 <= i <= n <= 256,/)
+  assert.doesNotMatch(bad.stdout, /part uploaded/)
+})
+
 test('per-change approval: the comment names each violation and the line that approves it; a writer approves one, mode: approve re-decides from the stored report; a new commit stays approved; a reader approves nothing', async () => {
   const head = headWith('approve-renumber', p => p.replace('double price = 2;', 'double price = 12;'))
   const artifactService = { ACTIONS_RUNTIME_TOKEN: runtimeToken('77'), ACTIONS_RESULTS_URL: `${apiUrl}/`, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '77' }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/parent/shard"
 )
 
 // readJSON reads a report.json (or plan.json) written by a command.
@@ -61,7 +62,9 @@ func TestPlanShardsAndMerge(t *testing.T) {
 			Messages []string `json:"messages"`
 		} `json:"parts"`
 	}
-	readJSON(t, planFile, &plan)
+	if err := shard.ValidatePlan(readJSON(t, planFile, &plan)); err != nil {
+		t.Fatal(err)
+	}
 	out, _ := os.ReadFile(ghOutput)
 	if plan.Shards != 2 || !slices.Equal(plan.Matrix.Shard, []string{"1/2", "2/2"}) || !strings.Contains(string(out), `matrix={"shard":["1/2","2/2"]}`) {
 		t.Fatalf("plan %+v, outputs %s\n%s", plan, out, r.stderr)
@@ -112,5 +115,44 @@ func TestPlanShardsAndMerge(t *testing.T) {
 	wantBadInput(t, runWiregate(t, "merge", "--out", t.TempDir()), "no parts to merge")
 	if r := runWiregate(t, append([]string{"gate", "--shard", "3/2", "--out", t.TempDir()}, flags...)...); r.code != 2 || !strings.Contains(r.stderr, `--shard is "3/2": want i/n`) {
 		t.Fatalf("a bad shard: exit %d, %s", r.code, r.stderr)
+	}
+}
+
+// The shard input has one owner, the gate's inputs: a flag or the
+// action's INPUT_SHARD past inputs.MaxShards is the gate's one-line input
+// error, exit 2, with a report.json saying so; plan reads it the same way
+// and plans one shard whose note names it, in a plan.json the schema takes.
+func TestShardInputHasOneOwner(t *testing.T) {
+	head := copySchemas(t)
+	gateRefuses := func(where string, args ...string) {
+		t.Helper()
+		out := t.TempDir()
+		r := runWiregate(t, append([]string{"gate", "--working-directory", head, "--out", out, "--quiet"}, args...)...)
+		want := where + ` is "257/300": want i/n with 1 <= i <= n <= 256`
+		lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+		if r.code != 2 || !strings.HasPrefix(lines[len(lines)-1], "wiregate gate: inputs: "+want) {
+			t.Fatalf("exit %d, want 2 and the last line to be the input error %s…:\n%s", r.code, want, r.stderr)
+		}
+		var rep report.Report
+		readJSON(t, filepath.Join(out, "report.json"), &rep)
+		if rep.ExitCode != 2 || rep.Shard != nil || len(rep.Errors) != 1 || !strings.HasPrefix(rep.Errors[0], "inputs: "+want) || strings.Contains(rep.Errors[0], "\n") {
+			t.Fatalf("report: exit %d, shard %+v, errors %q", rep.ExitCode, rep.Shard, rep.Errors)
+		}
+	}
+	gateRefuses("--shard", "--shard", "257/300")
+	t.Setenv("INPUT_SHARD", "257/300")
+	gateRefuses("input 'shard'", "--inputs-from-env")
+
+	planFile := filepath.Join(t.TempDir(), "plan.json")
+	if r := runWiregate(t, "plan", "--working-directory", head, "--inputs-from-env", "--plan-out", planFile, "--quiet"); r.code != 0 {
+		t.Fatalf("plan: %+v", r)
+	}
+	var plan shard.Plan
+	b := readJSON(t, planFile, &plan)
+	if err := shard.ValidatePlan(b); err != nil {
+		t.Fatal(err)
+	}
+	if plan.Shards != 1 || !strings.Contains(plan.Note, `input 'shard' is "257/300"`) {
+		t.Fatalf("plan: %d shards, note %q", plan.Shards, plan.Note)
 	}
 }

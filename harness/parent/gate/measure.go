@@ -49,7 +49,7 @@ func (g *run) measure(ctx context.Context) measured {
 	whole := m.list
 	mp := g.readPrices(ctx)
 	sp, ok := stage(ctx, g, "shards", func(ctx context.Context) (split, string, error) {
-		if g.s.Shard.Count > 0 && g.o.RecordHistory {
+		if !g.s.Shard.Whole() && g.o.RecordHistory {
 			return split{}, "", exitcode.BadInput("input 'shard' is %s on a run that records history: a push to the default branch records the whole change; leave shard empty there", g.s.Shard)
 		}
 		sp, err := g.splitList(sch, whole, g.s.Shard.Count, mp)
@@ -62,7 +62,7 @@ func (g *run) measure(ctx context.Context) measured {
 		return m
 	}
 	g.r.Plan.ShardsNeeded = sp.needed
-	if g.s.Shard.Count > 0 {
+	if !g.s.Shard.Whole() {
 		g.r.Shard = g.shardOf(sch, whole, sp)
 		part := sp.parts[g.s.Shard.Index-1]
 		m.list = slices.DeleteFunc(slices.Clone(whole), func(n string) bool { return !slices.Contains(part, n) })

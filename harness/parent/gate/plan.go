@@ -10,31 +10,12 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/shard"
 )
 
-// ShardPlan is mode: plan's answer: how many shards measure the change
-// within time-budget each, the matrix that runs them, and what each takes.
-// Every shard computes the same split from the same schemas and inputs; the
-// parts here are for reading.
-type ShardPlan struct {
-	Shards int          `json:"shards"`
-	Matrix shard.Matrix `json:"matrix"`
-	// Needed is how many shards it would take uncapped by max-shards.
-	Needed          int            `json:"needed"`
-	MaxShards       int            `json:"max_shards"`
-	PriceSeconds    float64        `json:"price_seconds"`
-	CapacitySeconds float64        `json:"capacity_seconds"` // of one shard
-	Parts           []Part         `json:"parts"`
-	Change          *report.Change `json:"change,omitempty"`
-	// Note says in one line what the plan is, or why it is one shard: the
-	// gate jobs then report whatever stopped it.
-	Note string `json:"note"`
-}
+// ShardPlan is mode: plan's answer, plan.json (shard.Plan: its type and
+// schema live there, where the action's types are generated from).
+type ShardPlan = shard.Plan
 
 // Part is one shard of a plan.
-type Part struct {
-	Shard        string   `json:"shard"`
-	Messages     []string `json:"messages"`
-	PriceSeconds float64  `json:"price_seconds"`
-}
+type Part = shard.Part
 
 // Plan is `wiregate plan`: the gate's early stages (inputs, the base
 // checkout, tools, both sides' schemas and the change set), then the split
@@ -49,7 +30,7 @@ func Plan(ctx context.Context, o Options) *ShardPlan {
 	g := &run{o: &o, r: report.New(), base: &side{name: "base", dir: o.BaseDir}, head: &side{name: "head"}}
 	g.budget = budget.Budget{Start: time.Now(), Now: time.Now}
 	one := func(why string) *ShardPlan {
-		return &ShardPlan{Shards: 1, Matrix: shard.MatrixOf(1), Needed: 1, MaxShards: g.s.MaxShards, Note: why}
+		return &ShardPlan{Shards: 1, Matrix: shard.MatrixOf(1), Needed: 1, MaxShards: g.s.MaxShards, Parts: []Part{}, Note: why}
 	}
 	if !g.readInputs(ctx) || !g.checkout(ctx) {
 		return one(firstError(g.r, "the gate could not start"))

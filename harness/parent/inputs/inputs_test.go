@@ -2,6 +2,7 @@ package inputs
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"reflect"
 	"runtime"
@@ -258,12 +259,14 @@ func TestDocsShowTheTable(t *testing.T) {
 
 // A shard of one is a shard: it names itself (in errors, in the report),
 // as the gate and the action treat it; only no shard input is the whole.
+// The range is MaxShards, here and nowhere else: 256/256 is a shard, 257 is
+// the one-line error naming the input and the range, exit 2.
 func TestShardOfOneIsAShard(t *testing.T) {
 	for _, c := range []struct {
 		in    string
 		whole bool
 		str   string
-	}{{"", true, ""}, {"1/1", false, "1/1"}, {"2/3", false, "2/3"}} {
+	}{{"", true, ""}, {"1/1", false, "1/1"}, {"2/3", false, "2/3"}, {"256/256", false, "256/256"}} {
 		s, err := Parse(Map(map[string]string{"shard": c.in}))
 		if err != nil {
 			t.Fatalf("%q: %v", c.in, err)
@@ -271,5 +274,15 @@ func TestShardOfOneIsAShard(t *testing.T) {
 		if s.Shard.Whole() != c.whole || s.Shard.String() != c.str {
 			t.Errorf("%q: whole %v, %q; want %v, %q", c.in, s.Shard.Whole(), s.Shard.String(), c.whole, c.str)
 		}
+	}
+	for _, in := range []string{"257/300", "1/257"} {
+		_, err := Parse(Map(map[string]string{"shard": in}))
+		want := fmt.Sprintf(`--shard is %q: want i/n with 1 <= i <= n <= %d`, in, MaxShards)
+		if err == nil || !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "\n") || exitcode.Code(err) != exitcode.Unusable {
+			t.Errorf("%q: %v (exit %d), want %s…, exit 2", in, err, exitcode.Code(err), want)
+		}
+	}
+	if MaxShards != 256 {
+		t.Errorf("MaxShards is %d: a matrix makes at most 256 jobs", MaxShards)
 	}
 }

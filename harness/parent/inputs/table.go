@@ -4,6 +4,8 @@
 // the defaults for the runner to show users; a test keeps it equal to Table.
 package inputs
 
+import "fmt"
+
 // Owner says who reads an input.
 type Owner int
 
@@ -103,7 +105,7 @@ var Table = []Input{
 	{Name: "shard", Default: "", parse: parseShard,
 		Doc: "This job's part of a sharded gate, i/n (mode: plan writes the matrix): every shard finds the same change and measures a deterministic, price-balanced n-th of it; empty measures the whole change."},
 	{Name: "max-shards", Default: "8", parse: parseMaxShards,
-		Doc: "The most shards mode: plan spreads a change over, each within time-budget (at most 256, a matrix's limit)."},
+		Doc: fmt.Sprintf("The most shards mode: plan spreads a change over, each within time-budget (at most %d, a matrix's limit).", MaxShards)},
 	{Name: "coverage", Default: "stated", parse: parseCoverage,
 		Doc: "What a changed message whose figure the budget cut does to the verdict — stated (the headline says what was judged) or required (the gate fails, kind coverage)."},
 	{Name: "cpu-processes", Default: "3", Owner: Flag, parse: parseCPUProcesses,

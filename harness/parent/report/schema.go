@@ -53,14 +53,44 @@ const (
 // declare), every field without omitempty is required, and the words
 // above are enums.
 func GenerateSchema(dir string) ([]byte, error) {
+	return SchemaOf(&Report{}, Contract{
+		ID:          "https://github.com/wiregate/wiregate/harness/parent/report/report.schema.json",
+		Title:       "Report",
+		Description: "report.json: what one gate run measured and decided (harness/parent/report).",
+		Package:     "github.com/wiregate/wiregate/harness/parent/report",
+		Dirs:        []string{dir},
+	})
+}
+
+// Contract is a JSON file the harness writes and the action reads
+// (report.json, plan.json), for SchemaOf.
+type Contract struct {
+	// ID, Title and Description head the schema; Title names the root
+	// type among the action's generated types.
+	ID, Title, Description string
+	// Package is the import path of the directory the schema is made in
+	// (the package whose test keeps it fresh); Dirs are the directories,
+	// relative to that one, of the packages whose types the file holds:
+	// their doc comments are the descriptions.
+	Package string
+	Dirs    []string
+}
+
+// SchemaOf makes the JSON Schema of v's type for c, the one way every
+// contract's schema is made: every object is closed (no property it does
+// not declare), every field without omitempty is required, and a type's
+// JSONSchemaExtend narrows its words to enums and its numbers to ranges.
+func SchemaOf(v any, c Contract) ([]byte, error) {
 	r := &jsonschema.Reflector{RequiredFromJSONSchemaTags: false}
-	if err := r.AddGoComments("github.com/wiregate/wiregate/harness/parent/report", dir); err != nil {
-		return nil, fmt.Errorf("schema: %w", err)
+	for _, dir := range c.Dirs {
+		if err := r.AddGoComments(c.Package, dir); err != nil {
+			return nil, fmt.Errorf("schema: %w", err)
+		}
 	}
-	s := r.Reflect(&Report{})
-	s.ID = "https://github.com/wiregate/wiregate/harness/parent/report/report.schema.json"
-	s.Title = "Report"
-	s.Description = "report.json: what one gate run measured and decided (harness/parent/report)."
+	s := r.Reflect(v)
+	s.ID = jsonschema.ID(c.ID)
+	s.Title = c.Title
+	s.Description = c.Description
 	for _, d := range s.Definitions {
 		bareRefs(d)
 	}
@@ -170,38 +200,51 @@ func anys(words []string) []any {
 	return out
 }
 
-var (
-	compiled     *validator.Schema
-	compileOnce  sync.Once
-	errCompiling error
-)
-
 // Validate checks a report.json's text against SchemaFile: the one line
 // says where it breaks the contract.
-func Validate(text []byte) error {
-	compileOnce.Do(func() {
-		doc, err := validator.UnmarshalJSON(bytes.NewReader(SchemaFile))
+func Validate(text []byte) error { return reportSchema.Validate(text) }
+
+var reportSchema = NewValidator("report.schema.json", SchemaFile)
+
+// Validator checks a contract's text against its schema, compiled once.
+type Validator struct {
+	name     string
+	file     []byte
+	once     sync.Once
+	compiled *validator.Schema
+	err      error
+}
+
+// NewValidator checks texts against file, a contract's schema named name
+// in its errors.
+func NewValidator(name string, file []byte) *Validator { return &Validator{name: name, file: file} }
+
+// Validate checks text against the schema: the one line says where it
+// breaks the contract.
+func (v *Validator) Validate(text []byte) error {
+	v.once.Do(func() {
+		doc, err := validator.UnmarshalJSON(bytes.NewReader(v.file))
 		if err != nil {
-			errCompiling = err
+			v.err = err
 			return
 		}
 		c := validator.NewCompiler()
-		if err = c.AddResource("report.schema.json", doc); err == nil {
-			compiled, err = c.Compile("report.schema.json")
+		if err = c.AddResource(v.name, doc); err == nil {
+			v.compiled, err = c.Compile(v.name)
 		}
-		errCompiling = err
+		v.err = err
 	})
-	if errCompiling != nil {
-		return fmt.Errorf("report schema: %w", errCompiling)
+	if v.err != nil {
+		return fmt.Errorf("%s: %w", v.name, v.err)
 	}
-	v, err := validator.UnmarshalJSON(bytes.NewReader(text))
+	doc, err := validator.UnmarshalJSON(bytes.NewReader(text))
 	if err != nil {
 		return fmt.Errorf("not JSON: %w", err)
 	}
-	if err := compiled.Validate(v); err != nil {
+	if err := v.compiled.Validate(doc); err != nil {
 		var ve *validator.ValidationError
 		if errors.As(err, &ve) {
-			return fmt.Errorf("does not match report.schema.json: %s", firstCause(ve))
+			return fmt.Errorf("does not match %s: %s", v.name, firstCause(ve))
 		}
 		return err
 	}

@@ -1,0 +1,74 @@
+// plan.json as the action reads it: through plan.schema.json (generated from
+// the Go type), then its matrix against its shards. A bad plan is one line
+// naming plan.json and what is wrong.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { WiregateError } from '../src/errors.js'
+import { parseShardPlan } from '../src/shardPlan.js'
+
+/** A plan as `wiregate plan` writes it (shard.Plan, MarshalIndent). */
+function plan(n: number): Record<string, unknown> {
+  const shard = Array.from({ length: n }, (_, i) => `${i + 1}/${n}`)
+  return {
+    shards: n,
+    matrix: { shard },
+    needed: n,
+    max_shards: 8,
+    price_seconds: 600,
+    capacity_seconds: 300,
+    parts: shard.map((s, i) => ({ shard: s, messages: [`m${i}.V1`], price_seconds: 600 / n })),
+    change: { measure: 'changed', changed: ['m0.V1'], new: [], removed: [], unchanged: [] },
+    note: `${n} shards`
+  }
+}
+
+function refused(text: string, want: RegExp): void {
+  assert.throws(
+    () => parseShardPlan(text),
+    (err: unknown) => err instanceof WiregateError && want.test(err.message) && !err.message.includes('\n'),
+    `${text.slice(0, 80)} → ${want}`
+  )
+}
+
+test('a plan Go writes is read whole: 1/1, 2 shards and 256/256 alike', () => {
+  for (const n of [1, 2, 256]) {
+    const p = parseShardPlan(JSON.stringify(plan(n), null, 2))
+    assert.equal(p.shards, n)
+    assert.equal(p.matrix.shard.at(-1), `${n}/${n}`)
+  }
+  // The one-shard plan of a gate that could not start: no change, no parts, max-shards unread.
+  const stopped = { shards: 1, matrix: { shard: ['1/1'] }, needed: 1, max_shards: 0, price_seconds: 0, capacity_seconds: 0, parts: [], note: 'input \'shard\' is "257/300": want i/n' }
+  assert.equal(parseShardPlan(JSON.stringify(stopped)).note, stopped.note)
+})
+
+test('plan.json that is not JSON', () => {
+  refused('{"shards": 2,', /^plan\.json is not valid JSON/)
+  refused('', /^plan\.json is not valid JSON/)
+})
+
+test('plan.json of the wrong shape names the field', () => {
+  const p = plan(2)
+  refused(JSON.stringify([p]), /^plan\.json: the top level is not an object$/)
+  refused(JSON.stringify({ ...p, shards: '2' }), /^plan\.json: shards is not an integer$/)
+  refused(JSON.stringify({ ...p, note: undefined }), /^plan\.json: note is missing$/)
+  refused(JSON.stringify({ ...p, matrix: { shard: '1/2' } }), /^plan\.json: matrix\.shard is not a list$/)
+  refused(JSON.stringify({ ...p, extra: 1 }), /^plan\.json: extra is not in the contract$/)
+  refused(JSON.stringify({ ...p, parts: null }), /^plan\.json: parts is not a list$/)
+  refused(JSON.stringify({ ...p, change: { ...(p.change as object), measure: 'some' } }), /^plan\.json: change\.measure is not one of the contract's words$/)
+})
+
+test('the shard count is in the gate\'s one range, from the schema Go made', () => {
+  refused(JSON.stringify({ ...plan(2), shards: 0 }), /^plan\.json: shards is not >= 1$/)
+  refused(JSON.stringify(plan(257)), /^plan\.json: shards is not <= 256$/)
+})
+
+test('a matrix that is not the plan\'s shards', () => {
+  const p = plan(3)
+  const matrix = (shard: string[]): string => JSON.stringify({ ...p, matrix: { shard } })
+  const want = /^plan\.json: matrix\.shard is not the plan's 3 shards, 1\/3 to 3\/3$/
+  refused(matrix(['1/3', '2/3']), want)
+  refused(matrix(['1/3', '2/3', '3/3', '3/3']), want)
+  refused(matrix(['1/3', '3/3', '2/3']), want)
+  refused(matrix(['1/2', '2/2', '3/3']), want)
+  refused(matrix(['1/3', '2/3', '3/3 ']), want)
+})
