@@ -9100,6 +9100,35 @@ needs "up to N%").`
         "thresholds"
       ]
     },
+    Cost: {
+      properties: {
+        message: {
+          type: "string"
+        },
+        sizes_seconds: {
+          type: "number",
+          description: "SizesSeconds is sizing it on one side: its part of its chunk's\nprocesses."
+        },
+        count_seconds: {
+          type: "number",
+          description: "CountSeconds is one count process on one side, every format: the\nmean of its processes."
+        },
+        round_seconds: {
+          type: "number",
+          description: "RoundSeconds is one bench round on one side at the shortest\nbenchtime (10ms), building its records included: the warm-up\nround's."
+        },
+        pipeline_record_ns: {
+          type: "number",
+          description: "PipelineRecordNs is one record through the pipeline on one side,\nevery format added, a producer's or consumer's start left out."
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "message"
+      ],
+      description: "Cost is what measuring one message cost in this run, one unit of each stage, in wall time on this run's runner (0: the stage did not measure it)."
+    },
     Coverage: {
       properties: {
         changed: {
@@ -10134,6 +10163,13 @@ to head by field number", "samples (40 records) on each side", \u2026`
             $ref: "#/$defs/Stage"
           },
           type: "array"
+        },
+        costs: {
+          items: {
+            $ref: "#/$defs/Cost"
+          },
+          type: "array",
+          description: "Costs are what measuring each message cost this run, by stage: what\na later plan prices it by."
         },
         benchstat: {
           type: "string",
