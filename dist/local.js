@@ -9117,9 +9117,9 @@ needs "up to N%").`
           type: "number",
           description: "RoundSeconds is one bench round on one side at the shortest\nbenchtime (10ms), building its records included: the warm-up\nround's."
         },
-        pipeline_record_ns: {
+        pipeline_pass_seconds: {
           type: "number",
-          description: "PipelineRecordNs is one record through the pipeline on one side,\nevery format added, a producer's or consumer's start left out."
+          description: "PipelinePassSeconds is one pass of 1,000 records through the\npipeline on one side, every format added, its producer's or\nconsumer's start included (scaled from the backlog it ran)."
         }
       },
       additionalProperties: false,

@@ -19,7 +19,7 @@ root=$PWD
 out=${1:?usage: price-figures.sh OUT [N]}
 n=${2:-24}
 t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
+[ -n "${KEEP:-}" ] && echo "keeping $t" >&2 || trap 'rm -rf "$t"' EXIT
 (cd harness && go build -o "$t/wiregate" ./cmd/wiregate)
 python3 scripts/gen-messages.py "$n" "$t/gen" --files 4 --packages 2 --big-share 0.1 --shared-metadata \
   --head "$t/headfiles" --changed Metadata > /dev/null
@@ -45,7 +45,7 @@ shards() {
 import json, sys
 plan = json.load(open(sys.argv[1]))
 k, prefix, label = int(sys.argv[2]), sys.argv[3], sys.argv[4]
-measuring = {"prepare", "records", "sizes", "cpu", "bench", "pipeline"}
+measuring = {"records", "sizes", "cpu", "bench", "pipeline"}
 tot_p = tot_a = 0
 for i in range(1, k + 1):
     r = json.load(open(f"{prefix}{i}/report.json"))

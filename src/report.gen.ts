@@ -614,10 +614,11 @@ export interface Cost {
    */
   round_seconds?: number;
   /**
-   * PipelineRecordNs is one record through the pipeline on one side,
-   * every format added, a producer's or consumer's start left out.
+   * PipelinePassSeconds is one pass of 1,000 records through the
+   * pipeline on one side, every format added, its producer's or
+   * consumer's start included (scaled from the backlog it ran).
    */
-  pipeline_record_ns?: number;
+  pipeline_pass_seconds?: number;
 }
 /**
  * Plan is what the gate cut to fit its time budget (package budget).

@@ -121,22 +121,16 @@ func (p *PipelinePlan) timed(done func(), key string, n, passes int64) func() {
 	}
 }
 
-// RecordCosts is what one record's pass took on one side in each row
-// that ran, its passes' starts (PipeRow.Start, as priced) left out.
-func (p *PipelinePlan) RecordCosts() map[string]time.Duration {
+// PassCosts is one pass of each row that ran on one side, at MinBacklog
+// records (PassAtMinBacklog).
+func (p *PipelinePlan) PassCosts() map[string]time.Duration {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	out := map[string]time.Duration{}
 	for key, t := range p.took {
-		i := slices.IndexFunc(p.rows, func(r PipeRow) bool { return r.Key == key })
-		if i < 0 || t.records == 0 {
-			continue
+		if t.passes > 0 {
+			out[key] = PassAtMinBacklog(t.took/time.Duration(t.passes), t.records/t.passes)
 		}
-		work := t.took - time.Duration(t.passes)*p.rows[i].Start
-		if work <= 0 {
-			work = t.took // the starts were priced high: the whole pass is the honest upper bound
-		}
-		out[key] = work / time.Duration(t.records)
 	}
 	return out
 }

@@ -53,8 +53,9 @@ type Unit struct {
 	Sizes time.Duration // sizing it on one side
 	Count time.Duration // one count process on one side (every format)
 	Round time.Duration // one bench round on one side at MinBenchtime, building its records included
-	// PipePass is one record through the pipeline on one side, every
-	// format added (a pass's start not included: PipeStart).
+	// PipePass is one pass of MinBacklog records through the pipeline on
+	// one side, every format added, starting its producer or consumer
+	// included (PassAtMinBacklog).
 	PipePass time.Duration
 }
 
@@ -65,7 +66,7 @@ func StaticUnit(bytes float64, formats []string) Unit {
 	for _, f := range formats {
 		ns := opBaseNs + bytes*nsPerByte[f]
 		u.Count += CountFormatPrice(f, [2]float64{ns, ns}, bytes)
-		u.PipePass += time.Duration(bytes*float64(BrokerPerByte) + ns)
+		u.PipePass += PipeStart + MinBacklog*time.Duration(bytes*float64(BrokerPerByte)+ns)
 	}
 	u.Round = time.Duration(len(formats)*2) * time.Duration(BenchCalibration*float64(MinBenchtime))
 	return u
@@ -106,11 +107,25 @@ func (j Job) Price(u Unit, sides int) time.Duration {
 		exact += u.Count * time.Duration(max(j.Processes, 1))
 	}
 	exact *= time.Duration(sides)
-	price := preparePerMsg + exact/time.Duration(max(j.Workers, 1)) + u.Round*time.Duration(sides*j.Rounds)
+	// The bench rounds and the warm-up round that prices them; the
+	// pipeline's fill and raw drain and its decoded rounds.
+	price := preparePerMsg + exact/time.Duration(max(j.Workers, 1)) + u.Round*time.Duration(sides*(j.Rounds+1))
 	if j.Pipeline {
-		price += time.Duration(sides*(2+j.PipeRounds)) * (time.Duration(j.Formats)*PipeStart + MinBacklog*u.PipePass)
+		price += time.Duration(sides*(2+j.PipeRounds)) * u.PipePass
 	}
 	return price
+}
+
+// PassAtMinBacklog is what a pass that took took over n records would take
+// over MinBacklog: as it is at MinBacklog or fewer (a smaller backlog is
+// timed as sized), else its start (PipeStart at most) and its records'
+// part scaled.
+func PassAtMinBacklog(took time.Duration, n int64) time.Duration {
+	if n <= MinBacklog {
+		return took
+	}
+	start := min(PipeStart, took)
+	return start + time.Duration(float64(took-start)*MinBacklog/float64(n))
 }
 
 // Capacity is what one job of time-budget total has for measuring: what

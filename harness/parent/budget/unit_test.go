@@ -30,10 +30,10 @@ func TestJobPricesWhatItRuns(t *testing.T) {
 	if c := noCount.Price(u, 2); full-c != u.Count*6 {
 		t.Errorf("counting off saves %v, want 6 processes of %v", full-c, u.Count)
 	}
-	if p := noPipe.Price(u, 2); full-p != 2*7*(3*PipeStart+MinBacklog*u.PipePass) {
+	if p := noPipe.Price(u, 2); full-p != 2*7*u.PipePass {
 		t.Errorf("pipeline off saves %v", full-p)
 	}
-	if one := all.Price(u, 1); full-one != u.Sizes+3*u.Count+6*u.Round+7*(3*PipeStart+MinBacklog*u.PipePass) {
+	if one := all.Price(u, 1); full-one != u.Sizes+3*u.Count+7*u.Round+7*u.PipePass {
 		t.Errorf("a second side adds %v", full-one)
 	}
 	if w := twoWorkers.Price(u, 2); full-w != (2*u.Sizes+6*u.Count)/2 {
@@ -53,5 +53,19 @@ func TestCapacity(t *testing.T) {
 	}
 	if Capacity(20*time.Minute) <= Capacity(10*time.Minute) {
 		t.Fatal("a longer budget has no more capacity")
+	}
+}
+
+// A pass timed over MinBacklog records or fewer is the price as it is; one
+// over a long backlog keeps its start and scales its records.
+func TestPassAtMinBacklog(t *testing.T) {
+	if got := PassAtMinBacklog(80*time.Millisecond, MinBacklog); got != 80*time.Millisecond {
+		t.Errorf("at MinBacklog: %v", got)
+	}
+	if got := PassAtMinBacklog(PipeStart+200*time.Second, 200*MinBacklog); got != PipeStart+time.Second {
+		t.Errorf("over 200× MinBacklog: %v, want the start and a 200th of the rest", got)
+	}
+	if got := PassAtMinBacklog(50*time.Millisecond, 10*MinBacklog); got != 50*time.Millisecond {
+		t.Errorf("a pass shorter than PipeStart is all start: %v", got)
 	}
 }

@@ -2,7 +2,6 @@ package gate
 
 import (
 	"slices"
-	"time"
 
 	"github.com/wiregate/wiregate/harness/parent/report"
 )
@@ -14,7 +13,7 @@ func costsOf(list []string, sz sizes, c counts, t timings, rows pipelineRows) []
 	var out []report.Cost
 	for _, m := range slices.Sorted(slices.Values(list)) {
 		cost := report.Cost{Message: m, SizesSeconds: sz.seconds[m], RoundSeconds: t.warmed[m].Seconds(),
-			PipelineRecordNs: float64(rows.perRecord[m] / time.Nanosecond)}
+			PipelinePassSeconds: rows.perPass[m].Seconds()}
 		if n := c.processes[m]; n > 0 {
 			cost.CountSeconds = c.seconds[m] / float64(n)
 		}

@@ -20,9 +20,9 @@ type pipelineRows struct {
 	res     *piperounds.Result
 	rounds  int // rounds of unchanged-schema rows, when fewer
 	entries []report.Pipeline
-	// perRecord is one record's pass on one side of each message whose
-	// every row ran, its formats added.
-	perRecord map[string]time.Duration
+	// perPass is one pass at budget.MinBacklog on one side of each
+	// message whose every row ran, its formats added.
+	perPass map[string]time.Duration
 }
 
 // pipeline measures end-to-end throughput with constant backlogs, base and
@@ -54,7 +54,7 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 	schedule := g.budget.Pipeline(rows, len(sides), verdict.MinRounds(o.Family, g.cfg.Alpha))
 	o.Schedule = schedule
 	res, err := piperounds.Run(ctx, o)
-	out.perRecord = perMessage(rows, schedule.RecordCosts())
+	out.perPass = perMessage(rows, schedule.PassCosts())
 	if err != nil {
 		return out, "", err
 	}

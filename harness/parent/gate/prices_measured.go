@@ -71,5 +71,5 @@ func short(sha string) string { return sha[:min(len(sha), 7)] }
 func unitOf(c report.Cost) budget.Unit {
 	d := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 	return budget.Unit{Sizes: d(c.SizesSeconds), Count: d(c.CountSeconds), Round: d(c.RoundSeconds),
-		PipePass: time.Duration(c.PipelineRecordNs)}
+		PipePass: d(c.PipelinePassSeconds)}
 }

@@ -740,9 +740,10 @@ type Cost struct {
 	// benchtime (10ms), building its records included: the warm-up
 	// round's.
 	RoundSeconds float64 `json:"round_seconds,omitempty"`
-	// PipelineRecordNs is one record through the pipeline on one side,
-	// every format added, a producer's or consumer's start left out.
-	PipelineRecordNs float64 `json:"pipeline_record_ns,omitempty"`
+	// PipelinePassSeconds is one pass of 1,000 records through the
+	// pipeline on one side, every format added, its producer's or
+	// consumer's start included (scaled from the backlog it ran).
+	PipelinePassSeconds float64 `json:"pipeline_pass_seconds,omitempty"`
 }
 
 // Stage is one step of the run with its wall time.
