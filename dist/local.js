@@ -8822,7 +8822,7 @@ needs "up to N%").`
         },
         budget_bytes: {
           type: "integer",
-          description: "BudgetBytes is the byte budget when it decided N: N is BudgetBytes /\nMeanBytes. 0: N is the count asked for."
+          description: "BudgetBytes is the byte budget when it decided N: N is BudgetBytes /\nMeanBytes. 0: N is the count asked for, or the drain target decided."
         },
         mean_bytes: {
           type: "number",
@@ -8830,6 +8830,10 @@ needs "up to N%").`
         },
         format: {
           type: "string"
+        },
+        drain_seconds: {
+          type: "number",
+          description: "DrainSeconds is the drain target when it decided N: N records make\na decoded drain that long at the message's fastest format."
         }
       },
       additionalProperties: false,
@@ -9119,7 +9123,7 @@ needs "up to N%").`
         },
         pipeline_pass_seconds: {
           type: "number",
-          description: "PipelinePassSeconds is one pass of 1,000 records through the\npipeline on one side, every format added, its producer's or\nconsumer's start included (scaled from the backlog it ran)."
+          description: "PipelinePassSeconds is one pass of its backlog through the pipeline\non one side, every format added, its producer's or consumer's start\nincluded."
         }
       },
       additionalProperties: false,
@@ -9968,6 +9972,13 @@ needs "up to N%").`
         noise_floor_pct: {
           type: "number"
         },
+        mde_pct: {
+          type: "number",
+          description: "MDE is the smallest fall of records/s the row's base rounds could\nshow at the Holm cutoff of the pipeline family; nil with MDEReason\nwhen none could."
+        },
+        mde_reason: {
+          type: "string"
+        },
         backlog: {
           $ref: "#/$defs/Backlog"
         },
@@ -10766,22 +10777,26 @@ function benchstatDetails(report) {
 }
 function noiseDetails(report) {
   const rows2 = [];
-  const none = md`—`;
   for (const m of report.messages) {
     for (const f of m.formats) {
       for (const metric2 of f.metrics) {
         if (metric2.noise_floor_pct !== void 0) {
-          const mde = metric2.mde_pct !== void 0 ? md`${pct(metric2.mde_pct, false)}` : metric2.mde_reason ? md`none: ${text(metric2.mde_reason)}` : none;
-          rows2.push([code(`${m.name}/${f.format}/${metric2.name}`), text(metric2.unit), md`±${pct(metric2.noise_floor_pct, false)}`, mde]);
+          rows2.push([code(`${m.name}/${f.format}/${metric2.name}`), text(metric2.unit), md`±${pct(metric2.noise_floor_pct, false)}`, mdeCell(metric2)]);
         }
       }
     }
   }
   for (const p of report.pipeline) {
-    if (p.noise_floor_pct !== void 0) rows2.push([code(`${p.message}/${p.format}/pipeline`), md`records/s`, md`±${pct(p.noise_floor_pct, false)}`, none]);
+    if (p.noise_floor_pct === void 0 && p.mde_pct === void 0 && p.mde_reason === void 0) continue;
+    const floor = p.noise_floor_pct !== void 0 ? md`±${pct(p.noise_floor_pct, false)}` : md`—`;
+    rows2.push([code(`${p.message}/${p.format}/pipeline`), md`records/s`, floor, mdeCell(p)]);
   }
   if (rows2.length === 0) return { md: EMPTY };
   return { md: details(md`noise floor`, table([md`metric`, md`unit`, md`noise floor`, md`smallest detectable at the Holm cutoff`], rows2)), cut: "noise" };
+}
+function mdeCell(x) {
+  if (x.mde_pct !== void 0) return md`${pct(x.mde_pct, false)}`;
+  return x.mde_reason ? md`none: ${text(x.mde_reason)}` : md`—`;
 }
 function environmentDetails(report) {
   const e = report.env;
@@ -11094,9 +11109,10 @@ function formatsTable(report, message) {
 }
 function backlogNote(report, name) {
   const b = report.pipeline.find((p) => p.message === name && p.backlog)?.backlog;
-  if (!b || b.budget_bytes === void 0) return EMPTY;
+  if (!b || b.budget_bytes === void 0 && b.drain_seconds === void 0) return EMPTY;
   const asked = report.env.pipeline_n !== void 0 ? md`, not the ${integer(report.env.pipeline_n)} asked for` : EMPTY;
-  return md`<sub>Pipeline backlog: N = ${integer(b.n)} records${asked} (byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per ${b.format} record).</sub>`;
+  const why = b.budget_bytes !== void 0 ? md`byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per ${b.format} record` : md`what a ${integer(b.drain_seconds * 1e3)} ms drain needs at its fastest format`;
+  return md`<sub>Pipeline backlog: N = ${integer(b.n)} records${asked} (${why}).</sub>`;
 }
 function producerNote(report, name) {
   const codec = report.pipeline.find((p) => p.message === name && p.compression)?.compression;
@@ -11418,7 +11434,7 @@ function planParts(report) {
     list(plan.cpu?.fewer_processes, (n) => md`⏱ ${messages(n)} counted in fewer processes per side than planned (with one, each count's floor is its format's, not its own)`),
     list(plan.bench?.untimed, (n) => md`⏱ ${messages(n)} not timed`),
     list(plan.pipeline?.untimed, (n) => md`⏱ ${count(n, "pipeline row", "pipeline rows")} not timed`),
-    list(report.unable_to_fail, (n) => md`⚖ ${count(n, "timed metric", "timed metrics")} could not fail: the smallest slowdown their rounds could show at the Holm cutoff is above the time threshold (their instruction counts still gate)`)
+    list(report.unable_to_fail, (n) => md`⚖ ${count(n, "timed metric", "timed metrics")} could not fail: the smallest slowdown (or fall in records/s) their rounds could show at the Holm cutoff is above their threshold (their instruction counts still gate)`)
   ].filter((p) => !p.md.empty);
 }
 

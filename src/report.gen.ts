@@ -454,6 +454,13 @@ export interface Pipeline {
   head_ns_per_msg?: number;
   raw_ns_per_msg?: number;
   noise_floor_pct?: number;
+  /**
+   * MDE is the smallest fall of records/s the row's base rounds could
+   * show at the Holm cutoff of the pipeline family; nil with MDEReason
+   * when none could.
+   */
+  mde_pct?: number;
+  mde_reason?: string;
   backlog?: Backlog;
   /**
    * Compression is the producer's batch codec (the first of the
@@ -469,7 +476,7 @@ export interface Backlog {
   n: number;
   /**
    * BudgetBytes is the byte budget when it decided N: N is BudgetBytes /
-   * MeanBytes. 0: N is the count asked for.
+   * MeanBytes. 0: N is the count asked for, or the drain target decided.
    */
   budget_bytes?: number;
   /**
@@ -477,6 +484,11 @@ export interface Backlog {
    */
   mean_bytes: number;
   format: string;
+  /**
+   * DrainSeconds is the drain target when it decided N: N records make
+   * a decoded drain that long at the message's fastest format.
+   */
+  drain_seconds?: number;
 }
 /**
  * Finding is one schema-check result (buf lint, buf breaking, Avro compat).
@@ -614,9 +626,9 @@ export interface Cost {
    */
   round_seconds?: number;
   /**
-   * PipelinePassSeconds is one pass of 1,000 records through the
-   * pipeline on one side, every format added, its producer's or
-   * consumer's start included (scaled from the backlog it ran).
+   * PipelinePassSeconds is one pass of its backlog through the pipeline
+   * on one side, every format added, its producer's or consumer's start
+   * included.
    */
   pipeline_pass_seconds?: number;
 }

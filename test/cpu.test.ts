@@ -26,7 +26,9 @@ test('the table has a CPU column: instructions per encode and decode, base → h
     for (const f of m.formats) {
       const cells = f.metrics.filter(x => x.unit === 'instr/op').map(x => {
         const d = x.base!.center === x.head!.center ? '=' : x.significant ? pct(x.delta_pct).source : '~'
-        return `${x.name === 'encode' ? 0 : 1}${instructions(x.base!.center!).source} → ${instructions(x.head!.center!).source} (${d})`
+        // A floor the message's own counts set above its format's shows beside the delta.
+        const own = x.noise_floor_from === 'counts' && x.noise_floor_pct !== undefined ? ` ±${pct(x.noise_floor_pct, false).source}` : ''
+        return `${x.name === 'encode' ? 0 : 1}${instructions(x.base!.center!).source} → ${instructions(x.head!.center!).source} (${d}${own})`
       })
       assert.equal(cells.length, 2, `${m.name}/${f.format}`)
       const [enc, dec] = cells.sort().map(c => c.slice(1))

@@ -195,7 +195,7 @@ const NOT_SHOWN = new Set([
 /** The fields each kind of detail the budget may cut shows (budget.ts's CUTS words). */
 const CUT_FIELDS: Record<string, string[]> = {
   'benchstat text': ['benchstat'],
-  'noise floors': ['messages[].formats[].metrics[].unit', 'messages[].formats[].metrics[].mde_reason'],
+  'noise floors': ['messages[].formats[].metrics[].unit', 'messages[].formats[].metrics[].mde_reason', 'pipeline[].mde_reason'],
   'stage timings': ['stages[]'],
   environment: ['env.', 'cpu_cost.tool', 'cpu_cost.installed'],
   'ignored metrics': ['ignored[]'],

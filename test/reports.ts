@@ -234,6 +234,9 @@ export function completeReport(): Report {
   r.ignored = [{ subject: 'a.B/json/decode', reason: 'flaky on shared runners' }]
   r.stages.push({ name: 'sizes', seconds: 1, error: 'a stage error', shard: '2/3' })
   r.pipeline[0]!.backlog!.budget_bytes = 128 * 2 ** 20
+  r.pipeline[1]!.backlog!.drain_seconds = 0.25
+  r.pipeline[1]!.mde_reason = 'n=4 samples per side can never reach alpha=0.001'
+  delete r.pipeline[1]!.mde_pct
   r.pipeline[0]!.base!.lo = r.pipeline[0]!.base!.center! * 0.99
   r.pipeline[0]!.head!.lo = r.pipeline[0]!.head!.center! * 0.99
   r.breaking_against!.same_as_base = false

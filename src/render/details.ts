@@ -27,22 +27,28 @@ export function benchstatDetails(report: Report): Part {
  * run's strictest Holm cutoff (its minimum detectable effect). */
 export function noiseDetails(report: Report): Part {
   const rows: Md[][] = []
-  const none = md`—`
   for (const m of report.messages) {
     for (const f of m.formats) {
       for (const metric of f.metrics) {
         if (metric.noise_floor_pct !== undefined) {
-          const mde = metric.mde_pct !== undefined ? md`${pct(metric.mde_pct, false)}` : metric.mde_reason ? md`none: ${text(metric.mde_reason)}` : none
-          rows.push([code(`${m.name}/${f.format}/${metric.name}`), text(metric.unit), md`±${pct(metric.noise_floor_pct, false)}`, mde])
+          rows.push([code(`${m.name}/${f.format}/${metric.name}`), text(metric.unit), md`±${pct(metric.noise_floor_pct, false)}`, mdeCell(metric)])
         }
       }
     }
   }
   for (const p of report.pipeline) {
-    if (p.noise_floor_pct !== undefined) rows.push([code(`${p.message}/${p.format}/pipeline`), md`records/s`, md`±${pct(p.noise_floor_pct, false)}`, none])
+    if (p.noise_floor_pct === undefined && p.mde_pct === undefined && p.mde_reason === undefined) continue
+    const floor = p.noise_floor_pct !== undefined ? md`±${pct(p.noise_floor_pct, false)}` : md`—`
+    rows.push([code(`${p.message}/${p.format}/pipeline`), md`records/s`, floor, mdeCell(p)])
   }
   if (rows.length === 0) return { md: EMPTY }
   return { md: details(md`noise floor`, table([md`metric`, md`unit`, md`noise floor`, md`smallest detectable at the Holm cutoff`], rows)), cut: 'noise' }
+}
+
+/** mdeCell is a timed figure's minimum detectable effect, or why it has none. */
+function mdeCell(x: { mde_pct?: number; mde_reason?: string }): Md {
+  if (x.mde_pct !== undefined) return md`${pct(x.mde_pct, false)}`
+  return x.mde_reason ? md`none: ${text(x.mde_reason)}` : md`—`
 }
 
 export function environmentDetails(report: Report): Part {

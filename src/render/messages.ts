@@ -71,12 +71,16 @@ export function formatsTable(report: Report, message: Message): Md {
 
 /** backlogNote says why the message's pipeline backlogs held fewer records
  * than pipeline-messages: the byte budget, over its biggest format's mean
- * record. One N per message, so the first row's backlog speaks for all. */
+ * record, or the drain its precision needs. One N per message, so the
+ * first row's backlog speaks for all. */
 function backlogNote(report: Report, name: string): Md {
   const b = report.pipeline.find(p => p.message === name && p.backlog)?.backlog
-  if (!b || b.budget_bytes === undefined) return EMPTY
+  if (!b || (b.budget_bytes === undefined && b.drain_seconds === undefined)) return EMPTY
   const asked = report.env.pipeline_n !== undefined ? md`, not the ${integer(report.env.pipeline_n)} asked for` : EMPTY
-  return md`<sub>Pipeline backlog: N = ${integer(b.n)} records${asked} (byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per ${b.format} record).</sub>`
+  const why = b.budget_bytes !== undefined
+    ? md`byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per ${b.format} record`
+    : md`what a ${integer(b.drain_seconds! * 1000)} ms drain needs at its fastest format`
+  return md`<sub>Pipeline backlog: N = ${integer(b.n)} records${asked} (${why}).</sub>`
 }
 
 /** producerNote says which codec the pipeline's producer compressed its

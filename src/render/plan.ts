@@ -25,6 +25,6 @@ export function planParts(report: Report): Part[] {
     list(plan.cpu?.fewer_processes, n => md`⏱ ${messages(n)} counted in fewer processes per side than planned (with one, each count's floor is its format's, not its own)`),
     list(plan.bench?.untimed, n => md`⏱ ${messages(n)} not timed`),
     list(plan.pipeline?.untimed, n => md`⏱ ${count(n, 'pipeline row', 'pipeline rows')} not timed`),
-    list(report.unable_to_fail, n => md`⚖ ${count(n, 'timed metric', 'timed metrics')} could not fail: the smallest slowdown their rounds could show at the Holm cutoff is above the time threshold (their instruction counts still gate)`)
+    list(report.unable_to_fail, n => md`⚖ ${count(n, 'timed metric', 'timed metrics')} could not fail: the smallest slowdown (or fall in records/s) their rounds could show at the Holm cutoff is above their threshold (their instruction counts still gate)`)
   ].filter(p => !p.md.empty)
 }

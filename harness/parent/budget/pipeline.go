@@ -46,11 +46,10 @@ type PipelinePlan struct {
 	took                          map[string]*pipeTook
 }
 
-// pipeTook is what a row's passes took, how many there were and how many
-// records they passed.
+// pipeTook is what a row's passes took and how many there were.
 type pipeTook struct {
-	took            time.Duration
-	passes, records int64
+	took   time.Duration
+	passes int64
 }
 
 // Pipeline is the pipeline's plan: rows in priority order, measured on
@@ -93,12 +92,11 @@ func (p *PipelinePlan) Row(key string) (n int64, rounds int, ok bool) {
 // when it may: done records what it took.
 func (p *PipelinePlan) Fill(key string, n int64) (done func(), ok bool) {
 	done, ok = p.meter.Start(p.pass(key, n) * time.Duration(2*p.sides))
-	return p.timed(done, key, n, int64(2*p.sides)), ok
+	return p.timed(done, key, int64(2*p.sides)), ok
 }
 
-// timed is done that also keeps what passes passes of n records of row
-// key took.
-func (p *PipelinePlan) timed(done func(), key string, n, passes int64) func() {
+// timed is done that also keeps what passes passes of row key took.
+func (p *PipelinePlan) timed(done func(), key string, passes int64) func() {
 	if done == nil {
 		return nil
 	}
@@ -117,19 +115,18 @@ func (p *PipelinePlan) timed(done func(), key string, n, passes int64) func() {
 		}
 		t.took += p.meter.now().Sub(start)
 		t.passes += passes
-		t.records += passes * n
 	}
 }
 
-// PassCosts is one pass of each row that ran on one side, at MinBacklog
-// records (PassAtMinBacklog).
+// PassCosts is one pass of each row that ran on one side, at the backlog
+// it drained.
 func (p *PipelinePlan) PassCosts() map[string]time.Duration {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	out := map[string]time.Duration{}
 	for key, t := range p.took {
 		if t.passes > 0 {
-			out[key] = PassAtMinBacklog(t.took/time.Duration(t.passes), t.records/t.passes)
+			out[key] = t.took / time.Duration(t.passes)
 		}
 	}
 	return out
@@ -140,7 +137,7 @@ func (p *PipelinePlan) PassCosts() map[string]time.Duration {
 // counts it).
 func (p *PipelinePlan) Round(key string, n int64, round int) (done func(), ok bool) {
 	done, ok = p.meter.Start(p.pass(key, n) * time.Duration(p.sides))
-	done = p.timed(done, key, n, int64(p.sides))
+	done = p.timed(done, key, int64(p.sides))
 	if !ok {
 		p.mu.Lock()
 		p.fewerRounds++

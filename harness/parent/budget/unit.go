@@ -1,6 +1,7 @@
 package budget
 
 import (
+	"slices"
 	"time"
 )
 
@@ -37,6 +38,12 @@ const (
 	// 300 B, docs/pipeline.md).
 	PipeStart     = 150 * time.Millisecond
 	BrokerPerByte = time.Nanosecond
+	// DrainTarget is how long a decoded drain must last for its
+	// records/s to be the consumer's and not its first fetch's: a backlog
+	// holds what a drain of this long needs at the message's fastest
+	// format (PrecisionBacklog), not what the time left would hold. How
+	// many rounds it takes is then the power's to say.
+	DrainTarget = 250 * time.Millisecond
 	// opBaseNs and nsPerByte are what the slower op of a format costs
 	// natively, a fixed part and per byte of the message's protobuf
 	// encoding (this repo's messages): enough to price a message from its
@@ -53,20 +60,28 @@ type Unit struct {
 	Sizes time.Duration // sizing it on one side
 	Count time.Duration // one count process on one side (every format)
 	Round time.Duration // one bench round on one side at MinBenchtime, building its records included
-	// PipePass is one pass of MinBacklog records through the pipeline on
-	// one side, every format added, starting its producer or consumer
-	// included (PassAtMinBacklog).
+	// PipePass is one pass of the message's backlog through the pipeline
+	// on one side, every format added, starting its producer or consumer
+	// included: at the backlog the gate drains (PrecisionBacklog).
 	PipePass time.Duration
 }
 
 // StaticUnit prices a message from its schema alone: its records' mean
-// protobuf bytes, in formats.
-func StaticUnit(bytes float64, formats []string) Unit {
+// protobuf bytes, in formats, its pipeline backlogs holding at most most
+// records (the inputs' count and byte budget).
+func StaticUnit(bytes float64, formats []string, most int64) Unit {
 	u := Unit{Sizes: exactPerMessage + time.Duration(bytes/1024*float64(exactPerKiB)), Count: ProcessStart}
+	var records []time.Duration
 	for _, f := range formats {
 		ns := opBaseNs + bytes*nsPerByte[f]
 		u.Count += CountFormatPrice(f, [2]float64{ns, ns}, bytes)
-		u.PipePass += PipeStart + MinBacklog*time.Duration(bytes*float64(BrokerPerByte)+ns)
+		records = append(records, PipeRecord(bytes, ns, ns))
+	}
+	if len(records) > 0 {
+		n := min(PrecisionBacklog(slices.Min(records)), max(most, 1))
+		for _, r := range records {
+			u.PipePass += PipeStart + time.Duration(n)*r
+		}
 	}
 	u.Round = time.Duration(len(formats)*2) * time.Duration(BenchCalibration*float64(MinBenchtime))
 	return u
@@ -116,16 +131,20 @@ func (j Job) Price(u Unit, sides int) time.Duration {
 	return price
 }
 
-// PassAtMinBacklog is what a pass that took took over n records would take
-// over MinBacklog: as it is at MinBacklog or fewer (a smaller backlog is
-// timed as sized), else its start (PipeStart at most) and its records'
-// part scaled.
-func PassAtMinBacklog(took time.Duration, n int64) time.Duration {
-	if n <= MinBacklog {
-		return took
+// PipeRecord is one record through the pipeline on one side, from the
+// sizes stage's row of its format: the broker's share by its bytes and the
+// slower of its encode and decode.
+func PipeRecord(bytesMean, encodeNs, decodeNs float64) time.Duration {
+	return time.Duration(bytesMean*float64(BrokerPerByte) + max(encodeNs, decodeNs))
+}
+
+// PrecisionBacklog is the records a drain of DrainTarget takes at
+// perRecord (the message's fastest format), at least MinBacklog.
+func PrecisionBacklog(perRecord time.Duration) int64 {
+	if perRecord <= 0 {
+		return MinBacklog
 	}
-	start := min(PipeStart, took)
-	return start + time.Duration(float64(took-start)*MinBacklog/float64(n))
+	return max(MinBacklog, int64((DrainTarget+perRecord-1)/perRecord))
 }
 
 // Capacity is what one job of time-budget total has for measuring: what

@@ -8,7 +8,7 @@ import (
 // A measured stage replaces its static estimate and no other; the count
 // of stages taken from the measurement says how far the price is measured.
 func TestOverTakesOnlyWhatWasMeasured(t *testing.T) {
-	static := StaticUnit(300, []string{"protobuf", "json"})
+	static := StaticUnit(300, []string{"protobuf", "json"}, 200_000)
 	got, n := static.Over(Unit{Count: 7 * time.Second})
 	if n != 1 || got.Count != 7*time.Second || got.Sizes != static.Sizes || got.Round != static.Round || got.PipePass != static.PipePass {
 		t.Fatalf("over %+v: %+v, %d", static, got, n)
@@ -22,7 +22,7 @@ func TestOverTakesOnlyWhatWasMeasured(t *testing.T) {
 // off drops the pipeline, more workers divide only the exact stages, and a
 // dearer measured count raises the price by what the job's processes pay.
 func TestJobPricesWhatItRuns(t *testing.T) {
-	u := StaticUnit(2000, []string{"protobuf", "json", "avro"})
+	u := StaticUnit(2000, []string{"protobuf", "json", "avro"}, 200_000)
 	all := Job{Formats: 3, Workers: 1, Processes: 3, Rounds: 6, PipeRounds: 5, Counting: true, Pipeline: true}
 	full := all.Price(u, 2)
 	noCount, noPipe, twoWorkers := all, all, all
@@ -56,16 +56,17 @@ func TestCapacity(t *testing.T) {
 	}
 }
 
-// A pass timed over MinBacklog records or fewer is the price as it is; one
-// over a long backlog keeps its start and scales its records.
-func TestPassAtMinBacklog(t *testing.T) {
-	if got := PassAtMinBacklog(80*time.Millisecond, MinBacklog); got != 80*time.Millisecond {
-		t.Errorf("at MinBacklog: %v", got)
+// A message's static pipeline pass is its backlog's: the records a drain
+// of DrainTarget takes at its fastest format, each format's records at
+// that N, and a start per format.
+func TestStaticPipePassDrainsThePrecisionBacklog(t *testing.T) {
+	u := StaticUnit(8000, []string{"protobuf", "json"}, 200_000)
+	pb, js := PipeRecord(8000, opBaseNs+8000*nsPerByte["protobuf"], 0), PipeRecord(8000, opBaseNs+8000*nsPerByte["json"], 0)
+	n := time.Duration(PrecisionBacklog(min(pb, js)))
+	if want := 2*PipeStart + n*(pb+js); u.PipePass != want || n*pb < DrainTarget {
+		t.Fatalf("pipe pass %v, want %v (N %d)", u.PipePass, want, n)
 	}
-	if got := PassAtMinBacklog(PipeStart+200*time.Second, 200*MinBacklog); got != PipeStart+time.Second {
-		t.Errorf("over 200× MinBacklog: %v, want the start and a 200th of the rest", got)
-	}
-	if got := PassAtMinBacklog(50*time.Millisecond, 10*MinBacklog); got != 50*time.Millisecond {
-		t.Errorf("a pass shorter than PipeStart is all start: %v", got)
+	if few := StaticUnit(8000, []string{"protobuf", "json"}, 10); few.PipePass != 2*PipeStart+10*(pb+js) {
+		t.Fatalf("a count of 10: pipe pass %v", few.PipePass)
 	}
 }

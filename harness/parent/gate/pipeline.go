@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strconv"
@@ -20,8 +21,8 @@ type pipelineRows struct {
 	res     *piperounds.Result
 	rounds  int // rounds of unchanged-schema rows, when fewer
 	entries []report.Pipeline
-	// perPass is one pass at budget.MinBacklog on one side of each
-	// message whose every row ran, its formats added.
+	// perPass is one pass on one side of each message whose every row
+	// ran, at the backlog it drained, its formats added.
 	perPass map[string]time.Duration
 }
 
@@ -45,7 +46,27 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 	o := piperounds.Options{Sides: sides, Broker: g.s.Broker, N: g.s.PipelineMessages,
 		Bytes: g.s.PipelineBytes, Rounds: g.s.Count, Alpha: g.cfg.Alpha, Log: g.o.Log,
 		First: list, Unchanged: unchanged, UnchangedRounds: g.s.Rounds(true), Family: verdict.PipelineFamily(family * len(g.s.Formats)),
-		Compression: g.s.ProducerCompression()}
+		Compression: g.s.ProducerCompression(), Drain: true}
+	// A row is drained to the power its verdict needs, as a message is
+	// timed (seriesPower): rounds stop once the base's records/s can show
+	// a fall of the throughput threshold at the Holm cutoff. Not when it
+	// plainly cannot: a row has no exact figure behind it, as a timing has
+	// its instruction counts, and a fall far past the threshold can still
+	// clear the cutoff in the rounds left (a -33% avro row at 4 of 5
+	// rounds did).
+	cutoff := g.cfg.Alpha / float64(max(o.Family, 1))
+	powered := map[string]int{}
+	o.Enough = func(key string, base []float64, planned int) bool {
+		m, f, _ := strings.Cut(key, "/")
+		if unchanged[m] {
+			return false
+		}
+		if p, _ := seriesPower(base, cutoff, g.cfg.ThresholdsFor(m, f).ThroughputPct, planned); p {
+			powered[key] = len(base)
+			return true
+		}
+		return false
+	}
 	var rows []budget.PipeRow
 	for _, r := range o.Rows() {
 		rows = append(rows, budget.PipeRow{Key: r.Message + "/" + r.Format, Gating: !unchanged[r.Message], N: r.N, Rounds: r.Rounds,
@@ -59,7 +80,7 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 		return out, "", err
 	}
 	out.res = res
-	note := res.Cut
+	note := joinNotes(res.Cut, pipePowerNote(powered))
 	if g.s.Rounds(true) < res.Rounds {
 		for _, u := range unchanged {
 			if u {
@@ -77,13 +98,15 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 		bl := res.Backlogs[row.Message]
 		entry := report.Pipeline{Message: row.Message, Format: row.Format, Broker: res.Broker, BrokerReason: res.BrokerReason,
 			HeadNsPerMsg: piperounds.Median(head.NsPerMsg), RawNsPerMsg: head.RawNsPerMsg,
-			Backlog:     &report.Backlog{N: bl.N, BudgetBytes: bl.Bytes, MeanBytes: bl.MeanBytes, Format: bl.Format},
+			Backlog: &report.Backlog{N: cmp.Or(row.N, bl.N), BudgetBytes: bl.Bytes, MeanBytes: bl.MeanBytes, Format: bl.Format,
+				DrainSeconds: bl.Drain.Seconds()},
 			Compression: o.Compression}
 		if base := row.Sides["base"]; base != nil {
 			c := compare.Samples(base.RPS, head.RPS, "records/s", g.cfg.Alpha)
 			bs, hs := c.Base, c.Head
 			entry.Base, entry.Head, entry.DeltaPct, entry.P, entry.Significant = &bs, &hs, c.DeltaPct, c.P, c.Significant
 			entry.NoiseFloor, entry.BaseNsPerMsg = c.NoiseFloorPct, piperounds.Median(base.NsPerMsg)
+			entry.MDE, entry.MDEReason = compare.TimeMDE(base.RPS, cutoff)
 		} else {
 			c := compare.Samples(head.RPS, head.RPS, "records/s", g.cfg.Alpha)
 			hs := c.Head
@@ -92,6 +115,14 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 		out.entries = append(out.entries, entry)
 	}
 	return out, note, nil
+}
+
+// pipePowerNote says which rows stopped early, and after how many rounds.
+func pipePowerNote(powered map[string]int) string {
+	if s := byRounds(powered); s != "" {
+		return "rows drained to the power the throughput threshold needs, then no further: " + s
+	}
+	return ""
 }
 
 // perMessage adds each message's rows' costs by key (message/format),
@@ -156,5 +187,5 @@ func pipePass(s *benchprog.Size) time.Duration {
 	if s == nil {
 		return time.Microsecond
 	}
-	return time.Duration(s.BytesMean*float64(budget.BrokerPerByte) + max(s.Price.EncodeNs, s.Price.DecodeNs))
+	return budget.PipeRecord(s.BytesMean, s.Price.EncodeNs, s.Price.DecodeNs)
 }

@@ -56,17 +56,9 @@ func judgePower(base []byte, gatingMessages, candidates []string, alpha float64,
 		}
 		powered, futile := true, false
 		for _, key := range slices.Sorted(maps.Keys(series)) {
-			vs := series[key]
 			format, _, _ := strings.Cut(key, "/")
-			limit := threshold(name, format)
-			if mde, _ := compare.TimeMDE(vs, cutoff); mde == nil || *mde > limit {
-				powered = false
-			}
-			if len(vs) >= futileFrom && planned > len(vs) {
-				if mde, _ := compare.TimeMDE(extend(vs, planned), cutoff); mde != nil && *mde > futileFactor*limit {
-					futile = true
-				}
-			}
+			p, f := seriesPower(series[key], cutoff, threshold(name, format), planned)
+			powered, futile = powered && p, futile || f
 		}
 		switch {
 		case powered:
@@ -76,6 +68,23 @@ func judgePower(base []byte, gatingMessages, candidates []string, alpha float64,
 		}
 	}
 	return p
+}
+
+// seriesPower is the power rule for one series of the base's samples (a
+// timing's ns/op, a pipeline row's records/s): powered when its MDE at
+// cutoff is at or under limit (%), futile when, at the spread seen over
+// futileFrom or more samples and repeated to planned, it would stay above
+// futileFactor × limit.
+func seriesPower(vs []float64, cutoff, limit float64, planned int) (powered, futile bool) {
+	if mde, _ := compare.TimeMDE(vs, cutoff); mde != nil && *mde <= limit {
+		powered = true
+	}
+	if len(vs) >= futileFrom && planned > len(vs) {
+		if mde, _ := compare.TimeMDE(extend(vs, planned), cutoff); mde != nil && *mde > futileFactor*limit {
+			futile = true
+		}
+	}
+	return powered, futile
 }
 
 // timeSamples are base's ns/op values: message → format/op → one per round.

@@ -27,7 +27,7 @@ func TestBenchStopsAtThePowerItsThresholdNeeds(t *testing.T) {
 	if n := len(timings); n != 2 {
 		t.Fatalf("%d timings, want encode and decode", n)
 	}
-	if note := benchNote(r); !strings.Contains(note, "1 after 6 rounds") {
+	if note := stageNote(r, "bench"); !strings.Contains(note, "1 after 6 rounds") {
 		t.Errorf("bench stage note %q", note)
 	}
 	if kinds(r)["size"] != 1 {
@@ -57,9 +57,10 @@ func gateTwelveRounds(t *testing.T, threshold string) (*report.Report, []report.
 	return r, timings
 }
 
-func benchNote(r *report.Report) string {
+// stageNote is the note of the report's stage of that name.
+func stageNote(r *report.Report, name string) string {
 	for _, st := range r.Stages {
-		if st.Name == "bench" {
+		if st.Name == name {
 			return st.Note
 		}
 	}
@@ -79,7 +80,7 @@ func TestBenchStopsWhatCannotReachItsThreshold(t *testing.T) {
 	if n := len(timings); n != 2 || len(r.UnableToFail) != 2 {
 		t.Fatalf("%d timings, unable to fail %v: want encode and decode, both named", n, r.UnableToFail)
 	}
-	if note := benchNote(r); !strings.Contains(note, "even 12 rounds") || !strings.Contains(note, "1 after 4 rounds") {
+	if note := stageNote(r, "bench"); !strings.Contains(note, "even 12 rounds") || !strings.Contains(note, "1 after 4 rounds") {
 		t.Errorf("bench stage note %q", note)
 	}
 }

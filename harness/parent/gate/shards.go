@@ -55,7 +55,12 @@ func (g *run) shardPrices(sch *schemas, list []string, measured map[string]budge
 		if sch.status[m] == report.StatusNew {
 			sides = 1
 		}
-		unit, from := budget.StaticUnit(bytes/priceSample, g.s.Formats).Over(measured[m])
+		bytes /= priceSample
+		most := g.s.PipelineMessages
+		if g.s.PipelineBytes > 0 && bytes > 0 {
+			most = min(most, int64(float64(g.s.PipelineBytes)/bytes))
+		}
+		unit, from := budget.StaticUnit(bytes, g.s.Formats, most).Over(measured[m])
 		if from > 0 {
 			n++
 		}

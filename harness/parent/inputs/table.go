@@ -85,7 +85,7 @@ var Table = []Input{
 	{Name: "pipeline", Default: "true", parse: boolean(func(s *Settings) *bool { return &s.Pipeline }),
 		Doc: "Run the pipeline (broker throughput) stage."},
 	{Name: "pipeline-messages", Default: "200000", parse: parsePipelineMessages,
-		Doc: "Backlog size N of the pipeline stage (records per backlog, at most)."},
+		Doc: "The most records a pipeline backlog holds; the gate holds fewer when a 250 ms drain needs fewer (docs/pipeline.md)."},
 	{Name: "pipeline-bytes", Default: "128MiB", parse: parsePipelineBytes,
 		Doc: "Byte budget of one pipeline backlog — a message whose pipeline-messages records would exceed it in its biggest format gets fewer (N = budget / its mean record size), which bounds the broker's memory."},
 	{Name: "broker", Default: "auto", parse: parseBroker,

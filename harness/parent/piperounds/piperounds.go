@@ -75,6 +75,14 @@ type Options struct {
 	UnchangedRounds int
 	// Compression is the producers' batch codec; empty: franz-go's default.
 	Compression string
+	// Drain sizes each backlog to what a drain of budget.DrainTarget
+	// needs, when that is fewer records than N or Bytes allow (Backlogs).
+	Drain bool
+	// Enough, after each whole ABBA pair of a row's decoded rounds, says
+	// whether the row has been drained enough (the gate's power rule, from
+	// the base's records/s so far): its rounds stop there. nil: every
+	// round planned.
+	Enough func(key string, base []float64, planned int) bool
 }
 
 // Schedule decides what each row does; Run asks it and does that. Keys
@@ -105,6 +113,11 @@ type Samples struct {
 type Row struct {
 	Message, Format string
 	Sides           map[string]*Samples
+	// N is the records each of its backlogs held (the message's Backlog,
+	// or fewer when the schedule cut it), and Stopped the decoded rounds
+	// after which Enough stopped it (0: it ran what was planned).
+	N       int64
+	Stopped int
 }
 
 // Result is a whole measurement.
@@ -153,7 +166,7 @@ func Run(ctx context.Context, o Options) (res *Result, err error) {
 		all = append(all, o.Sides[i].Sizes...)
 	}
 	planned := o.Rows()
-	r := &run{o: &o, backlogs: Backlogs(o.N, o.Bytes, all), rows: rows(o.Sides)}
+	r := &run{o: &o, backlogs: Backlogs(o.N, o.Bytes, o.Drain, all), rows: rows(o.Sides)}
 	o.Rounds = Plan(cmp.Or(o.Family, len(r.rows)), o.Rounds, o.Alpha)
 
 	last := o.Sides[len(o.Sides)-1].Program
@@ -206,7 +219,7 @@ func (o Options) Rows() []PlannedRow {
 	for _, s := range o.Sides {
 		all = append(all, s.Sizes...)
 	}
-	bl := Backlogs(o.N, o.Bytes, all)
+	bl := Backlogs(o.N, o.Bytes, o.Drain, all)
 	rs := rows(o.Sides)
 	rounds := Plan(cmp.Or(o.Family, len(rs)), o.Rounds, o.Alpha)
 	var out []PlannedRow
@@ -292,6 +305,7 @@ func (r *run) measure(ctx context.Context, row *Row, n int64, rounds int) error 
 		why = fmt.Sprintf("N = %d (the time budget)", n)
 	}
 	key := row.Message + "/" + row.Format
+	row.N = n
 	r.o.Log("wiregate: pipeline %s: %s", key, why)
 	done := func() {}
 	if s := r.o.Schedule; s != nil {
@@ -347,6 +361,11 @@ func (r *run) measure(ctx context.Context, row *Row, n int64, rounds int) error 
 		}
 		done()
 		r.o.Log("wiregate: pipeline round %d/%d of %s", round+1, rounds, key)
+		if base := row.Sides["base"]; base != nil && r.o.Enough != nil && (round+1)%2 == 0 && round+1 < rounds &&
+			r.o.Enough(key, base.RPS, rounds) {
+			row.Stopped = round + 1
+			break
+		}
 	}
 	for _, s := range r.o.Sides {
 		if b, ok := backlogs[s.Name]; ok {

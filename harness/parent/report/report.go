@@ -669,7 +669,12 @@ type Pipeline struct {
 	HeadNsPerMsg float64  `json:"head_ns_per_msg,omitempty"`
 	RawNsPerMsg  float64  `json:"raw_ns_per_msg,omitempty"`
 	NoiseFloor   *float64 `json:"noise_floor_pct,omitempty"`
-	Backlog      *Backlog `json:"backlog,omitempty"`
+	// MDE is the smallest fall of records/s the row's base rounds could
+	// show at the Holm cutoff of the pipeline family; nil with MDEReason
+	// when none could.
+	MDE       *float64 `json:"mde_pct,omitempty"`
+	MDEReason string   `json:"mde_reason,omitempty"`
+	Backlog   *Backlog `json:"backlog,omitempty"`
 	// Compression is the producer's batch codec (the first of the
 	// compression input; none when it is off): the consumer's figures
 	// include decompressing it.
@@ -683,10 +688,13 @@ type Pipeline struct {
 type Backlog struct {
 	N int64 `json:"n"`
 	// BudgetBytes is the byte budget when it decided N: N is BudgetBytes /
-	// MeanBytes. 0: N is the count asked for.
+	// MeanBytes. 0: N is the count asked for, or the drain target decided.
 	BudgetBytes int64   `json:"budget_bytes,omitempty"`
 	MeanBytes   float64 `json:"mean_bytes"` // the message's mean record in Format, its biggest format
 	Format      string  `json:"format"`
+	// DrainSeconds is the drain target when it decided N: N records make
+	// a decoded drain that long at the message's fastest format.
+	DrainSeconds float64 `json:"drain_seconds,omitempty"`
 }
 
 type Ignored struct {
@@ -740,9 +748,9 @@ type Cost struct {
 	// benchtime (10ms), building its records included: the warm-up
 	// round's.
 	RoundSeconds float64 `json:"round_seconds,omitempty"`
-	// PipelinePassSeconds is one pass of 1,000 records through the
-	// pipeline on one side, every format added, its producer's or
-	// consumer's start included (scaled from the backlog it ran).
+	// PipelinePassSeconds is one pass of its backlog through the pipeline
+	// on one side, every format added, its producer's or consumer's start
+	// included.
 	PipelinePassSeconds float64 `json:"pipeline_pass_seconds,omitempty"`
 }
 

@@ -36,3 +36,34 @@ func TestTimingsThatCannotReachTheirThresholdAreNamed(t *testing.T) {
 		t.Fatalf("an unchanged schema's timings are not gated, so none is named: %v", r.UnableToFail)
 	}
 }
+
+// A pipeline row is named as a timing is: one whose MDE is above the
+// throughput threshold, or that has none, could not fail on a fall of
+// the threshold's size. A figure that fails anyway (a fall far past its
+// MDE) is a violation, not "unable to fail": the list never contradicts
+// the verdict.
+func TestPipelineRowsThatCannotReachTheirThresholdAreNamed(t *testing.T) {
+	blind := pipeline("json", -1, 0.6)
+	blind.Pipeline[0].MDE = f(30)
+	Apply(blind, defaults(), Allow{}, Options{})
+	if got := strings.Join(blind.UnableToFail, ","); got != msg+"/json/pipeline" {
+		t.Fatalf("unable to fail: %q", got)
+	}
+	sees := pipeline("json", -1, 0.6)
+	sees.Pipeline[0].MDE = f(4)
+	if Apply(sees, defaults(), Allow{}, Options{}); len(sees.UnableToFail) != 0 {
+		t.Fatalf("a row that could see a 10%% fall is named: %v", sees.UnableToFail)
+	}
+	fails := pipeline("json", -40, 0.001)
+	fails.Pipeline[0].MDE = f(30)
+	Apply(fails, defaults(), Allow{}, Options{})
+	if len(fails.UnableToFail) != 0 || len(fails.Violations) != 1 || fails.Violations[0].Kind != report.KindThroughput {
+		t.Fatalf("a row that fails: unable %v, violations %+v", fails.UnableToFail, fails.Violations)
+	}
+	slow := timing("decode", "sec/op", 40, 0.001)
+	slow.MDE = f(30)
+	timed := withFormat("json", nil, slow)
+	if Apply(timed, defaults(), Allow{}, Options{}); len(timed.UnableToFail) != 0 || len(timed.Violations) != 1 {
+		t.Fatalf("a timing that fails: unable %v, violations %+v", timed.UnableToFail, timed.Violations)
+	}
+}

@@ -291,10 +291,12 @@ func (v *verdict) metric(message, format string, m report.Metric, threshold floa
 	default:
 		return // B/op and custom units are reported, not gated
 	}
-	if familyOfUnit[m.Unit] == timeFamily && m.P != nil && (m.MDE == nil || *m.MDE > threshold) {
-		v.r.UnableToFail = append(v.r.UnableToFail, subject)
-	}
 	if m.DeltaPct == nil || !exceeds(*m.DeltaPct, threshold) || !v.gated(subject, m.P, m.Significant, cutoff) {
+		// Unable to fail: no slowdown of the threshold's size could have
+		// shown at the cutoff (one far past it may have: it fails).
+		if familyOfUnit[m.Unit] == timeFamily && m.P != nil && (m.MDE == nil || *m.MDE > threshold) {
+			v.r.UnableToFail = append(v.r.UnableToFail, subject)
+		}
 		return
 	}
 	v.add(measured(report.Violation{Kind: report.KindTime, Subject: subject, Unit: m.Unit, DeltaPct: ptr(*m.DeltaPct),
@@ -307,6 +309,9 @@ func (v *verdict) pipeline(p report.Pipeline, threshold float64) {
 		return
 	}
 	if p.DeltaPct == nil || !exceeds(-*p.DeltaPct, threshold) || !v.gated(subject, p.P, p.Significant, v.pipeCutoff) {
+		if p.P != nil && (p.MDE == nil || *p.MDE > threshold) {
+			v.r.UnableToFail = append(v.r.UnableToFail, subject)
+		}
 		return
 	}
 	v.add(measured(report.Violation{Kind: report.KindThroughput, Subject: subject, Unit: "records/s", DeltaPct: ptr(*p.DeltaPct),

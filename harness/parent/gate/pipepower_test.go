@@ -1,0 +1,67 @@
+package gate_test
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/wiregate/wiregate/harness/parent/gate"
+	"github.com/wiregate/wiregate/harness/parent/piperounds"
+	"github.com/wiregate/wiregate/harness/parent/report"
+)
+
+// pipeTwelveRounds gates one string field added to TelemetryEvent, in
+// protobuf, through the embedded broker, at most 12 decoded rounds at this
+// throughput threshold; it returns the report and its one pipeline row.
+func pipeTwelveRounds(t *testing.T, threshold string) (*report.Report, report.Pipeline) {
+	base, head := checkouts(t)
+	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  string zone = 13;")
+	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
+		in["formats"], in["count"], in["throughput-threshold"], in["cpu-cost"] = "protobuf", "12", threshold, "off"
+		in["pipeline"], in["broker"], in["pipeline-messages"] = "true", "embedded", "2000"
+	})
+	if len(r.Pipeline) != 1 || r.Pipeline[0].Base == nil || r.Pipeline[0].Head == nil {
+		t.Fatalf("pipeline %+v, errors %v", r.Pipeline, r.Errors)
+	}
+	return r, r.Pipeline[0]
+}
+
+// A row is drained as a message is timed: at a throughput threshold of
+// 900% any spread of real drains is power enough once a test can reach
+// the cutoff (4 rounds for a family of one), so the rounds planned stop
+// there, both sides alike; its MDE is stated and is under the threshold
+// it stopped for.
+func TestPipelineRowsStopAtThePowerTheirThresholdNeeds(t *testing.T) {
+	r, row := pipeTwelveRounds(t, "900%")
+	if row.Base.N != 4 || row.Head.N != 4 {
+		t.Errorf("base %d, head %d rounds: want 4 a side", row.Base.N, row.Head.N)
+	}
+	if row.MDE == nil || *row.MDE > 900 {
+		t.Errorf("MDE %v (%s), want at or under 900%%", row.MDE, row.MDEReason)
+	}
+	if note := stageNote(r, "pipeline"); !strings.Contains(note, "rows drained to the power") || !strings.Contains(note, "1 after 4 rounds") {
+		t.Errorf("pipeline stage note %q", note)
+	}
+	if slices.Contains(r.UnableToFail, "telemetry.v1.TelemetryEvent/protobuf/pipeline") {
+		t.Errorf("a powered row is named unable to fail: %v", r.UnableToFail)
+	}
+}
+
+// At a throughput threshold no real drain's spread can resolve (0.001%),
+// the row is drained every round planned (piperounds.Plan: the fewest a
+// family of one can clear its cutoff with) — a row has no exact figure
+// behind it, and a fall far past its threshold could still clear the
+// cutoff in the rounds left — and named unable to fail.
+func TestPipelineRowsThatCannotReachTheirThresholdRunEveryRound(t *testing.T) {
+	r, row := pipeTwelveRounds(t, "0.001%")
+	if planned := piperounds.Plan(1, 12, 0.05); row.Base.N != planned || row.Head.N != planned || planned <= 4 {
+		t.Errorf("base %d, head %d rounds: want all %d planned a side", row.Base.N, row.Head.N, planned)
+	}
+	if !slices.Contains(r.UnableToFail, "telemetry.v1.TelemetryEvent/protobuf/pipeline") {
+		t.Errorf("unable to fail %v: want the row named", r.UnableToFail)
+	}
+	if note := stageNote(r, "pipeline"); strings.Contains(note, "drained to the power") {
+		t.Errorf("pipeline stage note %q", note)
+	}
+}
