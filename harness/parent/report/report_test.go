@@ -13,7 +13,7 @@ func TestWriteHasEveryContractFieldEvenWhenEmpty(t *testing.T) {
 	r := New()
 	r.Errors = []string{"prepare: buf not found"}
 	r.Violations = append(r.Violations, Violation{Kind: KindError, Subject: "prepare", Detail: "buf not found"})
-	r.Decide()
+	r.Conclude()
 	path := filepath.Join(t.TempDir(), "report.json")
 	if err := r.Write(path); err != nil {
 		t.Fatal(err)
@@ -50,7 +50,7 @@ func TestSummaryWithoutIntervalStillEncodes(t *testing.T) {
 func TestAllowedViolationsPass(t *testing.T) {
 	r := New()
 	r.Violations = append(r.Violations, Violation{Kind: KindBreaking, Subject: "a.proto", Allowed: true})
-	r.Decide()
+	r.Conclude()
 	if r.Result != "pass" {
 		t.Errorf("allowed violation failed the gate")
 	}

@@ -150,7 +150,7 @@ func Apply(r *report.Report, cfg config.Config, allow Allow, o Options) {
 	v.unmet()
 	v.approveAll()
 	sort.SliceStable(r.Ignored, func(i, j int) bool { return r.Ignored[i].Subject < r.Ignored[j].Subject })
-	r.Decide()
+	r.Conclude()
 	r.Sort()
 }
 

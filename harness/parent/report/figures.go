@@ -1,0 +1,193 @@
+package report
+
+import (
+	"encoding/json"
+	"math"
+)
+
+// What set an instr/op metric's noise floor (Metric.NoiseFloorFrom).
+const (
+	FloorFromFormat = "format"
+	FloorFromCounts = "counts"
+)
+
+type Rev struct {
+	Ref string `json:"ref"`
+	Sha string `json:"sha"`
+}
+
+type Message struct {
+	Name    string   `json:"name"`    // contract
+	Formats []Format `json:"formats"` // contract
+	// UnchangedSchema is true when the message's schema is byte-identical
+	// on both sides (descriptor and everything it depends on, Avro schema,
+	// samples): both programs run the same code for it, so its time and
+	// throughput deltas are noise and never fail the gate.
+	UnchangedSchema bool `json:"unchanged_schema,omitempty"`
+	// Status is StatusChanged, StatusNew or StatusUnchanged (the last only
+	// when measure is all).
+	Status string `json:"status,omitempty"`
+	// Records says which records both sides measured and what of them is
+	// new on head; nil for a message measured on one side only.
+	Records *Records `json:"records,omitempty"`
+}
+
+// Records are how base and head got the same logical records: the base's
+// pool carried to head's schema by field number, so every value whose
+// field survives is the same on both sides. The lists say what head's
+// records hold that the base's did not.
+type Records struct {
+	// Source is one line: "paired: the base's 256 generated records carried
+	// to head by field number", "samples (40 records) on each side", …
+	Source string `json:"source"`
+	// NewFields are head's fields with a number the base does not have:
+	// generated as for a new message.
+	NewFields []FieldNote `json:"new_fields,omitempty"`
+	// Regenerated are fields whose kind changed so that the base's values
+	// cannot survive (string → int64): fresh values, this field only.
+	Regenerated []FieldNote `json:"regenerated,omitempty"`
+	// NewOneofMembers are members added to an existing oneof: every record
+	// keeps the member it held, so none holds these; ProtobufBytes is what
+	// one would carry where a record does.
+	NewOneofMembers []FieldNote `json:"new_oneof_members,omitempty"`
+	// Renamed are fields kept by number under another name (information:
+	// no value changed).
+	Renamed []FieldNote `json:"renamed,omitempty"`
+	// Removed are the base's fields head no longer has.
+	Removed []FieldNote `json:"removed,omitempty"`
+}
+
+// FieldNote is one field of a paired message.
+type FieldNote struct {
+	Field  string `json:"field"`          // head's path of names from the message: "lines.notes" (the base's for Removed)
+	Number string `json:"number"`         // the same path in field numbers: "3.5"
+	From   string `json:"from,omitempty"` // Regenerated: the base's kind; Renamed: the base's name
+	To     string `json:"to,omitempty"`   // Regenerated: head's kind; Renamed: head's name
+	Was    string `json:"was,omitempty"`  // Regenerated: the base's name, when head renamed the field too
+	// ProtobufBytes is the mean protobuf bytes per record the field adds on
+	// head (NewFields, Regenerated: tag and value), or would add where a
+	// record holds it (NewOneofMembers).
+	ProtobufBytes *float64 `json:"protobuf_bytes,omitempty"`
+}
+
+type Format struct {
+	Format   string   `json:"format"`                     // contract
+	Size     *Size    `json:"size" jsonschema:"nullable"` // contract (nil when the format has no head or base)
+	Metrics  []Metric `json:"metrics"`                    // contract
+	Aliasing bool     `json:"aliasing"`                   // decoder aliases strings into the input buffer
+}
+
+// Size is bytes per message, exact (mean over the record pool).
+type Size struct {
+	Base     float64  `json:"base"`                            // contract
+	Head     float64  `json:"head"`                            // contract
+	DeltaPct *float64 `json:"delta_pct" jsonschema:"nullable"` // contract
+	VsJSON   float64  `json:"vs_json,omitempty"`
+	// NewContent is how many of head's bytes/msg come from what head's
+	// records hold that the base's did not (Records' new and regenerated
+	// fields): head's size less that of the same records without them, in
+	// this format. Nil when there is none.
+	NewContent *float64 `json:"new_content,omitempty"`
+	// Compressed is bytes per record as a Kafka broker stores them, one
+	// entry per codec of the compression input: the same records in
+	// producer batches, each batch compressed. Exact, like raw size.
+	Compressed []CompressedSize `json:"compressed,omitempty"`
+}
+
+// CompressedSize is one codec's stored bytes per record, base vs head.
+type CompressedSize struct {
+	Codec      string `json:"codec"`       // none, gzip, snappy, lz4 or zstd
+	BatchBytes int    `json:"batch_bytes"` // a batch before compression
+	// Base is nil when the base has no such figure (a new message).
+	Base     *float64 `json:"base" jsonschema:"nullable"`
+	Head     float64  `json:"head"`
+	DeltaPct *float64 `json:"delta_pct" jsonschema:"nullable"`
+	// Reading says in words what it means when raw and compressed size
+	// moved apart ("+31% raw, +2% after zstd: …"); empty when they agree.
+	Reading string `json:"reading,omitempty"`
+}
+
+// Metric is one benchmark unit compared base vs head (benchmath).
+type Metric struct {
+	Name        string   `json:"name"`                       // contract: encode | decode
+	Unit        string   `json:"unit"`                       // contract: sec/op, B/op, allocs/op, instr/op
+	Base        *Summary `json:"base" jsonschema:"nullable"` // contract
+	Head        *Summary `json:"head" jsonschema:"nullable"` // contract
+	DeltaPct    *float64 `json:"delta_pct" jsonschema:"nullable"`
+	P           *float64 `json:"p" jsonschema:"nullable"`
+	Significant bool     `json:"significant"`               // p <= alpha; for an exact instr/op count: past its noise floor
+	Delta       string   `json:"delta"`                     // benchstat's delta text: "+12.30%" or "~"
+	NoiseFloor  *float64 `json:"noise_floor_pct,omitempty"` // smallest change this run could tell from noise
+	// LayoutNoise marks a significant sec/op delta on a format whose exact
+	// figures are equal on both sides (bytes/msg, and every instruction and
+	// allocation count within its noise floor): the same work in two
+	// builds' code layout, not a change the schema made.
+	LayoutNoise bool `json:"layout_noise,omitempty"`
+	// NoiseFloorFrom says what set an instr/op floor: FloorFromFormat (the
+	// format's global floor) or FloorFromCounts (twice the spread this
+	// metric's own counts showed between processes, past the global one).
+	NoiseFloorFrom string `json:"noise_floor_from,omitempty"`
+	// MDE is a timed metric's minimum detectable effect: the smallest
+	// change, in percent, its samples could have shown significant at the
+	// strictest cutoff Holm's procedure applies to the run's timings
+	// (alpha over the number of timed tests); nil with MDEReason when no
+	// change could have reached it.
+	MDE       *float64 `json:"mde_pct,omitempty"`
+	MDEReason string   `json:"mde_reason,omitempty"`
+	// Ops is how many operations each instr/op count covered: whole passes
+	// over the first records of the pool, the same on both sides.
+	Ops int `json:"ops,omitempty"`
+}
+
+// Summary is benchmath's summary of one side's samples.
+type Summary struct {
+	Center float64 `json:"center"`
+	Lo     float64 `json:"lo"`
+	Hi     float64 `json:"hi"`
+	N      int     `json:"n"`
+}
+
+// MarshalJSON leaves out bounds benchmath could not compute (±Inf when a
+// side has too few samples for a confidence interval): JSON has no infinity.
+func (s Summary) MarshalJSON() ([]byte, error) {
+	out := map[string]any{"center": finite(s.Center), "n": s.N}
+	if !math.IsInf(s.Lo, 0) && !math.IsNaN(s.Lo) {
+		out["lo"] = s.Lo
+	}
+	if !math.IsInf(s.Hi, 0) && !math.IsNaN(s.Hi) {
+		out["hi"] = s.Hi
+	}
+	return json.Marshal(out)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes: a bound that is missing is
+// one benchmath could not compute (±Inf).
+func (s *Summary) UnmarshalJSON(b []byte) error {
+	var in struct {
+		Center *float64 `json:"center"`
+		Lo     *float64 `json:"lo"`
+		Hi     *float64 `json:"hi"`
+		N      int      `json:"n"`
+	}
+	if err := json.Unmarshal(b, &in); err != nil {
+		return err
+	}
+	*s = Summary{Center: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), N: in.N}
+	if in.Center != nil {
+		s.Center = *in.Center
+	}
+	if in.Lo != nil {
+		s.Lo = *in.Lo
+	}
+	if in.Hi != nil {
+		s.Hi = *in.Hi
+	}
+	return nil
+}
+
+func finite(f float64) any {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return nil
+	}
+	return f
+}

@@ -1,0 +1,45 @@
+package report
+
+// Plan is what the gate cut to fit its time budget (package budget).
+type Plan struct {
+	BudgetSeconds float64 `json:"budget_seconds"`
+	// ShardsNeeded is how many shards of time-budget each measure the
+	// whole change, by the prices mode: plan splits by (package shard).
+	ShardsNeeded int           `json:"shards_needed,omitempty"`
+	Bench        *BenchPlan    `json:"bench,omitempty"`
+	Pipeline     *PipelinePlan `json:"pipeline,omitempty"`
+	CPU          *CPUPlan      `json:"cpu,omitempty"`
+	Exact        *ExactPlan    `json:"exact,omitempty"`
+}
+
+// CPUPlan is what the budget cut of the instruction counts: messages
+// counted in fewer processes than asked, and messages not counted at all.
+type CPUPlan struct {
+	Uncounted []string `json:"uncounted,omitempty"` // messages not counted
+	// FewerProcesses are messages counted in fewer processes per side than
+	// asked; with one, their floor is the format's global one.
+	FewerProcesses []string `json:"fewer_processes,omitempty"`
+	Note           string   `json:"note,omitempty"`
+}
+
+// ExactPlan is what the budget cut of the exact stage (correctness and
+// sizes): messages it had no time left for. Nothing is cut here before
+// every timing stage is.
+type ExactPlan struct {
+	Unmeasured []string `json:"unmeasured,omitempty"`
+	Note       string   `json:"note,omitempty"`
+}
+
+// PipelinePlan is what the budget cut of the pipeline rounds.
+type PipelinePlan struct {
+	Untimed []string `json:"untimed,omitempty"` // rows (message/format) not measured
+	Note    string   `json:"note,omitempty"`    // what was cut; empty when nothing was
+}
+
+// BenchPlan is the bench rounds the run did.
+type BenchPlan struct {
+	Count     int      `json:"count"`
+	Benchtime string   `json:"benchtime"`
+	Untimed   []string `json:"untimed,omitempty"` // messages whose time was not measured
+	Note      string   `json:"note,omitempty"`    // what was cut and why; empty when nothing was
+}

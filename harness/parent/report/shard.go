@@ -1,0 +1,55 @@
+package report
+
+// Figures of a changed message, as Coverage counts them.
+const (
+	FigureSized   = "sized"   // bytes/msg in every format, both sides (and the correctness check)
+	FigureCounted = "counted" // instr/op of encode and decode in every format
+	FigureTimed   = "timed"   // sec/op of encode and decode in every format
+	FigurePiped   = "piped"   // pipeline records/s in every format
+)
+
+// Coverage is what the verdict judged: of the messages whose schema
+// changed (and that wiregate can measure), how many have each figure on
+// both sides. A new message has nothing to compare and is not counted.
+type Coverage struct {
+	Changed int `json:"changed"`
+	Sized   int `json:"sized"`
+	Counted int `json:"counted"`
+	Timed   int `json:"timed"`
+	Piped   int `json:"piped"`
+	// Expected are the figures this run set out to measure (Figure*):
+	// counted only where instructions can be counted, piped only with the
+	// pipeline on.
+	Expected []string `json:"expected"`
+	// Cut are, by figure, the changed messages whose expected figure is
+	// missing: the budget cut it, or its shard's part is missing.
+	Cut map[string][]string `json:"cut,omitempty"`
+}
+
+// Complete is whether every expected figure of every changed message is
+// there.
+func (c *Coverage) Complete() bool { return c == nil || len(c.Cut) == 0 }
+
+// Shard is one part of a sharded gate: what it measured and what every
+// shard of the same plan measures, with what must agree for parts to merge.
+type Shard struct {
+	Index int `json:"index"` // 1-based
+	Count int `json:"count"`
+	// Parts are every shard's messages, by index from 0: a merge names a
+	// missing shard's messages from any other part.
+	Parts [][]string `json:"parts"`
+	// Split, Change, Inputs and Harness identify the split, the change set,
+	// the inputs that decide what is measured and judged, and the harness
+	// that measured: parts that differ in one cannot be merged.
+	Split   string `json:"split"`
+	Change  string `json:"change"`
+	Inputs  string `json:"inputs"`
+	Harness string `json:"harness"`
+}
+
+// Merged is which shards a merged report holds.
+type Merged struct {
+	Count   int   `json:"count"`             // shards in the plan
+	Parts   []int `json:"parts"`             // the shards merged, 1-based
+	Missing []int `json:"missing,omitempty"` // shards with no part: their messages are not measured
+}
