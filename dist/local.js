@@ -8675,9 +8675,9 @@ function approveAllParts(report) {
   ].filter((p) => !p.md.empty);
 }
 
-// src/render/budget.ts
+// src/render/fit.ts
 var SUMMARY_LIMIT = 1024 * 1024;
-var summaryBudget = { limit: SUMMARY_LIMIT, unit: "bytes", whole: md`report.md and report.json` };
+var summaryRoom = { limit: SUMMARY_LIMIT, unit: "bytes", whole: md`report.md and report.json` };
 function assemble(parts) {
   return blocks(...parts.map((p) => p.md)).source + "\n";
 }

@@ -1,4 +1,4 @@
-import { COMMENT_LIMIT, fit, type Part } from './render/budget.js'
+import { COMMENT_LIMIT, fit, type Part } from './render/fit.js'
 import { EMPTY, link, md, type Md } from './render/markdown.js'
 
 /** stickyMarker identifies the one comment a workflow's job owns on a PR.
@@ -32,7 +32,7 @@ export function findSticky(comments: IssueComment[], marker: string, self?: stri
 }
 
 /** commentBody is the comment: the report's parts within GitHub's limit
- * (the budget cuts detail first, never what changed), then the marker,
+ * (fit cuts detail first, never what changed), then the marker,
  * written last and first in the body. Nothing else in it can be a marker:
  * report text reaches it escaped (render/markdown.ts). */
 export function commentBody(marker: string, body: Part[] | Md, summaryUrl?: string): string {

@@ -7,7 +7,7 @@
 import { gatherApprovals, type Approvals, type ApprovalsApi } from './approvals.js'
 import type { CommitStatus, PullFacts } from './github.js'
 import { statusOf } from './outputs.js'
-import type { Part } from './render/budget.js'
+import type { Part } from './render/fit.js'
 import { reportParts } from './render/report.js'
 import type { Report } from './report.js'
 import { runApprove, type RunEnv } from './run.js'

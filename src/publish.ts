@@ -10,7 +10,7 @@ import type { CommitStatus, OpenPull } from './github.js'
 import { Fields } from './jsonShape.js'
 import type { Log } from './log.js'
 import { judgedParts, judgedStatus, type Judged } from './judge.js'
-import type { Part } from './render/budget.js'
+import type { Part } from './render/fit.js'
 import { link, md, type Md } from './render/markdown.js'
 import { parseReport, type Report } from './report.js'
 

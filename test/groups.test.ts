@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { commentBody, stickyMarker } from '../src/comment.js'
-import { COMMENT_LIMIT } from '../src/render/budget.js'
+import { COMMENT_LIMIT } from '../src/render/fit.js'
 import { renderSummary, reportParts } from '../src/render/report.js'
 import type { Report } from '../src/report.js'
 import { changedReport, messageName, metadataChange, reparse } from './reports.js'

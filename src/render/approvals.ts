@@ -4,7 +4,7 @@
 // has, a regression grown past its approved amount, a measured one
 // approved without an amount. Counted approvals show on their violations.
 import type { Report } from '../report.js'
-import type { Part } from './budget.js'
+import type { Part } from './fit.js'
 import { code, codeBlock, commentLink, EMPTY, join, md, type Md } from './markdown.js'
 import { count } from './numbers.js'
 

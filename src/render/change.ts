@@ -3,7 +3,7 @@
 // folded. An older report without a change set reads its messages'
 // unchanged_schema instead (messageStatus).
 import { isBlocking, messageStatus, type Message, type Report } from '../report.js'
-import type { Part } from './budget.js'
+import type { Part } from './fit.js'
 import { folded } from './details.js'
 import { blocks, code, details, EMPTY, join, md, type Md } from './markdown.js'
 import { CELLS_LEGEND, formatsTable, messageParts, unmeasuredPart } from './messages.js'

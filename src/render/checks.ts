@@ -1,5 +1,5 @@
 import { isBlocking, type Finding, type Report } from '../report.js'
-import type { Part } from './budget.js'
+import type { Part } from './fit.js'
 import { code, details, EMPTY, join, md, table, type Md } from './markdown.js'
 import { count } from './numbers.js'
 

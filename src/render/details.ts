@@ -1,7 +1,7 @@
 // The collapsed detail at the end of the report, and the one way a list
 // of names is shown: a count, with the names folded.
 import type { Report } from '../report.js'
-import type { Part } from './budget.js'
+import type { Part } from './fit.js'
 import { code, codeBlock, details, EMPTY, join, md, table, text, type Md } from './markdown.js'
 import { integer, mebibytes, pct, wallSeconds } from './numbers.js'
 

@@ -4,7 +4,7 @@
 // then the largest deltas). Each message's full section follows, the first
 // detail the comment's budget cuts: the job summary keeps them.
 import { isBlocking, type Group, type Message, type Metric, type Report } from '../report.js'
-import type { Part } from './budget.js'
+import type { Part } from './fit.js'
 import { blocks, code, EMPTY, join, md, table, type Md } from './markdown.js'
 import { messageParts } from './messages.js'
 import { count, pct } from './numbers.js'

@@ -1,5 +1,5 @@
 import type { History, HistoryMessage, HistorySeries, Report } from '../report.js'
-import type { Part } from './budget.js'
+import type { Part } from './fit.js'
 import { folded } from './details.js'
 import { blocks, code, EMPTY, join, md, xyChart, type Md } from './markdown.js'
 import { count, measure, shortSha } from './numbers.js'

@@ -1,5 +1,5 @@
 import { isBlocking, messageStatus, type Format, type Message, type Metric, type Pipeline, type Report, type Violation } from '../report.js'
-import type { Part } from './budget.js'
+import type { Part } from './fit.js'
 import { historyCharts } from './history.js'
 import { blocks, code, EMPTY, join, md, table, xyChart, type Md } from './markdown.js'
 import { bytes, instructions, integer, mebibytes, pct, pValue, rate, seconds } from './numbers.js'

@@ -1,5 +1,5 @@
 import type { Report } from '../report.js'
-import type { Part } from './budget.js'
+import type { Part } from './fit.js'
 import { folded } from './details.js'
 import { join, md, type Md } from './markdown.js'
 import { count } from './numbers.js'

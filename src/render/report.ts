@@ -1,6 +1,6 @@
 import type { Report, Rev } from '../report.js'
 import { approvalNotes, approveAllParts } from './approvals.js'
-import { assemble, fit, summaryBudget, type Part } from './budget.js'
+import { assemble, fit, summaryRoom, type Part } from './fit.js'
 import { changedParts, noSchemaChanged, unchangedParts } from './change.js'
 import { checksTable, existingDebt } from './checks.js'
 import { benchstatDetails, environmentDetails, errorsDetails, ignoredDetails, noiseDetails, stagesDetails } from './details.js'
@@ -18,11 +18,11 @@ export interface RenderContext {
 }
 
 /** reportParts is report.json as the report's blocks, in reading order:
- * the verdict, what fails (and the lines that approve it), what the budget
+ * the verdict, what fails (and the lines that approve it), what the time budget
  * cut, the schema checks, then the change —
  * each changed and new message with its verdict — then one counted line
- * for everything unchanged or removed, and the detail last. The budget
- * (budget.ts) decides which of them a comment has room for. */
+ * for everything unchanged or removed, and the detail last. Fitting
+ * (fit.ts) decides which of them a comment has room for. */
 export function reportParts(report: Report, ctx: RenderContext = {}): Part[] {
   const revs = md`base ${revision(report.base, 'base')} → head ${revision(report.head, 'head')}`
   return [
@@ -74,5 +74,5 @@ export function renderReport(report: Report, ctx: RenderContext = {}): string {
 
 /** renderSummary is the report within a job summary's size. */
 export function renderSummary(report: Report, ctx: RenderContext = {}): string {
-  return fit(reportParts(report, ctx), summaryBudget)
+  return fit(reportParts(report, ctx), summaryRoom)
 }

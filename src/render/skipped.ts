@@ -1,5 +1,5 @@
 import type { Report } from '../report.js'
-import type { Part } from './budget.js'
+import type { Part } from './fit.js'
 import { details, EMPTY, join, md, code } from './markdown.js'
 
 /** Up to this many skipped messages are listed as they are; more are folded. */

@@ -1,5 +1,5 @@
 import { isBlocking, type Element, type ElementChange, type Report, type Violation } from '../report.js'
-import type { Part } from './budget.js'
+import type { Part } from './fit.js'
 import { code, commentLink, EMPTY, join, md, table, text, type Md } from './markdown.js'
 import { measure, pct, pValue } from './numbers.js'
 import { MEASURED } from './verdict.js'

@@ -1,4 +1,4 @@
-// The report's length budget: a GitHub comment holds 65,536 characters and
+// The report's room: a GitHub comment holds 65,536 characters and
 // a job summary 1 MiB. The renderer hands over the report as parts in
 // reading order, each saying what it is (and so when it may go); fit drops
 // kinds of detail, in CUTS order, until the report fits, and says what it
@@ -13,7 +13,7 @@ export const COMMENT_LIMIT = 65536
 /** GitHub's limit on a step's job summary, in bytes. */
 export const SUMMARY_LIMIT = 1024 * 1024
 
-/** What the budget may cut, first to last, with the words the cut note
+/** What fit may cut, first to last, with the words the cut note
  * uses. A kind goes whole (every message keeps the same detail), except
  * name lists: those go one at a time, the longest first, each leaving its
  * count. */
@@ -47,7 +47,7 @@ export interface Part {
   compact?: Part
 }
 
-export interface Budget {
+export interface Room {
   /** how much the report may hold, in unit */
   limit: number
   unit: 'characters' | 'bytes'
@@ -55,11 +55,11 @@ export interface Budget {
   whole: Md
 }
 
-export const summaryBudget: Budget = { limit: SUMMARY_LIMIT, unit: 'bytes', whole: md`report.md and report.json` }
+export const summaryRoom: Room = { limit: SUMMARY_LIMIT, unit: 'bytes', whole: md`report.md and report.json` }
 
-/** size is markdown's length in the budget's unit. A JavaScript length
+/** size is markdown's length in the room's unit. A JavaScript length
  * counts UTF-16 units, never fewer than GitHub's characters. */
-function size(markdown: string, unit: Budget['unit']): number {
+function size(markdown: string, unit: Room['unit']): number {
   return unit === 'bytes' ? Buffer.byteLength(markdown, 'utf8') : markdown.length
 }
 
@@ -68,16 +68,16 @@ export function assemble(parts: Part[]): string {
   return blocks(...parts.map(p => p.md)).source + '\n'
 }
 
-/** fit is the report within the budget: the parts, less the kinds of detail
+/** fit is the report within its room: the parts, less the kinds of detail
  * CUTS drops first, with one line saying what was cut and where the whole
  * report is. Should what is never cut still not fit, the text is cut at a
  * line as a last resort (truncate). */
-export function fit(parts: Part[], budget: Budget): string {
+export function fit(parts: Part[], room: Room): string {
   let kept = parts
   const cut: Cut[] = []
-  const render = (): string => blocks(...kept.map(p => p.md), cutNote(cut, budget.whole)).source + '\n'
+  const render = (): string => blocks(...kept.map(p => p.md), cutNote(cut, room.whole)).source + '\n'
   let out = render()
-  const fits = (): boolean => size(out, budget.unit) <= budget.limit
+  const fits = (): boolean => size(out, room.unit) <= room.limit
   for (const kind of Object.keys(CUTS) as Cut[]) {
     const oneByOne = 'oneByOne' in CUTS[kind]
     while (!fits()) {
@@ -91,8 +91,8 @@ export function fit(parts: Part[], budget: Budget): string {
   }
   if (fits()) return out
   // truncate counts UTF-16 units; one takes at most 3 bytes of UTF-8.
-  const chars = budget.unit === 'bytes' ? Math.floor(budget.limit / 3) : budget.limit
-  return truncate(out, chars, md`Report cut to fit; ${budget.whole} has all of it.`)
+  const chars = room.unit === 'bytes' ? Math.floor(room.limit / 3) : room.limit
+  return truncate(out, chars, md`Report cut to fit; ${room.whole} has all of it.`)
 }
 
 function cutNote(cut: Cut[], whole: Md): Md {
