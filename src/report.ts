@@ -21,7 +21,8 @@ export function messageStatus(m: Message): MessageStatus {
   return m.status ?? (m.unchanged_schema ? 'unchanged' : 'changed')
 }
 
-/** isBlocking is whether a violation fails the gate: Go decided it was
+/** isBlocking is whether a violation fails the gate (report.Violation.Blocking
+ * in Go, which decides it): Go decided it was
  * neither allowed by a label nor approved by a comment. */
 export function isBlocking(v: Violation): boolean {
   return !v.allowed && !v.approved

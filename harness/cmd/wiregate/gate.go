@@ -161,7 +161,7 @@ func parseLabels(s string) ([]string, error) {
 func violations(r *report.Report) string {
 	n, allowed := len(r.Violations), 0
 	for _, v := range r.Violations {
-		if v.Allowed || v.Approved != nil {
+		if !v.Blocking() {
 			allowed++
 		}
 	}

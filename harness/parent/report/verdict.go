@@ -44,6 +44,10 @@ type Violation struct {
 	Column  int    `json:"column,omitempty"`
 }
 
+// Blocking says whether v fails the gate: neither allowed by a label nor
+// approved. The one test of it in Go (the action's isBlocking mirrors it).
+func (v Violation) Blocking() bool { return !v.Allowed && v.Approved == nil }
+
 // Finding is one schema-check result (buf lint, buf breaking, Avro compat).
 type Finding struct {
 	Kind    string `json:"kind"` // lint | breaking | avro | avro-mismatch
@@ -72,7 +76,7 @@ func (r *Report) Conclude() {
 	r.Result, r.ExitCode, r.ExitReason = "pass", exitcode.OK, "pass"
 	blocking, allowed := 0, 0
 	for _, v := range r.Violations {
-		if v.Allowed || v.Approved != nil {
+		if !v.Blocking() {
 			allowed++
 			continue
 		}
