@@ -12,12 +12,13 @@
 #   3. keep the shards' measured costs as the base's history point (what a
 #      push of the base would have recorded);
 #   4. plan again — measured prices — and run its shards the same way.
-#   scripts/price-figures.sh OUT [N]
+#   scripts/price-figures.sh OUT [N] [static]   (static: steps 1 and 2 only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=${1:?usage: price-figures.sh OUT [N]}
 n=${2:-24}
+only=${3:-}
 t=$(mktemp -d)
 [ -n "${KEEP:-}" ] && echo "keeping $t" >&2 || trap 'rm -rf "$t"' EXIT
 (cd harness && go build -o "$t/wiregate" ./cmd/wiregate)
@@ -70,6 +71,7 @@ echo "|---|---|---:|---:|---:|---:|---:|---|"
 "$t/wiregate" plan "${common[@]}" --time-budget "$budget" --plan-out "$t/plan.json" 2> "$t/plan-static.log"
 note_static=$(python3 -c "import json; print(json.load(open('$t/plan.json'))['note'])")
 shards static
+if [ "$only" = static ]; then echo; echo "- static plan: $note_static"; exit 0; fi
 # The base's history point: the costs the static shards measured.
 python3 - "$t" "$base_sha" <<'PY' > "$t/history.jsonl"
 import glob, json, sys

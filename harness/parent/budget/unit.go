@@ -7,8 +7,8 @@ import (
 
 // Every price constant of the gate lives here (the count's are in
 // countprice.go): the static prices a plan uses for what no run has
-// measured yet, from this repo's runs in docs/figures.md ("Beyond one
-// runner", "The change-centric gate"). They are estimates; the gate's
+// measured yet, calibrated on what runs measured (docs/figures.md,
+// "Prices measured"; "Beyond one runner"). They are estimates; the gate's
 // meters correct them while it runs, and a later plan reads what a run
 // measured (Unit) instead.
 const (
@@ -21,9 +21,14 @@ const (
 	// preparePerMsg is what building the bench programs adds per message.
 	preparePerMsg = 100 * time.Millisecond
 	// exactPerMessage and exactPerKiB price sizing a message on one side:
-	// a fixed part and one by its records' mean protobuf bytes.
-	exactPerMessage = 200 * time.Millisecond
-	exactPerKiB     = 150 * time.Millisecond
+	// a fixed part and one by its records' mean protobuf bytes (measured:
+	// 0.1-0.3 s from 200 B to 8 KiB).
+	exactPerMessage = 150 * time.Millisecond
+	exactPerKiB     = 10 * time.Millisecond
+	// roundSetup is a message's part of a bench round on one side that
+	// does not scale with benchtime: building its records in the program
+	// (measured: 0.33-0.58 s a round at 10 ms).
+	roundSetup = 350 * time.Millisecond
 	// SizePrice is what the sizes stage's meter prices sizing one message
 	// on both sides at before its first chunk says what it costs (a
 	// 353-message change took 0.4 s a message).
@@ -33,10 +38,11 @@ const (
 	// BenchCalibration is testing.Benchmark's own cost over its target
 	// time: it reaches its benchtime in a few growing runs.
 	BenchCalibration = 1.3
-	// PipeStart is starting a pipeline producer or consumer, and
-	// BrokerPerByte the broker's share of a record (3.28M records/s of
-	// 300 B, docs/pipeline.md).
-	PipeStart     = 150 * time.Millisecond
+	// PipeStart is starting a pipeline producer or consumer (measured:
+	// ~20 ms a pass of 1,000 small records), and BrokerPerByte the
+	// broker's share of a record (3.28M records/s of 300 B,
+	// docs/pipeline.md).
+	PipeStart     = 20 * time.Millisecond
 	BrokerPerByte = time.Nanosecond
 	// DrainTarget is how long a decoded drain must last for its
 	// records/s to be the consumer's and not its first fetch's: a backlog
@@ -83,7 +89,7 @@ func StaticUnit(bytes float64, formats []string, most int64) Unit {
 			u.PipePass += PipeStart + time.Duration(n)*r
 		}
 	}
-	u.Round = time.Duration(len(formats)*2) * time.Duration(BenchCalibration*float64(MinBenchtime))
+	u.Round = roundSetup + time.Duration(len(formats)*2)*time.Duration(BenchCalibration*float64(MinBenchtime))
 	return u
 }
 
