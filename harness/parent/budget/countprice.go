@@ -9,9 +9,8 @@ import (
 
 // What counting costs on top of running natively, measured on this
 // repo's messages and the shapes module (docs/harness.md, "CPU cost"):
-// starting Valgrind and the program under it and building and checking
-// the records (ProcessStart: 3.1-4.6 s a process measured on a generated
-// module, docs/figures.md "Prices measured"), running uninstrumented
+// starting Valgrind and the program under it and building the records
+// (ProcessStart; docs/figures.md, "Prices measured"), running uninstrumented
 // under Valgrind (the warm-up), and running under callgrind's
 // instrumentation (the counted rotations), each as a multiple of the
 // native time. The gate plans with them and corrects them by what its

@@ -21,13 +21,11 @@ const (
 	// preparePerMsg is what building the bench programs adds per message.
 	preparePerMsg = 100 * time.Millisecond
 	// exactPerMessage and exactPerKiB price sizing a message on one side:
-	// a fixed part and one by its records' mean protobuf bytes (measured:
-	// 0.1-0.3 s from 200 B to 8 KiB).
+	// a fixed part and one by its records' mean protobuf bytes.
 	exactPerMessage = 150 * time.Millisecond
 	exactPerKiB     = 10 * time.Millisecond
 	// roundSetup is a message's part of a bench round on one side that
-	// does not scale with benchtime: building its records in the program
-	// (measured: 0.33-0.58 s a round at 10 ms).
+	// does not scale with benchtime: building its records in the program.
 	roundSetup = 350 * time.Millisecond
 	// SizePrice is what the sizes stage's meter prices sizing one message
 	// on both sides at before its first chunk says what it costs (a
@@ -38,10 +36,8 @@ const (
 	// BenchCalibration is testing.Benchmark's own cost over its target
 	// time: it reaches its benchtime in a few growing runs.
 	BenchCalibration = 1.3
-	// PipeStart is starting a pipeline producer or consumer (measured:
-	// ~20 ms a pass of 1,000 small records), and BrokerPerByte the
-	// broker's share of a record (3.28M records/s of 300 B,
-	// docs/pipeline.md).
+	// PipeStart is starting a pipeline producer or consumer, and
+	// BrokerPerByte the broker's share of a record (docs/pipeline.md).
 	PipeStart     = 20 * time.Millisecond
 	BrokerPerByte = time.Nanosecond
 	// DrainTarget is how long a decoded drain must last for its
