@@ -33,7 +33,10 @@ git clone -q "$t/origin.git" "$t/head"
 base_sha=$(git -C "$t/base" rev-parse HEAD)
 budget=5m
 common=(--harness-dir harness --base-dir "$t/base" --working-directory "$t/head" --quiet --max-shards 64)
-shardrun=(--time-budget 60m --count 6 --benchtime 10ms --pipeline-messages 1000)
+# What the plan and the shards measure with: the cheapest whole
+# measurement (a plan prices exactly that; the shards then take no more).
+settings=(--count 6 --benchtime 10ms --pipeline-messages 1000)
+shardrun=(--time-budget 60m "${settings[@]}")
 
 # shards LABEL: runs plan.json's shards, prints one row each and a total.
 shards() {
@@ -68,7 +71,7 @@ echo "# $(date -u +%F) $(nproc) CPUs, $(go version | cut -d' ' -f3), rev $(git -
 echo
 echo "| prices | shard | messages | plan's price | measuring took | took/price | fixed stages | judged |"
 echo "|---|---|---:|---:|---:|---:|---:|---|"
-"$t/wiregate" plan "${common[@]}" --time-budget "$budget" --plan-out "$t/plan.json" 2> "$t/plan-static.log"
+"$t/wiregate" plan "${common[@]}" "${settings[@]}" --time-budget "$budget" --plan-out "$t/plan.json" 2> "$t/plan-static.log"
 note_static=$(python3 -c "import json; print(json.load(open('$t/plan.json'))['note'])")
 shards static
 if [ "$only" = static ]; then echo; echo "- static plan: $note_static"; exit 0; fi
@@ -84,7 +87,7 @@ PY
 git clone -q "$t/origin.git" "$t/data"
 (cd "$t/data" && git checkout -q --orphan wiregate-data && git rm -rqf . && cp "$t/history.jsonl" . && git add history.jsonl &&
   git -c user.name=w -c user.email=w@x commit -qm point && git push -q origin wiregate-data)
-"$t/wiregate" plan "${common[@]}" --time-budget "$budget" --plan-out "$t/plan.json" 2> "$t/plan-measured.log"
+"$t/wiregate" plan "${common[@]}" "${settings[@]}" --time-budget "$budget" --plan-out "$t/plan.json" 2> "$t/plan-measured.log"
 note_measured=$(python3 -c "import json; print(json.load(open('$t/plan.json'))['note'])")
 shards measured
 echo
