@@ -18,18 +18,37 @@ import (
 // recording a point, retries included.
 const readTimeout, recordTimeout = time.Minute, 3 * time.Minute
 
-// carryable reads the history branch on a push that records a point and
-// returns the messages whose figures its last point can carry forward
-// (history.Point.Carryable): those are not measured again. Nothing can be
-// carried from no branch, another wiregate or another Go.
-func (g *run) carryable(ctx context.Context, sch *schemas) (map[string]bool, *history.Point) {
+// branchRead is one read of the history branch: its points and how many
+// lines were not points, or why it could not be read. A run reads the
+// branch once, before it measures, for what a push carries, for prices
+// and for the charts.
+type branchRead struct {
+	points  []history.Point
+	skipped int
+	err     error
+}
+
+// readBranch reads the history branch, bounded: a remote that asks for a
+// passphrase or does not answer must not hold up a gate.
+func (g *run) readBranch(ctx context.Context) *branchRead {
+	if g.s.History == "" {
+		return nil
+	}
 	rctx, cancel := context.WithTimeout(ctx, readTimeout)
 	defer cancel()
-	points, _, err := g.store().Read(rctx)
-	if err != nil || len(points) == 0 {
+	points, skipped, err := g.store().Read(rctx)
+	return &branchRead{points: points, skipped: skipped, err: err}
+}
+
+// carryable returns, on a push that records a point, the messages whose
+// figures the branch's last point can carry forward
+// (history.Point.Carryable): those are not measured again. Nothing can be
+// carried from no branch, another wiregate or another Go.
+func carryable(br *branchRead, sch *schemas) (map[string]bool, *history.Point) {
+	if br == nil || br.err != nil || len(br.points) == 0 {
 		return nil, nil
 	}
-	last := points[len(points)-1]
+	last := br.points[len(br.points)-1]
 	return last.Carryable(sch.head.Harness(), runtime.Version(), sch.prints), &last
 }
 
@@ -49,21 +68,20 @@ func (g *run) history(ctx context.Context, m measured) {
 		if g.o.RecordHistory {
 			g.recordHistory(ctx, m)
 		} else {
-			g.readHistory(ctx)
+			g.readHistory(ctx, m.branch)
 		}
 		return struct{}{}, "", nil
 	})
 }
 
-func (g *run) readHistory(ctx context.Context) {
+func (g *run) readHistory(ctx context.Context, br *branchRead) {
 	if history.ChangedMessages(g.r) == 0 {
 		return // nothing to chart, and nothing to say about it
 	}
-	// Bounded: a remote that asks for a passphrase or does not answer
-	// must not hold up a gate for a chart.
-	rctx, cancel := context.WithTimeout(ctx, readTimeout)
-	defer cancel()
-	points, skipped, err := g.store().Read(rctx)
+	if br == nil {
+		br = g.readBranch(ctx)
+	}
+	points, skipped, err := br.points, br.skipped, br.err
 	switch {
 	case errors.Is(err, history.ErrNoHistory):
 		g.r.History.Note = err.Error()

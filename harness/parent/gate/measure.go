@@ -18,6 +18,7 @@ type measured struct {
 	list     []string        // the messages the gate set out to measure
 	carried  map[string]bool // messages whose figures a push takes from the last history point
 	last     *history.Point  // that point
+	branch   *branchRead     // the history branch as read before measuring; nil with history: false
 	sizesRan bool            // the exact stage ran to its end
 }
 
@@ -38,8 +39,9 @@ func (g *run) measure(ctx context.Context) measured {
 	g.r.Change = &sch.change
 	g.r.Skipped = skipped(g.s.Messages, sch)
 	g.r.Findings = append(g.r.Findings, sch.mismatches...)
-	if g.o.RecordHistory && g.s.History != "" {
-		m.carried, m.last = g.carryable(ctx, sch)
+	m.branch = g.readBranch(ctx)
+	if g.o.RecordHistory {
+		m.carried, m.last = carryable(m.branch, sch)
 	}
 	m.list = g.toMeasure(sch, m.carried)
 	if len(m.list) == 0 {
@@ -47,7 +49,7 @@ func (g *run) measure(ctx context.Context) measured {
 		return m
 	}
 	whole := m.list
-	mp := g.readPrices(ctx)
+	mp := g.pricesAt(ctx, m.branch)
 	sp, ok := stage(ctx, g, "shards", func(ctx context.Context) (split, string, error) {
 		if !g.s.Shard.Whole() && g.o.RecordHistory {
 			return split{}, "", exitcode.BadInput("input 'shard' is %s on a run that records history: a push to the default branch records the whole change; leave shard empty there", g.s.Shard)

@@ -50,7 +50,7 @@ func Plan(ctx context.Context, o Options) *ShardPlan {
 		p.Change = &sch.change
 		return p
 	}
-	sp, err := g.splitList(sch, list, 0, g.readPrices(ctx))
+	sp, err := g.splitList(sch, list, 0, g.pricesAt(ctx, g.readBranch(ctx)))
 	if err != nil {
 		return one(err.Error())
 	}

@@ -21,23 +21,24 @@ type measuredPrices struct {
 	why    string // why there are none
 }
 
-// readPrices reads the prices of the history point at the base: the point
-// of the base commit, else the newest point of one of its ancestors. The
-// base, not the newest point, so that a plan and every shard of its
-// matrix, which may read the branch minutes apart, price alike.
-func (g *run) readPrices(ctx context.Context) measuredPrices {
-	if g.s.History == "" {
+// pricesAt are the prices of the history point at the base in br: the
+// point of the base commit, else the newest point of one of its
+// ancestors. The base, not the newest point, so that a plan and every
+// shard of its matrix, which may read the branch minutes apart, price
+// alike.
+func (g *run) pricesAt(ctx context.Context, br *branchRead) measuredPrices {
+	if br == nil {
 		return measuredPrices{why: "history: false"}
 	}
-	rctx, cancel := context.WithTimeout(ctx, readTimeout)
-	defer cancel()
-	points, _, err := g.store().Read(rctx)
+	points, err := br.points, br.err
 	switch {
 	case errors.Is(err, history.ErrNoHistory):
 		return measuredPrices{why: "no history branch " + g.s.History}
 	case err != nil:
 		return measuredPrices{why: "history not read"}
 	}
+	rctx, cancel := context.WithTimeout(ctx, readTimeout)
+	defer cancel()
 	p := history.PointAt(rctx, g.head.dir, points, g.r.Base.Sha)
 	if p == nil {
 		return measuredPrices{why: fmt.Sprintf("no point of the base on %s", g.s.History)}
