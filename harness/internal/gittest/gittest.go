@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"syscall"
+	"time"
 	"testing"
 )
 
@@ -53,9 +54,21 @@ func HangingPrompts(t *testing.T, repoDir string) (prompted func() int) {
 		}
 		return out
 	}
+	// Killed until no new prompt shows up: one git started last may write
+	// its pid after a first sweep, and a file written while the test's
+	// temporary directory is being removed fails the test.
 	t.Cleanup(func() {
-		for _, pid := range started() {
-			_ = syscall.Kill(pid, syscall.SIGKILL)
+		seen := -1
+		for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); {
+			pids := started()
+			for _, pid := range pids {
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+			}
+			if len(pids) == seen {
+				return
+			}
+			seen = len(pids)
+			time.Sleep(200 * time.Millisecond)
 		}
 	})
 	t.Setenv("GIT_ASKPASS", wait)
