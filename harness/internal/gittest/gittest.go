@@ -13,8 +13,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"syscall"
-	"time"
 	"testing"
+	"time"
 )
 
 // AuthRemote serves HTTP on 127.0.0.1 and answers every request 401 with a
