@@ -56,7 +56,8 @@ type pipeTook struct {
 // sides sides, each with at least minRounds decoded rounds to be worth a
 // test, all of it by the budget's deadline.
 func (b Budget) Pipeline(rows []PipeRow, sides, minRounds int) *PipelinePlan {
-	return &PipelinePlan{meter: b.Meter(b.Deadline()), rows: rows, sides: max(sides, 1), minRounds: max(minRounds, 1)}
+	return &PipelinePlan{meter: b.Meter(b.Deadline()), rows: rows, sides: max(sides, 1), minRounds: max(minRounds, 1),
+		took: map[string]*pipeTook{}}
 }
 
 // Row is what row key may do: its backlog and decoded rounds, fitted with
@@ -105,9 +106,6 @@ func (p *PipelinePlan) timed(done func(), key string, passes int64) func() {
 		done()
 		p.mu.Lock()
 		defer p.mu.Unlock()
-		if p.took == nil {
-			p.took = map[string]*pipeTook{}
-		}
 		t := p.took[key]
 		if t == nil {
 			t = &pipeTook{}

@@ -128,20 +128,17 @@ func pipePowerNote(powered map[string]int) string {
 // perMessage adds each message's rows' costs by key (message/format),
 // for the messages all of whose rows have one.
 func perMessage(rows []budget.PipeRow, byKey map[string]time.Duration) map[string]time.Duration {
-	out, whole := map[string]time.Duration{}, map[string]bool{}
+	out, partial := map[string]time.Duration{}, map[string]bool{}
 	for _, r := range rows {
 		m, _, _ := strings.Cut(r.Key, "/")
-		c, ok := byKey[r.Key]
-		if _, seen := whole[m]; !seen {
-			whole[m] = true
+		if c, ok := byKey[r.Key]; ok {
+			out[m] += c
+		} else {
+			partial[m] = true
 		}
-		whole[m] = whole[m] && ok
-		out[m] += c
 	}
-	for m, ok := range whole {
-		if !ok {
-			delete(out, m)
-		}
+	for m := range partial {
+		delete(out, m)
 	}
 	return out
 }

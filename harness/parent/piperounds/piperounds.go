@@ -114,10 +114,8 @@ type Row struct {
 	Message, Format string
 	Sides           map[string]*Samples
 	// N is the records each of its backlogs held (the message's Backlog,
-	// or fewer when the schedule cut it), and Stopped the decoded rounds
-	// after which Enough stopped it (0: it ran what was planned).
-	N       int64
-	Stopped int
+	// or fewer when the schedule cut it).
+	N int64
 }
 
 // Result is a whole measurement.
@@ -363,7 +361,6 @@ func (r *run) measure(ctx context.Context, row *Row, n int64, rounds int) error 
 		r.o.Log("wiregate: pipeline round %d/%d of %s", round+1, rounds, key)
 		if base := row.Sides["base"]; base != nil && r.o.Enough != nil && (round+1)%2 == 0 && round+1 < rounds &&
 			r.o.Enough(key, base.RPS, rounds) {
-			row.Stopped = round + 1
 			break
 		}
 	}
