@@ -18,7 +18,7 @@ import sys
 from collections import defaultdict
 
 out = sys.argv[1]
-# The format floors of harness/program/cpucost/floor.go: (percent, instructions).
+# The format floors of harness/parent/cpucost/floor.go: (percent, instructions).
 FLOORS = {"protobuf": (0.5, 16), "vtprotobuf": (0.5, 16), "avro": (0.5, 16), "json": (1, 256), "cbor": (1.5, 256),
           "protojson": (3, 500), "msgpack": (4, 500)}
 

@@ -153,8 +153,11 @@ export async function runPlan(plan: Plan, env: RunEnv): Promise<PlanOutputs> {
     const argv = gateArgv(plan, env, w.buf, outDir)
     argv[0] = 'plan'
     const code = await runWiregate(w.bin, [...argv, `--plan-out=${planJson}`, ...env.gateFlags], process.cwd(), w.env)
-    if (code !== 0 || !existsSync(planJson)) throw new WiregateError(`wiregate plan exited ${code} without a plan`)
-    return parseShardPlan(await readFile(planJson, 'utf8'))
+    if (!existsSync(planJson)) throw new WiregateError(`wiregate plan exited ${code} without a plan`)
+    const shardPlan = parseShardPlan(await readFile(planJson, 'utf8'))
+    // Exit 2 with a plan: the gate could not start (a bad input), and the plan is one shard whose job says why.
+    if (code !== 0) env.log.warning(`wiregate plan: ${shardPlan.note}; planning one shard`)
+    return shardPlan
   } catch (err) {
     const why = errorMessage(err)
     env.log.warning(`wiregate plan: ${why}; planning one shard`)

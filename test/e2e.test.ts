@@ -350,11 +350,21 @@ test('a sharded gate: plan writes the matrix, each shard uploads its part, merge
     GITHUB_SERVER_URL: 'https://github.com',
     INPUT_MESSAGES: '',
     INPUT_FORMATS: 'protobuf',
-    'INPUT_TIME-BUDGET': '1m',
+    // Two messages priced at ~5 s each: a shard of 80s holds 8 s (budget.Capacity), so the plan needs two.
+    'INPUT_TIME-BUDGET': '80s',
     'INPUT_MAX-SHARDS': '2',
-    'INPUT_CPU-COST': 'off'
+    'INPUT_CPU-COST': 'off',
+    INPUT_COUNT: '2',
+    INPUT_BENCHTIME: '5ms',
+    INPUT_PIPELINE: 'false'
   }
   const comments = api.comments.length
+
+  // A budget that leaves a shard nothing: wiregate plan exits 2 with the input error; the step plans one shard and says why.
+  const tooSmall = await runAction(head, [], { ...shared, INPUT_MODE: 'plan', 'INPUT_TIME-BUDGET': '1m' })
+  assert.equal(tooSmall.code, 0, tooSmall.stdout)
+  assert.equal(tooSmall.outputs.shards, '1', tooSmall.stdout)
+  assert.match(tooSmall.stdout, /::warning::wiregate plan: input 'time-budget' is 1m: a shard spends 1m10s outside measuring.*the smallest time-budget that holds it is \d+m; planning one shard/)
 
   const plan = await runAction(head, [], { ...shared, INPUT_MODE: 'plan' })
   assert.equal(plan.code, 0, plan.stdout)

@@ -6,9 +6,9 @@ import (
 	"flag"
 	"io"
 
+	"github.com/wiregate/wiregate/harness/parent/cpucost"
 	"github.com/wiregate/wiregate/harness/program/bench"
 	"github.com/wiregate/wiregate/harness/program/benchprog"
-	"github.com/wiregate/wiregate/harness/program/cpucost"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 

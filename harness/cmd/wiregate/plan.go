@@ -16,9 +16,10 @@ func init() {
 }
 
 // cmdPlan writes the shard plan as JSON (stdout, or --plan-out) and, with
-// --github-output, the step outputs matrix and shards. It exits 0 even
-// when the gate could not start: the plan is then one shard, whose job
-// reports why.
+// --github-output, the step outputs matrix and shards. When the gate could
+// not start (a bad input, a time-budget too small for a shard) it still
+// writes them, a plan of one shard whose job reports why, and exits 2 with
+// the reason.
 func cmdPlan(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("plan", flag.ContinueOnError)
 	options := gateFlags(fs)
@@ -31,7 +32,7 @@ func cmdPlan(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	p := gate.Plan(ctx, o)
+	p, planErr := gate.Plan(ctx, o)
 	b, err := json.MarshalIndent(p, "", "  ")
 	if err != nil {
 		return err
@@ -55,6 +56,9 @@ func cmdPlan(ctx context.Context, args []string) error {
 		if _, err := fmt.Fprintf(f, "matrix=%s\nshards=%d\n", matrix, p.Shards); err != nil {
 			return err
 		}
+	}
+	if planErr != nil {
+		return planErr
 	}
 	fmt.Fprintf(os.Stderr, "wiregate plan: %s\n", p.Note)
 	return nil

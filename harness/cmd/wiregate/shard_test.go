@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -26,8 +27,8 @@ func readJSON(t *testing.T, path string, v any) []byte {
 }
 
 // The sharded path on this repo's schemas, two messages changed: plan
-// splits them over two shards (a 1m budget holds less than one shard's
-// fixed cost, so max-shards decides), each shard measures its own part
+// splits them over two shards (priced at ~5 s each by static prices, they
+// need two shards of 80s, which hold 8 s each), each shard measures its own part
 // and exits 0 though it fails on its own (the merge decides), and merge
 // makes one report with both messages whose exit code is the process's.
 // A part of another head is refused with a report that still renders.
@@ -44,7 +45,7 @@ func TestPlanShardsAndMerge(t *testing.T) {
 	}
 	grow("schemas/orders/v1/order.proto", "map<string, string> meta = 7;", "map<string, string> meta = 7;\n  repeated string tags = 8;")
 	grow("schemas/pingpong/v1/ping_pong.proto", "repeated double doubles = 7;", "repeated double doubles = 7;\n  string note = 8;")
-	flags := []string{"--base-dir", base, "--working-directory", head, "--time-budget", "1m", "--max-shards", "2",
+	flags := []string{"--base-dir", base, "--working-directory", head, "--time-budget", "80s", "--max-shards", "2",
 		"--formats", "protobuf", "--count", "2", "--benchtime", "5ms", "--pipeline", "false", "--cpu-cost", "off", "--quiet"}
 
 	planFile := filepath.Join(t.TempDir(), "plan.json")
@@ -120,8 +121,9 @@ func TestPlanShardsAndMerge(t *testing.T) {
 
 // The shard input has one owner, the gate's inputs: a flag or the
 // action's INPUT_SHARD past inputs.MaxShards is the gate's one-line input
-// error, exit 2, with a report.json saying so; plan reads it the same way
-// and plans one shard whose note names it, in a plan.json the schema takes.
+// error, exit 2, with a report.json saying so; plan reads it the same way,
+// exits 2 with it, and still writes a plan of one shard whose note names
+// it, in a plan.json the schema takes.
 func TestShardInputHasOneOwner(t *testing.T) {
 	head := copySchemas(t)
 	gateRefuses := func(where string, args ...string) {
@@ -144,8 +146,8 @@ func TestShardInputHasOneOwner(t *testing.T) {
 	gateRefuses("input 'shard'", "--inputs-from-env")
 
 	planFile := filepath.Join(t.TempDir(), "plan.json")
-	if r := runWiregate(t, "plan", "--working-directory", head, "--inputs-from-env", "--plan-out", planFile, "--quiet"); r.code != 0 {
-		t.Fatalf("plan: %+v", r)
+	if r := runWiregate(t, "plan", "--working-directory", head, "--inputs-from-env", "--plan-out", planFile, "--quiet"); r.code != 2 || !strings.Contains(r.stderr, `input 'shard' is "257/300"`) {
+		t.Fatalf("plan: exit %d, want 2 and the input error: %+v", r.code, r)
 	}
 	var plan shard.Plan
 	b := readJSON(t, planFile, &plan)
@@ -154,5 +156,53 @@ func TestShardInputHasOneOwner(t *testing.T) {
 	}
 	if plan.Shards != 1 || !strings.Contains(plan.Note, `input 'shard' is "257/300"`) {
 		t.Fatalf("plan: %d shards, note %q", plan.Shards, plan.Note)
+	}
+}
+
+// A time-budget that leaves a shard nothing to measure (1m: a job spends
+// 1m10s outside measuring) is an input error wherever a shard's capacity
+// is used: plan exits 2 naming the smallest budget that holds the dearest
+// message, and still writes a one-shard plan saying so; a shard run exits
+// 2 with a report that says it in one line. A whole gate at 1m still runs.
+func TestATimeBudgetTooSmallForAShard(t *testing.T) {
+	base, head := copySchemas(t), copySchemas(t)
+	p := filepath.Join(head, "schemas/pingpong/v1/ping_pong.proto")
+	b, _ := os.ReadFile(p)
+	os.WriteFile(p, []byte(strings.Replace(string(b), "repeated double doubles = 7;", "repeated double doubles = 7;\n  string note = 8;", 1)), 0o644)
+	flags := []string{"--base-dir", base, "--working-directory", head, "--time-budget", "1m", "--max-shards", "4",
+		"--formats", "protobuf", "--count", "2", "--benchtime", "5ms", "--pipeline", "false", "--cpu-cost", "off", "--quiet"}
+	want := regexp.MustCompile(`input 'time-budget' is 1m: a shard spends 1m10s outside measuring, which leaves it nothing for pingpong\.v1\.PingPong, priced at \d+s \(static prices: [^)]*\); the smallest time-budget that holds it is (\d+)m$`)
+
+	planFile := filepath.Join(t.TempDir(), "plan.json")
+	r := runWiregate(t, append([]string{"plan", "--plan-out", planFile}, flags...)...)
+	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+	m := want.FindStringSubmatch(strings.TrimPrefix(lines[len(lines)-1], "wiregate plan: "))
+	if r.code != 2 || m == nil {
+		t.Fatalf("plan: exit %d, want 2 and the last line to match %s:\n%s", r.code, want, r.stderr)
+	}
+	var plan shard.Plan
+	if err := shard.ValidatePlan(readJSON(t, planFile, &plan)); err != nil {
+		t.Fatal(err)
+	}
+	if plan.Shards != 1 || !want.MatchString(plan.Note) {
+		t.Fatalf("plan: %d shards, note %q", plan.Shards, plan.Note)
+	}
+	// The budget it names holds a shard: planning at it splits, exit 0.
+	at := slices.Clone(flags)
+	at[slices.Index(at, "1m")] = m[1] + "m"
+	if r := runWiregate(t, append([]string{"plan", "--plan-out", planFile}, at...)...); r.code != 0 {
+		t.Fatalf("plan at the budget it named (%sm): %+v", m[1], r)
+	}
+
+	out := t.TempDir()
+	r = runWiregate(t, append([]string{"gate", "--shard", "1/2", "--out", out}, flags...)...)
+	var part report.Report
+	readJSON(t, filepath.Join(out, "report.json"), &part)
+	if r.code != 2 || part.ExitCode != 2 || len(part.Errors) != 1 || !want.MatchString(strings.TrimPrefix(part.Errors[0], "shards: ")) {
+		t.Fatalf("shard at 1m: exit %d, report %d, errors %q", r.code, part.ExitCode, part.Errors)
+	}
+	whole := t.TempDir()
+	if r := runWiregate(t, append([]string{"gate", "--out", whole}, flags...)...); r.code == 2 {
+		t.Fatalf("a whole gate at 1m: exit 2\n%s", r.stderr)
 	}
 }

@@ -3,8 +3,8 @@ package budget
 import (
 	"time"
 
+	"github.com/wiregate/wiregate/harness/parent/cpucost"
 	"github.com/wiregate/wiregate/harness/program/benchprog"
-	"github.com/wiregate/wiregate/harness/program/cpucost"
 )
 
 // What counting costs on top of running natively, measured on this

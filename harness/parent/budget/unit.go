@@ -154,3 +154,11 @@ func PrecisionBacklog(perRecord time.Duration) int64 {
 func Capacity(total time.Duration) time.Duration {
 	return time.Duration(float64(total-Reserve-ShardFixed) * shardFill)
 }
+
+// ShardMinimum is the smallest time-budget, in whole minutes, whose one
+// job has the capacity to measure a message priced at dearest: a shard
+// smaller than one message cannot hold its part of any split.
+func ShardMinimum(dearest time.Duration) time.Duration {
+	d := Reserve + ShardFixed + time.Duration(float64(dearest)/shardFill)
+	return (d + time.Minute - 1).Truncate(time.Minute)
+}

@@ -56,6 +56,20 @@ func TestCapacity(t *testing.T) {
 	}
 }
 
+// ShardMinimum is the smallest whole-minute budget whose capacity holds
+// the message: the minute below it does not.
+func TestShardMinimumHoldsTheDearestMessage(t *testing.T) {
+	for _, dearest := range []time.Duration{0, time.Second, 40 * time.Second, 7*time.Minute + 3*time.Second} {
+		m := ShardMinimum(dearest)
+		if m%time.Minute != 0 || Capacity(m) < dearest || Capacity(m-time.Minute) >= max(dearest, 1) {
+			t.Errorf("ShardMinimum(%v) = %v: capacity %v, a minute less %v", dearest, m, Capacity(m), Capacity(m-time.Minute))
+		}
+	}
+	if ShardMinimum(0) <= Reserve+ShardFixed {
+		t.Errorf("ShardMinimum(0) = %v leaves nothing to measure", ShardMinimum(0))
+	}
+}
+
 // A message's static pipeline pass is its backlog's: the records a drain
 // of DrainTarget takes at its fastest format, each format's records at
 // that N, and a start per format.

@@ -5,14 +5,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"time"
 
 	"github.com/wiregate/wiregate/harness/parent/budget"
 	"github.com/wiregate/wiregate/harness/parent/interleave"
-	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/program/benchprog"
 )
 
@@ -263,8 +261,6 @@ func warmedPrices(p budget.Prices, timed []string, wall time.Duration, outs [][]
 	return out
 }
 
-var benchLine = regexp.MustCompile(`^(Benchmark(?:Encode|Decode)/([^/]+)/\S+)\s+(\d+)\s+([0-9.eE+]+) ns/op`)
-
 // benchNanos is each message's time in the benchmarks' final runs of one
 // benchfmt output (N × ns/op).
 func benchNanos(out []byte) map[string]float64 {
@@ -280,17 +276,4 @@ func benchNanos(out []byte) map[string]float64 {
 		ns[string(m[2])] += n * per
 	}
 	return ns
-}
-
-// recordTimings puts the bench plan in the report; compare turns the
-// lines into metrics.
-func (g *run) recordTimings(t timings) {
-	if t.plan.Count == 0 && t.plan.Note == "" && len(t.plan.Timed) == 0 {
-		return
-	}
-	g.r.Plan.Bench = &report.BenchPlan{Count: t.rounds, Benchtime: t.plan.Benchtime.String(), Untimed: t.plan.Untimed, Note: t.plan.Note}
-	g.r.Env.UnchangedRounds = t.unchangedRounds
-	if t.pin != "" {
-		g.r.Env.BenchPin = t.pin
-	}
 }

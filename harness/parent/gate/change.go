@@ -149,7 +149,7 @@ func (g *run) loadSchemas(ctx context.Context) (*schemas, string, error) {
 	if g.asksAvro() {
 		sch.noAvro, sch.mismatches = disagreements(sch.head, sch.headSet)
 	}
-	if sch.change.Groups, err = groups(sch); err != nil {
+	if sch.change.Groups, err = groups(sch.change.Changed, sch.base, sch.head, sch.headFirst.names, sch.baseFirst.names); err != nil {
 		sch.close()
 		return nil, "", err
 	}

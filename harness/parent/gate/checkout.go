@@ -4,28 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 
 	"github.com/wiregate/wiregate/harness/parent/checkout"
 	"github.com/wiregate/wiregate/harness/parent/report"
-	"github.com/wiregate/wiregate/harness/parent/schemafiles"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
-
-// side is base, head or a release: a checkout.
-type side struct {
-	name string
-	dir  string
-	// worktree is the checkout the gate made for this side (base, release),
-	// removed when the run ends.
-	worktree *checkout.Worktree
-}
-
-// avro is the side's .avsc files, absolute.
-func (s *side) avro(globs []string) ([]string, error) { return schemafiles.Glob(s.dir, globs) }
-
-// bufInput is the side's buf input directory.
-func (s *side) bufInput(set string) string { return filepath.Join(s.dir, set) }
 
 // checkout makes the base side: a worktree of BaseRef, or BaseDir as it is.
 // It also fills in the shas and labels the caller did not give: a side is
@@ -36,7 +19,7 @@ func (g *run) checkout(ctx context.Context) bool {
 		side       side // the base: its worktree when the gate made one
 	}
 	co, ok := stage(ctx, g, "checkout", func(ctx context.Context) (checkedOut, string, error) {
-		co := checkedOut{base: g.r.Base, head: g.r.Head, side: *g.base}
+		co := checkedOut{base: g.base.rev, head: g.head.rev, side: *g.base}
 		if co.head.Sha == "" {
 			if sha, ref, dirty, err := checkout.Head(ctx, g.head.dir); err == nil {
 				co.head.Sha = sha
@@ -71,7 +54,7 @@ func (g *run) checkout(ctx context.Context) bool {
 		}
 		return co, "", nil
 	})
-	g.r.Base, g.r.Head, *g.base = co.base, co.head, co.side
+	*g.base, g.base.rev, g.head.rev = co.side, co.base, co.head
 	return ok
 }
 
@@ -124,7 +107,7 @@ func (g *run) checkoutRelease(ctx context.Context) {
 		if err != nil {
 			return release{}, "", fmt.Errorf("%s %q: %w", a.Where, a.Text, err)
 		}
-		against := &report.Against{Input: a.Text, Ref: ref, Sha: w.Sha, SameAsBase: w.Sha == g.r.Base.Sha}
+		against := &report.Against{Input: a.Text, Ref: ref, Sha: w.Sha, SameAsBase: w.Sha == g.base.rev.Sha}
 		s := &side{name: "release " + ref, dir: w.Dir, worktree: w}
 		if against.SameAsBase {
 			g.removeWorktree(s)
@@ -132,5 +115,5 @@ func (g *run) checkoutRelease(ctx context.Context) {
 		}
 		return release{side: s, against: against}, "", nil
 	})
-	g.release, g.r.BreakingAgainst = rel.side, rel.against
+	g.release, g.against = rel.side, rel.against
 }

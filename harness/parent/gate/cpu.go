@@ -11,11 +11,11 @@ import (
 
 	"github.com/wiregate/wiregate/harness/parent/budget"
 	"github.com/wiregate/wiregate/harness/parent/compare"
+	"github.com/wiregate/wiregate/harness/parent/cpucost"
 	"github.com/wiregate/wiregate/harness/parent/interleave"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/parent/verdict"
 	"github.com/wiregate/wiregate/harness/program/benchprog"
-	"github.com/wiregate/wiregate/harness/program/cpucost"
 )
 
 // counts are the cpu stage's results: each side's instruction counts (what
@@ -190,43 +190,19 @@ func (g *run) keepWholeProcesses(c *counts, ps programs, units []countUnit, resu
 	return ran
 }
 
-// recordCounts puts how counting went in the report, and each counted
-// message's instr/op metrics.
-func (g *run) recordCounts(c counts) {
-	if c.cost == nil {
-		return
-	}
-	g.r.CPUCost = c.cost
-	p := c.plan
-	if len(p.FewerProcesses) > 0 || len(p.Uncounted) > 0 {
-		g.r.Plan.CPU = &report.CPUPlan{Uncounted: p.Uncounted,
-			FewerProcesses: slices.Clone(p.FewerProcesses), Note: p.Note}
-	}
-	for _, m := range countMetrics(c.base, c.head) {
-		f := g.r.Format(m.message, m.format)
-		f.Metrics = append(f.Metrics, m.Metric)
-	}
-}
-
-// countMetric is one message's instr/op metric in one format.
-type countMetric struct {
-	message, format string
-	report.Metric
-}
-
 // countMetrics compares each op's counts, base against head: exact
 // numbers, so no test and no p-value. A side's center is the median of its
 // processes' counts, and its n their number; the noise floor is
 // cpucost.FloorOf (the format's, or twice what this op's own counts
 // spread, whichever is larger), and a change is significant past it. The
 // verdict gates a growth only above it. A side alone compares nothing.
-func countMetrics(base, head []cpucost.Result) []countMetric {
+func countMetrics(base, head []cpucost.Result) []formatMetric {
 	bySide := [2]map[string][]float64{perOp(base), perOp(head)}
 	ops := map[string]int{}
 	for _, r := range base {
 		ops[r.Name] = r.Ops
 	}
-	var out []countMetric
+	var out []formatMetric
 	for _, name := range sortedKeys(bySide[1]) {
 		b, h := bySide[0][name], bySide[1][name]
 		if len(b) == 0 {
@@ -250,7 +226,7 @@ func countMetrics(base, head []cpucost.Result) []countMetric {
 		if m.Significant {
 			m.Delta = fmt.Sprintf("%+.2f%%", *delta)
 		}
-		out = append(out, countMetric{message: message, format: format, Metric: m})
+		out = append(out, formatMetric{message: message, format: format, Metric: m})
 	}
 	return out
 }

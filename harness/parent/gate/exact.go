@@ -5,15 +5,11 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/wiregate/wiregate/harness/parent/budget"
-	"github.com/wiregate/wiregate/harness/parent/compare"
-	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/program/benchprog"
-	"github.com/wiregate/wiregate/harness/program/codec"
 )
 
 // exactChunk is the most messages one bench program process sizes: small
@@ -115,14 +111,6 @@ func chunked(list []string, size, workers int) [][]string {
 	return out
 }
 
-// sideIndex is 0 for the base program, 1 for head's.
-func sideIndex(ps programs, i int) int {
-	if ps.base == nil {
-		return 1
-	}
-	return i
-}
-
 // sizeCarried sizes head's records of chunk's messages that hold new
 // content without it: head's bytes less these are what the new and
 // regenerated fields cost, in each format.
@@ -149,41 +137,13 @@ func (g *run) sizeCarried(ctx context.Context, ps programs, p pools, chunk []str
 	return out, nil
 }
 
-// recordSizes puts the exact stage's sizes in the report, with the plan's
-// cut and the records' notes.
-func (g *run) recordSizes(s sizes, p pools) {
-	if len(s.unmeasured) > 0 {
-		g.r.Plan.Exact = &report.ExactPlan{Unmeasured: s.unmeasured,
-			Note: fmt.Sprintf("to fit the time budget: %d messages not measured", len(s.unmeasured))}
-	}
-	aliasing := map[string]bool{}
-	if fs, err := codec.Parse(strings.Join(g.s.Formats, ",")); err == nil {
-		for _, f := range fs {
-			aliasing[f.Name] = f.Aliasing
+// of is one side's (0 base, 1 head) sizes of messages.
+func (s sizes) of(side int, messages []string) []benchprog.Size {
+	var out []benchprog.Size
+	for _, pair := range s.pairs {
+		if pair[side] != nil && slices.Contains(messages, pair[side].Message) {
+			out = append(out, *pair[side])
 		}
 	}
-	for k, pair := range s.pairs {
-		head := pair[1]
-		if head == nil {
-			continue
-		}
-		msg, format, _ := strings.Cut(k, "/")
-		f := g.r.Format(msg, format)
-		f.Aliasing = aliasing[format]
-		f.Size = &report.Size{Head: head.BytesMean, VsJSON: head.VsJSON}
-		if base := pair[0]; base != nil {
-			f.Size.Base = base.BytesMean
-			f.Size.DeltaPct = compare.DeltaPct(base.BytesMean, head.BytesMean)
-		}
-		if c := s.carried[k]; c != nil && c.BytesMean != head.BytesMean {
-			d := head.BytesMean - c.BytesMean
-			f.Size.NewContent = &d
-		}
-		f.Size.Compressed = compressedSizes(pair[0], head, f.Size.DeltaPct)
-	}
-	for name, notes := range p.notes {
-		if g.r.HasMessage(name) {
-			g.r.Message(name).Records = notes
-		}
-	}
+	return out
 }

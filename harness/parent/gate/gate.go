@@ -7,73 +7,97 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/wiregate/wiregate/harness/parent/budget"
-	"github.com/wiregate/wiregate/harness/parent/config"
+	"github.com/wiregate/wiregate/harness/parent/history"
 	"github.com/wiregate/wiregate/harness/parent/inputs"
 	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/parent/verdict"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 
-// run is one gate run: what every stage reads — the options (as given,
-// never changed), the inputs, the configuration, the tools, the two sides'
-// checkouts and the budget — and the report Run assembles from what the
-// stages return. The early stages return what they found (settings,
-// checkouts, tools, configuration) and only their callers here record it;
-// the measuring stages take their inputs as arguments and return a typed
-// result, which Run records.
-type run struct {
-	o          *Options
-	s          inputs.Settings
-	cfg        config.Config
-	tools      tools
-	r          *report.Report
-	base, head *side
-	release    *side // breaking-against's checkout; nil when there is none (or it is the base)
-	budget     budget.Budget
+// start is the start-up Run and Plan share: the inputs, the base
+// checkout and the tools both sides use. started is false when there is
+// nothing to gate (a bad input, no base); tooled when buf was not found
+// either. Each failure's error is in the report.
+func (g *run) start(ctx context.Context) (started, tooled bool) {
+	started = g.readInputs(ctx) && g.checkout(ctx)
+	g.r.Base, g.r.Head = g.base.rev, g.head.rev // named also when a bad input stopped the run
+	return started, started && g.findTools(ctx)
 }
 
 // Run executes the gate and writes report.json (and base.txt, head.txt,
 // benchstat.txt) into o.Out. The error is non-nil only when the report
 // could not be written; stage failures are in the report.
 func Run(ctx context.Context, o Options) (*report.Report, error) {
-	if o.Log == nil {
-		o.Log = func(string, ...any) {}
-	}
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return nil, exitcode.BadInput("--out %s: %v", o.Out, err)
 	}
-	g := &run{o: &o, r: report.New(), base: &side{name: "base", dir: o.BaseDir}, head: &side{name: "head"}}
-	g.budget = budget.Budget{Start: time.Now().Add(-before(o.StagesBefore)), Now: time.Now}
-	g.r.Base = report.Rev{Ref: o.BaseLabel}
-	g.r.Head = report.Rev{Ref: o.HeadLabel, Sha: o.HeadSha}
+	g := newRun(&o, time.Now().Add(-before(o.StagesBefore)))
 	g.r.Env = report.Env{GoVersion: runtime.Version(), OS: runtime.GOOS + "/" + runtime.GOARCH,
 		Cores: runtime.NumCPU(), Runner: os.Getenv("RUNNER_NAME")}
 	g.r.Stages = append(g.r.Stages, o.StagesBefore...)
 
-	var m measured
-	if g.readInputs(ctx) && g.checkout(ctx) {
+	if started, tooled := g.start(ctx); started {
 		defer g.removeWorktree(g.base)
 		if g.s.BreakingAgainst.Given() {
 			g.checkoutRelease(ctx)
+			g.r.BreakingAgainst = g.against
 			defer func() { g.removeWorktree(g.release) }()
 		}
 		configured := g.loadConfig(ctx)
-		compiles := g.findTools(ctx) && g.schemaChecks(ctx)
+		if configured {
+			g.r.Env.Alpha = g.cfg.Alpha
+		}
+		compiles := tooled
+		if compiles {
+			var fs []report.Finding
+			fs, compiles = g.schemaChecks(ctx)
+			g.r.Findings = append(g.r.Findings, fs...)
+		}
 		// Schemas the checks cannot read are what measuring would read
 		// next: their error is said once.
-		readable := g.avroCompat(ctx)
+		fs, readable := g.avroCompat(ctx)
+		g.r.Findings = append(g.r.Findings, fs...)
+		var m measured
 		if configured && compiles && readable {
 			m = g.measure(ctx)
+			defer m.sch.close()
 		}
-		g.history(ctx, m)
+		recordMeasured(g.r, g.s, m)
+		if g.s.History != "" {
+			recordHistory(g.r, g.history(ctx, historyIn{sch: m.sch, carried: m.carried, last: m.last, branch: m.branch,
+				figures: history.Figures(g.r), costs: g.r.Costs, changed: history.ChangedMessages(g.r)}))
+		}
 	}
 	g.r.Env.PeakRSSBytes = peakRSS()
-	stage(ctx, g, "verdict", func(ctx context.Context) (struct{}, string, error) { g.verdict(); return struct{}{}, "", nil })
+	g.decide()
 	g.r.Sort()
 	if err := g.r.Write(filepath.Join(o.Out, "report.json")); err != nil {
 		return g.r, err
 	}
 	return g.r, nil
+}
+
+// decide records what the stages said, then the verdict, itself the last
+// stage.
+func (g *run) decide() {
+	g.o.Log("wiregate: verdict")
+	start := time.Now()
+	g.r.Stages = append(g.r.Stages, g.said.stages...)
+	g.r.Errors = append(g.r.Errors, g.said.errors...)
+	g.r.Warnings = append(g.r.Warnings, g.said.warnings...)
+	g.verdict()
+	g.r.Stages = append(g.r.Stages, report.Stage{Name: "verdict", Seconds: time.Since(start).Seconds()})
+}
+
+// verdict applies thresholds, wiregate.yaml and the PR's labels, turns
+// stage errors into `error` violations and sets the result.
+func (g *run) verdict() {
+	g.r.Rules = &report.Rules{Config: g.cfg, Labels: g.o.Labels, LintAll: g.s.LintAll,
+		CoverageRequired: g.s.CoverageRequired, Pipeline: g.s.Pipeline}
+	if g.o.Approvals != nil {
+		g.r.Rules.Approvals = *g.o.Approvals
+	}
+	verdict.Decide(g.r)
 }
 
 // before is what the caller's stages took: the budget is the whole
@@ -108,13 +132,7 @@ func (g *run) readInputs(ctx context.Context) bool {
 	g.budget.Total, g.budget.Workers = s.TimeBudget, s.Workers
 	g.r.Plan.BudgetSeconds = s.TimeBudget.Seconds()
 	g.head.dir = s.WorkingDirectory
+	// The inputs' alpha until wiregate.yaml's is read (Run).
 	g.r.Env.Count, g.r.Env.Alpha, g.r.Env.Workers = s.Count, s.Alpha, s.Workers
 	return true
-}
-
-func (g *run) tmpDir() string {
-	if g.o.TmpDir != "" {
-		return g.o.TmpDir
-	}
-	return os.TempDir()
 }

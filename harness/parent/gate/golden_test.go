@@ -180,7 +180,7 @@ var goldenRuns = map[string]func(t *testing.T) *report.Report{
 		var parts []merge.Part
 		for _, shard := range []string{"1/2", "2/2"} {
 			r := run(t, base, head, func(in map[string]string, o *gate.Options) {
-				in["messages"], in["cpu-cost"], in["shard"], in["max-shards"], in["time-budget"] = "", "off", shard, "2", "1m"
+				in["messages"], in["cpu-cost"], in["shard"], in["max-shards"], in["time-budget"] = "", "off", shard, "2", "80s"
 				o.BaseLabel, o.HeadLabel, o.HeadSha = "main", "feature", strings.Repeat("b", 40)
 			})
 			r.Base.Sha = strings.Repeat("a", 40)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/wiregate/wiregate/harness/parent/prepare"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/program/avroschema"
 )
@@ -13,11 +14,12 @@ import (
 // groups sorts the changed messages by cause: the parts of each one's
 // closure (prepare.Schema.Parts) that differ between the sides. Groups of
 // more messages come first, then by cause.
-func groups(sch *schemas) ([]report.Group, error) {
+// names are both sides' synthesized messages' Avro names, by message.
+func groups(changed []string, base, head *prepare.Schema, names ...map[string]string) ([]report.Group, error) {
 	byCause := map[string]*report.Group{}
 	var out []*report.Group
-	for _, m := range sch.change.Changed {
-		cause, err := causeOf(sch, m)
+	for _, m := range changed {
+		cause, err := causeOf(base, head, m, names)
 		if err != nil {
 			return nil, err
 		}
@@ -39,17 +41,17 @@ func groups(sch *schemas) ([]report.Group, error) {
 }
 
 // causeOf is what in message's closure differs between base and head.
-func causeOf(sch *schemas, message string) ([]string, error) {
-	base, err := sch.base.Parts(message)
+func causeOf(baseSchema, headSchema *prepare.Schema, message string, names []map[string]string) ([]string, error) {
+	base, err := baseSchema.Parts(message)
 	if err != nil {
 		return nil, err
 	}
-	head, err := sch.head.Parts(message)
+	head, err := headSchema.Parts(message)
 	if err != nil {
 		return nil, err
 	}
 	var cause []string
-	name := func(k string) string { return causeName(k, sch.headFirst.names, sch.baseFirst.names) }
+	name := func(k string) string { return causeName(k, names...) }
 	for k := range maps.Keys(head) {
 		if head[k] != base[k] {
 			cause = append(cause, name(k))

@@ -54,29 +54,50 @@ func carryable(br *branchRead, sch *schemas) (map[string]bool, *history.Point) {
 
 func (g *run) store() history.Store { return history.Store{Dir: g.head.dir, Branch: g.s.History} }
 
-// history records the head's exact figures on the history branch (a push
-// to the default branch: Options.RecordHistory) or reads the branch and
-// puts, for each message this change moves, main's last points and the
-// head in the report. Neither can fail the gate: what it could not do is a
-// warning (recording) or a note (reading).
-func (g *run) history(ctx context.Context, m measured) {
-	if g.s.History == "" {
-		return
-	}
-	stage(ctx, g, "history", func(ctx context.Context) (struct{}, string, error) {
-		g.r.History = &report.History{Branch: g.s.History, Points: g.s.HistoryPoints, Messages: []report.HistoryMessage{}}
-		if g.o.RecordHistory {
-			g.recordHistory(ctx, m)
-		} else {
-			g.readHistory(ctx, m.branch)
-		}
-		return struct{}{}, "", nil
-	})
+// historyIn is what the history stage needs of the run: the schemas, what
+// the last point carries, the branch as read before measuring, and what
+// was measured (the sequencer takes the figures from the report).
+type historyIn struct {
+	sch     *schemas
+	carried map[string]bool
+	last    *history.Point
+	branch  *branchRead
+	figures []history.Figure // history.Figures of the report
+	costs   []report.Cost
+	changed int // messages this change moves (history.ChangedMessages)
 }
 
-func (g *run) readHistory(ctx context.Context, br *branchRead) {
-	if history.ChangedMessages(g.r) == 0 {
-		return // nothing to chart, and nothing to say about it
+// read is what the history stage found: the report's history section, and
+// on a pull request the points to chart the changed messages on.
+type read struct {
+	section *report.History
+	chart   bool // the branch was read on a pull request
+	points  []history.Point
+}
+
+// history records the head's exact figures on the history branch (a push
+// to the default branch: Options.RecordHistory) or reads the branch for
+// the points to chart each message this change moves on. Neither can fail
+// the gate: what it could not do is a warning (recording) or a note
+// (reading).
+func (g *run) history(ctx context.Context, in historyIn) read {
+	out, _ := stage(ctx, g, "history", func(ctx context.Context) (read, string, error) {
+		h := &report.History{Branch: g.s.History, Points: g.s.HistoryPoints, Messages: []report.HistoryMessage{}}
+		if g.o.RecordHistory {
+			g.appendPoint(ctx, in, h)
+			return read{section: h}, "", nil
+		}
+		points, chart := g.readHistory(ctx, in.branch, in.changed, h)
+		return read{section: h, points: points, chart: chart}, "", nil
+	})
+	return out
+}
+
+// readHistory returns the branch's points to chart, or false with a note
+// or a warning saying why there are none.
+func (g *run) readHistory(ctx context.Context, br *branchRead, changed int, h *report.History) ([]history.Point, bool) {
+	if changed == 0 {
+		return nil, false // nothing to chart, and nothing to say about it
 	}
 	if br == nil {
 		br = g.readBranch(ctx)
@@ -84,42 +105,39 @@ func (g *run) readHistory(ctx context.Context, br *branchRead) {
 	points, skipped, err := br.points, br.skipped, br.err
 	switch {
 	case errors.Is(err, history.ErrNoHistory):
-		g.r.History.Note = err.Error()
-		return
+		h.Note = err.Error()
+		return nil, false
 	case err != nil:
 		g.warn("history not read: %v", err)
-		return
+		return nil, false
 	case skipped > 0:
 		g.warn("history branch %s: %d lines are not wiregate points and were skipped", g.s.History, skipped)
 	}
-	g.r.History.Messages = history.Changed(g.r, points, g.s.HistoryPoints)
-	if len(g.r.History.Messages) == 0 {
-		g.r.History.Note = fmt.Sprintf("the %d points on %s have none of the changed figures yet", len(points), g.s.History)
-	}
+	return points, true
 }
 
-// recordHistory appends a point: the figures this run measured, and those
+// appendPoint appends a point: the figures this run measured, and those
 // of the messages it carried from the last point. Messages it could
 // neither carry nor measure (the budget) are listed as unreached; the next
 // push measures them.
-func (g *run) recordHistory(ctx context.Context, m measured) {
+func (g *run) appendPoint(ctx context.Context, m historyIn, h *report.History) {
 	if m.sch == nil {
 		g.warn("history not recorded: the schemas did not load")
 		return
 	}
-	sha := g.r.Head.Sha
+	sha := g.head.rev.Sha
 	if len(sha) != 40 || strings.Contains(sha, "+") {
 		g.warn("history not recorded: head %q is not a commit (a working tree with changes has no sha to record)", sha)
 		return
 	}
-	figures := history.Figures(g.r)
+	figures := m.figures
 	measuredNow := map[string]bool{}
 	for _, f := range figures {
 		measuredNow[f.Message] = true
 	}
-	costs := g.r.Costs
+	costs := m.costs
 	if m.last != nil {
-		figures = append(figures, m.last.FiguresOf(m.carried)...)
+		figures = append(slices.Clone(figures), m.last.FiguresOf(m.carried)...)
 		costs = append(slices.Clone(costs), m.last.CostsOf(m.carried)...)
 	}
 	prints := map[string]string{}
@@ -127,19 +145,19 @@ func (g *run) recordHistory(ctx context.Context, m measured) {
 		if measuredNow[name] || m.carried[name] {
 			prints[name] = print
 		} else {
-			g.r.History.Unreached = append(g.r.History.Unreached, name)
+			h.Unreached = append(h.Unreached, name)
 		}
 	}
 	for name := range m.carried {
-		g.r.History.Carried = append(g.r.History.Carried, name)
+		h.Carried = append(h.Carried, name)
 	}
-	sort.Strings(g.r.History.Carried)
-	sort.Strings(g.r.History.Unreached)
+	sort.Strings(h.Carried)
+	sort.Strings(h.Unreached)
 	if len(figures) == 0 {
 		g.warn("history not recorded: no figure was measured or carried")
 		return
 	}
-	p := history.Point{Sha: sha, Ref: g.r.Head.Ref, Date: history.CommitDate(ctx, g.head.dir, sha), Figures: figures,
+	p := history.Point{Sha: sha, Ref: g.head.rev.Ref, Date: history.CommitDate(ctx, g.head.dir, sha), Figures: figures,
 		Wiregate: m.sch.head.Harness(), Go: runtime.Version(), Schemas: prints, Costs: costs}
 	ctx, cancel := context.WithTimeout(ctx, recordTimeout)
 	defer cancel()
@@ -148,11 +166,11 @@ func (g *run) recordHistory(ctx context.Context, m measured) {
 		g.warn("history not recorded: %v", err)
 		return
 	}
-	g.r.History.Recorded, g.r.History.Attempts = sha, attempts
+	h.Recorded, h.Attempts = sha, attempts
 	switch {
 	case attempts == 0:
-		g.r.History.Note = "already recorded by an earlier run of this commit"
-	case len(g.r.History.Unreached) > 0:
-		g.r.History.Note = fmt.Sprintf("%s not reached within the time budget: the next push measures them", plural(len(g.r.History.Unreached), "message"))
+		h.Note = "already recorded by an earlier run of this commit"
+	case len(h.Unreached) > 0:
+		h.Note = fmt.Sprintf("%s not reached within the time budget: the next push measures them", plural(len(h.Unreached), "message"))
 	}
 }

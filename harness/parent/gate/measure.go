@@ -11,15 +11,29 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
-// measured is what the measuring stages leave for history: the change set
-// and which messages were measured.
+// measured is what the measuring stages returned, for the sequencer to
+// record (record.go) and for history: the change set, which messages were
+// measured, and each stage's typed result.
 type measured struct {
 	sch      *schemas
 	list     []string        // the messages the gate set out to measure
 	carried  map[string]bool // messages whose figures a push takes from the last history point
 	last     *history.Point  // that point
 	branch   *branchRead     // the history branch as read before measuring; nil with history: false
+	sized    bool            // the exact stage ran
 	sizesRan bool            // the exact stage ran to its end
+
+	skipped  []report.Skipped
+	needed   int           // shards the whole change needs; 0 when the split did not run
+	shard    *report.Shard // this shard's record; nil on a whole run
+	statuses []string      // the messages the stages below measure
+	pools    pools
+	sizes    sizes
+	counts   counts
+	timings  timings
+	compared compared
+	rows     pipelineRows
+	costs    []report.Cost
 }
 
 // measure loads both sides' schemas, finds what changed, and measures
@@ -27,18 +41,15 @@ type measured struct {
 // same code on the same records, so its figures cannot differ); every
 // message with measure: all; on a push that records history, every message
 // whose figures the last point cannot carry. Each stage takes what the
-// earlier ones returned and returns its own typed result, which is
-// recorded in the report as soon as it is back — also when a later stage
-// fails or the run is interrupted.
+// earlier ones returned and returns its own typed result; measure returns
+// them all, also what it had when a later stage failed or the run was
+// interrupted, and the sequencer records them (recordMeasured).
 func (g *run) measure(ctx context.Context) measured {
 	sch, ok := stage(ctx, g, "schemas", g.loadSchemas)
 	if !ok {
 		return measured{}
 	}
-	m := measured{sch: sch}
-	g.r.Change = &sch.change
-	g.r.Skipped = skipped(g.s.Messages, sch)
-	g.r.Findings = append(g.r.Findings, sch.mismatches...)
+	m := measured{sch: sch, skipped: skipped(g.s.Messages, sch)}
 	m.branch = g.readBranch(ctx)
 	if g.o.RecordHistory {
 		m.carried, m.last = carryable(m.branch, sch)
@@ -54,7 +65,7 @@ func (g *run) measure(ctx context.Context) measured {
 		if !g.s.Shard.Whole() && g.o.RecordHistory {
 			return split{}, "", exitcode.BadInput("input 'shard' is %s on a run that records history: a push to the default branch records the whole change; leave shard empty there", g.s.Shard)
 		}
-		sp, err := g.splitList(sch, whole, g.s.Shard.Count, mp)
+		sp, err := g.splitList(sch, whole, g.s.Shard.Count, mp, !g.s.Shard.Whole())
 		if err != nil {
 			return sp, "", err
 		}
@@ -63,9 +74,9 @@ func (g *run) measure(ctx context.Context) measured {
 	if !ok {
 		return m
 	}
-	g.r.Plan.ShardsNeeded = sp.needed
+	m.needed = sp.needed
 	if !g.s.Shard.Whole() {
-		g.r.Shard = g.shardOf(sch, whole, sp)
+		m.shard = g.shardOf(sch, whole, sp)
 		part := sp.parts[g.s.Shard.Index-1]
 		m.list = slices.DeleteFunc(slices.Clone(whole), func(n string) bool { return !slices.Contains(part, n) })
 		if len(m.list) == 0 {
@@ -73,6 +84,7 @@ func (g *run) measure(ctx context.Context) measured {
 			return m
 		}
 	}
+	m.statuses = m.list
 	// Holm's families are the whole change's (a merge tests the union of
 	// the shards' comparisons), so every shard plans rounds for them.
 	gated := 0
@@ -81,51 +93,41 @@ func (g *run) measure(ctx context.Context) measured {
 			gated++
 		}
 	}
-	if len(m.list) == 0 {
-		g.o.Log("wiregate: shard %s has no message to measure", g.s.Shard)
-		return m
-	}
-	for _, name := range m.list {
-		msg := g.r.Message(name)
-		msg.Status = sch.status[name]
-		msg.UnchangedSchema = msg.Status == report.StatusUnchanged
-	}
 
 	ps, ok := stage(ctx, g, "prepare", func(ctx context.Context) (programs, string, error) { return g.buildPrograms(ctx, sch, m.list) })
 	if !ok {
 		return m
 	}
-	pools, ok := stage(ctx, g, "records", func(ctx context.Context) (pools, string, error) { return g.pairRecords(ctx, sch, ps) })
-	defer pools.remove()
+	m.pools, ok = stage(ctx, g, "records", func(ctx context.Context) (pools, string, error) { return g.pairRecords(ctx, sch, ps) })
+	defer m.pools.remove()
 	if !ok {
 		return m
 	}
-	ps = ps.with(pools)
-	toSize := without(m.list, pools.unpaired)
-	sz, ok := stage(ctx, g, "sizes", func(ctx context.Context) (sizes, string, error) { return g.measureSizes(ctx, ps, pools, toSize) })
-	sz.unmeasured = append(slices.Clone(pools.unpaired), sz.unmeasured...)
-	g.recordSizes(sz, pools)
+	ps = ps.with(m.pools)
+	toSize := without(m.list, m.pools.unpaired)
+	m.sizes, ok = stage(ctx, g, "sizes", func(ctx context.Context) (sizes, string, error) { return g.measureSizes(ctx, ps, m.pools, toSize) })
+	m.sized = true
+	m.sizes.unmeasured = append(slices.Clone(m.pools.unpaired), m.sizes.unmeasured...)
 	if !ok {
 		return m
 	}
-	m.sizesRan = len(sz.unmeasured) == 0
-	list := sz.measured(m.list)
-	prices := g.prices(sz, list, sch, gated, mp)
-	counts, _ := stage(ctx, g, "cpu", func(ctx context.Context) (counts, string, error) {
-		return g.countInstructions(ctx, ps, prices, sz)
+	m.sizesRan = len(m.sizes.unmeasured) == 0
+	list := m.sizes.measured(m.list)
+	prices := g.prices(m.sizes, list, sch, gated, mp)
+	m.counts, _ = stage(ctx, g, "cpu", func(ctx context.Context) (counts, string, error) {
+		return g.countInstructions(ctx, ps, prices, m.sizes)
 	})
-	g.recordCounts(counts)
-	timings, benchOK := stage(ctx, g, "bench", func(ctx context.Context) (timings, string, error) { return g.benchRounds(ctx, ps, prices) })
-	g.recordTimings(timings)
-	stage(ctx, g, "compare", func(ctx context.Context) (struct{}, string, error) { return struct{}{}, "", g.compare(counts, timings) })
-	var rows pipelineRows
+	var benchOK bool
+	m.timings, benchOK = stage(ctx, g, "bench", func(ctx context.Context) (timings, string, error) { return g.benchRounds(ctx, ps, prices) })
+	m.compared, _ = stage(ctx, g, "compare", func(ctx context.Context) (compared, string, error) {
+		return g.compare(m.counts, m.timings, sch.status)
+	})
 	if g.s.Pipeline && benchOK {
-		rows, _ = stage(ctx, g, "pipeline", func(ctx context.Context) (pipelineRows, string, error) {
-			return g.pipeline(ctx, ps, sz, list, sch.status, gated)
+		m.rows, _ = stage(ctx, g, "pipeline", func(ctx context.Context) (pipelineRows, string, error) {
+			return g.pipeline(ctx, ps, m.sizes, list, sch.status, gated)
 		})
-		g.recordPipeline(rows)
 	}
-	g.r.Costs = costsOf(m.list, sz, counts, timings, rows)
+	m.costs = costsOf(m.list, m.sizes, m.counts, m.timings, m.rows)
 	return m
 }
 
@@ -151,23 +153,4 @@ func nothingToMeasure(sch *schemas, carried map[string]bool) string {
 		return "no schema changed: nothing to measure"
 	}
 	return fmt.Sprintf("nothing to measure: %d messages unchanged, %d removed", len(sch.change.Unchanged), len(sch.change.Removed))
-}
-
-// plural is "1 message" or "3 messages".
-func plural(n int, what string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", what)
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
-
-// without is list less the names in cut, in order.
-func without(list, cut []string) []string {
-	var out []string
-	for _, m := range list {
-		if !slices.Contains(cut, m) {
-			out = append(out, m)
-		}
-	}
-	return out
 }

@@ -3,7 +3,6 @@ package gate
 import (
 	"cmp"
 	"context"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -141,41 +140,6 @@ func perMessage(rows []budget.PipeRow, byKey map[string]time.Duration) map[strin
 		delete(out, m)
 	}
 	return out
-}
-
-// of is one side's (0 base, 1 head) sizes of messages.
-func (s sizes) of(side int, messages []string) []benchprog.Size {
-	var out []benchprog.Size
-	for _, pair := range s.pairs {
-		if pair[side] != nil && slices.Contains(messages, pair[side].Message) {
-			out = append(out, *pair[side])
-		}
-	}
-	return out
-}
-
-// recordPipeline puts the rows, the broker and what the deadline cut in
-// the report.
-func (g *run) recordPipeline(rows pipelineRows) {
-	res := rows.res
-	if res == nil {
-		return
-	}
-	g.r.Env.PipelineN, g.r.Env.PipelineBytes = int(g.s.PipelineMessages), g.s.PipelineBytes
-	g.r.Plan.Pipeline = &report.PipelinePlan{Untimed: res.Untimed, Note: res.Cut}
-	g.r.Env.Broker, g.r.Env.BrokerReason, g.r.Env.BrokerPeakRSSBytes = res.Broker, res.BrokerReason, res.BrokerPeakRSSBytes
-	if rows.rounds > 0 {
-		g.r.Env.UnchangedRounds = rows.rounds
-	}
-	for _, row := range res.Rows {
-		for _, s := range row.Sides {
-			g.r.Env.ConsumerPeakRSSBytes = max(g.r.Env.ConsumerPeakRSSBytes, s.PeakRSSBytes)
-			if s.Cap != "" {
-				g.r.Env.ConsumerCap = s.Cap
-			}
-		}
-	}
-	g.r.Pipeline = append(g.r.Pipeline, rows.entries...)
 }
 
 // pipePass is one pass over one record of a row on one side, by head's

@@ -2,11 +2,11 @@ package gate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/wiregate/wiregate/harness/parent/budget"
-	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/parent/shard"
 )
 
@@ -20,39 +20,42 @@ type Part = shard.Part
 // Plan is `wiregate plan`: the gate's early stages (inputs, the base
 // checkout, tools, both sides' schemas and the change set), then the split
 // of what changed over shards by the same static prices every shard uses.
-// When something stops it (a bad input, a schema that does not compile),
-// the plan is one shard whose note says why: that gate job meets the same
-// problem and reports it in the comment, as a one-job gate would.
-func Plan(ctx context.Context, o Options) *ShardPlan {
-	if o.Log == nil {
-		o.Log = func(string, ...any) {}
-	}
-	g := &run{o: &o, r: report.New(), base: &side{name: "base", dir: o.BaseDir}, head: &side{name: "head"}}
-	g.budget = budget.Budget{Start: time.Now(), Now: time.Now}
+// When something stops it (a bad input, a schema that does not compile, a
+// time-budget too small for a shard), the plan is one shard whose note
+// says why, and the error is returned too (the command exits 2 with it):
+// the workflow's one gate job then meets the problem and reports it in the
+// comment, as a one-job gate would.
+func Plan(ctx context.Context, o Options) (*ShardPlan, error) {
+	g := newRun(&o, time.Now())
 	one := func(why string) *ShardPlan {
 		return &ShardPlan{Shards: 1, Matrix: shard.MatrixOf(1), Needed: 1, MaxShards: g.s.MaxShards, Parts: []Part{}, Note: why}
 	}
-	if !g.readInputs(ctx) || !g.checkout(ctx) {
-		return one(firstError(g.r, "the gate could not start"))
+	failed := func(otherwise string) (*ShardPlan, error) {
+		why := g.firstError(otherwise)
+		return one(why), errors.New(why)
+	}
+	started, tooled := g.start(ctx)
+	if !started {
+		return failed("the gate could not start")
 	}
 	defer g.removeWorktree(g.base)
-	if !g.findTools(ctx) {
-		return one(firstError(g.r, "buf not found"))
+	if !tooled {
+		return failed("buf not found")
 	}
 	sch, ok := stage(ctx, g, "schemas", g.loadSchemas)
 	if !ok {
-		return one(firstError(g.r, "the schemas did not load"))
+		return failed("the schemas did not load")
 	}
 	defer sch.close()
 	list := g.toMeasure(sch, nil)
 	if len(list) == 0 {
 		p := one(nothingToMeasure(sch, nil))
 		p.Change = &sch.change
-		return p
+		return p, nil
 	}
-	sp, err := g.splitList(sch, list, 0, g.pricesAt(ctx, g.readBranch(ctx)))
+	sp, err := g.splitList(sch, list, 0, g.pricesAt(ctx, g.readBranch(ctx)), true)
 	if err != nil {
-		return one(err.Error())
+		return one(err.Error()), err
 	}
 	p := &ShardPlan{Shards: len(sp.parts), Matrix: shard.MatrixOf(len(sp.parts)), Needed: sp.needed, MaxShards: g.s.MaxShards,
 		PriceSeconds: sp.total.Seconds(), CapacitySeconds: budget.Capacity(g.s.TimeBudget).Seconds(), Change: &sch.change}
@@ -68,13 +71,5 @@ func Plan(ctx context.Context, o Options) *ShardPlan {
 	if p.Needed > p.Shards {
 		p.Note += fmt.Sprintf(" (max-shards %d; %d would measure all of it)", p.MaxShards, p.Needed)
 	}
-	return p
-}
-
-// firstError is the report's first error, or what to say without one.
-func firstError(r *report.Report, otherwise string) string {
-	if len(r.Errors) > 0 {
-		return r.Errors[0]
-	}
-	return otherwise
+	return p, nil
 }

@@ -39,7 +39,7 @@ func (g *run) pricesAt(ctx context.Context, br *branchRead) measuredPrices {
 	}
 	rctx, cancel := context.WithTimeout(ctx, readTimeout)
 	defer cancel()
-	p := history.PointAt(rctx, g.head.dir, points, g.r.Base.Sha)
+	p := history.PointAt(rctx, g.head.dir, points, g.base.rev.Sha)
 	if p == nil {
 		return measuredPrices{why: fmt.Sprintf("no point of the base on %s", g.s.History)}
 	}

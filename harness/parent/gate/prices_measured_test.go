@@ -21,7 +21,11 @@ func plan(t *testing.T, head, baseRef string, edit func(in map[string]string)) *
 	if edit != nil {
 		edit(in)
 	}
-	return gate.Plan(context.Background(), gate.Options{HarnessDir: "../..", BaseRef: baseRef, Out: t.TempDir(), Inputs: inputs.Map(in)})
+	p, err := gate.Plan(context.Background(), gate.Options{HarnessDir: "../..", BaseRef: baseRef, Out: t.TempDir(), Inputs: inputs.Map(in)})
+	if err != nil {
+		t.Fatalf("plan: %v", err)
+	}
+	return p
 }
 
 // A plan prices a message by what the base's history point measured of it,

@@ -138,3 +138,11 @@ func skipped(requested []string, sch *schemas) []report.Skipped {
 	}
 	return out
 }
+
+// sideIndex is 0 for the base program, 1 for head's.
+func sideIndex(ps programs, i int) int {
+	if ps.base == nil {
+		return 1
+	}
+	return i
+}

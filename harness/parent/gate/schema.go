@@ -16,7 +16,6 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/config"
 	"github.com/wiregate/wiregate/harness/parent/prepare"
 	"github.com/wiregate/wiregate/harness/parent/report"
-	"github.com/wiregate/wiregate/harness/parent/verdict"
 )
 
 // loadConfig takes thresholds from the inputs, then wiregate.yaml from the
@@ -29,16 +28,8 @@ func (g *run) loadConfig(ctx context.Context) bool {
 	})
 	if ok {
 		g.cfg = cfg
-		g.r.Env.Alpha = cfg.Alpha
 	}
 	return ok
-}
-
-// tools are what the tools stage found: the buf binary both sides use,
-// and where the buf input sits in the repository (findings name files
-// from the repository's root).
-type tools struct {
-	buf, bufRoot string
 }
 
 // findTools resolves buf once for both sides (the base worktree has no
@@ -64,10 +55,11 @@ func (g *run) bufCheck(dir string) bufcheck.Check {
 	return bufcheck.Check{Buf: g.tools.buf, Dir: dir, BufInput: g.s.BufInput, FileRoot: g.tools.bufRoot}
 }
 
-// schemaChecks runs buf lint and buf breaking as their inputs ask. It is
-// false when either could not run: a schema that does not compile stops
-// the measuring stages (they would fail the same way, twice).
-func (g *run) schemaChecks(ctx context.Context) bool {
+// schemaChecks runs buf lint and buf breaking as their inputs ask and
+// returns their findings. It is false when either could not run: a schema
+// that does not compile stops the measuring stages (they would fail the
+// same way, twice).
+func (g *run) schemaChecks(ctx context.Context) ([]report.Finding, bool) {
 	if why := noProto(g.head.bufInput(g.s.BufInput)); why != "" {
 		// An Avro-only repository: nothing for buf to check, and nothing fails for it.
 		for _, on := range []struct {
@@ -78,13 +70,14 @@ func (g *run) schemaChecks(ctx context.Context) bool {
 				stage(ctx, g, on.name, func(context.Context) (struct{}, string, error) { return struct{}{}, "skipped: " + why, nil })
 			}
 		}
-		return true
+		return nil, true
 	}
+	var all []report.Finding
 	ok := true
 	if g.s.Lint {
 		var fs []report.Finding
 		fs, ok = stage(ctx, g, "buf lint", g.lint)
-		g.r.Findings = append(g.r.Findings, fs...)
+		all = append(all, fs...)
 	}
 	if g.s.Breaking && ok {
 		var fs []report.Finding
@@ -92,15 +85,15 @@ func (g *run) schemaChecks(ctx context.Context) bool {
 			fs, err := g.bufCheck(g.head.dir).Breaking(ctx, g.base.dir)
 			return fs, "", err
 		})
-		g.r.Findings = append(g.r.Findings, fs...)
+		all = append(all, fs...)
 	}
 	if g.s.Breaking && ok && g.release != nil {
 		// Not part of ok: head compiles, and the measuring stages do not
 		// depend on the release.
 		fs, _ := stage(ctx, g, "buf breaking (release)", g.releaseBreaking)
-		g.r.Findings = append(g.r.Findings, fs...)
+		all = append(all, fs...)
 	}
-	return ok
+	return all, ok
 }
 
 // lint runs buf lint on head and on the base: head's findings the base
@@ -137,33 +130,31 @@ func (g *run) lint(ctx context.Context) ([]report.Finding, string, error) {
 // older than the buf input has nothing to break: a warning, not an error.
 func (g *run) releaseBreaking(ctx context.Context) ([]report.Finding, string, error) {
 	if _, err := os.Stat(g.release.bufInput(g.s.BufInput)); errors.Is(err, fs.ErrNotExist) {
-		g.warn("buf-input %s does not exist in %s: buf breaking did not run against it", g.s.BufInput, g.r.BreakingAgainst.Ref)
+		g.warn("buf-input %s does not exist in %s: buf breaking did not run against it", g.s.BufInput, g.against.Ref)
 		return nil, "", nil
 	}
 	fs, err := g.bufCheck(g.head.dir).Breaking(ctx, g.release.dir)
-	return against(fs, g.r.BreakingAgainst.Ref), "", err
+	return against(fs, g.against.Ref), "", err
 }
 
 // avroCompat checks every .avsc of head against base (and, for transitive
 // levels, against every earlier version in the base's history); and
 // against the release, when there is one. False when the check against
 // the base could not run.
-func (g *run) avroCompat(ctx context.Context) bool {
+func (g *run) avroCompat(ctx context.Context) ([]report.Finding, bool) {
 	fs, ok := stage(ctx, g, "avro-compatibility", func(ctx context.Context) ([]report.Finding, string, error) {
 		fs, err := avrocompat.CheckDirs(g.base.dir, g.head.dir, g.s.AvroSchemas, g.s.AvroCompatibility, g.avroHistory(ctx, g.base.dir, "the base"))
 		return fs, "", err
 	})
-	g.r.Findings = append(g.r.Findings, fs...)
 	if g.release == nil {
-		return ok
+		return fs, ok
 	}
-	fs, _ = stage(ctx, g, "avro-compatibility (release)", func(ctx context.Context) ([]report.Finding, string, error) {
+	rel, _ := stage(ctx, g, "avro-compatibility (release)", func(ctx context.Context) ([]report.Finding, string, error) {
 		dir := g.release.dir
-		fs, err := avrocompat.CheckDirs(dir, g.head.dir, g.s.AvroSchemas, g.s.AvroCompatibility, g.avroHistory(ctx, dir, "release "+g.r.BreakingAgainst.Ref))
-		return against(fs, g.r.BreakingAgainst.Ref), "", err
+		fs, err := avrocompat.CheckDirs(dir, g.head.dir, g.s.AvroSchemas, g.s.AvroCompatibility, g.avroHistory(ctx, dir, "release "+g.against.Ref))
+		return against(fs, g.against.Ref), "", err
 	})
-	g.r.Findings = append(g.r.Findings, fs...)
-	return ok
+	return append(fs, rel...), ok
 }
 
 // against marks findings as checked against a release.
@@ -196,17 +187,6 @@ func (g *run) avroHistory(ctx context.Context, dir, against string) avrocompat.H
 		}
 		return nil, nil
 	}
-}
-
-// verdict applies thresholds, wiregate.yaml and the PR's labels, turns
-// stage errors into `error` violations and sets the result.
-func (g *run) verdict() {
-	g.r.Rules = &report.Rules{Config: g.cfg, Labels: g.o.Labels, LintAll: g.s.LintAll,
-		CoverageRequired: g.s.CoverageRequired, Pipeline: g.s.Pipeline}
-	if g.o.Approvals != nil {
-		g.r.Rules.Approvals = *g.o.Approvals
-	}
-	verdict.Decide(g.r)
 }
 
 // noProto says why buf has nothing to check in dir, or "" when it has:

@@ -12,11 +12,12 @@ import (
 	"google.golang.org/protobuf/types/dynamicpb"
 
 	"github.com/wiregate/wiregate/harness/parent/budget"
+	"github.com/wiregate/wiregate/harness/parent/cpucost"
 	"github.com/wiregate/wiregate/harness/parent/inputs"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/parent/shard"
 	"github.com/wiregate/wiregate/harness/parent/verdict"
-	"github.com/wiregate/wiregate/harness/program/cpucost"
+	"github.com/wiregate/wiregate/harness/program/exitcode"
 	"github.com/wiregate/wiregate/harness/program/record"
 )
 
@@ -84,6 +85,9 @@ type split struct {
 // note says what shard index (1-based; 0: the whole change) takes of the
 // split.
 func (s split) note(index int) string {
+	if index == 0 && s.needed == 0 {
+		return fmt.Sprintf("%s priced at %s (%s): time-budget leaves a shard nothing to measure, so no shard count: this run measures what its budget holds", plural(len(s.price), "message"), s.total.Round(time.Second), s.pricedBy)
+	}
 	if index == 0 {
 		return fmt.Sprintf("%s priced at %s (%s): %d shards of time-budget measure all of it", plural(len(s.price), "message"), s.total.Round(time.Second), s.pricedBy, s.needed)
 	}
@@ -96,18 +100,35 @@ func (s split) note(index int) string {
 }
 
 // splitList splits list into n shards (0: as many as the prices need, at
-// most max-shards), priced by what prices measured (measuredPrices).
-func (g *run) splitList(sch *schemas, list []string, n int, mp measuredPrices) (split, error) {
+// most max-shards), priced by what prices measured (measuredPrices). For
+// a plan or a shard (sharded), a time-budget that leaves a shard no time
+// to measure is the user's input error, naming the smallest that holds the
+// dearest message; a whole run measures what its budget holds and says
+// what it cut. (A shard that holds less than its dearest message measures
+// what fits of it, as a whole run does.)
+func (g *run) splitList(sch *schemas, list []string, n int, mp measuredPrices, sharded bool) (split, error) {
 	prices, from, err := g.shardPrices(sch, list, mp.units)
 	if err != nil {
 		return split{}, err
 	}
 	s := split{price: map[string]time.Duration{}, pricedBy: mp.says(from, len(list))}
+	var dearest shard.Priced
 	for _, p := range prices {
 		s.total += p.Price
 		s.price[p.Name] = p.Price
+		if p.Price > dearest.Price {
+			dearest = p
+		}
 	}
-	count, needed := shard.Count(s.total, budget.Capacity(g.s.TimeBudget), g.s.MaxShards)
+	capacity := budget.Capacity(g.s.TimeBudget)
+	if capacity <= 0 {
+		if sharded {
+			return split{}, exitcode.BadInput("input 'time-budget' is %s: a shard spends %s outside measuring, which leaves it nothing for %s, priced at %s (%s); the smallest time-budget that holds it is %s",
+				brief(g.s.TimeBudget), brief(budget.Reserve+budget.ShardFixed), dearest.Name, brief(dearest.Price), s.pricedBy, brief(budget.ShardMinimum(dearest.Price)))
+		}
+		return s, nil // no split: the budget's plan cuts what does not fit
+	}
+	count, needed := shard.Count(s.total, capacity, g.s.MaxShards)
 	if n == 0 {
 		n = count
 	}

@@ -13,7 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/wiregate/wiregate/harness/parent/avrocompat"
-	"github.com/wiregate/wiregate/harness/program/cpucost"
+	"github.com/wiregate/wiregate/harness/parent/cpucost"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 

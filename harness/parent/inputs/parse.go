@@ -13,11 +13,11 @@ import (
 
 	"github.com/wiregate/wiregate/harness/parent/avrocompat"
 	"github.com/wiregate/wiregate/harness/parent/config"
+	"github.com/wiregate/wiregate/harness/parent/cpucost"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/program/batch"
 	"github.com/wiregate/wiregate/harness/program/broker"
 	"github.com/wiregate/wiregate/harness/program/codec"
-	"github.com/wiregate/wiregate/harness/program/cpucost"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 	"github.com/wiregate/wiregate/harness/program/pipeline"
 )

@@ -6,7 +6,7 @@ import (
 
 	"github.com/wiregate/wiregate/harness/parent/avrocompat"
 	"github.com/wiregate/wiregate/harness/parent/config"
-	"github.com/wiregate/wiregate/harness/program/cpucost"
+	"github.com/wiregate/wiregate/harness/parent/cpucost"
 )
 
 // Settings are the gate's inputs, validated and typed. Defaults() is every

@@ -8,13 +8,12 @@ import (
 	"github.com/wiregate/wiregate/harness/program/bench"
 	"github.com/wiregate/wiregate/harness/program/benchprog"
 	"github.com/wiregate/wiregate/harness/program/cases"
-	"github.com/wiregate/wiregate/harness/program/cpucost"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 	"github.com/wiregate/wiregate/harness/program/valgrind"
 )
 
 // runCount is the bench program's side of the instruction count: it runs
-// under callgrind (cpucost.Count starts it so) and, one message at a time,
+// under callgrind (the parent's cpucost.Count starts it so) and, one message at a time,
 // builds and checks its cases, warms each loop, then counts each op's loop
 // in its own collection window and asks callgrind for one dump per loop,
 // labelled with the benchmark name and the number of operations. It prints
@@ -64,7 +63,7 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 					valgrind.StopInstrumentation()
 					return fmt.Errorf("%s: %w", name, err)
 				}
-				label := cpucost.Label(name, n)
+				label := benchprog.CountLabel(name, n)
 				valgrind.DumpStatsAt(label)
 				valgrind.StopInstrumentation()
 				fmt.Fprintln(env.Stdout, label)

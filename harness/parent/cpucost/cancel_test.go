@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/wiregate/wiregate/harness/internal/proctest"
+	"github.com/wiregate/wiregate/harness/parent/cpucost"
 	"github.com/wiregate/wiregate/harness/program/benchprog"
-	"github.com/wiregate/wiregate/harness/program/cpucost"
 	"github.com/wiregate/wiregate/harness/program/proc"
 )
 

@@ -99,17 +99,37 @@ type run struct {
 	tool    string
 }
 
-// countOne counts one group's loops in one Valgrind process.
+// countOne counts one group's loops in one Valgrind process. A loop that
+// ran a type assertion's slow path (slowPaths: its site was still
+// uncached after the warm-up) is counted again in a new process warmed
+// recountWarm times as long, once; that count is kept.
 func countOne(ctx context.Context, vg, binary string, g group, opts Options) (*run, error) {
+	r, uncached, err := countOnce(ctx, vg, binary, g, opts, 1)
+	if err != nil || len(uncached) == 0 {
+		return r, err
+	}
+	r, _, err = countOnce(ctx, vg, binary, g, opts, recountWarm)
+	return r, err
+}
+
+// recountWarm is how many times longer a recount warms: a site left
+// uncached after w warm calls with probability p is left so after
+// recountWarm·w with p^recountWarm.
+const recountWarm = 8
+
+// countOnce runs one Valgrind process over g, each format warmed warmBy
+// times its length's warm-up, and returns its results and the loops that
+// ran a slow path.
+func countOnce(ctx context.Context, vg, binary string, g group, opts Options, warmBy int) (*run, []string, error) {
 	dir, err := os.MkdirTemp("", "wiregate-callgrind-")
 	if err != nil {
-		return nil, fmt.Errorf("instruction count: %w", err)
+		return nil, nil, fmt.Errorf("instruction count: %w", err)
 	}
 	defer os.RemoveAll(dir)
 	flags := benchprog.CountFlags{Selection: g.sel, Ops: opts.Ops, Lengths: benchprog.Lengths{}}
 	for _, f := range g.sel.Formats {
 		l := opts.lengthOf(g.message, f)
-		flags.Lengths[f] = benchprog.CountLength{First: l.Span.Records, Passes: max(l.Span.Passes, 1), Warm: l.Warm}
+		flags.Lengths[f] = benchprog.CountLength{First: l.Span.Records, Passes: max(l.Span.Passes, 1), Warm: l.Warm * warmBy}
 	}
 	timeout := opts.ProcessTimeout
 	if timeout <= 0 {
@@ -126,20 +146,24 @@ func countOne(ctx context.Context, vg, binary string, g group, opts Options) (*r
 	stderr := cmd.Captured()
 	if err := cmd.Run(); err != nil {
 		if ctx.Err() == nil && pctx.Err() != nil {
-			return nil, fmt.Errorf("instruction count: valgrind did not finish %s in %s", g.message, timeout)
+			return nil, nil, fmt.Errorf("instruction count: valgrind did not finish %s in %s", g.message, timeout)
 		}
-		return nil, runError(ctx, err, stderr.String())
+		return nil, nil, runError(ctx, err, stderr.String())
 	}
-	results, err := collect(dir, stdout.String(), opts.CacheSim)
+	results, uncached, err := collect(dir, stdout.String(), opts.CacheSim)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if opts.KeepDumps != "" {
-		if err := keep(dir, filepath.Join(opts.KeepDumps, g.message)); err != nil {
-			return nil, err
+		sub := g.message
+		if warmBy > 1 {
+			sub += ".recount"
+		}
+		if err := keep(dir, filepath.Join(opts.KeepDumps, sub)); err != nil {
+			return nil, nil, err
 		}
 	}
-	return &run{results: results, tool: toolName(stderr.String())}, nil
+	return &run{results: results, tool: toolName(stderr.String())}, uncached, nil
 }
 
 // unsupported says why this platform cannot count, or "".
@@ -271,48 +295,51 @@ func toolName(stderr string) string {
 
 // collect matches the labels the program printed (one per counted loop)
 // with callgrind's dumps: a loop without its dump is an error, never a
-// silently missing figure.
-func collect(dir, stdout string, cacheSim bool) ([]Result, error) {
+// silently missing figure. uncached names the loops whose dump ran a
+// runtime slow path (slowPaths).
+func collect(dir, stdout string, cacheSim bool) (out []Result, uncached []string, err error) {
 	paths, _ := filepath.Glob(filepath.Join(dir, "callgrind.out*"))
 	dumps := map[string]dump{}
 	for _, p := range paths {
 		d, err := readDump(p)
 		if err != nil {
-			return nil, fmt.Errorf("instruction count: %w", err)
+			return nil, nil, fmt.Errorf("instruction count: %w", err)
 		}
 		if label, ok := strings.CutPrefix(d.trigger, "Client Request: "); ok {
 			dumps[label] = d
 		}
 	}
-	var out []Result
 	sc := bufio.NewScanner(strings.NewReader(stdout))
 	for sc.Scan() {
-		name, ops, ok := parseLabel(sc.Text())
+		name, ops, ok := benchprog.ParseCountLabel(sc.Text())
 		if !ok {
 			continue
 		}
 		d, found := dumps[sc.Text()]
 		if !found {
-			return nil, fmt.Errorf("instruction count: callgrind wrote no dump for %s (is the valgrind on PATH callgrind-capable?)", name)
+			return nil, nil, fmt.Errorf("instruction count: callgrind wrote no dump for %s (is the valgrind on PATH callgrind-capable?)", name)
 		}
 		ir, hasIr := d.events["Ir"]
 		if !hasIr || ir == 0 {
-			return nil, fmt.Errorf("instruction count: callgrind counted no instructions for %s", name)
+			return nil, nil, fmt.Errorf("instruction count: callgrind counted no instructions for %s", name)
+		}
+		if len(d.slow) > 0 {
+			uncached = append(uncached, name)
 		}
 		r := Result{Name: name, Ops: ops, Instructions: ir}
 		if cacheSim {
 			cyc, ok := estimatedCycles(d.events)
 			if !ok {
-				return nil, fmt.Errorf("instruction count: the dump for %s has no cache-simulation events", name)
+				return nil, nil, fmt.Errorf("instruction count: the dump for %s has no cache-simulation events", name)
 			}
 			r.EstimatedCycles = cyc
 		}
 		out = append(out, r)
 	}
 	if len(out) == 0 {
-		return nil, errors.New("instruction count: the bench program counted nothing (no loops reported)")
+		return nil, nil, errors.New("instruction count: the bench program counted nothing (no loops reported)")
 	}
-	return out, nil
+	return out, uncached, nil
 }
 
 // keep copies one process's dumps into sub.

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wiregate/wiregate/harness/parent/cpucost"
 	"github.com/wiregate/wiregate/harness/parent/prepare"
 	"github.com/wiregate/wiregate/harness/program/benchprog"
-	"github.com/wiregate/wiregate/harness/program/cpucost"
 )
 
 // jsonBoundPct is what JSON's counts move at most between identical

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wiregate/wiregate/harness/parent/cpucost"
 	"github.com/wiregate/wiregate/harness/parent/prepare"
 	"github.com/wiregate/wiregate/harness/program/benchprog"
-	"github.com/wiregate/wiregate/harness/program/cpucost"
 )
 
 // Nothing is instrumented that is not counted: run with collection on from

@@ -3,24 +3,13 @@ package cpucost
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/wiregate/wiregate/harness/parent/compare"
 	"github.com/wiregate/wiregate/harness/program/benchprog"
 )
-
-func TestLabelRoundTrips(t *testing.T) {
-	name, ops, ok := parseLabel(Label("BenchmarkDecode/a.v1.B/json", 1024))
-	if !ok || name != "BenchmarkDecode/a.v1.B/json" || ops != 1024 {
-		t.Fatalf("got %q %d %v", name, ops, ok)
-	}
-	for _, bad := range []string{"Program termination", "wiregate x ops=0", "wiregate  ops=3", "wiregate x ops=z"} {
-		if _, _, ok := parseLabel(bad); ok {
-			t.Errorf("%q parsed as a label", bad)
-		}
-	}
-}
 
 // A callgrind dump's header as callgrind 3.19 writes it with the cache
 // simulation on.
@@ -64,6 +53,13 @@ func TestReadDumpAndEstimatedCycles(t *testing.T) {
 	}
 	if _, ok := estimatedCycles(map[string]uint64{"Ir": 5}); ok {
 		t.Error("estimated cycles from instructions alone")
+	}
+	if len(d.slow) != 0 {
+		t.Errorf("slow paths %q in a dump that names none", d.slow)
+	}
+	os.WriteFile(p, []byte(dumpHeader+"fn=(3) main.loop\ncfn=(14) runtime.typeAssert\ncalls=1 0\n0 70\nfn=(15) runtime.interfaceSwitch\n0 80\n"), 0o644)
+	if d, err := readDump(p); err != nil || !slices.Equal(d.slow, []string{"runtime.typeAssert", "runtime.interfaceSwitch"}) {
+		t.Errorf("slow paths %q (%v), want both named", d.slow, err)
 	}
 	os.WriteFile(p, []byte("# callgrind format\nevents: Ir\n"), 0o644)
 	if _, err := readDump(p); err == nil || !strings.Contains(err.Error(), "not a callgrind dump") {

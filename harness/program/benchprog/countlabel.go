@@ -1,4 +1,4 @@
-package cpucost
+package benchprog
 
 import (
 	"fmt"
@@ -11,16 +11,17 @@ import (
 // apart.
 const labelPrefix = "wiregate "
 
-// Label names one counted loop in its callgrind dump: the benchmark name
+// CountLabel names one counted loop in its callgrind dump: the benchmark name
 // (BenchmarkEncode/<message>/<format>) and how many operations ran. The
-// bench program writes it; Count reads it back from the dump's
+// bench program writes it (CmdCount's output, one a line); the parent reads
+// it back from the dump's
 // "desc: Trigger: Client Request: <label>" line.
-func Label(name string, ops int) string {
+func CountLabel(name string, ops int) string {
 	return fmt.Sprintf("%s%s ops=%d", labelPrefix, name, ops)
 }
 
-// parseLabel is Label's inverse.
-func parseLabel(s string) (name string, ops int, ok bool) {
+// ParseCountLabel is CountLabel's inverse.
+func ParseCountLabel(s string) (name string, ops int, ok bool) {
 	rest, found := strings.CutPrefix(s, labelPrefix)
 	if !found {
 		return "", 0, false

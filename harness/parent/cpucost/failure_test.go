@@ -2,13 +2,14 @@ package cpucost
 
 import (
 	"context"
-	"github.com/wiregate/wiregate/harness/program/benchprog"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/wiregate/wiregate/harness/program/benchprog"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 
@@ -141,9 +142,66 @@ func TestValgrindHangingIsBoundedPerProcess(t *testing.T) {
 }
 
 func TestNoDumpForACountedLoopIsAnError(t *testing.T) {
-	vg := fakeValgrind(t, `echo "`+Label("BenchmarkEncode/m.v1.M/protobuf", 1024)+`"`)
+	vg := fakeValgrind(t, `echo "`+benchprog.CountLabel("BenchmarkEncode/m.v1.M/protobuf", 1024)+`"`)
 	_, err := countWith(t, context.Background(), vg)
 	oneLine(t, err, "no dump for BenchmarkEncode/m.v1.M/protobuf")
 	_, err = countWith(t, context.Background(), fakeValgrind(t, `exit 0`))
 	oneLine(t, err, "counted nothing")
+}
+
+// A loop whose dump ran a type assertion's slow path (an uncached site) is
+// counted again in a new process warmed recountWarm times as long, and the
+// recount is what the count keeps; a clean loop is counted once.
+func TestALoopThatRanASlowPathIsRecountedWarmer(t *testing.T) {
+	if unsupported() != "" {
+		t.Skip(unsupported())
+	}
+	calls := filepath.Join(t.TempDir(), "calls")
+	// The stand-in writes one dump per run (Ir 2,048,000 with
+	// runtime.typeAssert on the first run, 1,024,000 without after) and
+	// logs its --lengths.
+	vg := fakeValgrind(t, `
+for a in "$@"; do case $a in --callgrind-out-file=*) out=${a#--callgrind-out-file=};; esac; done
+prev=""; for a in "$@"; do [ "$prev" = "--lengths" ] && echo "$a" >> `+calls+`; prev=$a; done
+label="`+benchprog.CountLabel("BenchmarkEncode/m.v1.M/protobuf", 1024)+`"
+if [ $(wc -l < `+calls+`) -eq 1 ]; then ir=2048000; slow="cfn=(14) runtime.typeAssert"; else ir=1024000; slow=""; fi
+printf '# callgrind format\ndesc: Trigger: Client Request: %s\nevents: Ir\nfn=(1) main.loop\n%s\n0 %s\ntotals: %s\n' "$label" "$slow" "$ir" "$ir" > "$out.1"
+echo "$label"`)
+	c, err := countWith(t, context.Background(), vg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, _ := os.ReadFile(calls)
+	lengths := strings.Fields(string(runs))
+	if len(c.Results) != 1 || c.Results[0].InstrPerOp() != 1000 || len(lengths) != 2 {
+		t.Fatalf("results %+v after runs %q, want the recount's 1000 instr/op after two", c.Results, lengths)
+	}
+	var first, second CountLengthText
+	first.parse(t, lengths[0])
+	second.parse(t, lengths[1])
+	if second.warm != recountWarm*first.warm || first.warm == 0 {
+		t.Fatalf("warm-ups %d then %d, want the recount %d times the first", first.warm, second.warm, recountWarm)
+	}
+
+	// A clean first run is counted once.
+	os.Remove(calls)
+	os.WriteFile(calls, []byte("clean\n"), 0o644)
+	if _, err := countWith(t, context.Background(), vg); err != nil {
+		t.Fatal(err)
+	}
+	if runs, _ := os.ReadFile(calls); strings.Count(string(runs), "\n") != 2 {
+		t.Fatalf("a clean loop ran %q", runs)
+	}
+}
+
+// CountLengthText is one format's "format=first:passes:warm" as the stand-in
+// logged it.
+type CountLengthText struct{ first, passes, warm int }
+
+func (c *CountLengthText) parse(t *testing.T, s string) {
+	t.Helper()
+	_, spec, _ := strings.Cut(s, "=")
+	if _, err := fmt.Sscanf(spec, "%d:%d:%d", &c.first, &c.passes, &c.warm); err != nil {
+		t.Fatalf("lengths %q: %v", s, err)
+	}
 }

@@ -1,0 +1,172 @@
+package gate
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/wiregate/wiregate/harness/parent/compare"
+	"github.com/wiregate/wiregate/harness/parent/history"
+	"github.com/wiregate/wiregate/harness/parent/inputs"
+	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/program/codec"
+)
+
+// The sequencer's second half: how each stage's typed result enters
+// report.json. Only Run (gate.go) calls these; no stage sees the report.
+
+// recordMeasured puts what the measuring stages returned in the report.
+func recordMeasured(r *report.Report, set inputs.Settings, m measured) {
+	if m.sch == nil {
+		return
+	}
+	r.Change = &m.sch.change
+	r.Skipped = m.skipped
+	r.Findings = append(r.Findings, m.sch.mismatches...)
+	r.Plan.ShardsNeeded = m.needed
+	r.Shard = m.shard
+	for _, name := range m.statuses {
+		msg := r.Message(name)
+		msg.Status = m.sch.status[name]
+		msg.UnchangedSchema = msg.Status == report.StatusUnchanged
+	}
+	if m.sized {
+		recordSizes(r, set.Formats, m.sizes, m.pools)
+	}
+	recordCounts(r, m.counts)
+	recordTimings(r, m.timings)
+	recordCompared(r, m.compared)
+	recordPipeline(r, set, m.rows)
+	r.Costs = m.costs
+}
+
+// recordMetrics adds metrics to their formats.
+func recordMetrics(r *report.Report, ms []formatMetric) {
+	for _, m := range ms {
+		f := r.Format(m.message, m.format)
+		f.Metrics = append(f.Metrics, m.Metric)
+	}
+}
+
+// recordCompared puts benchstat's text and the timed metrics in the
+// report, each format's metrics in one order: by op, then unit.
+func recordCompared(r *report.Report, c compared) {
+	r.Benchstat = c.benchstat
+	recordMetrics(r, c.metrics)
+	for i := range r.Messages {
+		for j := range r.Messages[i].Formats {
+			ms := r.Messages[i].Formats[j].Metrics
+			sort.SliceStable(ms, func(a, b int) bool {
+				if ms[a].Name != ms[b].Name {
+					return ms[a].Name < ms[b].Name // decode, encode
+				}
+				return unitOrder[ms[a].Unit] < unitOrder[ms[b].Unit]
+			})
+		}
+	}
+}
+
+// recordCounts puts how counting went in the report, and each counted
+// message's instr/op metrics.
+func recordCounts(r *report.Report, c counts) {
+	if c.cost == nil {
+		return
+	}
+	r.CPUCost = c.cost
+	p := c.plan
+	if len(p.FewerProcesses) > 0 || len(p.Uncounted) > 0 {
+		r.Plan.CPU = &report.CPUPlan{Uncounted: p.Uncounted,
+			FewerProcesses: slices.Clone(p.FewerProcesses), Note: p.Note}
+	}
+	recordMetrics(r, countMetrics(c.base, c.head))
+}
+
+// recordTimings puts the bench plan in the report; compare turned the
+// lines into metrics (recordCompared).
+func recordTimings(r *report.Report, t timings) {
+	if t.plan.Count == 0 && t.plan.Note == "" && len(t.plan.Timed) == 0 {
+		return
+	}
+	r.Plan.Bench = &report.BenchPlan{Count: t.rounds, Benchtime: t.plan.Benchtime.String(), Untimed: t.plan.Untimed, Note: t.plan.Note}
+	r.Env.UnchangedRounds = t.unchangedRounds
+	if t.pin != "" {
+		r.Env.BenchPin = t.pin
+	}
+}
+
+// recordSizes puts the exact stage's sizes in the report, with the plan's
+// cut and the records' notes.
+func recordSizes(r *report.Report, formats []string, s sizes, p pools) {
+	if len(s.unmeasured) > 0 {
+		r.Plan.Exact = &report.ExactPlan{Unmeasured: s.unmeasured,
+			Note: fmt.Sprintf("to fit the time budget: %d messages not measured", len(s.unmeasured))}
+	}
+	aliasing := map[string]bool{}
+	if fs, err := codec.Parse(strings.Join(formats, ",")); err == nil {
+		for _, f := range fs {
+			aliasing[f.Name] = f.Aliasing
+		}
+	}
+	for k, pair := range s.pairs {
+		head := pair[1]
+		if head == nil {
+			continue
+		}
+		msg, format, _ := strings.Cut(k, "/")
+		f := r.Format(msg, format)
+		f.Aliasing = aliasing[format]
+		f.Size = &report.Size{Head: head.BytesMean, VsJSON: head.VsJSON}
+		if base := pair[0]; base != nil {
+			f.Size.Base = base.BytesMean
+			f.Size.DeltaPct = compare.DeltaPct(base.BytesMean, head.BytesMean)
+		}
+		if c := s.carried[k]; c != nil && c.BytesMean != head.BytesMean {
+			d := head.BytesMean - c.BytesMean
+			f.Size.NewContent = &d
+		}
+		f.Size.Compressed = compressedSizes(pair[0], head, f.Size.DeltaPct)
+	}
+	for name, notes := range p.notes {
+		if r.HasMessage(name) {
+			r.Message(name).Records = notes
+		}
+	}
+}
+
+// recordPipeline puts the rows, the broker and what the deadline cut in
+// the report.
+func recordPipeline(r *report.Report, set inputs.Settings, rows pipelineRows) {
+	res := rows.res
+	if res == nil {
+		return
+	}
+	r.Env.PipelineN, r.Env.PipelineBytes = int(set.PipelineMessages), set.PipelineBytes
+	r.Plan.Pipeline = &report.PipelinePlan{Untimed: res.Untimed, Note: res.Cut}
+	r.Env.Broker, r.Env.BrokerReason, r.Env.BrokerPeakRSSBytes = res.Broker, res.BrokerReason, res.BrokerPeakRSSBytes
+	if rows.rounds > 0 {
+		r.Env.UnchangedRounds = rows.rounds
+	}
+	for _, row := range res.Rows {
+		for _, s := range row.Sides {
+			r.Env.ConsumerPeakRSSBytes = max(r.Env.ConsumerPeakRSSBytes, s.PeakRSSBytes)
+			if s.Cap != "" {
+				r.Env.ConsumerCap = s.Cap
+			}
+		}
+	}
+	r.Pipeline = append(r.Pipeline, rows.entries...)
+}
+
+// recordHistory puts the history section in the report and, on a pull
+// request, charts each changed message on the points read.
+func recordHistory(r *report.Report, h read) {
+	r.History = h.section
+	if !h.chart {
+		return
+	}
+	r.History.Messages = history.Changed(r, h.points, r.History.Points)
+	if len(r.History.Messages) == 0 {
+		r.History.Note = fmt.Sprintf("the %d points on %s have none of the changed figures yet", len(h.points), r.History.Branch)
+	}
+}

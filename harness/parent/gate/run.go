@@ -1,0 +1,129 @@
+package gate
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/wiregate/wiregate/harness/parent/budget"
+	"github.com/wiregate/wiregate/harness/parent/checkout"
+	"github.com/wiregate/wiregate/harness/parent/config"
+	"github.com/wiregate/wiregate/harness/parent/inputs"
+	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/parent/schemafiles"
+	"github.com/wiregate/wiregate/harness/program/subcmd"
+)
+
+// run is one gate run: what every stage reads — the options (as given,
+// never changed), the inputs, the configuration, the tools, the sides'
+// checkouts and the budget, each set before the stages that read it run —
+// what the stages said (the journal), and the report. Only the sequencers
+// write the report: Run (gate.go) and Plan (plan.go), with the record
+// functions (record.go) that turn each stage's typed result into
+// report.json's sections. A stage takes its inputs as arguments or from
+// the fields above and returns what it found; none reads the report.
+type run struct {
+	o          *Options
+	s          inputs.Settings
+	cfg        config.Config
+	tools      tools
+	base, head *side
+	release    *side           // breaking-against's checkout; nil when there is none (or it is the base)
+	against    *report.Against // breaking-against as checked out; nil without one
+	budget     budget.Budget
+	said       journal
+	r          *report.Report
+}
+
+// journal is what the stages said, in order: each stage's record, its
+// error as "stage: one line", and the warnings. The sequencer copies it
+// into the report before the verdict reads it.
+type journal struct {
+	stages   []report.Stage
+	errors   []string
+	warnings []string
+}
+
+// newRun is a run of o before any stage, its budget counting from start.
+func newRun(o *Options, start time.Time) *run {
+	if o.Log == nil {
+		o.Log = func(string, ...any) {}
+	}
+	return &run{o: o, r: report.New(), budget: budget.Budget{Start: start, Now: time.Now},
+		base: &side{name: "base", dir: o.BaseDir, rev: report.Rev{Ref: o.BaseLabel}},
+		head: &side{name: "head", rev: report.Rev{Ref: o.HeadLabel, Sha: o.HeadSha}}}
+}
+
+// tmpDir is where worktrees go.
+func (g *run) tmpDir() string {
+	if g.o.TmpDir != "" {
+		return g.o.TmpDir
+	}
+	return os.TempDir()
+}
+
+// stage runs f as the named stage: it logs the start, times it, and
+// records it in the journal with the note f returns and its error as one
+// line. f's result is returned even when it failed: a stage that stops
+// part way (the budget, a signal, a broken child) returns what it had
+// measured, and Run records that too.
+func stage[T any](ctx context.Context, g *run, name string, f func(context.Context) (T, string, error)) (T, bool) {
+	g.o.Log("wiregate: %s", name)
+	start := time.Now()
+	cancelled := ctx.Err() != nil
+	v, note, err := f(ctx)
+	st := report.Stage{Name: name, Seconds: time.Since(start).Seconds(), Note: note}
+	if err != nil && cancelled {
+		return v, false // the stage that was running when the signal came recorded it
+	}
+	if err != nil && ctx.Err() != nil {
+		err = context.Cause(ctx) // "interrupted by SIGINT", not what a killed child made of it
+	}
+	if err != nil {
+		st.Error = subcmd.OneLine(err.Error())
+		g.said.errors = append(g.said.errors, name+": "+st.Error)
+		g.o.Log("wiregate: %s failed: %s", name, st.Error)
+	}
+	g.said.stages = append(g.said.stages, st)
+	return v, err == nil
+}
+
+// warn adds a one-line warning to the journal.
+func (g *run) warn(format string, args ...any) {
+	w := subcmd.OneLine(fmt.Sprintf(format, args...))
+	g.said.warnings = append(g.said.warnings, w)
+	g.o.Log("wiregate: warning: %s", w)
+}
+
+// firstError is the first error a stage said, or what to say without one.
+func (g *run) firstError(otherwise string) string {
+	if len(g.said.errors) > 0 {
+		return g.said.errors[0]
+	}
+	return otherwise
+}
+
+// side is base, head or a release: a checkout.
+type side struct {
+	name string
+	dir  string
+	rev  report.Rev // its ref and sha, as the caller named it or git found it
+	// worktree is the checkout the gate made for this side (base, release),
+	// removed when the run ends.
+	worktree *checkout.Worktree
+}
+
+// avro is the side's .avsc files, absolute.
+func (s *side) avro(globs []string) ([]string, error) { return schemafiles.Glob(s.dir, globs) }
+
+// bufInput is the side's buf input directory.
+func (s *side) bufInput(set string) string { return filepath.Join(s.dir, set) }
+
+// tools are what the tools stage found: the buf binary both sides use,
+// and where the buf input sits in the repository (findings name files
+// from the repository's root).
+type tools struct {
+	buf, bufRoot string
+}
