@@ -46,7 +46,7 @@ func Count(ctx context.Context, binary string, sel benchprog.Selection, opts Opt
 	if err != nil {
 		return &Counts{Unavailable: err.Error()}, nil
 	}
-	groups, err := plan(sel)
+	groups, err := groupsOf(sel)
 	if err != nil {
 		return nil, err
 	}

@@ -113,7 +113,7 @@ func TestChildEnvKeepsTheUsersGodebugAndPinsOneP(t *testing.T) {
 // One group per message, every format, each with the shared Avro files and
 // samples; a selection without messages or formats is an error.
 func TestPlanSplitsTheSelection(t *testing.T) {
-	groups, err := plan(benchprog.Selection{Messages: []string{"a.v1.A", "b.v1.B"}, Formats: []string{"json", "avro"}, Avro: []string{"x.avsc"}, Samples: "/s"})
+	groups, err := groupsOf(benchprog.Selection{Messages: []string{"a.v1.A", "b.v1.B"}, Formats: []string{"json", "avro"}, Avro: []string{"x.avsc"}, Samples: "/s"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestPlanSplitsTheSelection(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("groups:\n%s", strings.Join(got, "\n"))
 	}
-	if _, err := plan(benchprog.Selection{Formats: []string{"json"}}); err == nil {
+	if _, err := groupsOf(benchprog.Selection{Formats: []string{"json"}}); err == nil {
 		t.Error("a selection without messages was accepted")
 	}
 }

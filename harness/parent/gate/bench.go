@@ -34,7 +34,7 @@ type timings struct {
 // stage's prices, can time at all, and stops at the plan's warm-up
 // deadline (warmUp). Every round is checked against the plan's deadline
 // before it starts.
-func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices) (timings, string, error) {
+func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices, cutoff float64) (timings, string, error) {
 	var t timings
 	guess := g.budget.Plan(budget.FromBench, prices).Bench
 	if len(guess.Timed) == 0 {
@@ -125,7 +125,7 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 		if (round+1)%2 == 0 {
 			// Whole ABBA pairs only: each side first equally often. (Round
 			// 0's refit, which may change the plan, is never such a round.)
-			p := judgePower(t.out[0], gated, slices.DeleteFunc(slices.Clone(gated), stopped), g.cfg.Alpha, t.plan.Count, g.timeThreshold)
+			p := judgePower(t.out[0], slices.DeleteFunc(slices.Clone(gated), stopped), cutoff, t.plan.Count, g.timeThreshold)
 			for _, m := range p.Powered {
 				powered[m] = round + 1
 			}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/wiregate/wiregate/harness/parent/compare"
 	"github.com/wiregate/wiregate/harness/parent/cpucost"
-	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/program/bench"
 )
 
@@ -18,9 +17,10 @@ import (
 // compared with benchmath as benchstat does. Instruction counts are the cpu
 // stage's metrics (recordCounts): exact per process, so benchmath's
 // distributions do not apply. Whatever was measured is compared, also when
-// a later stage did not run. status is each message's schema status: the
-// Holm family an MDE is stated at is the changed messages' timings.
-func (g *run) compare(c counts, t timings, status map[string]string) (compared, string, error) {
+// a later stage did not run. A timing's minimum detectable effect is
+// stated at cutoff (verdict.StrictestCutoff of the whole change's time
+// family, as the bench stage stops a series at).
+func (g *run) compare(c counts, t timings, cutoff float64) (compared, string, error) {
 	var out compared
 	var text [2]bytes.Buffer
 	results := [2][]cpucost.Result{c.base, c.head}
@@ -53,14 +53,13 @@ func (g *run) compare(c counts, t timings, status map[string]string) (compared, 
 	if err := os.WriteFile(filepath.Join(g.o.Out, "benchstat.txt"), []byte(res.Text), 0o644); err != nil {
 		return out, "", err
 	}
-	mdeAlpha := g.cfg.Alpha / float64(max(timedTests(res.Comparisons, status), 1))
 	for _, c := range res.Comparisons {
 		if c.Message == "" || c.Unit == "B/msg" || c.Unit == cpucost.UnitInstructions {
 			continue // sizes and counts are exact, reported by their own stages
 		}
 		m := c.Metric(c.Op)
 		if c.Unit == timeUnit {
-			m.MDE, m.MDEReason = c.MDE(mdeAlpha)
+			m.MDE, m.MDEReason = c.MDE(cutoff)
 		}
 		out.metrics = append(out.metrics, formatMetric{message: c.Message, format: c.Format, Metric: m})
 	}
@@ -72,17 +71,4 @@ func (g *run) compare(c counts, t timings, status map[string]string) (compared, 
 type compared struct {
 	benchstat string
 	metrics   []formatMetric
-}
-
-// timedTests is how many timings of changed messages one run tests: the
-// size of the Holm family whose strictest cutoff (alpha over it) a timed
-// metric's minimum detectable effect is stated at.
-func timedTests(cs []compare.Comparison, status map[string]string) int {
-	n := 0
-	for _, c := range cs {
-		if c.Unit == timeUnit && c.Message != "" && status[c.Message] != report.StatusUnchanged {
-			n++
-		}
-	}
-	return n
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/wiregate/wiregate/harness/parent/history"
 	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/parent/verdict"
 )
 
 // measured is what the measuring stages returned, for the sequencer to
@@ -114,13 +115,14 @@ func (g *run) measure(ctx context.Context) measured {
 	m.sizesRan = len(m.sizes.unmeasured) == 0
 	list := m.sizes.measured(m.list)
 	prices := g.prices(m.sizes, list, sch, gated, mp)
+	timeCutoff := verdict.StrictestCutoff(g.cfg.Alpha, verdict.TimeFamily(gated, len(g.s.Formats)))
 	m.counts, _ = stage(ctx, g, "cpu", func(ctx context.Context) (counts, string, error) {
 		return g.countInstructions(ctx, ps, prices, m.sizes)
 	})
 	var benchOK bool
-	m.timings, benchOK = stage(ctx, g, "bench", func(ctx context.Context) (timings, string, error) { return g.benchRounds(ctx, ps, prices) })
+	m.timings, benchOK = stage(ctx, g, "bench", func(ctx context.Context) (timings, string, error) { return g.benchRounds(ctx, ps, prices, timeCutoff) })
 	m.compared, _ = stage(ctx, g, "compare", func(ctx context.Context) (compared, string, error) {
-		return g.compare(m.counts, m.timings, sch.status)
+		return g.compare(m.counts, m.timings, timeCutoff)
 	})
 	if g.s.Pipeline && benchOK {
 		m.rows, _ = stage(ctx, g, "pipeline", func(ctx context.Context) (pipelineRows, string, error) {

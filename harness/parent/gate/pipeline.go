@@ -53,7 +53,7 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 	// its instruction counts, and a fall far past the threshold can still
 	// clear the cutoff in the rounds left (a -33% avro row at 4 of 5
 	// rounds did).
-	cutoff := g.cfg.Alpha / float64(max(o.Family, 1))
+	cutoff := verdict.StrictestCutoff(g.cfg.Alpha, o.Family)
 	powered := map[string]int{}
 	o.Enough = func(key string, base []float64, planned int) bool {
 		m, f, _ := strings.Cut(key, "/")

@@ -37,17 +37,11 @@ type power struct {
 	Powered, Futile []string
 }
 
-// judgePower reads base (benchfmt of the rounds so far) for candidates.
-// The cutoff is alpha over the family: every timing of the gating
-// messages in base (those stopped before included). planned is the most
-// rounds the plan runs.
-func judgePower(base []byte, gatingMessages, candidates []string, alpha float64, planned int, threshold func(message, format string) float64) power {
+// judgePower reads base (benchfmt of the rounds so far) for candidates, at
+// cutoff (verdict.StrictestCutoff of the whole change's time family).
+// planned is the most rounds the plan runs.
+func judgePower(base []byte, candidates []string, cutoff float64, planned int, threshold func(message, format string) float64) power {
 	samples := timeSamples(base)
-	family := 0
-	for _, name := range gatingMessages {
-		family += len(samples[name])
-	}
-	cutoff := alpha / float64(max(family, 1))
 	var p power
 	for _, name := range candidates {
 		series := samples[name]

@@ -26,7 +26,7 @@ func benchOut(message string, rounds int, center, spread float64) string {
 func TestPoweredStopsOnlyWhatCanAlreadySeeItsThreshold(t *testing.T) {
 	ten := func(string, string) float64 { return 10 }
 	powered := func(out []byte, gated, candidates []string, threshold func(string, string) float64) []string {
-		return judgePower(out, gated, candidates, 0.05, 10, threshold).Powered
+		return judgePower(out, candidates, familyCutoff(out, gated), 10, threshold).Powered
 	}
 	out := []byte(benchOut("a.Tight", 10, 1000, 0.005) + benchOut("a.Noisy", 10, 1000, 0.3))
 	if got := powered(out, []string{"a.Tight", "a.Noisy"}, []string{"a.Tight", "a.Noisy", "a.Untimed"}, ten); !slices.Equal(got, []string{"a.Tight"}) {
@@ -66,15 +66,15 @@ func TestFutileStopsOnlyWhatAllPlannedRoundsCouldNotReach(t *testing.T) {
 	ten := func(string, string) float64 { return 10 }
 	gated := []string{"a.Noisy", "a.Fair"}
 	four := []byte(benchOut("a.Noisy", 4, 1000, 0.3) + benchOut("a.Fair", 4, 1000, 0.03))
-	p := judgePower(four, gated, gated, 0.05, 10, ten)
+	p := judgePower(four, gated, familyCutoff(four, gated), 10, ten)
 	if !slices.Equal(p.Futile, []string{"a.Noisy"}) || len(p.Powered) != 0 {
 		t.Errorf("4 of 10 rounds: %+v, want a.Noisy futile alone", p)
 	}
 	two := []byte(benchOut("a.Noisy", 2, 1000, 0.3) + benchOut("a.Fair", 2, 1000, 0.03))
-	if p := judgePower(two, gated, gated, 0.05, 10, ten); len(p.Futile) != 0 {
+	if p := judgePower(two, gated, familyCutoff(two, gated), 10, ten); len(p.Futile) != 0 {
 		t.Errorf("2 rounds are too few to read a spread from: %+v", p)
 	}
-	if p := judgePower(four, gated, gated, 0.05, 4, ten); len(p.Futile) != 0 {
+	if p := judgePower(four, gated, familyCutoff(four, gated), 4, ten); len(p.Futile) != 0 {
 		t.Errorf("no rounds left to project: %+v", p)
 	}
 }
@@ -87,4 +87,15 @@ func TestPowerNoteCountsByRounds(t *testing.T) {
 	if powerNote(nil, nil, 10) != "" {
 		t.Error("a note with nothing stopped")
 	}
+}
+
+// familyCutoff is Holm's strictest cutoff at alpha 0.05 over every timing
+// of gated in out: the whole change's family when out holds all of it.
+func familyCutoff(out []byte, gated []string) float64 {
+	samples := timeSamples(out)
+	n := 0
+	for _, m := range gated {
+		n += len(samples[m])
+	}
+	return 0.05 / float64(max(n, 1))
 }

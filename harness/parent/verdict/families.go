@@ -24,6 +24,13 @@ var ops = []string{"encode", "decode"}
 // every message whose timings can fail the gate.
 func TimeFamily(gatedMessages, formats int) int { return len(ops) * gatedMessages * formats }
 
+// StrictestCutoff is Holm's first-step cutoff in a family of tests: the
+// level a minimum detectable effect is stated at and the power a series is
+// timed to, for timings (TimeFamily) and pipeline rows (PipelineFamily)
+// alike: the whole change's family, so a shard states what the merge will
+// test.
+func StrictestCutoff(alpha float64, tests int) float64 { return alpha / float64(max(tests, 1)) }
+
 // PipelineFamily is the size of the pipeline family: one test per row
 // (message and format) whose throughput can fail the gate.
 func PipelineFamily(gatedRows int) int { return gatedRows }

@@ -17,10 +17,10 @@ type group struct {
 	sel     benchprog.Selection // the selection narrowed to it
 }
 
-// plan splits the selection into one group per message, in the order
+// groupsOf splits the selection into one group per message, in the order
 // given (as every other output lists cases). The selection names messages
 // and formats: the callers have prepared the program for them.
-func plan(sel benchprog.Selection) ([]group, error) {
+func groupsOf(sel benchprog.Selection) ([]group, error) {
 	var groups []group
 	for _, m := range sel.Messages {
 		one := sel
