@@ -11800,10 +11800,10 @@ async function ready(env) {
     throw err;
   }
 }
-async function runGate(plan, env, render = {}) {
-  return runReporting(plan, env, render, (w) => [...gateArgv(plan, env, w.buf, resolve2(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...env.gateFlags]);
+async function runGate(cmp, env, render = {}) {
+  return runReporting(cmp, env, render, (w) => [...gateArgv(cmp, env, w.buf, resolve2(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...env.gateFlags]);
 }
-async function runReporting(plan, env, render, argv) {
+async function runReporting(cmp, env, render, argv) {
   const outDir = resolve2(env.outDir);
   await mkdir3(outDir, { recursive: true });
   const reportJson = join7(outDir, "report.json");
@@ -11821,7 +11821,7 @@ async function runReporting(plan, env, render, argv) {
     if (!(err instanceof WiregateError)) env.log.info(err instanceof Error && err.stack ? err.stack : String(err));
     const message = errorMessage(err);
     env.log.error(message, { title: "wiregate could not run" });
-    const stopped = errorReport({ ref: plan.baseLabel, sha: plan.baseRef }, { ref: plan.headLabel ?? "", sha: plan.headSha ?? "" }, message);
+    const stopped = errorReport({ ref: cmp.baseLabel, sha: cmp.baseRef }, { ref: cmp.headLabel ?? "", sha: cmp.headSha ?? "" }, message);
     return finish(stopped, outDir, render, true);
   } finally {
     await w?.save();
@@ -11843,20 +11843,20 @@ async function finish(report, outDir, render, writeJson) {
   await writeFile(reportMarkdown, markdown);
   return { report, markdown, exitCode: report.exit_code, reportJson, reportMarkdown };
 }
-function gateArgv(plan, env, buf, outDir) {
+function gateArgv(cmp, env, buf, outDir) {
   const argv = [
     "gate",
-    `--base-ref=${plan.baseRef}`,
-    `--base-label=${plan.baseLabel}`,
-    `--labels=${JSON.stringify(plan.labels)}`,
+    `--base-ref=${cmp.baseRef}`,
+    `--base-label=${cmp.baseLabel}`,
+    `--labels=${JSON.stringify(cmp.labels)}`,
     `--harness-dir=${join7(env.actionDir, "harness")}`,
     `--buf=${buf}`,
     `--tmp-dir=${env.tmpDir}`,
     `--out=${outDir}`
   ];
-  if (plan.headSha) argv.push(`--head-sha=${plan.headSha}`);
-  if (plan.headLabel) argv.push(`--head-label=${plan.headLabel}`);
-  if (plan.recordHistory) argv.push("--record-history");
+  if (cmp.headSha) argv.push(`--head-sha=${cmp.headSha}`);
+  if (cmp.headLabel) argv.push(`--head-label=${cmp.headLabel}`);
+  if (cmp.recordHistory) argv.push("--record-history");
   return argv;
 }
 

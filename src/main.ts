@@ -10,7 +10,7 @@ import { errorMessage } from './errors.js'
 import { approvalsApi, issueCommentApi } from './github.js'
 import type { Log } from './log.js'
 import { annotations, failureMessage, gateOutputs } from './outputs.js'
-import { planRun, type EventPayload, type Plan } from './plan.js'
+import { comparisonOf, type EventPayload, type Comparison } from './comparison.js'
 import { renderSummary, reportParts } from './render/report.js'
 import { downloadParts, runPublishMode, sharePart, shareReport } from './publishAction.js'
 import { runApprove, runGate, runMerge, runPlan, stoppedBeforeRun, type RunEnv, type RunResult } from './run.js'
@@ -41,8 +41,8 @@ function runUrl(): string | undefined {
   return server && repo && id ? `${server}/${repo}/actions/runs/${id}` : undefined
 }
 
-async function postComment(inputs: ActionInputs, plan: Plan, result: RunResult): Promise<void> {
-  if (!inputs.comment || plan.pullNumber === undefined) return
+async function postComment(inputs: ActionInputs, cmp: Comparison, result: RunResult): Promise<void> {
+  if (!inputs.comment || cmp.pullNumber === undefined) return
   const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? '').split('/')
   if (!owner || !repo || !inputs.githubToken) {
     core.warning('no GITHUB_REPOSITORY or github-token: the PR comment is skipped (the job summary has the report)')
@@ -50,13 +50,13 @@ async function postComment(inputs: ActionInputs, plan: Plan, result: RunResult):
   }
   const marker = stickyMarker(process.env.GITHUB_WORKFLOW ?? 'wiregate', process.env.GITHUB_JOB ?? 'gate')
   try {
-    const api = issueCommentApi(inputs.githubToken, owner, repo, plan.pullNumber)
+    const api = issueCommentApi(inputs.githubToken, owner, repo, cmp.pullNumber)
     const outcome = await upsertSticky(api, marker, commentBody(marker, reportParts(result.report, { runUrl: runUrl() }), runUrl()))
     core.info(`PR comment ${outcome.action} (id ${outcome.id})`)
   } catch (err) {
     if (!cannotComment(err)) throw err
     core.warning(
-      `wiregate cannot comment on PR #${plan.pullNumber} (${errorMessage(err)}): a fork PR's token is read-only, or the workflow lacks 'permissions: pull-requests: write'. The job summary has the report; a publish workflow (mode: publish, docs/action.md) posts it from the uploaded artifact.`
+      `wiregate cannot comment on PR #${cmp.pullNumber} (${errorMessage(err)}): a fork PR's token is read-only, or the workflow lacks 'permissions: pull-requests: write'. The job summary has the report; a publish workflow (mode: publish, docs/action.md) posts it from the uploaded artifact.`
     )
   }
 }
@@ -66,7 +66,7 @@ async function postComment(inputs: ActionInputs, plan: Plan, result: RunResult):
  * stopped early. A shard's part is not the pull request's verdict: it is
  * uploaded for the merge job instead of commented on or annotated. Every
  * decision in it was made by wiregate. */
-async function publish(result: RunResult, inputs?: ActionInputs, plan?: Plan): Promise<void> {
+async function publish(result: RunResult, inputs?: ActionInputs, cmp?: Comparison): Promise<void> {
   const part = result.report.shard
   if (!part) {
     for (const a of annotations(result.report)) {
@@ -88,13 +88,13 @@ async function publish(result: RunResult, inputs?: ActionInputs, plan?: Plan): P
   }
   if (part) {
     await sharePart(result.reportJson, part, coreLog)
-  } else if (inputs && plan) {
+  } else if (inputs && cmp) {
     try {
-      await postComment(inputs, plan, result)
+      await postComment(inputs, cmp, result)
     } catch (err) {
       core.warning(`could not post the PR comment: ${errorMessage(err)}`)
     }
-    if (plan.pullNumber !== undefined) await shareReport(result.reportJson, coreLog)
+    if (cmp.pullNumber !== undefined) await shareReport(result.reportJson, coreLog)
   }
   if (result.exitCode !== 0) core.setFailed(failureMessage(result.report))
   process.exitCode = result.exitCode
@@ -104,7 +104,7 @@ export async function main(): Promise<void> {
   const tmp = process.env.RUNNER_TEMP || tmpdir()
   const outDir = join(tmp, 'wiregate')
   let inputs: ActionInputs
-  let plan: Plan
+  let cmp: Comparison
   try {
     inputs = readActionInputs(name => core.getInput(name))
     if (inputs.mode === 'publish') {
@@ -115,7 +115,7 @@ export async function main(): Promise<void> {
       process.exitCode = await runApproveMode(inputs, process.env.GITHUB_EVENT_NAME ?? '', readEvent(), configPath(core.getInput('working-directory')), runEnv(inputs, tmp, outDir), coreLog)
       return
     }
-    plan = planRun(inputs, {
+    cmp = comparisonOf(inputs, {
       eventName: process.env.GITHUB_EVENT_NAME ?? '',
       payload: readEvent(),
       sha: process.env.GITHUB_SHA ?? '',
@@ -126,7 +126,7 @@ export async function main(): Promise<void> {
     return
   }
   const env = runEnv(inputs, tmp, outDir)
-  const approvals = plan.pullNumber === undefined ? undefined : await prApprovals(inputs, plan, [])
+  const approvals = cmp.pullNumber === undefined ? undefined : await prApprovals(inputs, cmp, [])
   if (approvals) {
     // The gate applies them; teams of wiregate.yaml's approvers are asked
     // about after, when a refusal may be a member's.
@@ -136,7 +136,7 @@ export async function main(): Promise<void> {
     env.gateFlags = [...env.gateFlags, `--approvals=${file}`]
   }
   if (inputs.mode === 'plan') {
-    const shardPlan = await runPlan(plan, env)
+    const shardPlan = await runPlan(cmp, env)
     core.setOutput('matrix', JSON.stringify(shardPlan.matrix))
     core.setOutput('shards', String(shardPlan.shards))
     core.info(`wiregate plan: ${shardPlan.note}`)
@@ -146,12 +146,12 @@ export async function main(): Promise<void> {
   let result: RunResult
   if (inputs.mode === 'merge') {
     // The parts carry the comments as each shard read them; the merge's own are newer.
-    result = await runMerge(plan, await downloadParts(inputs, join(tmp, 'wiregate-parts'), coreLog), env, { runUrl: runUrl() })
-    if (approvals) result = await runApprove(plan, result.reportJson, approvals, { ...env, cache: undefined }, { runUrl: runUrl() })
+    result = await runMerge(cmp, await downloadParts(inputs, join(tmp, 'wiregate-parts'), coreLog), env, { runUrl: runUrl() })
+    if (approvals) result = await runApprove(cmp, result.reportJson, approvals, { ...env, cache: undefined }, { runUrl: runUrl() })
   } else {
-    result = await runGate(plan, env, { runUrl: runUrl() })
+    result = await runGate(cmp, env, { runUrl: runUrl() })
   }
-  await publish(await withTeamApprovals(result, inputs, plan, env), inputs, plan)
+  await publish(await withTeamApprovals(result, inputs, cmp, env), inputs, cmp)
 }
 
 /** runEnv is where the action runs wiregate. */
@@ -174,13 +174,13 @@ function runEnv(inputs: ActionInputs, tmp: string, outDir: string): RunEnv {
 /** prApprovals gathers the pull request's approvals (approve mode's facts,
  * approvals.ts); a token that cannot read them is a warning, not a stop:
  * the gate then decides without approvals. */
-async function prApprovals(inputs: ActionInputs, plan: Plan, approvers: string[]): Promise<Approvals | undefined> {
+async function prApprovals(inputs: ActionInputs, cmp: Comparison, approvers: string[]): Promise<Approvals | undefined> {
   const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? '').split('/')
-  if (!owner || !repo || !inputs.githubToken || plan.pullNumber === undefined) return undefined
-  const pull = plan.pullNumber
+  if (!owner || !repo || !inputs.githubToken || cmp.pullNumber === undefined) return undefined
+  const pull = cmp.pullNumber
   try {
     const octokit = github.getOctokit(inputs.githubToken)
-    return await gatherApprovals(approvalsApi(octokit, owner, repo, pull), plan.prAuthor ?? '', approvers)
+    return await gatherApprovals(approvalsApi(octokit, owner, repo, pull), cmp.prAuthor ?? '', approvers)
   } catch (err) {
     core.warning(`could not read the pull request's /wiregate comments (${errorMessage(err)}): the verdict applies no approval; mode: approve applies them on the next comment`)
     return undefined
@@ -190,10 +190,10 @@ async function prApprovals(inputs: ActionInputs, plan: Plan, approvers: string[]
 /** withTeamApprovals decides the report again when wiregate.yaml names
  * approver teams and an approval was refused: GitHub is asked about those
  * teams now that the report says which they are. */
-async function withTeamApprovals(result: RunResult, inputs: ActionInputs, plan: Plan, env: RunEnv): Promise<RunResult> {
+async function withTeamApprovals(result: RunResult, inputs: ActionInputs, cmp: Comparison, env: RunEnv): Promise<RunResult> {
   const teams = (result.report.rules?.config.approvers ?? []).filter(a => a.includes('/'))
   if (teams.length === 0 || !(result.report.approvals ?? []).some(a => a.status === 'refused')) return result
-  const approvals = await prApprovals(inputs, plan, teams)
+  const approvals = await prApprovals(inputs, cmp, teams)
   if (!approvals) return result
-  return runApprove(plan, result.reportJson, approvals, { ...env, cache: undefined }, { runUrl: runUrl() })
+  return runApprove(cmp, result.reportJson, approvals, { ...env, cache: undefined }, { runUrl: runUrl() })
 }

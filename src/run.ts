@@ -6,7 +6,7 @@ import { errorMessage, WiregateError } from './errors.js'
 import { binDir, cacheKeys, cacheLayout, hashTree, harnessFiles, restoreCache, saveCache, schemaFiles, type CacheBackend, type CacheKeys, type CacheLayout } from './cache.js'
 import { buildHarness, goVersion, runWiregate } from './harness.js'
 import type { Log } from './log.js'
-import type { Plan } from './plan.js'
+import type { Comparison } from './comparison.js'
 import { renderReport, type RenderContext } from './render/report.js'
 import { errorReport, parseReport, type Report, type Stage } from './report.js'
 import { parseShardPlan, type PlanOutputs } from './shardPlan.js'
@@ -21,7 +21,7 @@ export interface RunEnv {
   toolCache: string
   /** where report.json, report.md, base.txt, head.txt go */
   outDir: string
-  /** flags for `wiregate gate` besides the plan's: --inputs-from-env in the
+  /** flags for `wiregate gate` besides the comparison's: --inputs-from-env in the
    * action, the user's flags in a local run */
   gateFlags: string[]
   /** restore and save what later runs can reuse (the action; not local runs) */
@@ -80,14 +80,14 @@ async function ready(env: RunEnv): Promise<Wiregate> {
  * runs `wiregate gate`, whose report.json is the answer, and renders
  * report.md. When wiregate cannot even start, it writes the error report
  * itself, so the summary and the comment still render. */
-export async function runGate(plan: Plan, env: RunEnv, render: RenderContext = {}): Promise<RunResult> {
-  return runReporting(plan, env, render, w => [...gateArgv(plan, env, w.buf, resolve(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...env.gateFlags])
+export async function runGate(cmp: Comparison, env: RunEnv, render: RenderContext = {}): Promise<RunResult> {
+  return runReporting(cmp, env, render, w => [...gateArgv(cmp, env, w.buf, resolve(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...env.gateFlags])
 }
 
 /** runMerge is mode: merge: `wiregate merge` of the parts in dirs (one per
  * shard that uploaded one), rendered as a gate run is. */
-export async function runMerge(plan: Plan, dirs: string[], env: RunEnv, render: RenderContext = {}): Promise<RunResult> {
-  return runReporting(plan, env, render, () => ['merge', `--out=${resolve(env.outDir)}`, ...dirs])
+export async function runMerge(cmp: Comparison, dirs: string[], env: RunEnv, render: RenderContext = {}): Promise<RunResult> {
+  return runReporting(cmp, env, render, () => ['merge', `--out=${resolve(env.outDir)}`, ...dirs])
 }
 
 /** What the base says, for a report from a pull request's run: its
@@ -100,7 +100,7 @@ export interface BaseRules {
 /** runApprove is `wiregate approve`: reportJson decided again with the
  * pull request's approvals (and, given base, by the base's rules and this
  * step's threshold inputs instead of the report's), rendered as a gate run is. */
-export async function runApprove(plan: Plan, reportJson: string, approvals: Approvals, env: RunEnv, render: RenderContext = {}, base?: BaseRules): Promise<RunResult> {
+export async function runApprove(cmp: Comparison, reportJson: string, approvals: Approvals, env: RunEnv, render: RenderContext = {}, base?: BaseRules): Promise<RunResult> {
   await mkdir(env.tmpDir, { recursive: true })
   const file = join(env.tmpDir, 'approvals.json')
   await writeFile(file, JSON.stringify(approvals))
@@ -110,12 +110,12 @@ export async function runApprove(plan: Plan, reportJson: string, approvals: Appr
     await writeFile(config, base.baseConfig)
     flags.push(`--base-config=${config}`, '--inputs-from-env', `--labels=${JSON.stringify(base.labels)}`)
   }
-  return runReporting(plan, env, render, () => ['approve', `--report=${resolve(reportJson)}`, `--approvals=${file}`, ...flags, `--out=${resolve(env.outDir)}`])
+  return runReporting(cmp, env, render, () => ['approve', `--report=${resolve(reportJson)}`, `--approvals=${file}`, ...flags, `--out=${resolve(env.outDir)}`])
 }
 
 /** runReporting runs wiregate with argv(w) and reads the report.json it
  * writes into env.outDir; report.json's exit code is the answer. */
-async function runReporting(plan: Plan, env: RunEnv, render: RenderContext, argv: (w: Wiregate) => string[]): Promise<RunResult> {
+async function runReporting(cmp: Comparison, env: RunEnv, render: RenderContext, argv: (w: Wiregate) => string[]): Promise<RunResult> {
   const outDir = resolve(env.outDir)
   await mkdir(outDir, { recursive: true })
   const reportJson = join(outDir, 'report.json')
@@ -133,7 +133,7 @@ async function runReporting(plan: Plan, env: RunEnv, render: RenderContext, argv
     if (!(err instanceof WiregateError)) env.log.info(err instanceof Error && err.stack ? err.stack : String(err))
     const message = errorMessage(err)
     env.log.error(message, { title: 'wiregate could not run' })
-    const stopped = errorReport({ ref: plan.baseLabel, sha: plan.baseRef }, { ref: plan.headLabel ?? '', sha: plan.headSha ?? '' }, message)
+    const stopped = errorReport({ ref: cmp.baseLabel, sha: cmp.baseRef }, { ref: cmp.headLabel ?? '', sha: cmp.headSha ?? '' }, message)
     return finish(stopped, outDir, render, true)
   } finally {
     await w?.save()
@@ -143,14 +143,14 @@ async function runReporting(plan: Plan, env: RunEnv, render: RenderContext, argv
 /** runPlan is mode: plan: `wiregate plan` with the gate's flags, its
  * plan.json read back. A plan that could not be made is one shard: that
  * gate job meets the same problem and reports it. */
-export async function runPlan(plan: Plan, env: RunEnv): Promise<PlanOutputs> {
+export async function runPlan(cmp: Comparison, env: RunEnv): Promise<PlanOutputs> {
   const outDir = resolve(env.outDir)
   await mkdir(outDir, { recursive: true })
   const planJson = join(outDir, 'plan.json')
   let w: Wiregate | undefined
   try {
     w = await ready(env)
-    const argv = gateArgv(plan, env, w.buf, outDir)
+    const argv = gateArgv(cmp, env, w.buf, outDir)
     argv[0] = 'plan'
     const code = await runWiregate(w.bin, [...argv, `--plan-out=${planJson}`, ...env.gateFlags], process.cwd(), w.env)
     if (!existsSync(planJson)) throw new WiregateError(`wiregate plan exited ${code} without a plan`)
@@ -195,21 +195,21 @@ async function finish(report: Report, outDir: string, render: RenderContext, wri
   return { report, markdown, exitCode: report.exit_code, reportJson, reportMarkdown }
 }
 
-/** gateArgv is the plan as `wiregate gate` flags. */
-export function gateArgv(plan: Plan, env: Pick<RunEnv, 'actionDir' | 'tmpDir'>, buf: string, outDir: string): string[] {
+/** gateArgv is the comparison as `wiregate gate` flags. */
+export function gateArgv(cmp: Comparison, env: Pick<RunEnv, 'actionDir' | 'tmpDir'>, buf: string, outDir: string): string[] {
   const argv = [
     'gate',
-    `--base-ref=${plan.baseRef}`,
-    `--base-label=${plan.baseLabel}`,
-    `--labels=${JSON.stringify(plan.labels)}`,
+    `--base-ref=${cmp.baseRef}`,
+    `--base-label=${cmp.baseLabel}`,
+    `--labels=${JSON.stringify(cmp.labels)}`,
     `--harness-dir=${join(env.actionDir, 'harness')}`,
     `--buf=${buf}`,
     `--tmp-dir=${env.tmpDir}`,
     `--out=${outDir}`
   ]
-  if (plan.headSha) argv.push(`--head-sha=${plan.headSha}`)
-  if (plan.headLabel) argv.push(`--head-label=${plan.headLabel}`)
-  if (plan.recordHistory) argv.push('--record-history')
+  if (cmp.headSha) argv.push(`--head-sha=${cmp.headSha}`)
+  if (cmp.headLabel) argv.push(`--head-label=${cmp.headLabel}`)
+  if (cmp.recordHistory) argv.push('--record-history')
   return argv
 }
 

@@ -27,7 +27,8 @@ export interface EventContext {
   refName: string
 }
 
-export interface Plan {
+/** Comparison is what one run compares with what, and for which pull request. */
+export interface Comparison {
   /** what to check out as the base: a sha from the event or the base-ref input */
   baseRef: string
   /** the ref name shown in the report */
@@ -48,8 +49,8 @@ export interface Plan {
 
 const ZERO_SHA = /^0+$/
 
-/** planRun resolves what is compared with what, from the event and inputs. */
-export function planRun(inputs: Pick<ActionInputs, 'baseRef'>, ctx: EventContext): Plan {
+/** comparisonOf resolves what is compared with what, from the event and inputs. */
+export function comparisonOf(inputs: Pick<ActionInputs, 'baseRef'>, ctx: EventContext): Comparison {
   const override = inputs.baseRef
   switch (ctx.eventName) {
     case 'pull_request':
