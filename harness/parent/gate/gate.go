@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"cmp"
 	"context"
 	"os"
 	"path/filepath"
@@ -36,7 +37,8 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 		Cores: runtime.NumCPU(), Runner: os.Getenv("RUNNER_NAME")}
 	g.r.Stages = append(g.r.Stages, o.StagesBefore...)
 
-	if started, tooled := g.start(ctx); started {
+	started, tooled := g.start(ctx)
+	if started {
 		defer g.removeWorktree(g.base)
 		if g.s.BreakingAgainst.Given() {
 			g.checkoutRelease(ctx)
@@ -44,9 +46,6 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 			defer func() { g.removeWorktree(g.release) }()
 		}
 		configured := g.loadConfig(ctx)
-		if configured {
-			g.r.Env.Alpha = g.cfg.Alpha
-		}
 		compiles := tooled
 		if compiles {
 			var fs []report.Finding
@@ -68,6 +67,9 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 				figures: history.Figures(g.r), costs: g.r.Costs, changed: history.ChangedMessages(g.r)}))
 		}
 	}
+	// wiregate.yaml's alpha once it was read (cfg.Alpha: the inputs' when
+	// it sets none), else the inputs'.
+	g.r.Env.Alpha = cmp.Or(g.cfg.Alpha, g.s.Alpha)
 	g.r.Env.PeakRSSBytes = peakRSS()
 	g.decide()
 	g.r.Sort()
@@ -132,7 +134,6 @@ func (g *run) readInputs(ctx context.Context) bool {
 	g.budget.Total, g.budget.Workers = s.TimeBudget, s.Workers
 	g.r.Plan.BudgetSeconds = s.TimeBudget.Seconds()
 	g.head.dir = s.WorkingDirectory
-	// The inputs' alpha until wiregate.yaml's is read (Run).
-	g.r.Env.Count, g.r.Env.Alpha, g.r.Env.Workers = s.Count, s.Alpha, s.Workers
+	g.r.Env.Count, g.r.Env.Workers = s.Count, s.Workers
 	return true
 }

@@ -16,25 +16,22 @@ import (
 // record (record.go) and for history: the change set, which messages were
 // measured, and each stage's typed result.
 type measured struct {
-	sch      *schemas
-	list     []string        // the messages the gate set out to measure
-	carried  map[string]bool // messages whose figures a push takes from the last history point
-	last     *history.Point  // that point
-	branch   *branchRead     // the history branch as read before measuring; nil with history: false
-	sized    bool            // the exact stage ran
-	sizesRan bool            // the exact stage ran to its end
+	sch     *schemas
+	list    []string        // the messages the gate set out to measure
+	carried map[string]bool // messages whose figures a push takes from the last history point
+	last    *history.Point  // that point
+	branch  *branchRead     // the history branch as read before measuring; nil with history: false
+	sized   bool            // the exact stage ran
 
-	skipped  []report.Skipped
 	needed   int           // shards the whole change needs; 0 when the split did not run
 	shard    *report.Shard // this shard's record; nil on a whole run
-	statuses []string      // the messages the stages below measure
+	narrowed bool          // list is what the stages below measure (the shard's part)
 	pools    pools
 	sizes    sizes
 	counts   counts
 	timings  timings
 	compared compared
 	rows     pipelineRows
-	costs    []report.Cost
 }
 
 // measure loads both sides' schemas, finds what changed, and measures
@@ -50,7 +47,7 @@ func (g *run) measure(ctx context.Context) measured {
 	if !ok {
 		return measured{}
 	}
-	m := measured{sch: sch, skipped: skipped(g.s.Messages, sch)}
+	m := measured{sch: sch}
 	m.branch = g.readBranch(ctx)
 	if g.o.RecordHistory {
 		m.carried, m.last = carryable(m.branch, sch)
@@ -85,7 +82,7 @@ func (g *run) measure(ctx context.Context) measured {
 			return m
 		}
 	}
-	m.statuses = m.list
+	m.narrowed = true
 	// Holm's families are the whole change's (a merge tests the union of
 	// the shards' comparisons), so every shard plans rounds for them.
 	gated := 0
@@ -112,7 +109,6 @@ func (g *run) measure(ctx context.Context) measured {
 	if !ok {
 		return m
 	}
-	m.sizesRan = len(m.sizes.unmeasured) == 0
 	list := m.sizes.measured(m.list)
 	prices := g.prices(m.sizes, list, sch, gated, mp)
 	timeCutoff := verdict.StrictestCutoff(g.cfg.Alpha, verdict.TimeFamily(gated, len(g.s.Formats)))
@@ -129,7 +125,6 @@ func (g *run) measure(ctx context.Context) measured {
 			return g.pipeline(ctx, ps, m.sizes, list, sch.status, gated)
 		})
 	}
-	m.costs = costsOf(m.list, m.sizes, m.counts, m.timings, m.rows)
 	return m
 }
 

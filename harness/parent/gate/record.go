@@ -22,14 +22,16 @@ func recordMeasured(r *report.Report, set inputs.Settings, m measured) {
 		return
 	}
 	r.Change = &m.sch.change
-	r.Skipped = m.skipped
+	r.Skipped = skipped(set.Messages, m.sch)
 	r.Findings = append(r.Findings, m.sch.mismatches...)
 	r.Plan.ShardsNeeded = m.needed
 	r.Shard = m.shard
-	for _, name := range m.statuses {
-		msg := r.Message(name)
-		msg.Status = m.sch.status[name]
-		msg.UnchangedSchema = msg.Status == report.StatusUnchanged
+	if m.narrowed {
+		for _, name := range m.list {
+			msg := r.Message(name)
+			msg.Status = m.sch.status[name]
+			msg.UnchangedSchema = msg.Status == report.StatusUnchanged
+		}
 	}
 	if m.sized {
 		recordSizes(r, set.Formats, m.sizes, m.pools)
@@ -38,7 +40,7 @@ func recordMeasured(r *report.Report, set inputs.Settings, m measured) {
 	recordTimings(r, m.timings)
 	recordCompared(r, m.compared)
 	recordPipeline(r, set, m.rows)
-	r.Costs = m.costs
+	r.Costs = costsOf(m.list, m.sizes, m.counts, m.timings, m.rows)
 }
 
 // recordMetrics adds metrics to their formats.
