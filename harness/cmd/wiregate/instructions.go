@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"io"
+	"os"
 
 	"github.com/wiregate/wiregate/harness/parent/cpucost"
 	"github.com/wiregate/wiregate/harness/program/bench"
@@ -50,18 +51,23 @@ func cmdInstructions(ctx context.Context, args []string) error {
 		return err
 	}
 	opts := cpucost.Options{Valgrind: *vg, Length: length, CacheSim: *cycles, KeepDumps: *keep}
-	if length == nil {
-		// Sized as the gate sizes them: from each case's bytes, which the
-		// sizes pass (the correctness check) reads.
-		sizes, err := p.Sizes(ctx, benchprog.SizesFlags{Selection: rargs})
-		if err != nil {
-			return err
-		}
-		opts.Bytes = map[string]float64{}
-		for _, r := range sizes {
-			opts.Bytes[r.Message+"/"+r.Format] = r.BytesMean
-		}
+	// As the gate does: a sizes pass builds and checks the records and
+	// saves them for the count processes to load, and its bytes size each
+	// count (unless --passes fixes the length).
+	saved, err := os.MkdirTemp("", "wiregate-saved-")
+	if err != nil {
+		return err
 	}
+	defer os.RemoveAll(saved)
+	sizes, err := p.Sizes(ctx, benchprog.SizesFlags{Selection: rargs, Save: saved})
+	if err != nil {
+		return err
+	}
+	opts.Bytes = map[string]float64{}
+	for _, r := range sizes {
+		opts.Bytes[r.Message+"/"+r.Format] = r.BytesMean
+	}
+	rargs.Saved = saved
 	counts, err := cpucost.Count(ctx, p.Binary, rargs, opts)
 	if err != nil {
 		return err

@@ -22,12 +22,19 @@ const (
 	instrumentedSlow   = 55
 )
 
-// CountPrice is what one Valgrind process takes to count one message on
-// one side (the gate's worker pool divides processes among its workers):
-// starting, then every format's CountFormatPrice, from the sizes stage's
-// rows of the message.
+// CountBatch is the most one count process is priced at beyond its
+// start: messages are counted in batches (the start is paid once a
+// batch), no larger, so that the meter still cuts in steps and the workers
+// share the processes.
+const CountBatch = 60 * time.Second
+
+// CountPrice is what counting one message adds to the Valgrind process
+// that counts its batch on one side (the gate's worker pool divides
+// processes among its workers; the process's start, ProcessStart, is the
+// batch's): every format's CountFormatPrice, from the sizes stage's rows
+// of the message.
 func CountPrice(rows []benchprog.Size) time.Duration {
-	work := ProcessStart
+	var work time.Duration
 	for _, r := range rows {
 		work += CountFormatPrice(r.Format, [2]float64{r.Price.EncodeNs, r.Price.DecodeNs}, r.BytesMean)
 	}
@@ -49,3 +56,24 @@ func CountFormatPrice(format string, ns [2]float64, bytes float64) time.Duration
 	}
 	return work
 }
+
+// CountStartShare is each message's share of the count processes' starts
+// when messages whose counts cost work (CountPrice each, one side) are
+// counted in batches of at most CountBatch: one start per batch, spread
+// over its messages.
+func CountStartShare(work []time.Duration) time.Duration {
+	if len(work) == 0 {
+		return 0
+	}
+	var total time.Duration
+	for _, w := range work {
+		total += w
+	}
+	batches := max(1, int((total+CountBatch-1)/CountBatch))
+	return ProcessStart * time.Duration(batches) / time.Duration(len(work))
+}
+
+// staticBatch is how many messages a count process is priced as holding
+// when a plan prices a message from its schema alone (StaticUnit), not
+// knowing its batch yet: a shard's change holds dozens.
+const staticBatch = 8

@@ -60,7 +60,7 @@ var nsPerByte = map[string]float64{"json": 20, "protojson": 40, "protobuf": 2, "
 // with, or their static estimates. Zero: the stage did not measure it.
 type Unit struct {
 	Sizes time.Duration // sizing it on one side
-	Count time.Duration // one count process on one side (every format)
+	Count time.Duration // counting it in one process on one side (every format), its share of the process's start included
 	Round time.Duration // one bench round on one side at MinBenchtime, building its records included
 	// PipePass is one pass of the message's backlog through the pipeline
 	// on one side, every format added, starting its producer or consumer
@@ -72,7 +72,7 @@ type Unit struct {
 // protobuf bytes, in formats, its pipeline backlogs holding at most most
 // records (the inputs' count and byte budget).
 func StaticUnit(bytes float64, formats []string, most int64) Unit {
-	u := Unit{Sizes: exactPerMessage + time.Duration(bytes/1024*float64(exactPerKiB)), Count: ProcessStart}
+	u := Unit{Sizes: exactPerMessage + time.Duration(bytes/1024*float64(exactPerKiB)), Count: ProcessStart / staticBatch}
 	var records []time.Duration
 	for _, f := range formats {
 		ns := opBaseNs + bytes*nsPerByte[f]

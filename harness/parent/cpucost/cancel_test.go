@@ -29,7 +29,7 @@ func TestCancelledCountLeavesNoProcess(t *testing.T) {
 	defer cancel()
 	done := make(chan error, 1)
 	go func() {
-		_, err := cpucost.Count(ctx, program, benchprog.Selection{Messages: []string{"m.v1.M"}, Formats: []string{"protobuf"}}, cpucost.Options{})
+		_, err := cpucost.Count(ctx, program, benchprog.Selection{Messages: []string{"m.v1.M"}, Formats: []string{"protobuf"}, Saved: t.TempDir()}, cpucost.Options{})
 		done <- err
 	}()
 	ps, ok := proctest.WaitFor(time.Minute, proctest.Runs("sleep 68.5"))

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,20 +24,20 @@ import (
 )
 
 // Count runs the bench program binary under callgrind with the selection
-// flags args and returns one result per op and case. Valgrind missing or
-// this platform lacking it is a Counts with Unavailable set, not an error;
-// Valgrind or the program failing is a one-line error. ctx bounds the run:
-// cancelling it kills Valgrind (the program runs inside its process).
+// flags args and returns one result per op and case. The selection's
+// records must have been saved by a sizes run (sel.Saved): a count process
+// only loads them. Valgrind missing or this platform lacking it is a
+// Counts with Unavailable set, not an error; Valgrind or the program
+// failing is a one-line error. ctx bounds the run: cancelling it kills
+// Valgrind (the program runs inside its process).
 //
-// Each message is counted in its own Valgrind process (every format), up
-// to Options.Parallel at a time: Go fills a type-assertion site's cache at
-// random moments, and a site shared by several messages (every message
-// goes through the same codec code) keeps taking slow paths long after
-// warm-up, and every library's type cache holds more keys: one process for
-// everything moved counts by up to 4% between identical runs, one per
-// message as little as one per message × format, with every loop warmed
-// before any is counted (docs/harness.md, "CPU cost"). Sides are best
-// counted one after the other: each already uses the CPUs.
+// The messages are counted in batches (Options.Batch messages a Valgrind
+// process), up to Options.Parallel processes at a time: a process pays
+// Valgrind's start, the runtime's and the type registries' once for its
+// batch, and counts each message as it would alone, within the message's
+// floor (every loop of a message is warmed before it is counted, and what
+// a still-uncached type-assertion site costs is left out: slowPaths;
+// docs/harness.md, "CPU cost").
 func Count(ctx context.Context, binary string, sel benchprog.Selection, opts Options) (*Counts, error) {
 	start := time.Now()
 	if reason := unsupported(); reason != "" {
@@ -46,22 +47,22 @@ func Count(ctx context.Context, binary string, sel benchprog.Selection, opts Opt
 	if err != nil {
 		return &Counts{Unavailable: err.Error()}, nil
 	}
-	groups, err := groupsOf(sel)
+	parallel := opts.Parallel
+	if parallel <= 0 {
+		parallel = runtime.NumCPU()
+	}
+	batches, err := batchesOf(sel, opts.Batch, parallel)
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	parallel := opts.Parallel
-	if parallel <= 0 {
-		parallel = runtime.NumCPU()
-	}
 	sem := make(chan struct{}, parallel)
-	out := make([]*run, len(groups))
+	out := make([]*run, len(batches))
 	var wg sync.WaitGroup
 	var once sync.Once
 	var firstErr error
-	for i, g := range groups {
+	for i, b := range batches {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -70,7 +71,7 @@ func Count(ctx context.Context, binary string, sel benchprog.Selection, opts Opt
 			if ctx.Err() != nil {
 				return
 			}
-			r, err := countOne(ctx, vg, binary, g, opts)
+			r, err := countBatch(ctx, vg, binary, b, opts)
 			if err != nil {
 				once.Do(func() { firstErr = err; cancel() })
 				return
@@ -85,9 +86,10 @@ func Count(ctx context.Context, binary string, sel benchprog.Selection, opts Opt
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("instruction count: valgrind did not finish: %w", err)
 	}
-	counts := &Counts{Tool: out[0].tool}
+	counts := &Counts{Tool: out[0].tool, MessageSeconds: map[string]float64{}}
 	for _, r := range out {
 		counts.Results = append(counts.Results, r.results...)
+		maps.Copy(counts.MessageSeconds, r.messages)
 	}
 	counts.Seconds = since(start)
 	return counts, nil
@@ -95,41 +97,24 @@ func Count(ctx context.Context, binary string, sel benchprog.Selection, opts Opt
 
 // run is one Valgrind process's outcome.
 type run struct {
-	results []Result
-	tool    string
+	results  []Result
+	messages map[string]float64 // seconds each message took in it
+	tool     string
 }
 
-// countOne counts one group's loops in one Valgrind process. A loop that
-// ran a type assertion's slow path (slowPaths: its site was still
-// uncached after the warm-up) is counted again in a new process warmed
-// recountWarm times as long, once; that count is kept.
-func countOne(ctx context.Context, vg, binary string, g group, opts Options) (*run, error) {
-	r, uncached, err := countOnce(ctx, vg, binary, g, opts, 1)
-	if err != nil || len(uncached) == 0 {
-		return r, err
-	}
-	r, _, err = countOnce(ctx, vg, binary, g, opts, recountWarm)
-	return r, err
-}
-
-// recountWarm is how many times longer a recount warms: a site left
-// uncached after w warm calls with probability p is left so after
-// recountWarm·w with p^recountWarm.
-const recountWarm = 8
-
-// countOnce runs one Valgrind process over g, each format warmed warmBy
-// times its length's warm-up, and returns its results and the loops that
-// ran a slow path.
-func countOnce(ctx context.Context, vg, binary string, g group, opts Options, warmBy int) (*run, []string, error) {
+// countBatch counts one batch's loops in one Valgrind process.
+func countBatch(ctx context.Context, vg, binary string, b batch, opts Options) (*run, error) {
 	dir, err := os.MkdirTemp("", "wiregate-callgrind-")
 	if err != nil {
-		return nil, nil, fmt.Errorf("instruction count: %w", err)
+		return nil, fmt.Errorf("instruction count: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	flags := benchprog.CountFlags{Selection: g.sel, Ops: opts.Ops, Lengths: benchprog.Lengths{}}
-	for _, f := range g.sel.Formats {
-		l := opts.lengthOf(g.message, f)
-		flags.Lengths[f] = benchprog.CountLength{First: l.Span.Records, Passes: max(l.Span.Passes, 1), Warm: l.Warm * warmBy}
+	flags := benchprog.CountFlags{Selection: b.sel, Ops: opts.Ops, Lengths: benchprog.Lengths{}}
+	for _, m := range b.sel.Messages {
+		for _, f := range b.sel.Formats {
+			l := opts.lengthOf(m, f)
+			flags.Lengths[m+"/"+f] = benchprog.CountLength{First: l.Span.Records, Passes: max(l.Span.Passes, 1), Warm: l.Warm}
+		}
 	}
 	timeout := opts.ProcessTimeout
 	if timeout <= 0 {
@@ -146,24 +131,31 @@ func countOnce(ctx context.Context, vg, binary string, g group, opts Options, wa
 	stderr := cmd.Captured()
 	if err := cmd.Run(); err != nil {
 		if ctx.Err() == nil && pctx.Err() != nil {
-			return nil, nil, fmt.Errorf("instruction count: valgrind did not finish %s in %s", g.message, timeout)
+			return nil, fmt.Errorf("instruction count: valgrind did not finish %s in %s", b, timeout)
 		}
-		return nil, nil, runError(ctx, err, stderr.String())
+		return nil, runError(ctx, err, stderr.String())
 	}
-	results, uncached, err := collect(dir, stdout.String(), opts.CacheSim)
+	results, err := collect(dir, stdout.String(), opts.CacheSim)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if opts.KeepDumps != "" {
-		sub := g.message
-		if warmBy > 1 {
-			sub += ".recount"
-		}
-		if err := keep(dir, filepath.Join(opts.KeepDumps, sub)); err != nil {
-			return nil, nil, err
+		if err := keep(dir, filepath.Join(opts.KeepDumps, b.String())); err != nil {
+			return nil, err
 		}
 	}
-	return &run{results: results, tool: toolName(stderr.String())}, uncached, nil
+	return &run{results: results, messages: countedSeconds(stdout.String()), tool: toolName(stderr.String())}, nil
+}
+
+// countedSeconds reads the program's per-message lines.
+func countedSeconds(stdout string) map[string]float64 {
+	out := map[string]float64{}
+	for line := range strings.Lines(stdout) {
+		if m, s, ok := benchprog.ParseCountedLine(strings.TrimSpace(line)); ok {
+			out[m] = s
+		}
+	}
+	return out
 }
 
 // unsupported says why this platform cannot count, or "".
@@ -295,15 +287,15 @@ func toolName(stderr string) string {
 
 // collect matches the labels the program printed (one per counted loop)
 // with callgrind's dumps: a loop without its dump is an error, never a
-// silently missing figure. uncached names the loops whose dump ran a
-// runtime slow path (slowPaths).
-func collect(dir, stdout string, cacheSim bool) (out []Result, uncached []string, err error) {
+// silently missing figure. A loop's instructions leave out what its calls
+// into the runtime's slow paths took (slowPaths); Uncached says how many.
+func collect(dir, stdout string, cacheSim bool) (out []Result, err error) {
 	paths, _ := filepath.Glob(filepath.Join(dir, "callgrind.out*"))
 	dumps := map[string]dump{}
 	for _, p := range paths {
 		d, err := readDump(p)
 		if err != nil {
-			return nil, nil, fmt.Errorf("instruction count: %w", err)
+			return nil, fmt.Errorf("instruction count: %w", err)
 		}
 		if label, ok := strings.CutPrefix(d.trigger, "Client Request: "); ok {
 			dumps[label] = d
@@ -317,29 +309,26 @@ func collect(dir, stdout string, cacheSim bool) (out []Result, uncached []string
 		}
 		d, found := dumps[sc.Text()]
 		if !found {
-			return nil, nil, fmt.Errorf("instruction count: callgrind wrote no dump for %s (is the valgrind on PATH callgrind-capable?)", name)
+			return nil, fmt.Errorf("instruction count: callgrind wrote no dump for %s (is the valgrind on PATH callgrind-capable?)", name)
 		}
 		ir, hasIr := d.events["Ir"]
 		if !hasIr || ir == 0 {
-			return nil, nil, fmt.Errorf("instruction count: callgrind counted no instructions for %s", name)
+			return nil, fmt.Errorf("instruction count: callgrind counted no instructions for %s", name)
 		}
-		if len(d.slow) > 0 {
-			uncached = append(uncached, name)
-		}
-		r := Result{Name: name, Ops: ops, Instructions: ir}
+		r := Result{Name: name, Ops: ops, Instructions: ir - min(d.slowIr, ir), Uncached: d.slowIr}
 		if cacheSim {
 			cyc, ok := estimatedCycles(d.events)
 			if !ok {
-				return nil, nil, fmt.Errorf("instruction count: the dump for %s has no cache-simulation events", name)
+				return nil, fmt.Errorf("instruction count: the dump for %s has no cache-simulation events", name)
 			}
 			r.EstimatedCycles = cyc
 		}
 		out = append(out, r)
 	}
 	if len(out) == 0 {
-		return nil, nil, errors.New("instruction count: the bench program counted nothing (no loops reported)")
+		return nil, errors.New("instruction count: the bench program counted nothing (no loops reported)")
 	}
-	return out, uncached, nil
+	return out, nil
 }
 
 // keep copies one process's dumps into sub.

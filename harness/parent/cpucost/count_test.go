@@ -70,13 +70,24 @@ func TestMain(m *testing.M) {
 // benchmark name (without the -procs suffix).
 func count(t *testing.T, dir string) map[string]float64 {
 	t.Helper()
+	out := countIn(t, dir, cpucost.Options{}, "shop.v1.Receipt")
+	if len(out) != 6 {
+		t.Fatalf("%d results, want 6 (3 formats × encode, decode): %v", len(out), out)
+	}
+	return out
+}
+
+// countIn prepares the bench program for dir and messages, sizes them
+// (which saves the records the count loads), and counts them with opts.
+func countIn(t *testing.T, dir string, opts cpucost.Options, messages ...string) map[string]float64 {
+	t.Helper()
 	ctx := context.Background()
-	p, err := prepare.Prepare(ctx, prepare.Options{BufInput: dir, HarnessDir: "../..", CacheDir: cacheDir,
-		Messages: []string{"shop.v1.Receipt"}})
+	p, err := prepare.Prepare(ctx, prepare.Options{BufInput: dir, HarnessDir: "../..", CacheDir: cacheDir, Messages: messages})
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := cpucost.Count(ctx, p.Binary, benchprog.Selection{Messages: []string{"shop.v1.Receipt"}, Formats: []string{"json", "protobuf", "avro"}}, cpucost.Options{})
+	sel := saved(t, p.Binary, benchprog.Selection{Messages: messages, Formats: []string{"json", "protobuf", "avro"}})
+	c, err := cpucost.Count(ctx, p.Binary, sel, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,10 +98,19 @@ func count(t *testing.T, dir string) map[string]float64 {
 	for _, r := range c.Results {
 		out[r.Name] = r.InstrPerOp()
 	}
-	if len(out) != 6 {
-		t.Fatalf("%d results, want 6 (3 formats × encode, decode): %v", len(out), out)
-	}
 	return out
+}
+
+// saved sizes sel with binary, saving its records for a count to load,
+// and returns sel loading them.
+func saved(t *testing.T, binary string, sel benchprog.Selection) benchprog.Selection {
+	t.Helper()
+	dir := t.TempDir()
+	if _, err := (&benchprog.Program{Binary: binary}).Sizes(context.Background(), benchprog.SizesFlags{Selection: sel, Save: dir}); err != nil {
+		t.Fatal(err)
+	}
+	sel.Saved = dir
+	return sel
 }
 
 func deltaPct(base, head float64) float64 { return 100 * (head - base) / base }
@@ -161,8 +181,28 @@ func TestCountSubcommandNeedsValgrind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command(p.Binary, benchprog.CmdCount, "--lengths", "json=0:1:0").CombinedOutput()
+	out, err := exec.Command(p.Binary, benchprog.CmdCount, "--saved", t.TempDir(), "--lengths", "shop.v1.Receipt/json=0:1:0").CombinedOutput()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(string(out), "under callgrind") {
 		t.Fatalf("count outside valgrind: %v %s", err, out)
+	}
+}
+
+// A message counted in a batch, after another message that runs other
+// types through the same codec code, reads what it reads counted alone,
+// within its floor, in every format and op; and a batch counts every
+// message it holds.
+func TestABatchCountsEachMessageAsAlone(t *testing.T) {
+	requireValgrind(t)
+	dir := schema(t)
+	alone := countIn(t, dir, cpucost.Options{}, "shop.v1.Receipt")
+	batched := countIn(t, dir, cpucost.Options{Parallel: 1}, "shop.v1.Basket", "shop.v1.Receipt")
+	if len(batched) != 12 {
+		t.Fatalf("%d results from a batch of 2 messages, want 12: %v", len(batched), batched)
+	}
+	for name, a := range alone {
+		floor := cpucost.NoiseFloorPct(name[strings.LastIndex(name, "/")+1:], a)
+		if d := deltaPct(a, batched[name]); math.Abs(d) > floor {
+			t.Errorf("%s: %.1f instr/op alone, %.1f after Basket in one process (%+.3f%%, floor %.2f%%)", name, a, batched[name], d, floor)
+		}
 	}
 }

@@ -41,12 +41,15 @@ type Options struct {
 	// Parallel is how many Valgrind processes run at once; the number of
 	// CPUs when 0. Each runs one thread at a time.
 	Parallel int
+	// Batch is how many messages one Valgrind process counts; 0 spreads
+	// them evenly over Parallel processes.
+	Batch int
 	// ProcessTimeout bounds each Valgrind process; DefaultProcessTimeout
 	// when 0.
 	ProcessTimeout time.Duration
 }
 
-// DefaultProcessTimeout bounds one Valgrind process (one message × format):
+// DefaultProcessTimeout bounds one Valgrind process (a batch of messages):
 // far above what a count takes (docs/figures.md, "Instructions per
 // operation"); a Valgrind that hangs must end as an error, not hold the
 // gate until the job's own timeout.
@@ -62,6 +65,10 @@ type Counts struct {
 	// Tool is the counter, e.g. "callgrind (Valgrind-3.19.0)".
 	Tool    string  `json:"tool,omitempty"`
 	Seconds float64 `json:"seconds"`
+	// MessageSeconds is what each message took inside its process:
+	// loading its records, warming and counting its loops (the process's
+	// start is its batch's, not any message's).
+	MessageSeconds map[string]float64 `json:"message_seconds,omitempty"`
 }
 
 // Result is the count of one op on one case.
@@ -69,6 +76,10 @@ type Result struct {
 	Name         string `json:"name"` // BenchmarkEncode/<message>/<format>
 	Ops          int    `json:"ops"`  // operations counted (whole passes over the first records of the pool)
 	Instructions uint64 `json:"instructions"`
+	// Uncached is what calls into the runtime's slow paths took in the
+	// counted loop (slowPaths: type-assertion sites the warm-up left
+	// uncached), left out of Instructions.
+	Uncached uint64 `json:"uncached_instructions,omitempty"`
 	// EstimatedCycles is set only with Options.CacheSim (see cycles.go).
 	EstimatedCycles uint64 `json:"estimated_cycles,omitempty"`
 }

@@ -3,7 +3,6 @@ package cpucost
 import (
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -54,12 +53,37 @@ func TestReadDumpAndEstimatedCycles(t *testing.T) {
 	if _, ok := estimatedCycles(map[string]uint64{"Ir": 5}); ok {
 		t.Error("estimated cycles from instructions alone")
 	}
-	if len(d.slow) != 0 {
-		t.Errorf("slow paths %q in a dump that names none", d.slow)
+	if d.slowIr != 0 {
+		t.Errorf("slow paths took %d in a dump that calls none", d.slowIr)
 	}
-	os.WriteFile(p, []byte(dumpHeader+"fn=(3) main.loop\ncfn=(14) runtime.typeAssert\ncalls=1 0\n0 70\nfn=(15) runtime.interfaceSwitch\n0 80\n"), 0o644)
-	if d, err := readDump(p); err != nil || !slices.Equal(d.slow, []string{"runtime.typeAssert", "runtime.interfaceSwitch"}) {
-		t.Errorf("slow paths %q (%v), want both named", d.slow, err)
+	// Calls into the slow paths from the loop count, inclusive (what the
+	// slow path calls is in its call's cost, and is not added again); a
+	// compressed name, "(14)" after "(14) runtime.typeAssert", is resolved;
+	// the slow path's own self cost and its call to getitab are inside
+	// the calls' costs already.
+	slow := dumpHeader + `fn=(3) main.loop
+cfn=(14) runtime.typeAssert
+calls=256 475
+* 45568
+cfn=(16) main.helper
+calls=1 3
++2 999
+fn=(15) main.other
+cfn=(14)
+calls=2 475
+16 356
+cfn=(17) runtime.interfaceSwitch
+calls=1 20
+-3 90
+fn=(14)
+475 7000
+cfn=(18) runtime.getitab
+calls=256 10
+* 30000
+`
+	os.WriteFile(p, []byte(slow), 0o644)
+	if d, err := readDump(p); err != nil || d.slowIr != 45568+356+90 {
+		t.Errorf("slow paths took %d (%v), want %d", d.slowIr, err, 45568+356+90)
 	}
 	os.WriteFile(p, []byte("# callgrind format\nevents: Ir\n"), 0o644)
 	if _, err := readDump(p); err == nil || !strings.Contains(err.Error(), "not a callgrind dump") {
@@ -110,25 +134,39 @@ func TestChildEnvKeepsTheUsersGodebugAndPinsOneP(t *testing.T) {
 	}
 }
 
-// One group per message, every format, each with the shared Avro files and
-// samples; a selection without messages or formats is an error.
-func TestPlanSplitsTheSelection(t *testing.T) {
-	groups, err := groupsOf(benchprog.Selection{Messages: []string{"a.v1.A", "b.v1.B"}, Formats: []string{"json", "avro"}, Avro: []string{"x.avsc"}, Samples: "/s"})
-	if err != nil {
-		t.Fatal(err)
+// Batches of the size asked, in order, every format, each with the shared
+// Avro files, samples and saved records; size 0 spreads the messages over
+// the processes; a selection without messages or formats, or whose records
+// were not saved, is an error.
+func TestBatchesSplitTheSelection(t *testing.T) {
+	sel := benchprog.Selection{Messages: []string{"a.v1.A", "b.v1.B", "c.v1.C"}, Formats: []string{"json", "avro"}, Avro: []string{"x.avsc"}, Samples: "/s", Saved: "/saved"}
+	got := func(size, parallel int) string {
+		t.Helper()
+		batches, err := batchesOf(sel, size, parallel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, b := range batches {
+			out = append(out, b.String()+" "+strings.Join(b.sel.Args(), " "))
+		}
+		return strings.Join(out, "\n")
 	}
-	var got []string
-	for _, g := range groups {
-		got = append(got, g.message+" "+strings.Join(g.sel.Args(), " "))
+	want := "a.v1.A+1 --messages a.v1.A,b.v1.B --formats json,avro --avro x.avsc --samples /s --saved /saved\n" +
+		"c.v1.C --messages c.v1.C --formats json,avro --avro x.avsc --samples /s --saved /saved"
+	if g := got(2, 1); g != want {
+		t.Fatalf("batches of 2:\n%s", g)
 	}
-	want := []string{
-		"a.v1.A --messages a.v1.A --formats json,avro --avro x.avsc --samples /s",
-		"b.v1.B --messages b.v1.B --formats json,avro --avro x.avsc --samples /s",
+	if g := got(0, 2); g != want {
+		t.Fatalf("3 messages over 2 processes:\n%s", g)
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Fatalf("groups:\n%s", strings.Join(got, "\n"))
+	if g := got(0, 1); !strings.HasPrefix(g, "a.v1.A+2 --messages a.v1.A,b.v1.B,c.v1.C ") {
+		t.Fatalf("3 messages in 1 process:\n%s", g)
 	}
-	if _, err := groupsOf(benchprog.Selection{Formats: []string{"json"}}); err == nil {
+	if _, err := batchesOf(benchprog.Selection{Formats: []string{"json"}, Saved: "/saved"}, 0, 1); err == nil {
 		t.Error("a selection without messages was accepted")
+	}
+	if _, err := batchesOf(benchprog.Selection{Messages: []string{"a.v1.A"}, Formats: []string{"json"}}, 0, 1); err == nil || !strings.Contains(err.Error(), "not saved") {
+		t.Errorf("a selection without saved records: %v", err)
 	}
 }

@@ -11,30 +11,35 @@ import (
 
 // dump is one callgrind profile dump: what triggered it, its event totals
 // by name (Ir, and with the cache simulation Dr, Dw, I1mr, …) and the
-// runtime slow paths that ran in it (slowPaths).
+// instructions the runtime's slow paths took in it (slowPaths).
 type dump struct {
 	trigger string
 	events  map[string]uint64
-	slow    []string
+	// slowIr is the instructions of every call into a slow path from
+	// outside one (inclusive: getitab and the cache fill below it).
+	slowIr uint64
 }
 
 // slowPaths are the Go runtime functions a type assertion or type switch
 // calls when its call site's cache does not hold the type yet. The runtime
-// fills a site's cache on about 1 in 1024 of these calls, so a site the
-// warm-up left uncached takes them in the counted loop, ~70-100
-// instructions an operation, until a fill at random: a loop of wide.v1.Wide
-// protobuf decode read +93 instr/op (0.6%) in such a process and 0 in
-// every other (docs/harness.md, "Uncached type assertions").
+// fills a site's cache on about 1 in 1024 of these calls, at random, so a
+// site the warm-up left uncached takes them in the counted loop, ~70-180
+// instructions a call, until a fill: a loop of wide.v1.Wide protobuf
+// decode read +93 instr/op (0.6%) in such a process and 0 in every other
+// (docs/harness.md, "Uncached type assertions"). What such a call costs is
+// the process's history, not the loop's, so the count leaves it out:
+// the site's inline cache probe, which runs either way, stays counted.
 var slowPaths = []string{"runtime.typeAssert", "runtime.interfaceSwitch"}
 
-// readDump reads the header of a callgrind output file: "desc: Trigger:
-// …", "events: Ir …" and the sums over the dump: "totals:", the sum of the
-// cost centers the dump lists, else "summary:". The summary is the
-// thread's running cost minus its cost at the last dump, and switching
-// instrumentation on zeroes the running cost but not that mark, so once a
-// process has switched instrumentation more than once its summaries are
-// off by the earlier loops (a second loop's summary read 136,621 where its
-// totals, and the same loop counted alone, read 990,727).
+// readDump reads a callgrind output file: "desc: Trigger: …", "events: Ir
+// …", the sums over the dump ("totals:", the sum of the cost centers it
+// lists, else "summary:"), and the inclusive cost of every call into a slow
+// path. The summary is the thread's running cost minus its cost at the
+// last dump, and switching instrumentation on zeroes the running cost but
+// not that mark, so once a process has switched instrumentation more than
+// once its summaries are off by the earlier loops (a second loop's summary
+// read 136,621 where its totals, and the same loop counted alone, read
+// 990,727).
 func readDump(path string) (dump, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -43,11 +48,22 @@ func readDump(path string) (dump, error) {
 	defer f.Close()
 	var d dump
 	var names, sums []string
+	fns := map[string]string{} // compressed function ids: "(12)" → name
+	var fn, cfn string
+	call := false // the line after calls= holds the call's inclusive cost
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	for sc.Scan() {
 		line := sc.Text()
 		switch {
+		case call:
+			call = false
+			if slices.Contains(slowPaths, cfn) && !slices.Contains(slowPaths, fn) {
+				if fields := strings.Fields(line); len(fields) > 1 {
+					ir, _ := strconv.ParseUint(fields[1], 10, 64)
+					d.slowIr += ir
+				}
+			}
 		case strings.HasPrefix(line, "desc: Trigger: "):
 			d.trigger = strings.TrimPrefix(line, "desc: Trigger: ")
 		case strings.HasPrefix(line, "events: "):
@@ -56,14 +72,12 @@ func readDump(path string) (dump, error) {
 			sums = strings.Fields(strings.TrimPrefix(line, "totals: "))
 		case strings.HasPrefix(line, "summary: ") && sums == nil:
 			sums = strings.Fields(strings.TrimPrefix(line, "summary: "))
-		case strings.HasPrefix(line, "fn=") || strings.HasPrefix(line, "cfn="):
-			// A function is named at its first cost line in the dump:
-			// named at all, it ran in the counted window.
-			for _, p := range slowPaths {
-				if strings.HasSuffix(line, " "+p) && !slices.Contains(d.slow, p) {
-					d.slow = append(d.slow, p)
-				}
-			}
+		case strings.HasPrefix(line, "fn="):
+			fn = funcName(fns, strings.TrimPrefix(line, "fn="))
+		case strings.HasPrefix(line, "cfn="):
+			cfn = funcName(fns, strings.TrimPrefix(line, "cfn="))
+		case strings.HasPrefix(line, "calls="):
+			call = true
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -85,4 +99,18 @@ func readDump(path string) (dump, error) {
 		d.events[n] = v
 	}
 	return d, nil
+}
+
+// funcName resolves callgrind's name compression: "(12) name" defines id
+// (12), a later "(12)" refers to it; an uncompressed name stands alone.
+func funcName(ids map[string]string, spec string) string {
+	if !strings.HasPrefix(spec, "(") {
+		return spec
+	}
+	id, name, found := strings.Cut(spec, " ")
+	if found {
+		ids[id] = name
+		return name
+	}
+	return ids[id]
 }

@@ -28,6 +28,7 @@ func TestOnlyTheCountedLoopsAreInstrumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sel := saved(t, p.Binary, benchprog.Selection{Messages: []string{"shop.v1.Receipt"}, Formats: []string{"protobuf", "json"}})
 	run := func(collectAtStart string) map[string]uint64 {
 		dir := t.TempDir()
 		var args []string
@@ -37,8 +38,8 @@ func TestOnlyTheCountedLoopsAreInstrumented(t *testing.T) {
 			}
 			args = append(args, a)
 		}
-		flags := benchprog.CountFlags{Selection: benchprog.Selection{Messages: []string{"shop.v1.Receipt"}, Formats: []string{"protobuf", "json"}},
-			Lengths: benchprog.Lengths{"protobuf": {Passes: 1, Warm: 1024}, "json": {Passes: 1, Warm: 1024}}}
+		flags := benchprog.CountFlags{Selection: sel,
+			Lengths: benchprog.Lengths{"shop.v1.Receipt/protobuf": {Passes: 1, Warm: 1024}, "shop.v1.Receipt/json": {Passes: 1, Warm: 1024}}}
 		cmd := exec.CommandContext(ctx, "valgrind", append(args, append([]string{p.Binary, benchprog.CmdCount}, flags.Args()...)...)...)
 		cmd.Env = append(cmd.Environ(), "GODEBUG=asyncpreemptoff=1,gcshrinkstackoff=1", "GOMAXPROCS=1")
 		if out, err := cmd.CombinedOutput(); err != nil {

@@ -15,7 +15,6 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/interleave"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/parent/verdict"
-	"github.com/wiregate/wiregate/harness/program/benchprog"
 )
 
 // counts are the cpu stage's results: each side's instruction counts (what
@@ -32,15 +31,14 @@ type counts struct {
 	processes map[string]int
 }
 
-// countUnit is one Valgrind process: one message in every format that
-// measures it, on one side, in one of the message's processes.
+// countUnit is one Valgrind process: a batch of messages in every format
+// that measures them, on one side, in one of the batch's processes.
 type countUnit struct {
-	index   int // in the plan's order
-	message string
-	formats []string
-	side    int // index into programs.sides()
-	process int // which of the message's processes on its side
-	price   time.Duration
+	index    int // in the plan's order
+	messages []string
+	side     int // index into programs.sides()
+	process  int // which of the batch's processes on its side
+	price    time.Duration
 }
 
 // errCountUnavailable stops the pool when Valgrind went away after
@@ -48,12 +46,13 @@ type countUnit struct {
 var errCountUnavailable = errors.New("instruction counts unavailable")
 
 // countInstructions is the cpu stage: instructions per encode and decode,
-// counted exactly under Valgrind (package cpucost), one process per
-// message and side (every format), up to workers at once (each runs one thread),
-// in the plan's order. Each message is counted in cpu-processes
-// processes per side, interleaved base and head, so every count's spread
-// between hash seeds is seen and sets its noise floor. A message's two
-// sides are counted over the same rotations. Whether it counts is
+// counted exactly under Valgrind (package cpucost), a batch of messages a
+// process (every format; the records the sizes stage saved, loaded), up to
+// workers processes at once (each runs one thread), in the plan's order.
+// Each batch is counted in cpu-processes processes per side, interleaved
+// base and head, so every count's spread between hash seeds is seen and
+// sets its noise floor. A message's two sides are counted over the same
+// rotations, in batches of the same messages. Whether it counts is
 // cpu-cost's decision (cpucost.Prepare); not counting is a reason in the
 // report, not an error, unless cpu-cost is on. Valgrind failing is the
 // stage's error: one line.
@@ -84,10 +83,9 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 		func(ctx context.Context, u countUnit) error {
 			p := ps.sides()[u.side]
 			start := time.Now()
-			sel := p.sel
-			sel.Messages, sel.Formats = []string{u.message}, u.formats
+			sel, _ := p.only(u.messages)
 			res, err := cpucost.Count(ctx, p.prog.Binary, sel,
-				cpucost.Options{Valgrind: setup.Valgrind, Bytes: bytes, Parallel: 1})
+				cpucost.Options{Valgrind: setup.Valgrind, Bytes: bytes, Parallel: 1, Batch: len(u.messages)})
 			if err != nil {
 				return p.wrap(err)
 			}
@@ -100,11 +98,20 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 			c.cost.Tool = res.Tool
 			took := time.Since(start).Seconds()
 			seconds[sideIndex(ps, u.side)] += took
-			c.seconds[u.message] += took
-			c.processes[u.message]++
+			// A message costs what it took in the process and its share of
+			// the process's start.
+			var own float64
+			for _, s := range res.MessageSeconds {
+				own += s
+			}
+			share := max(took-own, 0) / float64(len(u.messages))
+			for _, m := range u.messages {
+				c.seconds[m] += res.MessageSeconds[m] + share
+				c.processes[m]++
+			}
 			results[u.index] = res.Results
 			finished++
-			prog.step("%d of %d processes (%s)", finished, len(units), u.message)
+			prog.step("%d of %d processes (%s)", finished, len(units), batchName(u.messages))
 			return nil
 		})
 	if errors.Is(err, errCountUnavailable) {
@@ -118,39 +125,79 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 	}
 	notes := []string{c.cost.Installed}
 	if len(c.plan.Counted) > 0 {
-		notes = append(notes, fmt.Sprintf("%s counted on %s (process time: base %.1f s, head %.1f s)",
-			plural(len(c.plan.Counted), "message"), plural(g.s.Workers, "worker"), seconds[0], seconds[1]))
+		notes = append(notes, fmt.Sprintf("%s counted in %s on %s (process time: base %.1f s, head %.1f s)",
+			plural(len(c.plan.Counted), "message"), plural(len(units), "process"), plural(g.s.Workers, "worker"), seconds[0], seconds[1]))
 	}
 	return c, c.cost.Tool + ": " + joinNotes(append(notes, c.plan.Note)...), nil
 }
 
-// countUnits are the plan's processes in the order they start: message
-// by message; within one, its processes in turn, the sides of each in
-// ABBA order (base first in the first), each process every format.
+// batchName is a batch's messages for a progress line.
+func batchName(ms []string) string {
+	if len(ms) == 1 {
+		return ms[0]
+	}
+	return fmt.Sprintf("%s and %d more", ms[0], len(ms)-1)
+}
+
+// countUnits are the plan's processes in the order they start: batch by
+// batch (countBatches); within one, its processes in turn, the sides of
+// each in ABBA order (base first in the first).
 func (g *run) countUnits(ps programs, plan budget.CPUPlan, sz sizes) []countUnit {
 	var units []countUnit
-	for _, m := range plan.Counted {
-		for process := range m.Processes {
+	for _, b := range countBatches(ps, plan, sz) {
+		for process := range b.processes {
 			for _, side := range interleave.Order(len(ps.sides()), process) {
 				p := ps.sides()[side]
-				if !p.has(m.Name) {
-					continue
-				}
-				var rows []benchprog.Size
-				var formats []string
-				for _, f := range p.sel.Formats {
-					if r := sz.pairs[m.Name+"/"+f][sideIndex(ps, side)]; r != nil { // else a format that does not measure it (codec.Format.Measures)
-						rows, formats = append(rows, *r), append(formats, f)
+				var ms []string
+				price := budget.ProcessStart
+				for _, m := range b.messages {
+					if !p.has(m) {
+						continue
 					}
+					ms = append(ms, m)
+					price += budget.CountPrice(sz.rows(sideIndex(ps, side), m, p.sel.Formats))
 				}
-				if len(formats) > 0 {
-					units = append(units, countUnit{index: len(units), message: m.Name, formats: formats, side: side, process: process,
-						price: budget.CountPrice(rows)})
+				if len(ms) > 0 {
+					units = append(units, countUnit{index: len(units), messages: ms, side: side, process: process, price: price})
 				}
 			}
 		}
 	}
 	return units
+}
+
+// countBatch is messages counted together, in processes processes a side.
+type countBatch struct {
+	messages  []string
+	processes int
+}
+
+// countBatches groups the plan's messages, in its order, into batches of
+// messages counted in as many processes and held by the same sides (so a
+// compared message's batch is the same on both), each batch's process
+// priced at most budget.CountBatch beyond its start: the start is paid
+// once a batch, and a batch is small enough that the meter still cuts in
+// steps, a timeout never ends a whole stage's work, and the workers share
+// the batches' processes.
+func countBatches(ps programs, plan budget.CPUPlan, sz sizes) []countBatch {
+	var out []countBatch
+	var cur countBatch
+	var curPrice time.Duration
+	curSides := 0
+	for _, m := range plan.Counted {
+		price := budget.CountPrice(sz.rows(1, m.Name, nil))
+		sides := ps.holding(m.Name)
+		if len(cur.messages) > 0 && (m.Processes != cur.processes || sides != curSides || curPrice+price > budget.CountBatch) {
+			out = append(out, cur)
+			cur, curPrice = countBatch{}, 0
+		}
+		cur.messages, cur.processes, curSides = append(cur.messages, m.Name), m.Processes, sides
+		curPrice += price
+	}
+	if len(cur.messages) > 0 {
+		out = append(out, cur)
+	}
+	return out
 }
 
 // keepWholeProcesses keeps, of each message, the processes every unit of
@@ -159,25 +206,30 @@ func (g *run) countUnits(ps programs, plan budget.CPUPlan, sz sizes) []countUnit
 func (g *run) keepWholeProcesses(c *counts, ps programs, units []countUnit, results [][]cpucost.Result) map[string]int {
 	whole := map[string]map[int]bool{}
 	for i, u := range units {
-		if whole[u.message] == nil {
-			whole[u.message] = map[int]bool{}
-		}
-		if _, seen := whole[u.message][u.process]; !seen {
-			whole[u.message][u.process] = true
-		}
-		if results[i] == nil {
-			whole[u.message][u.process] = false
+		for _, m := range u.messages {
+			if whole[m] == nil {
+				whole[m] = map[int]bool{}
+			}
+			if _, seen := whole[m][u.process]; !seen {
+				whole[m][u.process] = true
+			}
+			if results[i] == nil {
+				whole[m][u.process] = false
+			}
 		}
 	}
 	ran := map[string]int{}
 	for i, u := range units {
-		if !whole[u.message][u.process] {
-			continue
-		}
-		if sideIndex(ps, u.side) == 0 {
-			c.base = append(c.base, results[i]...)
-		} else {
-			c.head = append(c.head, results[i]...)
+		for _, r := range results[i] {
+			_, m, _, _ := compare.ParseName(r.Name)
+			if !whole[m][u.process] {
+				continue
+			}
+			if sideIndex(ps, u.side) == 0 {
+				c.base = append(c.base, r)
+			} else {
+				c.head = append(c.head, r)
+			}
 		}
 	}
 	for m, procs := range whole {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"time"
@@ -30,6 +32,18 @@ type sizes struct {
 	// seconds is what sizing each message took on one side: its part of
 	// its chunk's wall time.
 	seconds map[string]float64
+	// saved are each side's directory (base, head) of the sized cases'
+	// records, which the count processes and the bench rounds load instead
+	// of building them again (benchprog.Selection.Saved); root holds both.
+	saved [2]string
+	root  string
+}
+
+// remove deletes the saved records.
+func (s sizes) remove() {
+	if s.root != "" {
+		os.RemoveAll(s.root)
+	}
 }
 
 // measured is list less what the budget cut here.
@@ -42,6 +56,11 @@ func (s sizes) measured(list []string) []string { return without(list, s.unmeasu
 // this stage may run until the deadline.
 func (g *run) measureSizes(ctx context.Context, ps programs, p pools, list []string) (sizes, string, error) {
 	res := sizes{pairs: map[string][2]*benchprog.Size{}, carried: map[string]*benchprog.Size{}, seconds: map[string]float64{}}
+	root, err := os.MkdirTemp(g.tmpDir(), "wiregate-saved-")
+	if err != nil {
+		return res, "", fmt.Errorf("sizes: %w", err)
+	}
+	res.root, res.saved = root, [2]string{filepath.Join(root, "base"), filepath.Join(root, "head")}
 	prog := newProgress(g.o.Log, "sizes", progressEvery)
 	defer prog.stop()
 	chunks := chunked(list, exactChunk, g.s.Workers)
@@ -59,7 +78,7 @@ func (g *run) measureSizes(ctx context.Context, ps programs, p pools, list []str
 					continue
 				}
 				ran++
-				ss, err := sp.prog.Sizes(ctx, benchprog.SizesFlags{Selection: sel, Batching: g.batching()})
+				ss, err := sp.prog.Sizes(ctx, benchprog.SizesFlags{Selection: sel, Batching: g.batching(), Save: res.saved[sideIndex(ps, side)]})
 				if err != nil {
 					return sp.wrap(err)
 				}
@@ -143,6 +162,24 @@ func (s sizes) of(side int, messages []string) []benchprog.Size {
 	for _, pair := range s.pairs {
 		if pair[side] != nil && slices.Contains(messages, pair[side].Message) {
 			out = append(out, *pair[side])
+		}
+	}
+	return out
+}
+
+// rows is one side's (0 base, 1 head) sizes of message in formats (every
+// format when nil), in formats' order.
+func (s sizes) rows(side int, message string, formats []string) []benchprog.Size {
+	var out []benchprog.Size
+	if formats == nil {
+		for _, r := range s.of(side, []string{message}) {
+			out = append(out, r)
+		}
+		return out
+	}
+	for _, f := range formats {
+		if r := s.pairs[message+"/"+f][side]; r != nil { // else a format that does not measure it (codec.Format.Measures)
+			out = append(out, *r)
 		}
 	}
 	return out

@@ -104,6 +104,7 @@ func (g *run) measure(ctx context.Context) measured {
 	ps = ps.with(m.pools)
 	toSize := without(m.list, m.pools.unpaired)
 	m.sizes, ok = stage(ctx, g, "sizes", func(ctx context.Context) (sizes, string, error) { return g.measureSizes(ctx, ps, m.pools, toSize) })
+	defer m.sizes.remove()
 	m.sized = true
 	m.sizes.unmeasured = append(slices.Clone(m.pools.unpaired), m.sizes.unmeasured...)
 	if !ok {
@@ -112,11 +113,17 @@ func (g *run) measure(ctx context.Context) measured {
 	list := m.sizes.measured(m.list)
 	prices := g.prices(m.sizes, list, sch, gated, mp)
 	timeCutoff := verdict.StrictestCutoff(g.cfg.Alpha, verdict.TimeFamily(gated, len(g.s.Formats)))
+	// The counts and the bench rounds load the records sizes built and
+	// checked; the pipeline's producer and consumer build their own (the
+	// consumer checks what it decodes against the proto records).
+	loaded := ps.withSaved(m.sizes)
 	m.counts, _ = stage(ctx, g, "cpu", func(ctx context.Context) (counts, string, error) {
-		return g.countInstructions(ctx, ps, prices, m.sizes)
+		return g.countInstructions(ctx, loaded, prices, m.sizes)
 	})
 	var benchOK bool
-	m.timings, benchOK = stage(ctx, g, "bench", func(ctx context.Context) (timings, string, error) { return g.benchRounds(ctx, ps, prices, timeCutoff) })
+	m.timings, benchOK = stage(ctx, g, "bench", func(ctx context.Context) (timings, string, error) {
+		return g.benchRounds(ctx, loaded, prices, timeCutoff)
+	})
 	m.compared, _ = stage(ctx, g, "compare", func(ctx context.Context) (compared, string, error) {
 		return g.compare(m.counts, m.timings, timeCutoff)
 	})

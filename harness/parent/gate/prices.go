@@ -21,6 +21,11 @@ func (g *run) prices(sz sizes, list []string, sch *schemas, family int, mp measu
 	formats := len(g.s.Formats)
 	p := budget.Prices{Pipeline: g.s.Pipeline, Count: g.s.Count, Benchtime: g.s.Benchtime, Measured: g.s.Benchtime,
 		RoundOverhead: 2 * budget.ProgramStart, Processes: g.s.CPUProcesses}
+	work := make([]time.Duration, len(list))
+	for i, m := range list {
+		work[i] = budget.CountPrice(sz.of(1, []string{m}))
+	}
+	start := budget.CountStartShare(work)
 	for _, m := range list {
 		var count, build time.Duration
 		sides := 0
@@ -30,7 +35,7 @@ func (g *run) prices(sz sizes, list []string, sch *schemas, family int, mp measu
 				continue
 			}
 			sides++
-			count += budget.CountPrice(rows)
+			count += budget.CountPrice(rows) + start
 			build += time.Duration(rows[0].Price.SetupSeconds * float64(time.Second))
 		}
 		if measured := mp.units[m].Count; measured > 0 {

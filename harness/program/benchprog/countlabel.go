@@ -22,11 +22,7 @@ func CountLabel(name string, ops int) string {
 
 // ParseCountLabel is CountLabel's inverse.
 func ParseCountLabel(s string) (name string, ops int, ok bool) {
-	rest, found := strings.CutPrefix(s, labelPrefix)
-	if !found {
-		return "", 0, false
-	}
-	name, opsText, found := strings.Cut(rest, " ops=")
+	name, opsText, found := cutLine(s, labelPrefix, " ops=")
 	if !found {
 		return "", 0, false
 	}
@@ -35,4 +31,37 @@ func ParseCountLabel(s string) (name string, ops int, ok bool) {
 		return "", 0, false
 	}
 	return name, ops, true
+}
+
+// donePrefix starts the line the bench program writes when it has counted
+// every loop of one message: how long the message took in the process
+// (loading its records, warming and counting its loops), so the parent can
+// price one message of a batch apart from the process's start.
+const donePrefix = "wiregate-counted "
+
+// CountedLine is that line for message after seconds.
+func CountedLine(message string, seconds float64) string {
+	return fmt.Sprintf("%s%s seconds=%.6f", donePrefix, message, seconds)
+}
+
+// ParseCountedLine is CountedLine's inverse.
+func ParseCountedLine(s string) (message string, seconds float64, ok bool) {
+	message, text, found := cutLine(s, donePrefix, " seconds=")
+	if !found || message == "" {
+		return "", 0, false
+	}
+	seconds, err := strconv.ParseFloat(text, 64)
+	if err != nil || seconds < 0 {
+		return "", 0, false
+	}
+	return message, seconds, true
+}
+
+// cutLine splits "<prefix><name><key><value>".
+func cutLine(s, prefix, key string) (name, value string, ok bool) {
+	rest, found := strings.CutPrefix(s, prefix)
+	if !found {
+		return "", "", false
+	}
+	return strings.Cut(rest, key)
 }

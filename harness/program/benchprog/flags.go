@@ -21,6 +21,10 @@ type CheckFlags struct{ Selection }
 type SizesFlags struct {
 	Selection
 	Batching
+	// Save is a directory to save every sized case's encoded records in,
+	// for the processes that only run loops over them (Selection.Saved).
+	// Absolute.
+	Save string
 }
 
 // Batching asks sizes for bytes per record after a producer's batch
@@ -36,11 +40,17 @@ func (f SizesFlags) Args() []string {
 	if len(f.Compression) > 0 {
 		args = append(args, "--compression", strings.Join(f.Compression, ","), "--batch-bytes", fmt.Sprint(f.BatchBytes))
 	}
+	if f.Save != "" {
+		args = append(args, "--save", f.Save)
+	}
 	return args
 }
 
 // Validate checks the codecs and, when there are any, the batch size.
 func (f *SizesFlags) Validate() error {
+	if f.Saved != "" {
+		return exitcode.BadInput("--saved: sizes builds and checks its records (it saves them with --save); drop --saved")
+	}
 	for _, c := range f.Compression {
 		if _, err := batch.Codec(c); err != nil {
 			return exitcode.BadInput("--compression: %v", err)
@@ -58,6 +68,7 @@ func (f *SizesFlags) define(fs *flag.FlagSet) {
 	f.Selection.define(fs)
 	fs.Var((*list)(&f.Compression), "compression", "also measure bytes per record after batch compression with these codecs: "+strings.Join(batch.Codecs, ", "))
 	fs.IntVar(&f.BatchBytes, "batch-bytes", batch.DefaultBatchBytes, "a producer batch's bytes before compression")
+	fs.StringVar(&f.Save, "save", "", "save every case's encoded records in this directory, for count and bench to load (--saved)")
 }
 
 // BenchFlags are bench's: encode/decode benchmarks of the selection.
@@ -188,20 +199,22 @@ func (f *ConsumeFlags) define(fs *flag.FlagSet) {
 type CountFlags struct {
 	Selection
 	Ops []string // "encode", "decode"
-	// Lengths are what each format's loops count and warm, by format: every
-	// selected format has one (the parent always says).
+	// Lengths are what each case's loops count and warm, by case
+	// ("message/format"): every case counted has one (the parent always
+	// says), so the messages of one process each count at their own length.
 	Lengths Lengths
 }
 
-// CountLength is what one format's loops count: the first First records of
+// CountLength is what one case's loops count: the first First records of
 // the pool (0: all of them), Passes times, after Warm operations run
 // uninstrumented.
 type CountLength struct {
 	First, Passes, Warm int
 }
 
-// Lengths are the count lengths by format; as a flag,
-// "json=0:1:1030,protobuf=0:10:16480" (format=first:passes:warm).
+// Lengths are the count lengths by case; as a flag,
+// "a.v1.A/json=0:1:1030,a.v1.A/protobuf=0:10:16480"
+// (message/format=first:passes:warm).
 type Lengths map[string]CountLength
 
 func (l Lengths) String() string {
@@ -220,11 +233,11 @@ func (l *Lengths) Set(v string) error {
 			continue
 		}
 		var c CountLength
-		format, spec, ok := strings.Cut(part, "=")
-		if n, err := fmt.Sscanf(spec, "%d:%d:%d", &c.First, &c.Passes, &c.Warm); !ok || err != nil || n != 3 {
-			return fmt.Errorf("%q: want format=first:passes:warm", part)
+		name, spec, ok := strings.Cut(part, "=")
+		if n, err := fmt.Sscanf(spec, "%d:%d:%d", &c.First, &c.Passes, &c.Warm); !ok || err != nil || n != 3 || !strings.Contains(name, "/") {
+			return fmt.Errorf("%q: want message/format=first:passes:warm", part)
 		}
-		(*l)[format] = c
+		(*l)[name] = c
 	}
 	return nil
 }
@@ -234,26 +247,32 @@ func (f CountFlags) Args() []string {
 	return append(f.Selection.Args(), "--ops", strings.Join(f.Ops, ","), "--lengths", f.Lengths.String())
 }
 
-// Validate checks ops and lengths: one for every selected format.
+// Validate checks ops and lengths (one for every selected format), and
+// that the records to count were saved: count loads, it never builds.
 func (f *CountFlags) Validate() error {
+	if f.Saved == "" {
+		return exitcode.BadInput("--saved is required: count loads the records a sizes run saved (sizes --save DIR)")
+	}
 	for _, op := range f.Ops {
 		if op != "encode" && op != "decode" {
 			return exitcode.BadInput("--ops: unknown op %q (encode, decode)", op)
 		}
 	}
-	for _, format := range f.Formats {
-		if _, ok := f.Lengths[format]; !ok {
-			return exitcode.BadInput("--lengths has none for format %s (format=first:passes:warm)", format)
+	for _, m := range f.Messages {
+		for _, format := range f.Formats {
+			if _, ok := f.Lengths[m+"/"+format]; !ok {
+				return exitcode.BadInput("--lengths has none for %s/%s (message/format=first:passes:warm)", m, format)
+			}
 		}
 	}
-	for format, c := range f.Lengths {
+	for name, c := range f.Lengths {
 		switch {
 		case c.Passes < 1 || c.Passes > 1000:
-			return exitcode.BadInput("--lengths %s: passes %d, use 1 to 1000", format, c.Passes)
+			return exitcode.BadInput("--lengths %s: passes %d, use 1 to 1000", name, c.Passes)
 		case c.First < 0:
-			return exitcode.BadInput("--lengths %s: first %d must not be negative (0 is the whole pool)", format, c.First)
+			return exitcode.BadInput("--lengths %s: first %d must not be negative (0 is the whole pool)", name, c.First)
 		case c.Warm < 0:
-			return exitcode.BadInput("--lengths %s: warm %d must not be negative", format, c.Warm)
+			return exitcode.BadInput("--lengths %s: warm %d must not be negative", name, c.Warm)
 		}
 	}
 	return nil
@@ -262,7 +281,7 @@ func (f *CountFlags) Validate() error {
 func (f *CountFlags) define(fs *flag.FlagSet) {
 	f.Selection.define(fs)
 	fs.Var((*list)(&f.Ops), "ops", "ops to count: encode, decode (default both)")
-	fs.Var(&f.Lengths, "lengths", "what each format's loops count: format=first:passes:warm, comma separated (first 0: the whole pool; the parent always says)")
+	fs.Var(&f.Lengths, "lengths", "what each case's loops count: message/format=first:passes:warm, comma separated (first 0: the whole pool; the parent always says)")
 }
 
 // NoFlags are the flags of list and embedded-broker: none (-h still works).

@@ -46,6 +46,10 @@ type Selection struct {
 	// parent wrote (the base's records, carried to head by field number):
 	// a message with a file there measures those records. Absolute.
 	Records string
+	// Saved is a directory of the selection's cases as a sizes run saved
+	// them (SizesFlags.Save): a message saved there is loaded, not built
+	// and checked again. Count needs every message saved. Absolute.
+	Saved string
 }
 
 // Args renders the selection as flags for Parse.
@@ -66,6 +70,9 @@ func (s Selection) Args() []string {
 	if s.Records != "" {
 		args = append(args, "--records", s.Records)
 	}
+	if s.Saved != "" {
+		args = append(args, "--saved", s.Saved)
+	}
 	return args
 }
 
@@ -81,6 +88,7 @@ func (s *Selection) define(fs *flag.FlagSet) {
 	fs.Var((*list)(&s.Formats), "formats", "formats, comma separated (default json,protobuf,avro)")
 	fs.StringVar(&s.Samples, "samples", "", "directory of <full.Message.Name>.jsonl protojson samples")
 	fs.StringVar(&s.Records, "records", "", "directory of <full.Message.Name>.binpb record pools (written by wiregate gate)")
+	fs.StringVar(&s.Saved, "saved", "", "directory of cases a sizes run saved (--save): loaded instead of built")
 	fs.Var((*list)(&s.Avro), "avro", ".avsc files, comma separated; one whose record full name equals a message's is its Avro schema")
 	fs.Var((*list)(&s.NoAvro), "no-avro", "messages not measured in the Avro formats (their .avsc disagrees with them), comma separated")
 }

@@ -22,6 +22,9 @@ func runSizes(ctx context.Context, env *Env, args []string) error {
 	err = stream(func(cs []*cases.Case) error {
 		ss, err := sizes.Measure(cs, f.Batching)
 		out = append(out, ss...)
+		if err == nil && f.Save != "" {
+			err = cases.Save(f.Save, cs)
+		}
 		return err
 	})
 	if err != nil {
@@ -35,7 +38,7 @@ func runBench(ctx context.Context, env *Env, args []string) error {
 	if err := benchprog.Parse(benchprog.CmdBench, &f, args); err != nil {
 		return err
 	}
-	stream, err := checkedStream(env, f.Selection)
+	stream, err := loadedStream(env, f.Selection)
 	if err != nil {
 		return err
 	}

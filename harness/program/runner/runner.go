@@ -8,6 +8,7 @@ package runner
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -71,32 +72,33 @@ func Registry(env *Env) *subcmd.Registry {
 
 // checkedStream resolves the selection (every message, format and Avro
 // schema it names is checked before anything is built) and streams it one
-// message at a time: the message's cases built, then through the
+// message at a time: the message's cases built and put through the
 // correctness gate — no number is measured for a codec that does not
-// round-trip its records — with the setup priced on every case.
+// round-trip its records — with the setup priced on every case. It builds
+// whatever sel.Saved holds: its callers (sizes, check, the pipeline's
+// fill and consumer) need the proto records, which saved cases lack.
 func checkedStream(env *Env, sel benchprog.Selection) (cases.Stream, error) {
-	return streamOf(env, sel, true)
+	sel.Saved = ""
+	return loadedStream(env, sel)
 }
 
-// builtStream is checkedStream without the correctness gate, for count
-// alone: it runs under Valgrind, where checking every record of every
-// format again (the slowest part of setting a message up) costs several
-// times what it does natively, and the parent has already checked the
-// same records with the same program (the gate's sizes stage, the sizes
-// pass of `wiregate instructions`) before it counts.
-func builtStream(env *Env, sel benchprog.Selection) (cases.Stream, error) {
-	return streamOf(env, sel, false)
-}
-
-func streamOf(env *Env, sel benchprog.Selection, check bool) (cases.Stream, error) {
+// loadedStream is checkedStream that loads a message's cases instead when
+// sel.Saved holds them (the bench rounds: they only run loops).
+func loadedStream(env *Env, sel benchprog.Selection) (cases.Stream, error) {
 	subs, formats, err := resolve(env, sel)
 	if err != nil {
 		return nil, err
 	}
+	return streamOf(subs, func(s *subject.Subject) ([]*cases.Case, error) { return setUp(env, s, formats, sel) }), nil
+}
+
+// streamOf streams subs, each message's cases made by set when it is
+// reached, its setup's seconds priced on every case.
+func streamOf(subs []*subject.Subject, set func(*subject.Subject) ([]*cases.Case, error)) cases.Stream {
 	return func(fn func([]*cases.Case) error) error {
 		for _, s := range subs {
 			start := time.Now()
-			cs, err := setUp(env, s, formats, from(sel), check)
+			cs, err := set(s)
 			if err != nil {
 				return err
 			}
@@ -109,7 +111,7 @@ func streamOf(env *Env, sel benchprog.Selection, check bool) (cases.Stream, erro
 			}
 		}
 		return nil
-	}, nil
+	}
 }
 
 // setupGCPercent is the collector's target (GOGC) while a message's cases
@@ -121,16 +123,20 @@ func streamOf(env *Env, sel benchprog.Selection, check bool) (cases.Stream, erro
 // setting: a benchmark's collections are part of what it measures.
 const setupGCPercent = 400
 
-// setUp builds one message's cases and, with check, runs the correctness
-// gate on them.
-func setUp(env *Env, s *subject.Subject, formats []codec.Format, from cases.From, check bool) ([]*cases.Case, error) {
+// setUp loads one message's cases when the selection's saved directory
+// holds them (a sizes run built and checked those records with this
+// program), else builds them and runs the correctness gate on them.
+func setUp(env *Env, s *subject.Subject, formats []codec.Format, sel benchprog.Selection) ([]*cases.Case, error) {
 	defer debug.SetGCPercent(debug.SetGCPercent(setupGCPercent))
-	cs, err := env.build(s, formats, from)
+	if sel.Saved != "" {
+		cs, err := cases.Load(s, formats, sel.Saved, func(string) int { return 0 })
+		if !errors.Is(err, cases.ErrNotSaved) {
+			return cs, err
+		}
+	}
+	cs, err := env.build(s, formats, from(sel))
 	if err != nil {
 		return nil, err
-	}
-	if !check {
-		return cs, nil
 	}
 	if err := roundtrip.Check(cs); err != nil {
 		return nil, exitcode.Failf("%v", err)
