@@ -17,6 +17,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -27,7 +28,6 @@ import (
 	"github.com/wiregate/wiregate/harness/program/benchprog"
 	"github.com/wiregate/wiregate/harness/program/broker"
 	"github.com/wiregate/wiregate/harness/program/pipeline"
-	"github.com/wiregate/wiregate/harness/program/proc"
 )
 
 // cleanupTimeout bounds deleting the run's topics. The cleanup runs with a
@@ -174,8 +174,9 @@ func Run(ctx context.Context, o Options) (res *Result, err error) {
 	}
 	o.Log("wiregate: broker %s at %s (%s)", b.Kind, strings.Join(b.Addrs, ","), b.Reason)
 	r.b, r.prefix = b, pipeline.NewRunPrefix()
+	r.ctx, r.consumers = ctx, map[string]*pipeline.Consumer{}
 	defer func() {
-		cerr := cleanup(ctx, b, r.prefix)
+		cerr := errors.Join(r.closeConsumers(), cleanup(ctx, b, r.prefix))
 		if res != nil {
 			res.BrokerPeakRSSBytes = b.PeakRSSBytes()
 		}
@@ -265,6 +266,43 @@ type run struct {
 	prefix   string
 	backlogs map[string]Backlog
 	rows     []*Row // sorted by message, then format; Sides filled as measured
+	// consumers are each side's long-lived consumer, by side name, started
+	// at the side's first drain on ctx (the run's) and closed at its end.
+	ctx       context.Context
+	consumers map[string]*pipeline.Consumer
+}
+
+// consumer is side s's consumer, started at its first drain.
+func (r *run) consumer(s Side) (*pipeline.Consumer, error) {
+	if c := r.consumers[s.Name]; c != nil {
+		return c, nil
+	}
+	c, err := pipeline.StartConsumer(s.Program.ConsumerServerCommand(r.ctx, benchprog.ConsumerFlags{Selection: s.Selection}))
+	if err != nil {
+		return nil, err
+	}
+	r.consumers[s.Name] = c
+	return c, nil
+}
+
+// closeConsumers ends every side's consumer.
+func (r *run) closeConsumers() error {
+	var errs []error
+	for _, name := range slices.Sorted(maps.Keys(r.consumers)) {
+		if err := r.consumers[name].Close(); err != nil {
+			errs = append(errs, fmt.Errorf("%s consumer: %w", name, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// drain is one drain of b by side s's consumer.
+func (r *run) drain(ctx context.Context, s Side, b pipeline.Backlog, raw bool) (pipeline.ConsumeResult, error) {
+	c, err := r.consumer(s)
+	if err != nil {
+		return pipeline.ConsumeResult{}, err
+	}
+	return c.Drain(ctx, b, raw)
 }
 
 // rows are every side's message and format pairs, sorted by message, then
@@ -325,7 +363,7 @@ func (r *run) measure(ctx context.Context, row *Row, n int64, rounds int) error 
 		if err != nil {
 			return r.wrap(s, err)
 		}
-		res, err := filled[0].Drain(ctx, true, consumer(s, filled[0]))
+		res, err := r.drain(ctx, s, filled[0], true)
 		if err != nil {
 			return r.wrap(s, err)
 		}
@@ -347,7 +385,7 @@ func (r *run) measure(ctx context.Context, row *Row, n int64, rounds int) error 
 			if !ok {
 				continue
 			}
-			res, err := b.Drain(ctx, false, consumer(s, b))
+			res, err := r.drain(ctx, s, b, false)
 			if err != nil {
 				return r.wrap(s, err)
 			}
@@ -395,13 +433,4 @@ func (r *run) result() *Result {
 		res.Untimed, res.Cut = s.Untimed(), s.Note()
 	}
 	return res
-}
-
-// consumer starts side s's bench program as the capped consumer of a
-// backlog, with the side's samples and Avro schemas so it decodes the
-// records the fill produced.
-func consumer(s Side, bl pipeline.Backlog) func(context.Context, pipeline.ConsumerSpec) *proc.Cmd {
-	return func(ctx context.Context, spec pipeline.ConsumerSpec) *proc.Cmd {
-		return s.Program.ConsumerCommand(ctx, benchprog.ConsumeFlags{Selection: s.Selection.Only(bl.Message, bl.Format), Spec: spec})
-	}
 }

@@ -194,6 +194,11 @@ func (f *ConsumeFlags) define(fs *flag.FlagSet) {
 	f.Spec.Define(fs)
 }
 
+// ConsumerFlags are pipeline-consumer's: the side's whole selection (its
+// samples, record pools and Avro schemas), of which each drain request
+// names one message and format.
+type ConsumerFlags struct{ Selection }
+
 // CountFlags are count's: each op's measured loop of each case of the
 // selection, counted under callgrind (package cpucost runs it).
 type CountFlags struct {

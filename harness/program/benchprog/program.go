@@ -59,6 +59,13 @@ func (p *Program) ConsumerCommand(ctx context.Context, f ConsumeFlags) *proc.Cmd
 	return proc.Command(ctx, p.Binary, append([]string{CmdConsume}, f.Args()...)...)
 }
 
+// ConsumerServerCommand is the long-lived capped consumer of the side's
+// backlogs, for pipeline.StartConsumer (which adds the cap): it drains
+// what each request on its stdin names, until stdin closes.
+func (p *Program) ConsumerServerCommand(ctx context.Context, f ConsumerFlags) *proc.Cmd {
+	return proc.Command(ctx, p.Binary, append([]string{CmdConsumer}, f.Args()...)...)
+}
+
 // EmbeddedBrokerCommand is the embedded broker's process, for
 // broker.WithEmbeddedCommand: its lifetime is the broker's (Close, Kill),
 // not a context's.

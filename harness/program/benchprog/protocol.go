@@ -22,14 +22,15 @@ const ProgramName = "wiregate-bench"
 
 // The subcommands, each with its flags type and its output.
 const (
-	CmdList           = "list"             // no flags → one message name a line
-	CmdCheck          = "check"            // CheckFlags → []Checked (JSON)
-	CmdSizes          = "sizes"            // SizesFlags → []Size (JSON)
-	CmdBench          = "bench"            // BenchFlags → benchfmt text (the `go test -bench` format)
-	CmdFill           = "pipeline-fill"    // FillFlags → []pipeline.Backlog (JSON)
-	CmdConsume        = "pipeline-consume" // ConsumeFlags → one pipeline.ConsumeResult (JSON line)
-	CmdEmbeddedBroker = "embedded-broker"  // no flags → the address line, then serves until stdin closes
-	CmdCount          = "count"            // CountFlags, under callgrind → one dump label a line (package cpucost)
+	CmdList           = "list"              // no flags → one message name a line
+	CmdCheck          = "check"             // CheckFlags → []Checked (JSON)
+	CmdSizes          = "sizes"             // SizesFlags → []Size (JSON)
+	CmdBench          = "bench"             // BenchFlags → benchfmt text (the `go test -bench` format)
+	CmdFill           = "pipeline-fill"     // FillFlags → []pipeline.Backlog (JSON)
+	CmdConsume        = "pipeline-consume"  // ConsumeFlags → one pipeline.ConsumeResult (JSON line)
+	CmdConsumer       = "pipeline-consumer" // ConsumerFlags; stdin: pipeline.DrainRequest lines → one pipeline.DrainReply line each, until stdin closes
+	CmdEmbeddedBroker = "embedded-broker"   // no flags → the address line, then serves until stdin closes
+	CmdCount          = "count"             // CountFlags, under callgrind → one dump label a line (package cpucost)
 )
 
 // Selection says what a measuring subcommand measures: every message

@@ -14,7 +14,6 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
-	"syscall"
 	"time"
 
 	"github.com/wiregate/wiregate/harness/program/proc"
@@ -31,10 +30,7 @@ var errDrainTimeout = errors.New("drain timed out")
 // checksum. command must make the process with proc.Command on the ctx it
 // is given, so that an interrupted run or a hung consumer stops it.
 func drain(ctx context.Context, command func(context.Context, ConsumerSpec) *proc.Cmd, spec ConsumerSpec, want uint64) (ConsumeResult, error) {
-	kind := "decoding"
-	if spec.Raw {
-		kind = "raw"
-	}
+	kind := drainKind(spec.Raw)
 	limit := spec.Timeout + drainGrace
 	dctx, cancel := context.WithTimeoutCause(ctx, limit, errDrainTimeout)
 	defer cancel()
@@ -59,16 +55,11 @@ func drain(ctx context.Context, command func(context.Context, ConsumerSpec) *pro
 	if err := json.Unmarshal(lastJSONLine(stdout.Bytes()), &res); err != nil {
 		return ConsumeResult{}, fmt.Errorf("pipeline: the %s consumer printed no result JSON (%v): %q", kind, err, proc.LastLine(stdout.String()))
 	}
-	if res.N != spec.N {
-		return ConsumeResult{}, fmt.Errorf("pipeline: the %s consumer received %d of %d records from %s", kind, res.N, spec.N, spec.Topic)
+	res, err = verify(res, spec, want)
+	if err != nil {
+		return res, err
 	}
-	if res.Checksum != want {
-		return ConsumeResult{}, fmt.Errorf("pipeline: the %s consumer's checksum %016x differs from the producer's %016x over %d records of %s: payloads changed in transit", kind, res.Checksum, want, res.N, spec.Topic)
-	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru.Maxrss<<10 > res.PeakRSSBytes {
-		res.PeakRSSBytes = ru.Maxrss << 10 // kB on Linux
-	}
-	return res, nil
+	return processPeakRSS(cmd, res), nil
 }
 
 func lastJSONLine(b []byte) []byte {

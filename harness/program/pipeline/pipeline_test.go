@@ -44,6 +44,8 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	case "consumer":
 		os.Exit(faultyConsumer(os.Args[1:]))
+	case "consumer-server":
+		os.Exit(consumerServer())
 	}
 	os.Exit(m.Run())
 }
@@ -135,6 +137,30 @@ func faultyConsumer(args []string) int {
 		res.Checksum ^= 1
 	}
 	_ = json.NewEncoder(os.Stdout).Encode(res)
+	return 0
+}
+
+// consumerServer is the long-lived consumer as the bench program runs it
+// (pipeline.Serve), decoding the test's records; the row "test.v1.Bad/test"
+// has no decoder, and a request for the row "test.v1.Exit/test" ends the
+// process at once, as a crash would.
+func consumerServer() int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err := pipeline.Serve(ctx, os.Stdin, os.Stdout, func(message, format string) (pipeline.Decoder, error) {
+		switch message {
+		case "test.v1.Bad":
+			return nil, errors.New("test.v1.Bad/test is not in this consumer's selection")
+		case "test.v1.Exit":
+			fmt.Fprintln(os.Stderr, "consumer crashed on purpose")
+			os.Exit(3)
+		}
+		return decodeRecord, nil
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
 	return 0
 }
 
@@ -505,4 +531,80 @@ func TestFillCompressesWithTheGivenCodec(t *testing.T) {
 		}
 		_ = bl.Delete(testContext(t))
 	}
+}
+
+// One long-lived consumer drains backlog after backlog, of one row and of
+// another, raw and decoded, each verified (count, checksum) and capped as
+// a fresh consumer is; a row it cannot decode is that drain's one-line
+// error and the consumer goes on; a consumer that dies is a one-line error
+// naming what it said; Close ends it.
+func TestOneConsumerDrainsBacklogAfterBacklog(t *testing.T) {
+	b := embedded(t)
+	ctx := testContext(t)
+	c, err := pipeline.StartConsumer(serverCommand(ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var backlogs []pipeline.Backlog
+	for _, message := range []string{"test.v1.A", "test.v1.B"} {
+		o := fillOptions(b)
+		o.Message = message
+		bl, err := pipeline.Fill(ctx, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = bl.Delete(context.Background()) })
+		backlogs = append(backlogs, bl)
+	}
+	for _, bl := range append(backlogs, backlogs[0]) {
+		for _, raw := range []bool{true, false, false} {
+			res, err := c.Drain(ctx, bl, raw)
+			if err != nil {
+				t.Fatalf("%s raw=%v: %v", bl.Message, raw, err)
+			}
+			if res.N != testN || res.RPS <= 0 || !strings.Contains(res.Cap, "GOMAXPROCS=1 GOMEMLIMIT=512MiB cpus=1") {
+				t.Fatalf("%s raw=%v: %+v", bl.Message, raw, res)
+			}
+		}
+	}
+	// A checksum that does not match is an error, never a figure.
+	wrong := backlogs[1]
+	wrong.Checksum ^= 1
+	if _, err := c.Drain(ctx, wrong, false); err == nil || !strings.Contains(err.Error(), "checksum") {
+		t.Errorf("a changed checksum: %v", err)
+	}
+	bad := backlogs[0]
+	bad.Message = "test.v1.Bad"
+	if _, err := c.Drain(ctx, bad, false); err == nil || !strings.Contains(err.Error(), "not in this consumer's selection") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("a row it cannot decode: %v", err)
+	}
+	if _, err := c.Drain(ctx, backlogs[1], false); err != nil {
+		t.Errorf("after a failed drain the consumer goes on: %v", err)
+	}
+	exit := backlogs[0]
+	exit.Message = "test.v1.Exit"
+	if _, err := c.Drain(ctx, exit, false); err == nil || !strings.Contains(err.Error(), "crashed on purpose") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("a consumer that died: %v", err)
+	}
+	if err := c.Close(); err == nil {
+		t.Error("Close of a consumer that died said nothing")
+	}
+
+	// Cancelling a drain stops the consumer at once.
+	c, err = pipeline.StartConsumer(serverCommand(ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := c.Drain(cctx, backlogs[0], false); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled drain: %v", err)
+	}
+	c.Close()
+}
+
+func serverCommand(ctx context.Context) *proc.Cmd {
+	cmd := proc.Command(ctx, os.Args[0])
+	cmd.Env = append(os.Environ(), roleEnv+"=consumer-server")
+	return cmd
 }

@@ -3,15 +3,19 @@ package runner
 import (
 	"context"
 	"fmt"
+	"os"
+	"slices"
 
 	"google.golang.org/protobuf/proto"
 
 	"github.com/wiregate/wiregate/harness/program/benchprog"
 	"github.com/wiregate/wiregate/harness/program/broker"
 	"github.com/wiregate/wiregate/harness/program/cases"
+	"github.com/wiregate/wiregate/harness/program/codec"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 	"github.com/wiregate/wiregate/harness/program/pipeline"
 	"github.com/wiregate/wiregate/harness/program/roundtrip"
+	"github.com/wiregate/wiregate/harness/program/subject"
 )
 
 // runFill creates and fills one backlog per case and prints them as JSON;
@@ -69,6 +73,43 @@ func runConsume(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	return writeJSON(env.Stdout, res)
+}
+
+// runConsumer is the long-lived capped consumer of one side's backlogs: it
+// drains each backlog a request on stdin names and answers each with one
+// line, until stdin closes. A row's cases are built when its first drain
+// comes, and kept until a request names another row; each drain starts
+// from a collected heap, as a fresh process did.
+func runConsumer(ctx context.Context, env *Env, args []string) error {
+	var f benchprog.ConsumerFlags
+	if err := benchprog.Parse(benchprog.CmdConsumer, &f, args); err != nil {
+		return err
+	}
+	subs, formats, err := resolve(env, f.Selection)
+	if err != nil {
+		return err
+	}
+	return pipeline.Serve(ctx, os.Stdin, env.Stdout, func(message, format string) (pipeline.Decoder, error) {
+		return consumerDecoder(env, subs, formats, f.Selection, message, format)
+	})
+}
+
+// consumerDecoder builds the row a request names (one of subs in one of
+// formats) and returns its checking decoder.
+func consumerDecoder(env *Env, subs []*subject.Subject, formats []codec.Format, sel benchprog.Selection, message, format string) (pipeline.Decoder, error) {
+	i := slices.IndexFunc(subs, func(s *subject.Subject) bool { return s.Name() == message })
+	j := slices.IndexFunc(formats, func(f codec.Format) bool { return f.Name == format })
+	if i < 0 || j < 0 {
+		return nil, exitcode.BadInput("%s/%s is not in this consumer's selection", message, format)
+	}
+	cs, err := env.build(subs[i], formats[j:j+1], from(sel))
+	if err != nil {
+		return nil, err
+	}
+	if len(cs) != 1 {
+		return nil, exitcode.BadInput("%s does not measure %s", format, message)
+	}
+	return decoder(cs[0]), nil
 }
 
 func runEmbeddedBroker(ctx context.Context, env *Env, args []string) error {

@@ -60,6 +60,7 @@ func Registry(env *Env) *subcmd.Registry {
 		{benchprog.CmdBench, "encode/decode benchmarks in benchfmt", runBench, true},
 		{benchprog.CmdFill, "fill one backlog topic per case (JSON)", runFill, false},
 		{benchprog.CmdConsume, "drain one backlog as the capped consumer (JSON)", runConsume, false},
+		{benchprog.CmdConsumer, "drain backlog after backlog as the capped consumer, as stdin asks (JSON lines)", runConsumer, false},
 		{benchprog.CmdEmbeddedBroker, "serve franz-go's kfake broker; prints its address", runEmbeddedBroker, false},
 		{benchprog.CmdCount, "count each loop's instructions, under callgrind (cpucost)", runCount, true},
 	} {
