@@ -9124,6 +9124,20 @@ needs "up to N%").`
         pipeline_pass_seconds: {
           type: "number",
           description: "PipelinePassSeconds is one pass of its backlog through the pipeline\non one side, every format added, its producer's or consumer's start\nincluded."
+        },
+        noise: {
+          additionalProperties: {
+            items: {
+              type: "number"
+            },
+            type: "array"
+          },
+          type: "object",
+          description: `Noise is each timing's samples, one per round, relative to their
+median, by "format/op": the base's (head's where only head was
+timed). A later plan predicts from them, before timing anything,
+whether a timing can reach its threshold at all (docs/verdicts.md,
+"Timings planned before they run").`
         }
       },
       additionalProperties: false,
@@ -9855,6 +9869,10 @@ needs "up to N%").`
         ops: {
           type: "integer",
           description: "Ops is how many operations each instr/op count covered: whole passes\nover the first records of the pool, the same on both sides."
+        },
+        not_timed: {
+          type: "boolean",
+          description: "NotTimed marks a timing the gate did not run: the noise the base's\nhistory point measured said that even every round the plan allows\ncould not show a slowdown of its threshold. MDE is that prediction."
         }
       },
       additionalProperties: false,
@@ -11151,6 +11169,7 @@ var bothSides = (base, head, format, delta) => {
 var headOnly = (_base, head, format) => head === void 0 ? md`—` : format(head);
 function timeCell(m, side, f) {
   if (!m) return md`—`;
+  if (m.not_timed) return md`<sub>not timed</sub>`;
   if (m.layout_noise) {
     const cell = side(m.base?.center ?? void 0, m.head?.center ?? void 0, seconds, () => md`(${pct(m.delta_pct)})`);
     return md`<sub>${cell} layout noise: ${exactWords(f)} equal on both sides</sub>`;

@@ -355,6 +355,12 @@ export interface Metric {
    * over the first records of the pool, the same on both sides.
    */
   ops?: number;
+  /**
+   * NotTimed marks a timing the gate did not run: the noise the base's
+   * history point measured said that even every round the plan allows
+   * could not show a slowdown of its threshold. MDE is that prediction.
+   */
+  not_timed?: boolean;
 }
 /**
  * Summary is benchmath's summary of one side's samples (for instr/op: the processes' counts).
@@ -631,6 +637,16 @@ export interface Cost {
    * included.
    */
   pipeline_pass_seconds?: number;
+  /**
+   * Noise is each timing's samples, one per round, relative to their
+   * median, by "format/op": the base's (head's where only head was
+   * timed). A later plan predicts from them, before timing anything,
+   * whether a timing can reach its threshold at all (docs/verdicts.md,
+   * "Timings planned before they run").
+   */
+  noise?: {
+    [k: string]: number[] | undefined;
+  };
 }
 /**
  * Plan is what the gate cut to fit its time budget (package budget).

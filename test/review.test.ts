@@ -116,6 +116,23 @@ test('identical exact figures with a significant time delta: the cell says layou
   // TelemetryEvent's rows in test/golden/release.md.
 })
 
+test('a timing planned unable to fail from the history point reads "not timed", its predicted MDE in the noise table', () => {
+  // The gate leaves such a timing out of the rounds (harness/parent/gate
+  // planned_test.go): its metric has no samples, only the prediction.
+  const report = load('release')
+  const order = report.messages.find(m => m.name === 'orders.v1.Order')!
+  const avro = order.formats.find(f => f.format === 'avro')!
+  for (const m of avro.metrics.filter(x => x.unit === 'sec/op')) {
+    Object.assign(m, { base: null, head: null, delta_pct: null, p: null, significant: false, delta: 'not timed', not_timed: true, mde_pct: 37.5 })
+    delete m.layout_noise
+  }
+  const md = renderReport(reparse(report))
+  const section = md.slice(md.indexOf('### `orders.v1.Order`'))
+  const row = section.split('\n').find(l => l.startsWith('| avro |'))!
+  assert.match(row.split(' | ')[3]!, /^<sub>not timed<\/sub>$/)
+  assert.match(md, /37\.5%/)
+})
+
 test('a full comment drops the measured lines of the approve-all block first, and keeps its schema line', () => {
   const report = load('release')
   const part = reportParts(report).find(p => p.cut === 'approve lines')

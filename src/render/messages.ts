@@ -141,6 +141,8 @@ const headOnly: Side = (_base, head, format) => (head === undefined ? md`—` : 
 
 function timeCell(m: Metric | undefined, side: Side, f: Format): Md {
   if (!m) return md`—`
+  // Planned unable to fail from the base's history point: no round ran.
+  if (m.not_timed) return md`<sub>not timed</sub>`
   if (m.layout_noise) {
     // The gate marks a significant delta where the format did the same
     // work on both sides: muted, with why, and no p-value to read as news.

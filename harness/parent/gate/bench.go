@@ -25,6 +25,9 @@ type timings struct {
 	// warmed is what the warm-up round took of each message it reached:
 	// one round on one side at budget.MinBenchtime, records built.
 	warmed map[string]time.Duration
+	// notTimed are the gating messages planned unable to fail before any
+	// round, from the noise the base's history point measured.
+	notTimed notTimed
 }
 
 // benchRounds alternates base and head, one round each, in
@@ -34,11 +37,18 @@ type timings struct {
 // stage's prices, can time at all, and stops at the plan's warm-up
 // deadline (warmUp). Every round is checked against the plan's deadline
 // before it starts.
-func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices, cutoff float64) (timings, string, error) {
+func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices, cutoff float64, noise map[string]map[string][]float64) (timings, string, error) {
 	var t timings
+	var names []string
+	for _, m := range prices.Messages {
+		names = append(names, m.Name)
+	}
+	t.notTimed = plannedFutile(noise, gating(names, prices), cutoff, prices.Count, g.timeThreshold)
+	prices.Messages = slices.DeleteFunc(slices.Clone(prices.Messages), func(m budget.Price) bool { _, no := t.notTimed[m.Name]; return no })
+	planned := notTimedNote(t.notTimed, prices.Count)
 	guess := g.budget.Plan(budget.FromBench, prices).Bench
 	if len(guess.Timed) == 0 {
-		return t, guess.Note, nil
+		return t, joinNotes(guess.Note, planned), nil
 	}
 	prog := newProgress(g.o.Log, "bench", progressEvery)
 	defer prog.stop()
@@ -140,7 +150,7 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 	t.pin = ps.head.prog.Pinned()
 	// Stopping at the power a verdict needs is not a cut: the stage says
 	// it, the plan's note (what was cut) does not.
-	note := joinNotes(t.plan.Note, powerNote(powered, futile, t.plan.Count))
+	note := joinNotes(t.plan.Note, planned, powerNote(powered, futile, t.plan.Count))
 	if t.unchangedRounds > 0 {
 		note = joinNotes(note, fmt.Sprintf("unchanged-schema messages timed %d rounds (information only)", t.unchangedRounds))
 	}

@@ -2,11 +2,15 @@ package gate
 
 import (
 	"bytes"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/wiregate/wiregate/harness/parent/compare"
 	"github.com/wiregate/wiregate/harness/parent/cpucost"
+	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/program/bench"
 )
 
@@ -21,7 +25,7 @@ import (
 // stated at cutoff (verdict.StrictestCutoff of the whole change's time
 // family, as the bench stage stops a series at).
 func (g *run) compare(c counts, t timings, cutoff float64) (compared, string, error) {
-	var out compared
+	out := compared{metrics: t.notTimedMetrics()}
 	var text [2]bytes.Buffer
 	results := [2][]cpucost.Result{c.base, c.head}
 	tool := ""
@@ -64,6 +68,23 @@ func (g *run) compare(c counts, t timings, cutoff float64) (compared, string, er
 		out.metrics = append(out.metrics, formatMetric{message: c.Message, format: c.Format, Metric: m})
 	}
 	return out, "", nil
+}
+
+// notTimedMetrics are the timings planned unable to fail and not run,
+// each with its predicted MDE.
+func (t timings) notTimedMetrics() []formatMetric {
+	var out []formatMetric
+	for _, m := range slices.Sorted(maps.Keys(t.notTimed)) {
+		for _, key := range slices.Sorted(maps.Keys(t.notTimed[m])) {
+			format, op, _ := strings.Cut(key, "/")
+			mt := report.Metric{Name: op, Unit: timeUnit, Delta: "not timed", NotTimed: true, MDE: t.notTimed[m][key]}
+			if mt.MDE == nil {
+				mt.MDEReason = "the rounds the plan allows can never reach the cutoff at the noise the base's history point measured"
+			}
+			out = append(out, formatMetric{message: m, format: format, Metric: mt})
+		}
+	}
+	return out
 }
 
 // compared is the compare stage's result: benchstat's text and each timed

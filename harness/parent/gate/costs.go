@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"math"
 	"slices"
 
 	"github.com/wiregate/wiregate/harness/parent/report"
@@ -11,15 +12,53 @@ import (
 // by. A message no stage timed has none.
 func costsOf(list []string, sz sizes, c counts, t timings, rows pipelineRows) []report.Cost {
 	var out []report.Cost
+	noise := t.noise()
 	for _, m := range slices.Sorted(slices.Values(list)) {
 		cost := report.Cost{Message: m, SizesSeconds: sz.seconds[m], RoundSeconds: t.warmed[m].Seconds(),
-			PipelinePassSeconds: rows.perPass[m].Seconds()}
+			PipelinePassSeconds: rows.perPass[m].Seconds(), Noise: noise[m]}
 		if n := c.processes[m]; n > 0 {
 			cost.CountSeconds = c.seconds[m] / float64(n)
 		}
-		if cost != (report.Cost{Message: m}) {
+		if cost.SizesSeconds+cost.CountSeconds+cost.RoundSeconds+cost.PipelinePassSeconds > 0 || len(cost.Noise) > 0 {
 			out = append(out, cost)
 		}
+	}
+	return out
+}
+
+// noise is each message's timings, each series of rounds relative to its
+// median (report.Cost.Noise): the base's, or head's where the base timed
+// nothing (a push, a new message). A series of one round says nothing of
+// noise and is left out.
+func (t timings) noise() map[string]map[string][]float64 {
+	out := map[string]map[string][]float64{}
+	for _, side := range [][]byte{t.out[1], t.out[0]} { // the base's last: it wins
+		for m, series := range timeSamples(side) {
+			for key, vs := range series {
+				if len(vs) < 2 {
+					continue
+				}
+				if out[m] == nil {
+					out[m] = map[string][]float64{}
+				}
+				out[m][key] = relative(vs)
+			}
+		}
+	}
+	return out
+}
+
+// relative is vs over their median, to four decimals: the spread, without
+// the machine's speed.
+func relative(vs []float64) []float64 {
+	s := slices.Sorted(slices.Values(vs))
+	mid := s[len(s)/2]
+	if len(s)%2 == 0 {
+		mid = (s[len(s)/2-1] + s[len(s)/2]) / 2
+	}
+	out := make([]float64, len(vs))
+	for i, v := range vs {
+		out[i] = math.Round(v/mid*1e4) / 1e4
 	}
 	return out
 }

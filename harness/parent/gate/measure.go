@@ -122,7 +122,7 @@ func (g *run) measure(ctx context.Context) measured {
 	})
 	var benchOK bool
 	m.timings, benchOK = stage(ctx, g, "bench", func(ctx context.Context) (timings, string, error) {
-		return g.benchRounds(ctx, loaded, prices, timeCutoff)
+		return g.benchRounds(ctx, loaded, prices, timeCutoff, mp.noise)
 	})
 	m.compared, _ = stage(ctx, g, "compare", func(ctx context.Context) (compared, string, error) {
 		return g.compare(m.counts, m.timings, timeCutoff)

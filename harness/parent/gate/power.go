@@ -81,6 +81,37 @@ func seriesPower(vs []float64, cutoff, limit float64, planned int) (powered, fut
 	return powered, futile
 }
 
+// notTimed are the timings planned before any round runs (plannedFutile):
+// by message, each series' ("format/op") predicted MDE at the rounds the
+// plan allows, nil where none could ever reach the cutoff.
+type notTimed map[string]map[string]*float64
+
+// plannedFutile is the in-run futility rule applied before the first
+// round, from noise the base's history point measured (each timing's
+// samples relative to their median, report.Cost.Noise): a gating message
+// one of whose timings, at that noise over the planned rounds, would still
+// leave its MDE above futileFactor × its time threshold is not timed at
+// all, instead of being timed futileFrom rounds to learn what the last run
+// already knew. Only noise decides, as in the run.
+func plannedFutile(noise map[string]map[string][]float64, gating []string, cutoff float64, planned int, threshold func(message, format string) float64) notTimed {
+	out := notTimed{}
+	for _, m := range gating {
+		series := noise[m]
+		futile := false
+		mdes := map[string]*float64{}
+		for _, key := range slices.Sorted(maps.Keys(series)) {
+			format, _, _ := strings.Cut(key, "/")
+			mde, _ := compare.TimeMDE(extend(series[key], planned), cutoff)
+			mdes[key] = mde
+			futile = futile || mde == nil || *mde > futileFactor*threshold(m, format)
+		}
+		if futile {
+			out[m] = mdes
+		}
+	}
+	return out
+}
+
 // timeSamples are base's ns/op values: message → format/op → one per round.
 func timeSamples(base []byte) map[string]map[string][]float64 {
 	samples := map[string]map[string][]float64{}
@@ -126,6 +157,15 @@ func powerNote(powered, futile map[string]int, planned int) string {
 		notes = append(notes, fmt.Sprintf("timed no further where even %d rounds at the spread seen would leave the MDE above %d× the time threshold (unable to fail; their counts still gate): %s", planned, futileFactor, s))
 	}
 	return joinNotes(notes...)
+}
+
+// notTimedNote says which messages were not timed, planned so.
+func notTimedNote(n notTimed, planned int) string {
+	if len(n) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s not timed: at the noise the base's history point measured, even %d rounds would leave the MDE above %d× the time threshold (unable to fail; their counts still gate)",
+		plural(len(n), "message"), planned, futileFactor)
 }
 
 // byRounds is "2 after 8 rounds, 1 after 10 rounds".

@@ -79,6 +79,32 @@ func TestFutileStopsOnlyWhatAllPlannedRoundsCouldNotReach(t *testing.T) {
 	}
 }
 
+// Before any round, the noise a history point measured decides the same
+// way: a message one of whose timings spreads ±30% cannot see twice a 10%
+// threshold in 10 rounds and is not timed, with each timing's predicted
+// MDE (nil where none could ever reach the cutoff); one at ±1% is timed;
+// one the point has no noise for is timed; a non-gating message is never
+// asked about.
+func TestPlannedFutileDecidesFromTheHistorysNoise(t *testing.T) {
+	ten := func(string, string) float64 { return 10 }
+	noise := map[string]map[string][]float64{
+		"a.Noisy": {"json/encode": {0.7, 1.3, 0.75, 1.25, 1, 0.7, 1.3}, "json/decode": {0.99, 1.01, 1}},
+		"a.Quiet": {"json/encode": {0.99, 1.01, 1, 0.995}},
+		"a.Twice": {"json/encode": {0.7, 1.3}},
+	}
+	got := plannedFutile(noise, []string{"a.Noisy", "a.Quiet", "a.Unknown"}, 0.05/6, 10, ten)
+	if len(got) != 1 || got["a.Noisy"] == nil {
+		t.Fatalf("planned futile %v, want a.Noisy alone", got)
+	}
+	enc, dec := got["a.Noisy"]["json/encode"], got["a.Noisy"]["json/decode"]
+	if enc == nil || *enc <= 20 || dec == nil || *dec >= 10 {
+		t.Errorf("a.Noisy's predicted MDEs: encode %v, decode %v", enc, dec)
+	}
+	if got := plannedFutile(noise, []string{"a.Noisy"}, 0.05/6, 1, ten); got["a.Noisy"]["json/decode"] != nil {
+		t.Errorf("one round can never reach a cutoff: %v", got)
+	}
+}
+
 func TestPowerNoteCountsByRounds(t *testing.T) {
 	got := powerNote(map[string]int{"a": 8, "b": 8, "c": 10}, map[string]int{"d": 4}, 10)
 	if !strings.Contains(got, "then no further: 2 after 8 rounds, 1 after 10 rounds") || !strings.Contains(got, "even 10 rounds") || !strings.HasSuffix(got, "1 after 4 rounds") {

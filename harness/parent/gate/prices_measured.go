@@ -15,7 +15,11 @@ import (
 // message (report.Cost, kept on the history branch), as budget.Units:
 // what the plan and the budget price a message by before static prices.
 type measuredPrices struct {
-	units  map[string]budget.Unit
+	units map[string]budget.Unit
+	// noise is each message's timings' samples relative to their median,
+	// by "format/op" (report.Cost.Noise): what the bench plan predicts a
+	// timing's power from before it runs.
+	noise  map[string]map[string][]float64
 	branch string
 	at     string // the history point's sha
 	why    string // why there are none
@@ -43,9 +47,12 @@ func (g *run) pricesAt(ctx context.Context, br *branchRead) measuredPrices {
 	if p == nil {
 		return measuredPrices{why: fmt.Sprintf("no point of the base on %s", g.s.History)}
 	}
-	mp := measuredPrices{units: map[string]budget.Unit{}, branch: g.s.History, at: p.Sha}
+	mp := measuredPrices{units: map[string]budget.Unit{}, noise: map[string]map[string][]float64{}, branch: g.s.History, at: p.Sha}
 	for _, c := range p.Costs {
 		mp.units[c.Message] = unitOf(c)
+		if len(c.Noise) > 0 {
+			mp.noise[c.Message] = c.Noise
+		}
 	}
 	if len(mp.units) == 0 {
 		mp.why = fmt.Sprintf("the base's point on %s has no costs", g.s.History)

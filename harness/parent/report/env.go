@@ -71,6 +71,12 @@ type Cost struct {
 	// on one side, every format added, its producer's or consumer's start
 	// included.
 	PipelinePassSeconds float64 `json:"pipeline_pass_seconds,omitempty"`
+	// Noise is each timing's samples, one per round, relative to their
+	// median, by "format/op": the base's (head's where only head was
+	// timed). A later plan predicts from them, before timing anything,
+	// whether a timing can reach its threshold at all (docs/verdicts.md,
+	// "Timings planned before they run").
+	Noise map[string][]float64 `json:"noise,omitempty"`
 }
 
 // Stage is one step of the run with its wall time.

@@ -137,6 +137,10 @@ type Metric struct {
 	// Ops is how many operations each instr/op count covered: whole passes
 	// over the first records of the pool, the same on both sides.
 	Ops int `json:"ops,omitempty"`
+	// NotTimed marks a timing the gate did not run: the noise the base's
+	// history point measured said that even every round the plan allows
+	// could not show a slowdown of its threshold. MDE is that prediction.
+	NotTimed bool `json:"not_timed,omitempty"`
 }
 
 // Summary is benchmath's summary of one side's samples.

@@ -294,7 +294,7 @@ func (v *verdict) metric(message, format string, m report.Metric, threshold floa
 	if m.DeltaPct == nil || !exceeds(*m.DeltaPct, threshold) || !v.gated(subject, m.P, m.Significant, cutoff) {
 		// Unable to fail: no slowdown of the threshold's size could have
 		// shown at the cutoff (one far past it may have: it fails).
-		if familyOfUnit[m.Unit] == timeFamily && m.P != nil && (m.MDE == nil || *m.MDE > threshold) {
+		if familyOfUnit[m.Unit] == timeFamily && (m.P != nil || m.NotTimed) && (m.MDE == nil || *m.MDE > threshold) {
 			v.r.UnableToFail = append(v.r.UnableToFail, subject)
 		}
 		return

@@ -1,0 +1,76 @@
+package gate_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wiregate/wiregate/harness/parent/gate"
+	"github.com/wiregate/wiregate/harness/parent/history"
+	"github.com/wiregate/wiregate/harness/parent/report"
+)
+
+// A timing the base's history point says cannot reach its threshold (its
+// samples there spread by half either way) is not timed at all: no round
+// runs it, its metrics say "not timed" with the MDE predicted from that
+// noise, it is named unable to fail, and the stage says why. Its counts
+// and sizes still come. With quiet noise in the point, it is timed.
+func TestATimingPlannedFutileIsNotTimed(t *testing.T) {
+	counting(t)
+	head, origin := withOrigin(t)
+	first := gitIn(t, head, "rev-parse", "HEAD")
+	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  string zone = 13;")
+	gateWith := func(noise []float64) (*report.Report, string) {
+		t.Helper()
+		store := history.Store{Dir: head, Branch: "wiregate-data"}
+		p := history.Point{Sha: first, Ref: "main", Date: "2026-11-26T00:00:00Z",
+			Figures: []history.Figure{{Message: "telemetry.v1.TelemetryEvent", Format: "protobuf", Metric: "size", Unit: "B/msg", Value: 100}},
+			Costs: []report.Cost{{Message: "telemetry.v1.TelemetryEvent", RoundSeconds: 0.1,
+				Noise: map[string][]float64{"protobuf/encode": noise, "protobuf/decode": noise}}}}
+		if _, err := store.Append(context.Background(), p); err != nil {
+			t.Fatal(err)
+		}
+		var out string
+		r := run(t, "", head, func(in map[string]string, o *gate.Options) {
+			in["formats"], in["count"] = "protobuf", "6"
+			o.BaseDir, o.BaseRef, out = "", first, o.Out
+		})
+		base, _ := os.ReadFile(filepath.Join(out, "base.txt"))
+		return r, string(base)
+	}
+
+	r, base := gateWith([]float64{0.5, 1.5, 0.6, 1.4, 1, 0.55, 1.45, 1})
+	metrics := 0
+	for _, f := range r.Messages[0].Formats {
+		for _, m := range f.Metrics {
+			if m.Unit != "sec/op" {
+				continue
+			}
+			metrics++
+			if !m.NotTimed || m.Base != nil || m.Delta != "not timed" || m.MDE == nil || *m.MDE <= 20 {
+				t.Errorf("%s: %+v, want not timed with an MDE past twice the 10%% threshold", m.Name, m)
+			}
+		}
+	}
+	if metrics != 2 || strings.Contains(base, " ns/op") {
+		t.Fatalf("%d sec/op metrics; base.txt times:\n%s", metrics, base)
+	}
+	if want := "telemetry.v1.TelemetryEvent/protobuf/encode"; !strings.Contains(strings.Join(r.UnableToFail, " "), want) {
+		t.Errorf("unable to fail %q, want %s", r.UnableToFail, want)
+	}
+	if note := stageNote(r, "bench"); !strings.Contains(note, "not timed: at the noise the base's history point measured") {
+		t.Errorf("bench note %q", note)
+	}
+	if len(instrs(r)) == 0 && r.CPUCost.Unavailable == "" {
+		t.Error("the counts did not run")
+	}
+
+	// The base's point says its timings are quiet: timed.
+	gitIn(t, origin, "update-ref", "-d", "refs/heads/wiregate-data")
+	r, base = gateWith([]float64{0.99, 1, 1.01, 1, 0.995, 1.005})
+	if !strings.Contains(base, " ns/op") || strings.Contains(stageNote(r, "bench"), "not timed") {
+		t.Errorf("quiet noise: bench note %q, base.txt:\n%s", stageNote(r, "bench"), base)
+	}
+}
