@@ -32,6 +32,7 @@ func cmdInstructions(ctx context.Context, args []string) error {
 	vg := fs.String("valgrind", "", "valgrind binary (default: valgrind on PATH)")
 	asJSON := fs.Bool("json", false, "print the counts as JSON instead of benchfmt")
 	keep := fs.String("keep-dumps", "", "copy callgrind's dumps into this directory (for callgrind_annotate)")
+	batch := fs.Int("batch", 0, "messages one Valgrind process counts (0: spread evenly over the CPUs)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -41,6 +42,8 @@ func cmdInstructions(ctx context.Context, args []string) error {
 		return exitcode.BadInput("--passes %d: use 1 to 1000 (0: by precision)", *passes)
 	case *first < 0:
 		return exitcode.BadInput("--first %d: must not be negative (0: the whole pool)", *first)
+	case *batch < 0:
+		return exitcode.BadInput("--batch %d: must not be negative (0: spread over the CPUs)", *batch)
 	case *passes > 0:
 		span := bench.Span{Records: *first, Passes: *passes}
 		length = &cpucost.Length{Span: span, Warm: cpucost.LengthFor("", 0).Warm}
@@ -50,7 +53,7 @@ func cmdInstructions(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	opts := cpucost.Options{Valgrind: *vg, Length: length, CacheSim: *cycles, KeepDumps: *keep}
+	opts := cpucost.Options{Valgrind: *vg, Length: length, CacheSim: *cycles, KeepDumps: *keep, Batch: *batch}
 	// As the gate does: a sizes pass builds and checks the records and
 	// saves them for the count processes to load, and its bytes size each
 	// count (unless --passes fixes the length).

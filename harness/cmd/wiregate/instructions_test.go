@@ -79,3 +79,8 @@ func TestInstructionsPrintsBenchfmt(t *testing.T) {
 		}
 	}
 }
+
+func TestInstructionsBadBatchIsOneLine(t *testing.T) {
+	r := runWiregate(t, "instructions", "--batch", "-1")
+	wantBadInput(t, r, "--batch -1", "must not be negative")
+}
