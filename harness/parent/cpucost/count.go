@@ -287,8 +287,8 @@ func toolName(stderr string) string {
 
 // collect matches the labels the program printed (one per counted loop)
 // with callgrind's dumps: a loop without its dump is an error, never a
-// silently missing figure. A loop's instructions leave out what its calls
-// into the runtime's slow paths took (slowPaths); Uncached says how many.
+// silently missing figure. Uncached says what the loop's calls into the
+// runtime's slow paths took (slowPaths), part of its instructions.
 func collect(dir, stdout string, cacheSim bool) (out []Result, err error) {
 	paths, _ := filepath.Glob(filepath.Join(dir, "callgrind.out*"))
 	dumps := map[string]dump{}
@@ -315,7 +315,7 @@ func collect(dir, stdout string, cacheSim bool) (out []Result, err error) {
 		if !hasIr || ir == 0 {
 			return nil, fmt.Errorf("instruction count: callgrind counted no instructions for %s", name)
 		}
-		r := Result{Name: name, Ops: ops, Instructions: ir - min(d.slowIr, ir), Uncached: d.slowIr}
+		r := Result{Name: name, Ops: ops, Instructions: ir, Uncached: min(d.slowIr, ir)}
 		if cacheSim {
 			cyc, ok := estimatedCycles(d.events)
 			if !ok {
