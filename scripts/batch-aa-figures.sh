@@ -29,16 +29,10 @@ import json, statistics, sys
 work, name, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 floors = {"protobuf": (0.5, 16), "avro": (0.5, 16), "json": (1, 256)}
 def load(mode):
-    # As the gate reads a mode's processes (cpucost.LeaveOutChance): what
-    # a process took in slow paths beyond the least of them is left out.
-    rs = {}
+    out = {}
     for i in range(1, runs + 1):
         for r in json.load(open(f"{work}/{name}-{mode}-{i}.json"))["results"]:
-            rs.setdefault(r["name"], []).append(r)
-    out = {}
-    for k, v in rs.items():
-        least = min(r.get("uncached_instructions", 0) for r in v)
-        out[k] = [(r["instructions"] - (r.get("uncached_instructions", 0) - least)) / r["ops"] for r in v]
+            out.setdefault(r["name"], []).append(r["instructions"] / r["ops"])
     return out
 alone, batch = load("alone"), load("batch")
 print(f"## {'this repo' if name != 'small' else 'generated module, 12 small messages'}")

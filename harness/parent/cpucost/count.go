@@ -287,8 +287,9 @@ func toolName(stderr string) string {
 
 // collect matches the labels the program printed (one per counted loop)
 // with callgrind's dumps: a loop without its dump is an error, never a
-// silently missing figure. Uncached says what the loop's calls into the
-// runtime's slow paths took (slowPaths), part of its instructions.
+// silently missing figure. What the loop's calls into the runtime's slow
+// paths took (slowPaths) is left out of its instructions, and said apart
+// (Uncached).
 func collect(dir, stdout string, cacheSim bool) (out []Result, err error) {
 	paths, _ := filepath.Glob(filepath.Join(dir, "callgrind.out*"))
 	dumps := map[string]dump{}
@@ -315,7 +316,7 @@ func collect(dir, stdout string, cacheSim bool) (out []Result, err error) {
 		if !hasIr || ir == 0 {
 			return nil, fmt.Errorf("instruction count: callgrind counted no instructions for %s", name)
 		}
-		r := Result{Name: name, Ops: ops, Instructions: ir, Uncached: min(d.slowIr, ir)}
+		r := Result{Name: name, Ops: ops, Instructions: ir - min(d.slowIr, ir), Uncached: min(d.slowIr, ir)}
 		if cacheSim {
 			cyc, ok := estimatedCycles(d.events)
 			if !ok {

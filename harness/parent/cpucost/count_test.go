@@ -96,18 +96,9 @@ func countIn(t *testing.T, dir string, opts cpucost.Options, messages ...string)
 	}
 	out := map[string]float64{}
 	for _, r := range c.Results {
-		out[r.Name] = settled(r)
+		out[r.Name] = r.InstrPerOp()
 	}
 	return out
-}
-
-// settled is a count's instructions per operation without what it took
-// in the runtime's slow paths: one process cannot tell a site the warm-up
-// left uncached by chance (which would move these tests' figures at
-// random) from one never cached (the same in both counts a test compares,
-// so leaving it out of both changes no comparison).
-func settled(r cpucost.Result) float64 {
-	return float64(r.Instructions-r.Uncached) / float64(r.Ops)
 }
 
 // saved sizes sel with binary, saving its records for a count to load,

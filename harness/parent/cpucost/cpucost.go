@@ -77,39 +77,15 @@ type Result struct {
 	Ops          int    `json:"ops"`  // operations counted (whole passes over the first records of the pool)
 	Instructions uint64 `json:"instructions"`
 	// Uncached is what calls into the runtime's slow paths took in the
-	// counted loop (slowPaths), part of Instructions: a type-assertion site
-	// the warm-up left uncached at random, or one the runtime never caches
-	// (the same in every process). PerOp leaves out the first kind.
+	// counted loop (slowPaths: type-assertion sites whose cache did not
+	// hold the type), left out of Instructions.
 	Uncached uint64 `json:"uncached_instructions,omitempty"`
 	// EstimatedCycles is set only with Options.CacheSim (see cycles.go).
 	EstimatedCycles uint64 `json:"estimated_cycles,omitempty"`
 }
 
-// InstrPerOp is instructions per operation, as counted.
+// InstrPerOp is instructions per operation.
 func (r Result) InstrPerOp() float64 { return float64(r.Instructions) / float64(r.Ops) }
-
-// LeaveOutChance is rs with, of each loop counted in several processes
-// (results of one name), what a process took in the runtime's slow paths
-// beyond the least any of them took left out of its Instructions. A site
-// the runtime never caches costs every process the same and stays counted;
-// one the warm-up left uncached by chance costs its process more than the
-// others, and that is the process's history, not the loop's
-// (docs/harness.md, "CPU cost"). A loop counted once is as counted.
-// Uncached keeps what the process took.
-func LeaveOutChance(rs []Result) []Result {
-	least := map[string]uint64{}
-	for _, r := range rs {
-		if l, ok := least[r.Name]; !ok || r.Uncached < l {
-			least[r.Name] = r.Uncached
-		}
-	}
-	out := make([]Result, len(rs))
-	for i, r := range rs {
-		r.Instructions -= r.Uncached - least[r.Name]
-		out[i] = r
-	}
-	return out
-}
 
 // CyclesPerOp is estimated cycles per operation (0 without cache simulation).
 func (r Result) CyclesPerOp() float64 { return float64(r.EstimatedCycles) / float64(r.Ops) }

@@ -170,25 +170,3 @@ func TestBatchesSplitTheSelection(t *testing.T) {
 		t.Errorf("a selection without saved records: %v", err)
 	}
 }
-
-// Of one loop counted in several processes, what a process took in slow
-// paths beyond the least of them is left out; what all took alike stays;
-// other loops and a loop counted once are as counted.
-func TestLeaveOutChanceKeepsWhatEveryProcessPaid(t *testing.T) {
-	rs := []Result{
-		{Name: "A", Ops: 10, Instructions: 10_000, Uncached: 100},
-		{Name: "B", Ops: 10, Instructions: 20_000, Uncached: 5_000},
-		{Name: "A", Ops: 10, Instructions: 14_900, Uncached: 5_000},
-		{Name: "A", Ops: 10, Instructions: 10_010, Uncached: 100},
-	}
-	got := LeaveOutChance(rs)
-	want := []float64{1000, 2000, 1000, 1001}
-	for i, r := range got {
-		if r.InstrPerOp() != want[i] || r.Uncached != rs[i].Uncached {
-			t.Errorf("result %d: %+v, want %v instr/op and the uncached kept", i, r, want[i])
-		}
-	}
-	if rs[2].Instructions != 14_900 {
-		t.Error("LeaveOutChance changed its input")
-	}
-}

@@ -119,8 +119,6 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 		return c, unavailable, nil
 	}
 	ran := g.keepWholeProcesses(&c, ps, units, results)
-	// Each side's own processes say which slow paths were chance.
-	c.base, c.head = cpucost.LeaveOutChance(c.base), cpucost.LeaveOutChance(c.head)
 	c.plan.Ran(ran)
 	if err != nil {
 		return c, "", err
