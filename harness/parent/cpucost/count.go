@@ -141,6 +141,10 @@ func countOnce(ctx context.Context, vg, binary string, g group, opts Options, wa
 	// that ctx's end stops, with anything the program started.
 	cmd := proc.Command(pctx, vg, append(valgrindArgs(dir, opts), append([]string{binary, benchprog.CmdCount}, flags.Args()...)...)...)
 	cmd.Env = childEnv(os.Environ())
+	// Valgrind reads options from ./.valgrindrc: run it in the scratch
+	// directory, not in the checkout the gate judges (every path it gets
+	// is absolute).
+	cmd.Dir = dir
 	var stdout bytes.Buffer
 	cmd.Stdout = &stdout
 	stderr := cmd.Captured()
