@@ -3907,50 +3907,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative3, options, skipNormalization) {
+    function resolveComponent(base, relative4, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse(serialize(base, options), options);
-        relative3 = parse(serialize(relative3, options), options);
+        relative4 = parse(serialize(relative4, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative3.scheme) {
-        target.scheme = relative3.scheme;
-        target.userinfo = relative3.userinfo;
-        target.host = relative3.host;
-        target.port = relative3.port;
-        target.path = removeDotSegments(relative3.path || "");
-        target.query = relative3.query;
+      if (!options.tolerant && relative4.scheme) {
+        target.scheme = relative4.scheme;
+        target.userinfo = relative4.userinfo;
+        target.host = relative4.host;
+        target.port = relative4.port;
+        target.path = removeDotSegments(relative4.path || "");
+        target.query = relative4.query;
       } else {
-        if (relative3.userinfo !== void 0 || relative3.host !== void 0 || relative3.port !== void 0) {
-          target.userinfo = relative3.userinfo;
-          target.host = relative3.host;
-          target.port = relative3.port;
-          target.path = removeDotSegments(relative3.path || "");
-          target.query = relative3.query;
+        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
+          target.userinfo = relative4.userinfo;
+          target.host = relative4.host;
+          target.port = relative4.port;
+          target.path = removeDotSegments(relative4.path || "");
+          target.query = relative4.query;
         } else {
-          if (!relative3.path) {
+          if (!relative4.path) {
             target.path = base.path;
-            if (relative3.query !== void 0) {
-              target.query = relative3.query;
+            if (relative4.query !== void 0) {
+              target.query = relative4.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative3.path[0] === "/") {
-              target.path = removeDotSegments(relative3.path);
+            if (relative4.path[0] === "/") {
+              target.path = removeDotSegments(relative4.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative3.path;
+                target.path = "/" + relative4.path;
               } else if (!base.path) {
-                target.path = relative3.path;
+                target.path = relative4.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative3.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative4.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative3.query;
+            target.query = relative4.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -3958,7 +3958,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative3.fragment;
+      target.fragment = relative4.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -8310,21 +8310,27 @@ function firstLine(text2) {
 }
 
 // src/harness.ts
-async function goVersion() {
-  const go = await run("go", ["env", "GOVERSION"]);
-  if (go.code !== 0) throw new WiregateError("Go is not on PATH: add actions/setup-go before wiregate");
-  return go.stdout.trim();
-}
-async function buildHarness(actionDir2, binDir2, env = {}) {
+var goEnv = { GOWORK: "off" };
+function harnessOf(actionDir2) {
   const harnessDir = join3(actionDir2, "harness");
   if (!existsSync(join3(harnessDir, "go.mod"))) {
     throw new WiregateError(`the action's harness is missing (${harnessDir}/go.mod): use the action from its repository`);
   }
-  await goVersion();
+  return harnessDir;
+}
+async function goVersion(actionDir2) {
+  const go = await run("go", ["env", "GOVERSION"], { cwd: harnessOf(actionDir2), env: goEnv });
+  if (go.code === 127) throw new WiregateError("Go is not on PATH: add actions/setup-go before wiregate");
+  if (go.code !== 0) throw new WiregateError(`go env GOVERSION failed in the action's harness: ${firstLine(go.stderr) || `exit code ${go.code}`}`);
+  return go.stdout.trim();
+}
+async function buildHarness(actionDir2, binDir2, env = {}) {
+  const harnessDir = harnessOf(actionDir2);
+  await goVersion(actionDir2);
   const bin = join3(binDir2, "wiregate");
   if (existsSync(bin)) return { bin, reused: true };
   const staged = `${bin}.${process.pid}`;
-  const built = await run("go", ["build", "-trimpath", "-o", staged, "./cmd/wiregate"], { cwd: harnessDir, env });
+  const built = await run("go", ["build", "-trimpath", "-o", staged, "./cmd/wiregate"], { cwd: harnessDir, env: { ...goEnv, ...env } });
   if (built.code !== 0) {
     throw new WiregateError(`building the wiregate harness failed: ${firstLine(built.stderr) || `exit code ${built.code}`}`);
   }
@@ -8383,26 +8389,38 @@ import { mkdir as mkdir3, readFile as readFile2, writeFile } from "node:fs/promi
 import { join as join7, resolve as resolve2 } from "node:path";
 
 // src/buf.ts
-import { existsSync as existsSync2 } from "node:fs";
+import { existsSync as existsSync2, realpathSync, statSync } from "node:fs";
 import { mkdir as mkdir2 } from "node:fs/promises";
-import { join as join4 } from "node:path";
+import { delimiter as delimiter2, isAbsolute, join as join4, relative as relative2, sep as sep2 } from "node:path";
 var BUF_VERSION = "1.75.0";
 async function versionOf(path4) {
   const r = await run(path4, ["--version"]);
   return r.code === 0 ? r.stdout.trim() : void 0;
 }
-async function locateBuf(searchDirs, toolCache, log) {
-  if (await versionOf("buf") === BUF_VERSION) return "buf";
-  for (const dir of searchDirs) {
-    const candidate = join4(dir, "node_modules", ".bin", "buf");
-    if (existsSync2(candidate) && await versionOf(candidate) === BUF_VERSION) return candidate;
+function inside(dir, path4) {
+  const real = (p) => existsSync2(p) ? realpathSync(p) : p;
+  const rel = relative2(real(dir), real(path4));
+  return rel === "" || rel !== ".." && !rel.startsWith(`..${sep2}`) && !isAbsolute(rel);
+}
+function isExecutable(path4) {
+  try {
+    const st = statSync(path4);
+    return st.isFile() && (st.mode & 73) !== 0;
+  } catch {
+    return false;
   }
-  const prefix = join4(toolCache, "wiregate-buf", BUF_VERSION);
+}
+async function locateBuf(places, log) {
+  const onPath = places.path.split(delimiter2).filter((dir) => isAbsolute(dir)).map((dir) => join4(dir, "buf")).filter((p) => !inside(places.checkout, p));
+  for (const candidate of [...onPath, join4(places.actionDir, "node_modules", ".bin", "buf")]) {
+    if (isExecutable(candidate) && await versionOf(candidate) === BUF_VERSION) return candidate;
+  }
+  const prefix = join4(places.toolCache, "wiregate-buf", BUF_VERSION);
   const installed = join4(prefix, "node_modules", ".bin", "buf");
-  if (existsSync2(installed) && await versionOf(installed) === BUF_VERSION) return installed;
+  if (isExecutable(installed) && await versionOf(installed) === BUF_VERSION) return installed;
   log.info(`installing @bufbuild/buf@${BUF_VERSION} into ${prefix}`);
   await mkdir2(prefix, { recursive: true });
-  const npm = await run("npm", ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", `@bufbuild/buf@${BUF_VERSION}`]);
+  const npm = await run("npm", ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", `@bufbuild/buf@${BUF_VERSION}`], { cwd: prefix });
   if (npm.code !== 0 || await versionOf(installed) !== BUF_VERSION) {
     throw new WiregateError(`could not install @bufbuild/buf@${BUF_VERSION} with npm: ${firstLine(npm.stderr) || "buf did not run"}`);
   }
@@ -8412,7 +8430,7 @@ async function locateBuf(searchDirs, toolCache, log) {
 // src/cache.ts
 import { createHash } from "node:crypto";
 import { readdir as readdir2, readFile } from "node:fs/promises";
-import { join as join5, relative as relative2 } from "node:path";
+import { join as join5, relative as relative3 } from "node:path";
 function cacheLayout(root, goVersion2, harnessHash) {
   return {
     root,
@@ -8436,9 +8454,9 @@ async function hashTree(dir, keep) {
       const p = join5(d, e.name);
       if (e.isDirectory()) {
         if (e.name !== ".git" && e.name !== "node_modules") await walk(p);
-      } else if (e.isFile() && keep(relative2(dir, p))) {
+      } else if (e.isFile() && keep(relative3(dir, p))) {
         const b = await readFile(p);
-        h.update(`${relative2(dir, p)} ${b.length}
+        h.update(`${relative3(dir, p)} ${b.length}
 `).update(b);
       }
     }
@@ -8530,9 +8548,9 @@ function numeral(s) {
   if (!/^[-+]?(?:\d[\d,]*(?:\.\d*)?(?:e[-+]?\d+)?|Infinity|NaN)$/.test(s)) throw new Error(`numeral: ${JSON.stringify(s)} is not a number`);
   return of(s);
 }
-function join6(parts, sep2) {
+function join6(parts, sep3) {
   return of(
-    parts.filter((p) => !p.empty).map((p) => p.source).join(sep2.source)
+    parts.filter((p) => !p.empty).map((p) => p.source).join(sep3.source)
   );
 }
 function blocks(...parts) {
@@ -10959,8 +10977,8 @@ function newContent(message) {
   return md`📦 ${signedBytes(lead.size.new_content)} B/msg from ${what} (${join6([md`${lead.format}`, join6(others, md`, `)], md`; `)}).`;
 }
 function parenthesized(parts) {
-  const inside = join6(parts, md`, `);
-  return inside.empty ? EMPTY : md` (${inside})`;
+  const inside2 = join6(parts, md`, `);
+  return inside2.empty ? EMPTY : md` (${inside2})`;
 }
 function kinds(f) {
   return f.from && f.to ? md`${f.from} → ${f.to}` : EMPTY;
@@ -11798,7 +11816,7 @@ var validate2 = new import__2.Ajv2020({ allErrors: false, strict: true }).compil
 // src/run.ts
 async function ready(env) {
   await mkdir3(env.tmpDir, { recursive: true });
-  const buf = await locateBuf([process.cwd(), env.actionDir], env.toolCache, env.log);
+  const buf = await locateBuf({ actionDir: env.actionDir, toolCache: env.toolCache, checkout: process.cwd(), path: process.env.PATH ?? "" }, env.log);
   const before = [];
   let cached;
   if (env.cache) {
@@ -11810,7 +11828,7 @@ async function ready(env) {
   };
   try {
     const start = Date.now();
-    const dir = cached?.layout.binDir ?? binDir(env.toolCache, await goVersion(), await hashTree(join7(env.actionDir, "harness"), harnessFiles));
+    const dir = cached?.layout.binDir ?? binDir(env.toolCache, await goVersion(env.actionDir), await hashTree(join7(env.actionDir, "harness"), harnessFiles));
     const { bin, reused } = await buildHarness(env.actionDir, dir, cached?.layout.env);
     before.push({ name: "build wiregate", seconds: (Date.now() - start) / 1e3, note: reused ? "reused" : "built" });
     return { bin, buf, before, env: cached?.layout.env, save };
@@ -11848,7 +11866,7 @@ async function runReporting(cmp, env, render, argv) {
 }
 async function restore(backend, root, actionDir2, log) {
   const harnessHash = await hashTree(join7(actionDir2, "harness"), harnessFiles);
-  const go = await goVersion();
+  const go = await goVersion(actionDir2);
   const keys = cacheKeys(`${process.platform}-${process.arch}`, go, harnessHash, await hashTree(process.cwd(), schemaFiles));
   const layout = cacheLayout(root, go, harnessHash);
   const { stage, matched } = await restoreCache(backend, layout, keys, log);

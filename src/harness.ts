@@ -5,10 +5,27 @@ import { join } from 'node:path'
 import { WiregateError } from './errors.js'
 import { firstLine, run } from './proc.js'
 
-/** goVersion is the Go toolchain's version (go1.26.8); Go must be on PATH. */
-export async function goVersion(): Promise<string> {
-  const go = await run('go', ['env', 'GOVERSION'])
-  if (go.code !== 0) throw new WiregateError('Go is not on PATH: add actions/setup-go before wiregate')
+/** goEnv is what every go command of the action runs with: the harness's
+ * module alone, whatever go.work lies above the action. */
+const goEnv = { GOWORK: 'off' }
+
+/** harnessOf is the harness shipped with the action. */
+function harnessOf(actionDir: string): string {
+  const harnessDir = join(actionDir, 'harness')
+  if (!existsSync(join(harnessDir, 'go.mod'))) {
+    throw new WiregateError(`the action's harness is missing (${harnessDir}/go.mod): use the action from its repository`)
+  }
+  return harnessDir
+}
+
+/** goVersion is the version (go1.26.8) of the Go toolchain that builds the
+ * action's harness; Go must be on PATH. It runs in the harness, not in the
+ * working directory: there the checkout's go.mod would choose the
+ * toolchain (GOTOOLCHAIN=auto downloads the one it names). */
+export async function goVersion(actionDir: string): Promise<string> {
+  const go = await run('go', ['env', 'GOVERSION'], { cwd: harnessOf(actionDir), env: goEnv })
+  if (go.code === 127) throw new WiregateError('Go is not on PATH: add actions/setup-go before wiregate')
+  if (go.code !== 0) throw new WiregateError(`go env GOVERSION failed in the action's harness: ${firstLine(go.stderr) || `exit code ${go.code}`}`)
   return go.stdout.trim()
 }
 
@@ -16,17 +33,14 @@ export async function goVersion(): Promise<string> {
  * the action into binDir, or reuses the one there (binDir is per harness
  * version when the cache is on). */
 export async function buildHarness(actionDir: string, binDir: string, env: Record<string, string> = {}): Promise<{ bin: string; reused: boolean }> {
-  const harnessDir = join(actionDir, 'harness')
-  if (!existsSync(join(harnessDir, 'go.mod'))) {
-    throw new WiregateError(`the action's harness is missing (${harnessDir}/go.mod): use the action from its repository`)
-  }
-  await goVersion()
+  const harnessDir = harnessOf(actionDir)
+  await goVersion(actionDir)
   const bin = join(binDir, 'wiregate')
   if (existsSync(bin)) return { bin, reused: true }
   // Built beside and renamed into place: a run that starts meanwhile never
   // sees half a binary.
   const staged = `${bin}.${process.pid}`
-  const built = await run('go', ['build', '-trimpath', '-o', staged, './cmd/wiregate'], { cwd: harnessDir, env })
+  const built = await run('go', ['build', '-trimpath', '-o', staged, './cmd/wiregate'], { cwd: harnessDir, env: { ...goEnv, ...env } })
   if (built.code !== 0) {
     throw new WiregateError(`building the wiregate harness failed: ${firstLine(built.stderr) || `exit code ${built.code}`}`)
   }

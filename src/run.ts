@@ -52,7 +52,7 @@ interface Wiregate {
  * what every mode that runs it does first. */
 async function ready(env: RunEnv): Promise<Wiregate> {
   await mkdir(env.tmpDir, { recursive: true })
-  const buf = await locateBuf([process.cwd(), env.actionDir], env.toolCache, env.log)
+  const buf = await locateBuf({ actionDir: env.actionDir, toolCache: env.toolCache, checkout: process.cwd(), path: process.env.PATH ?? '' }, env.log)
   const before: Stage[] = []
   let cached: Cached | undefined
   if (env.cache) {
@@ -66,7 +66,7 @@ async function ready(env: RunEnv): Promise<Wiregate> {
     const start = Date.now()
     // Without the cache, the binary still outlives the run in the tool
     // cache: the next run on this machine reuses it.
-    const dir = cached?.layout.binDir ?? binDir(env.toolCache, await goVersion(), await hashTree(join(env.actionDir, 'harness'), harnessFiles))
+    const dir = cached?.layout.binDir ?? binDir(env.toolCache, await goVersion(env.actionDir), await hashTree(join(env.actionDir, 'harness'), harnessFiles))
     const { bin, reused } = await buildHarness(env.actionDir, dir, cached?.layout.env)
     before.push({ name: 'build wiregate', seconds: (Date.now() - start) / 1000, note: reused ? 'reused' : 'built' })
     return { bin, buf, before, env: cached?.layout.env, save }
@@ -177,7 +177,7 @@ interface Cached {
 /** restore restores the cache for this harness, Go and schema set. */
 async function restore(backend: CacheBackend, root: string, actionDir: string, log: Log): Promise<Cached> {
   const harnessHash = await hashTree(join(actionDir, 'harness'), harnessFiles)
-  const go = await goVersion()
+  const go = await goVersion(actionDir)
   const keys = cacheKeys(`${process.platform}-${process.arch}`, go, harnessHash, await hashTree(process.cwd(), schemaFiles))
   const layout = cacheLayout(root, go, harnessHash)
   const { stage, matched } = await restoreCache(backend, layout, keys, log)

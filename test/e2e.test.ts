@@ -2,7 +2,7 @@
 // schemas, with a fake GitHub API standing in for api.github.com.
 import assert from 'node:assert/strict'
 import { execFileSync, spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { after, before, test } from 'node:test'
@@ -518,4 +518,63 @@ test('history: two pushes to main append two lines on origin; a PR comment chart
     assert.ok(a! < b! && b! < c!, `each format grew twice: ${line[1]}`)
   }
   assert.equal(lines().length, 2, 'a PR run does not write history')
+})
+
+/** markingPlugin is a buf check plugin that notes where and how it ran in
+ * marker, then answers as a plugin without rules (buf's own plugin speaks
+ * the protocol for it): buf lint passes whether or not it ran. */
+function markingPlugin(marker: string): string {
+  const buf = join(root, 'node_modules', '.bin', 'buf')
+  return `#!/bin/sh\necho "$(pwd) $*" >> '${marker}'\ncase "$1" in\n  list-rules|list-categories|check) cat >/dev/null; exit 0 ;;\nesac\nexec '${buf}' beta buf-plugin-v2 "$@"\n`
+}
+
+/** commitTools commits a check plugin at tools/x declared in buf.yaml, and
+ * any more files, on top of the branch checked out. */
+function commitTools(message: string, plugin: string, more: Record<string, string> = {}): string {
+  mkdirSync(join(repo, 'tools'), { recursive: true })
+  for (const [file, text] of Object.entries({ 'tools/x': plugin, ...more })) {
+    mkdirSync(dirname(join(repo, file)), { recursive: true })
+    writeFileSync(join(repo, file), text, { mode: 0o755 })
+  }
+  const bufYaml = join(repo, 'buf.yaml')
+  writeFileSync(bufYaml, `${readFileSync(join(root, 'buf.yaml'), 'utf8').trimEnd()}\nplugins:\n  - plugin: ./tools/x\n`)
+  git('add', '-A')
+  git('commit', '-qm', message)
+  return git('rev-parse', 'HEAD')
+}
+
+test('the gate runs nothing the pull request wrote: not its node_modules/.bin/buf, not a check plugin its buf.yaml adds; lint still runs with the real buf and the report says what was left out', async () => {
+  const marks = mkdtempSync(join(tmpdir(), 'wiregate-e2e-marks-'))
+  const prBuf = join(marks, 'pr-buf'), prPlugin = join(marks, 'pr-plugin')
+  headWith('pr-tools', p => p.replace('int32 quantity = 3;', 'int32 Quantity = 3;'))
+  // A buf that says it is the pinned one, and would then find nothing.
+  const fakeBuf = `#!/bin/sh\necho "$*" >> '${prBuf}'\n[ "$1" = --version ] && echo ${'1.75.0'}\nexit 0\n`
+  const head = commitTools('pr-tools', markingPlugin(prPlugin), { 'node_modules/.bin/buf': fakeBuf })
+  const run = await runAction(head)
+  assert.equal(existsSync(prBuf), false, `the pull request's buf ran: ${existsSync(prBuf) ? readFileSync(prBuf, 'utf8') : ''}`)
+  assert.equal(existsSync(prPlugin), false, `the pull request's plugin ran: ${existsSync(prPlugin) ? readFileSync(prPlugin, 'utf8') : ''}`)
+  const report = run.report as unknown as { findings?: Array<{ kind: string; rule: string }>; warnings?: string[]; stages: Array<{ name: string; error?: string }> }
+  assert.ok(report.stages.some(s => s.name === 'buf lint' && !s.error), run.stdout)
+  assert.ok(report.findings?.some(f => f.kind === 'lint' && f.rule === 'FIELD_LOWER_SNAKE_CASE'), `the real buf linted head: ${JSON.stringify(report.findings)}`)
+  const said = (report.warnings ?? []).filter(w => w.includes('./tools/x'))
+  assert.equal(said.length, 1, JSON.stringify(report.warnings))
+  assert.match(said[0]!, /without .*\.\/tools\/x.*the base's buf\.yaml does not declare it/)
+  assert.match(api.comments.at(-1)!.body, /\.\/tools\/x/, 'the comment says so too')
+})
+
+test('a check plugin the base declares, unchanged by the pull request, runs', async () => {
+  const marks = mkdtempSync(join(tmpdir(), 'wiregate-e2e-marks-'))
+  const mark = join(marks, 'plugin')
+  git('checkout', '-q', '-B', 'plugin-base', baseSha)
+  const base = commitTools('plugin-base', markingPlugin(mark))
+  git('checkout', '-q', '-B', 'plugin-head', base)
+  const path = join(repo, ORDER)
+  writeFileSync(path, readFileSync(path, 'utf8').replace('// Order is', '// An Order is'))
+  git('commit', '-qam', 'plugin-head')
+  const head = git('rev-parse', 'HEAD')
+  const run = await runAction(head, [], {}, { base: { sha: base, ref: 'main' } })
+  assert.equal(run.code, 0, run.stdout)
+  assert.ok(existsSync(mark), `the base's plugin did not run:\n${run.stdout}`)
+  assert.match(readFileSync(mark, 'utf8'), new RegExp(`^${repo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `, 'm'), 'it ran on head, in the checkout')
+  assert.deepEqual((run.report as unknown as { warnings?: string[] }).warnings?.filter(w => w.includes('tools/x')) ?? [], [])
 })

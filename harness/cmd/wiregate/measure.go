@@ -38,12 +38,12 @@ func parseSchemaFlags(name string, args []string, define func(fs *flag.FlagSet))
 
 func (s *schemaFlags) add(fs *flag.FlagSet) {
 	fs.StringVar(&s.bufInput, "buf-input", inputs.DefaultOf("buf-input"), "directory holding buf.yaml")
-	fs.StringVar(&s.buf, "buf", "", "buf binary (default: $WIREGATE_BUF, buf on PATH, or node_modules/.bin/buf)")
+	fs.StringVar(&s.buf, "buf", "", "buf binary (default: $WIREGATE_BUF, buf on PATH, or node_modules/.bin/buf beside the harness directory)")
 	fs.StringVar(&s.messages, "messages", "", "fully qualified messages, comma separated (default: every top-level message)")
 	fs.StringVar(&s.formats, "formats", inputs.DefaultOf("formats"), "formats to measure")
 	fs.StringVar(&s.samples, "samples", "", "directory of <full.Message.Name>.jsonl protojson samples")
 	fs.StringVar(&s.avroGlobs, "avro-schemas", inputs.DefaultOf("avro-schemas"), "Avro schemas (globs under --buf-input); one whose record full name equals a message's is its Avro schema")
-	fs.StringVar(&s.harnessDir, "harness-dir", "", "wiregate's harness/ source (default: found from the working directory)")
+	fs.StringVar(&s.harnessDir, "harness-dir", "", "wiregate's harness/ source (default: $WIREGATE_HARNESS, else found above the working directory)")
 	fs.StringVar(&s.cacheDir, "cache-dir", "", "where prepared bench programs are kept (default $WIREGATE_CACHE or the user cache dir)")
 }
 

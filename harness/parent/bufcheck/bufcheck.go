@@ -31,6 +31,9 @@ type Check struct {
 	// FileRoot is where BufInput sits in the repository (the working
 	// directory's prefix joined with BufInput), for repo-relative files.
 	FileRoot string
+	// Config is the buf.yaml buf runs with instead of BufInput's own
+	// (Vetted.Config); empty: BufInput's own.
+	Config string
 }
 
 // Lint runs buf lint on head.
@@ -54,6 +57,9 @@ const exitFindings = 100
 func (c Check) findings(ctx context.Context, kind string, args ...string) ([]report.Finding, error) {
 	if _, err := os.Stat(filepath.Join(c.Dir, c.BufInput)); err != nil {
 		return nil, exitcode.BadInput("buf-input %s does not exist in %s", c.BufInput, c.Dir)
+	}
+	if c.Config != "" {
+		args = append(args, "--config="+c.Config)
 	}
 	// buf's own children (its node launcher runs the binary) stop with it.
 	cmd := proc.Command(ctx, c.Buf, args...)

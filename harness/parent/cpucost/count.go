@@ -126,6 +126,10 @@ func countBatch(ctx context.Context, vg, binary string, b batch, opts Options) (
 	// that ctx's end stops, with anything the program started.
 	cmd := proc.Command(pctx, vg, append(valgrindArgs(dir, opts), append([]string{binary, benchprog.CmdCount}, flags.Args()...)...)...)
 	cmd.Env = childEnv(os.Environ())
+	// Valgrind reads options from ./.valgrindrc: run it in the scratch
+	// directory, not in the checkout the gate judges (every path it gets
+	// is absolute).
+	cmd.Dir = dir
 	var stdout bytes.Buffer
 	cmd.Stdout = &stdout
 	stderr := cmd.Captured()

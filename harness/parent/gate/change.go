@@ -71,7 +71,7 @@ func (s *schemas) order(keep func(name, status string) bool) []string {
 func (g *run) loadSchemas(ctx context.Context) (*schemas, string, error) {
 	opts := func(s *side) prepare.Options {
 		return prepare.Options{BufInput: s.bufInput(g.s.BufInput), Buf: g.tools.buf, Messages: g.s.Messages, Formats: g.s.Formats,
-			HarnessDir: g.o.HarnessDir, CacheDir: g.o.CacheDir}
+			HarnessDir: g.tools.harness, CacheDir: g.o.CacheDir}
 	}
 	sch := &schemas{status: map[string]string{}, prints: map[string]string{},
 		change: report.Change{Measure: g.s.Measure, Changed: []string{}, New: []string{}, Removed: []string{}, Unchanged: []string{}}}

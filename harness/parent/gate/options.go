@@ -36,8 +36,8 @@ type Options struct {
 	// push to the repository's default branch, the one event it knows.
 	RecordHistory bool
 
-	HarnessDir string // wiregate's harness/ source, linked into the bench programs
-	Buf        string // buf binary; found near the checkouts when empty
+	HarnessDir string // wiregate's harness/ source, linked into the bench programs; $WIREGATE_HARNESS when empty
+	Buf        string // buf binary; prepare.FindBuf's when empty (never one in the checkout judged)
 	CacheDir   string // prepared bench programs
 	TmpDir     string // worktrees; the system's temp dir when empty
 	Out        string // report.json, base.txt, head.txt, benchstat.txt

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/wiregate/wiregate/harness/parent/budget"
+	"github.com/wiregate/wiregate/harness/parent/bufcheck"
 	"github.com/wiregate/wiregate/harness/parent/checkout"
 	"github.com/wiregate/wiregate/harness/parent/config"
 	"github.com/wiregate/wiregate/harness/parent/inputs"
@@ -121,9 +122,11 @@ func (s *side) avro(globs []string) ([]string, error) { return schemafiles.Glob(
 // bufInput is the side's buf input directory.
 func (s *side) bufInput(set string) string { return filepath.Join(s.dir, set) }
 
-// tools are what the tools stage found: the buf binary both sides use,
-// and where the buf input sits in the repository (findings name files
-// from the repository's root).
+// tools are what the tools stage found: the harness source, the buf
+// binary both sides use, where the buf input sits in the repository
+// (findings name files from the repository's root), and the buf.yaml
+// head's checks run with.
 type tools struct {
-	buf, bufRoot string
+	harness, buf, bufRoot string
+	plugins               bufcheck.Vetted
 }

@@ -32,11 +32,17 @@ func (g *run) loadConfig(ctx context.Context) bool {
 	return ok
 }
 
-// findTools resolves buf once for both sides (the base worktree has no
-// node_modules of its own) and where the buf input sits in the repository.
+// findTools resolves the harness the caller named, buf once for both
+// sides (never from the checkout judged: prepare.FindBuf), where the buf
+// input sits in the repository, and which of head's check plugins buf may
+// run (bufcheck.Vet).
 func (g *run) findTools(ctx context.Context) bool {
 	t, ok := stage(ctx, g, "tools", func(ctx context.Context) (tools, string, error) {
-		buf, err := prepare.FindBuf(g.o.Buf, g.head.dir, g.o.HarnessDir, ".")
+		harness, err := prepare.HarnessNamed(g.o.HarnessDir)
+		if err != nil {
+			return tools{}, "", err
+		}
+		buf, err := prepare.FindBuf(g.o.Buf, harness, g.head.dir)
 		if err != nil {
 			return tools{}, "", err
 		}
@@ -44,15 +50,36 @@ func (g *run) findTools(ctx context.Context) bool {
 			buf, _ = filepath.Abs(buf)
 		}
 		prefix, _ := checkout.Prefix(ctx, g.head.dir)
-		return tools{buf: buf, bufRoot: filepath.ToSlash(filepath.Join(prefix, g.s.BufInput))}, "", nil
+		plugins, err := bufcheck.Vet(bufcheck.Trees{HeadRoot: rootOf(g.head.dir, prefix), HeadDir: g.head.dir,
+			BaseRoot: rootOf(g.base.dir, prefix), BaseDir: g.base.dir}, g.s.BufInput)
+		if err != nil {
+			return tools{}, "", err
+		}
+		return tools{harness: harness, buf: buf, bufRoot: filepath.ToSlash(filepath.Join(prefix, g.s.BufInput)), plugins: plugins}, "", nil
 	})
 	g.tools = t
 	return ok
 }
 
-// bufCheck is buf run in dir.
-func (g *run) bufCheck(dir string) bufcheck.Check {
-	return bufcheck.Check{Buf: g.tools.buf, Dir: dir, BufInput: g.s.BufInput, FileRoot: g.tools.bufRoot}
+// rootOf is the repository root of dir, which lies prefix (git's
+// --show-prefix, "a/b/") below it.
+func rootOf(dir, prefix string) string {
+	if p := strings.Trim(filepath.ToSlash(prefix), "/"); p != "" {
+		for range strings.Count(p, "/") + 1 {
+			dir = filepath.Dir(dir)
+		}
+	}
+	return dir
+}
+
+// bufCheck is buf run on side s; on head, with the buf.yaml findTools
+// vetted (head's own, less the plugins it may not run).
+func (g *run) bufCheck(s *side) bufcheck.Check {
+	c := bufcheck.Check{Buf: g.tools.buf, Dir: s.dir, BufInput: g.s.BufInput, FileRoot: g.tools.bufRoot}
+	if s == g.head {
+		c.Config = g.tools.plugins.Config
+	}
+	return c
 }
 
 // schemaChecks runs buf lint and buf breaking as their inputs ask and
@@ -72,6 +99,7 @@ func (g *run) schemaChecks(ctx context.Context) ([]report.Finding, bool) {
 		}
 		return nil, true
 	}
+	g.sayVetted()
 	var all []report.Finding
 	ok := true
 	if g.s.Lint {
@@ -82,7 +110,7 @@ func (g *run) schemaChecks(ctx context.Context) ([]report.Finding, bool) {
 	if g.s.Breaking && ok {
 		var fs []report.Finding
 		fs, ok = stage(ctx, g, "buf breaking", func(ctx context.Context) ([]report.Finding, string, error) {
-			fs, err := g.bufCheck(g.head.dir).Breaking(ctx, g.base.dir)
+			fs, err := g.bufCheck(g.head).Breaking(ctx, g.base.dir)
 			return fs, "", err
 		})
 		all = append(all, fs...)
@@ -96,17 +124,34 @@ func (g *run) schemaChecks(ctx context.Context) ([]report.Finding, bool) {
 	return all, ok
 }
 
+// sayVetted warns, in one line, of the check plugins and policies buf ran
+// head's checks without (bufcheck.Vet).
+func (g *run) sayVetted() {
+	skipped := g.tools.plugins.Skipped
+	var ran []string
+	if g.s.Lint {
+		ran = append(ran, "buf lint")
+	}
+	if g.s.Breaking {
+		ran = append(ran, "buf breaking")
+	}
+	if len(skipped) == 0 || len(ran) == 0 {
+		return
+	}
+	g.warn("%s ran without %s: a gate runs no program the pull request may have written", strings.Join(ran, " and "), strings.Join(skipped, ", "))
+}
+
 // lint runs buf lint on head and on the base: head's findings the base
 // already has are existing debt (bufcheck.MarkExisting), which the verdict
 // does not fail on unless lint-findings is all. A base that cannot be
 // linted (no buf input yet, or it does not compile) has no debt: every
 // finding is new.
 func (g *run) lint(ctx context.Context) ([]report.Finding, string, error) {
-	fs, err := g.bufCheck(g.head.dir).Lint(ctx)
+	fs, err := g.bufCheck(g.head).Lint(ctx)
 	if err != nil || len(fs) == 0 {
 		return fs, "", err
 	}
-	base, err := g.bufCheck(g.base.dir).Lint(ctx)
+	base, err := g.bufCheck(g.base).Lint(ctx)
 	if err != nil {
 		if ctx.Err() != nil {
 			return fs, "", ctx.Err()
@@ -133,7 +178,7 @@ func (g *run) releaseBreaking(ctx context.Context) ([]report.Finding, string, er
 		g.warn("buf-input %s does not exist in %s: buf breaking did not run against it", g.s.BufInput, g.against.Ref)
 		return nil, "", nil
 	}
-	fs, err := g.bufCheck(g.head.dir).Breaking(ctx, g.release.dir)
+	fs, err := g.bufCheck(g.head).Breaking(ctx, g.release.dir)
 	return against(fs, g.against.Ref), "", err
 }
 

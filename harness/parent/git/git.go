@@ -1,7 +1,8 @@
 // Package git runs git for wiregate (the base checkout, the history
 // branch, earlier versions of an Avro schema) so that no git call can wait
-// for a person: a remote that asks for credentials fails at once, with
-// git's own error as one line. Every call runs through package proc.
+// for a person (a remote that asks for credentials fails at once, with
+// git's own error as one line) or run a program the checkout names. Every
+// call runs through package proc.
 package git
 
 import (
@@ -9,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/wiregate/wiregate/harness/program/proc"
@@ -23,6 +25,17 @@ var noPrompts = []string{
 	"-c", "credential.helper=",
 	"-c", "http.lowSpeedLimit=1000",
 	"-c", "http.lowSpeedTime=60",
+}
+
+// noCheckoutCode are -c options of every call too: git runs no program a
+// checkout names. An implicit bare repository is refused (a pull request
+// can commit one, HEAD, objects/, refs/ and a config with a core.fsmonitor
+// command, in the working directory a gate runs git in); no fsmonitor and
+// no hooks run whatever the clone's configuration says.
+var noCheckoutCode = []string{
+	"-c", "safe.bareRepository=explicit",
+	"-c", "core.fsmonitor=false",
+	"-c", "core.hooksPath=/dev/null",
 }
 
 // noPromptEnv is added to every call's environment: no terminal prompt, no
@@ -43,7 +56,7 @@ const sshBatch = "GIT_SSH_COMMAND=ssh -o BatchMode=yes"
 // Command is `git args…` in dir, bounded by ctx like every child (package
 // proc) and unable to prompt. Callers may add to its Env and set Stdin.
 func Command(ctx context.Context, dir string, args ...string) *proc.Cmd {
-	c := proc.Command(ctx, "git", append(append([]string{}, noPrompts...), args...)...)
+	c := proc.Command(ctx, "git", slices.Concat(noPrompts, noCheckoutCode, args)...)
 	c.Dir = dir
 	c.Env = append(os.Environ(), noPromptEnv...)
 	if os.Getenv("GIT_SSH_COMMAND") == "" && os.Getenv("GIT_SSH") == "" {

@@ -7,40 +7,60 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 	"github.com/wiregate/wiregate/harness/program/proc"
 )
 
-// FindBuf returns the buf binary to use: explicit, $WIREGATE_BUF, buf on
-// PATH, or node_modules/.bin/buf above one of dirs (where `npm ci` puts the
-// pinned @bufbuild/buf).
-func FindBuf(explicit string, dirs ...string) (string, error) {
+// FindBuf returns the buf binary to use: explicit, $WIREGATE_BUF, the first
+// buf in PATH's absolute directories outside judged, or the
+// node_modules/.bin/buf `npm ci` puts in the action's root, the directory
+// above harnessDir. judged is the checkout a gate judges ("" when nothing
+// is judged): a program in it is the pull request's, so none is looked up
+// there, whichever way the search would reach it.
+func FindBuf(explicit, harnessDir, judged string) (string, error) {
 	if explicit != "" {
 		return explicit, nil
 	}
 	if env := os.Getenv("WIREGATE_BUF"); env != "" {
 		return env, nil
 	}
-	if p, err := exec.LookPath("buf"); err == nil {
-		return p, nil
-	}
-	for _, dir := range dirs {
-		if dir == "" {
-			continue
-		}
-		abs, _ := filepath.Abs(dir)
-		for d := abs; ; d = filepath.Dir(d) {
-			p := filepath.Join(d, "node_modules", ".bin", "buf")
-			if _, err := os.Stat(p); err == nil {
-				return p, nil
-			}
-			if filepath.Dir(d) == d {
-				break
-			}
+	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+		p := filepath.Join(dir, "buf")
+		if filepath.IsAbs(dir) && !within(judged, p) && isExecutable(p) {
+			return p, nil
 		}
 	}
-	return "", exitcode.BadInput("buf not found: run `npm ci` (it installs the pinned @bufbuild/buf) or pass --buf PATH")
+	if harnessDir != "" {
+		if p := filepath.Join(filepath.Dir(harnessDir), "node_modules", ".bin", "buf"); isExecutable(p) {
+			return p, nil
+		}
+	}
+	return "", exitcode.BadInput("buf not found: run `npm ci` in wiregate's directory (it installs the pinned @bufbuild/buf), put buf on PATH, or pass --buf PATH")
+}
+
+// within says whether path lies in dir (false for an empty dir).
+func within(dir, path string) bool {
+	if dir == "" {
+		return false
+	}
+	rel, err := filepath.Rel(resolved(dir), resolved(path))
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// resolved is p with its symbolic links followed, or p when it cannot be.
+func resolved(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return p
+}
+
+// isExecutable says whether p is a file someone may execute.
+func isExecutable(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir() && st.Mode().Perm()&0o111 != 0
 }
 
 // checkBufInput makes sure dir is a buf workspace or module root.

@@ -23,28 +23,49 @@ import (
 
 const harnessModule = "github.com/wiregate/wiregate/harness"
 
-// findHarness locates this module's source: explicit, $WIREGATE_HARNESS, or
-// a harness/go.mod above the working directory.
+// HarnessNamed is this module's source as the caller named it: explicit,
+// else $WIREGATE_HARNESS. A gate takes only that (cmd/wiregate's gate and
+// plan): its working directory is the checkout it judges, and a harness
+// found there would be the pull request's code.
+func HarnessNamed(explicit string) (string, error) {
+	for _, c := range []struct{ dir, from string }{{explicit, "--harness-dir"}, {os.Getenv("WIREGATE_HARNESS"), "$WIREGATE_HARNESS"}} {
+		if c.dir != "" {
+			return harnessAt(c.dir, fmt.Sprintf("%s %s: not wiregate's harness/ directory (no go.mod of module %s there)", c.from, c.dir, harnessModule))
+		}
+	}
+	return "", exitcode.BadInput("--harness-dir not given: pass wiregate's harness/ directory (the action and `npm run gate` pass their own); a gate does not look for it in the checkout it judges")
+}
+
+// findHarness locates this module's source for the measuring commands,
+// which judge nothing: HarnessNamed, else a harness/go.mod above the
+// working directory (`go run ./harness/cmd/wiregate` in this repository).
 func findHarness(explicit string) (string, error) {
-	cands := []string{explicit, os.Getenv("WIREGATE_HARNESS")}
+	if explicit != "" || os.Getenv("WIREGATE_HARNESS") != "" {
+		return HarnessNamed(explicit)
+	}
 	if wd, err := os.Getwd(); err == nil {
 		for d := wd; ; d = filepath.Dir(d) {
-			cands = append(cands, d, filepath.Join(d, "harness"))
+			for _, c := range []string{d, filepath.Join(d, "harness")} {
+				if h, err := harnessAt(c, ""); err == nil {
+					return h, nil
+				}
+			}
 			if filepath.Dir(d) == d {
 				break
 			}
 		}
 	}
-	for _, c := range cands {
-		if c == "" {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(c, "go.mod"))
-		if err == nil && modfile.ModulePath(b) == harnessModule {
-			return filepath.Abs(c)
-		}
-	}
 	return "", exitcode.BadInput("harness source not found: pass --harness-dir pointing at wiregate's harness/ directory")
+}
+
+// harnessAt is dir, absolute, when it holds this module's go.mod; else
+// the bad-input error notHere.
+func harnessAt(dir, notHere string) (string, error) {
+	b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil || modfile.ModulePath(b) != harnessModule {
+		return "", exitcode.BadInput("%s", notHere)
+	}
+	return filepath.Abs(dir)
 }
 
 // sourceHashes memoizes hashSources per directory: the sources do not

@@ -26,22 +26,31 @@ type image struct {
 	groups   []string // group-encoded fields of own files, e.g. "a.B.c in a/b.proto"
 }
 
-// buildImage runs buf build on bufInput into dir. The image marks each
+// buildImage runs buf build on bufInput into dir, comments included (for
+// Generate's checked-in code, which people read). The image marks each
 // imported file (buf's image file extension), so one build tells the
 // user's own files from their imports.
 func buildImage(ctx context.Context, buf, bufInput, dir string) (*image, error) {
-	return buildImageWith(ctx, buf, bufInput, dir, nil)
+	return buildImageWith(ctx, buf, bufInput, dir, nil, true)
 }
 
 // buildImageWith is buildImage with more files of the input's own: those
 // extra makes from the built files (the gate's synthesized Avro-first
 // records, package avroschema). With no buf module (noBuf: an Avro-only
-// repository) the image is extra's files alone.
-func buildImageWith(ctx context.Context, buf, bufInput, dir string, extra Extra) (*image, error) {
+// repository) the image is extra's files alone. Without comments, the
+// image holds none of the schemas' comments: protoc-gen-go copies a
+// comment's lines into the Go code as they are, so a schema could hand
+// the Go compiler a directive (//go:build ignore, //go:linkname) in a
+// bench program.
+func buildImageWith(ctx context.Context, buf, bufInput, dir string, extra Extra, comments bool) (*image, error) {
 	full := filepath.Join(dir, "image.binpb")
 	set := &descriptorpb.FileDescriptorSet{}
 	if extra == nil || !extra.NoBuf() {
-		if _, err := runBuf(ctx, buf, bufInput, "build", "-o", full); err != nil {
+		args := []string{"build", "-o", full}
+		if !comments {
+			args = append(args, "--exclude-source-info")
+		}
+		if _, err := runBuf(ctx, buf, bufInput, args...); err != nil {
 			return nil, explainDeps(bufInput, err)
 		}
 		var err error

@@ -53,7 +53,7 @@ func Load(ctx context.Context, opts Options) (*Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	buf, err := FindBuf(opts.Buf, opts.BufInput, harnessDir)
+	buf, err := FindBuf(opts.Buf, harnessDir, "")
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +75,7 @@ func Load(ctx context.Context, opts Options) (*Schema, error) {
 			s.Close()
 		}
 	}()
-	if s.img, err = buildImageWith(ctx, buf, opts.BufInput, s.tmp, opts.Extra); err != nil {
+	if s.img, err = buildImageWith(ctx, buf, opts.BufInput, s.tmp, opts.Extra, false); err != nil {
 		return nil, err
 	}
 	s.timings["buf_build"] = time.Since(start).Seconds()

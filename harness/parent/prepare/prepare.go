@@ -27,7 +27,7 @@ import (
 // Options say what to prepare.
 type Options struct {
 	BufInput   string   // directory holding buf.yaml
-	Buf        string   // buf binary; found by FindBuf when empty
+	Buf        string   // buf binary; found by FindBuf when empty (nothing judged)
 	Messages   []string // fully qualified names; empty = every top-level message
 	Formats    []string // formats the program will measure; empty = codec.DefaultNames
 	HarnessDir string   // this module's source, linked into the bench program
@@ -183,15 +183,15 @@ func (s *Schema) Build(ctx context.Context, messages []string) (*Result, error) 
 // plugins opts.Formats need, plain structs) into out as part of Go module
 // `module`, without building a program: for checked-in test fixtures.
 func Generate(ctx context.Context, opts Options, module, out string) error {
-	buf, err := FindBuf(opts.Buf, opts.BufInput)
+	harnessDir, err := findHarness(opts.HarnessDir)
+	if err != nil {
+		return err
+	}
+	buf, err := FindBuf(opts.Buf, harnessDir, "")
 	if err != nil {
 		return err
 	}
 	if out, err = filepath.Abs(out); err != nil {
-		return err
-	}
-	harnessDir, err := findHarness(opts.HarnessDir)
-	if err != nil {
 		return err
 	}
 	formats, err := opts.formats()
