@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"os"
+	"strings"
 
 	"github.com/wiregate/wiregate/harness/parent/verdict"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
@@ -21,7 +22,7 @@ func init() {
 func cmdCommands(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("commands", flag.ContinueOnError)
 	file := fs.String("approvals", "", "approvals.json: {comments, authors, pr_author} as the action gathers them")
-	out := fs.String("out", "", "where to write {comments: [{id, author, commands, refused}]}")
+	out := fs.String("out", "", "where to write {comments: [{id, author, commands, refused}], approver_teams}: approver_teams are the org/team approvers, whose membership the authors' facts may lack")
 	base := fs.String("base-config", "", "the pull request base's wiregate.yaml as fetched (an empty file: the base has none); without it, authors are judged by the default rules")
 	fromEnv := fs.Bool("inputs-from-env", false, "with --base-config: read the inputs from INPUT_<NAME> variables, as the action runner sets them")
 	if err := parseFlags(fs, args); err != nil {
@@ -41,7 +42,13 @@ func cmdCommands(_ context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	b, err := json.Marshal(map[string]any{"comments": verdict.HeldCommands(*a, cfg)})
+	var teams []string
+	for _, ap := range cfg.Approvers {
+		if strings.Contains(ap, "/") {
+			teams = append(teams, ap)
+		}
+	}
+	b, err := json.Marshal(map[string]any{"comments": verdict.HeldCommands(*a, cfg), "approver_teams": teams})
 	if err != nil {
 		return err
 	}
