@@ -255,7 +255,10 @@ test('each label gives the same verdict through the action and through wiregate 
   for (const label of ['wiregate allow breaking', 'wiregate allow regression']) {
     const viaAction = await runAction(head, [label])
     const out = mkdtempSync(join(tmpdir(), 'wiregate-e2e-cli-'))
-    const cli = spawn(bin, ['gate', `--base-ref=${baseSha}`, `--labels=${JSON.stringify([label])}`, `--harness-dir=${join(root, 'harness')}`,
+    // Who applied the label, as the action gathers it: a label counts only by its applier.
+    const facts = join(out, 'approvals.json')
+    writeFileSync(facts, JSON.stringify({ labeled: [{ label, by: 'maintainer' }], authors: [{ login: 'maintainer', permission: 'write' }], pr_author: 'author' }))
+    const cli = spawn(bin, ['gate', `--base-ref=${baseSha}`, `--labels=${JSON.stringify([label])}`, `--approvals=${facts}`, `--harness-dir=${join(root, 'harness')}`,
       '--messages=orders.v1.Order', '--formats=json,protobuf', '--count=3', '--pipeline=false', '--cpu-cost=off', `--out=${out}`, '--quiet'], { cwd: repo, stdio: 'ignore' })
     const code = await new Promise<number>(resolve => cli.on('close', c => resolve(c ?? -1)))
     const viaCli = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as GateReport
