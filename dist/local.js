@@ -8671,9 +8671,11 @@ var STATUS_WORDS = {
 function approvalNotes(report) {
   const notes = (report.approvals ?? []).filter((a) => a.status !== "counted");
   if (notes.length === 0) return { md: EMPTY };
-  const lines = notes.map(
-    (a) => md`- ${commentLink(md`@${a.by}`, a.url)}: ${code(`/wiregate ${a.action} ${a.id}`)} ${STATUS_WORDS[a.status] ?? a.status}${a.why ? md`: ${a.why}` : EMPTY}`
-  );
+  const lines = notes.map((a) => {
+    const what = a.action === "label" ? md`label ${code(a.id)}` : code(`/wiregate ${a.action} ${a.id}`);
+    const who = a.by ? commentLink(md`@${a.by}`, a.url) : md`nobody known`;
+    return md`- ${who}: ${what} ${STATUS_WORDS[a.status] ?? a.status}${a.why ? md`: ${a.why}` : EMPTY}`;
+  });
   return { md: md`#### Approvals\n\n${join6(lines, md`\n`)}` };
 }
 function approveAllParts(report) {
@@ -8776,14 +8778,16 @@ approval covers exactly.`
           type: "string"
         },
         url: {
-          type: "string"
+          type: "string",
+          description: "the comment; empty for a label"
         },
         action: {
           type: "string",
-          description: "approve | revoke"
+          description: "approve | revoke | label"
         },
         id: {
-          type: "string"
+          type: "string",
+          description: "the violation or element id; a label's name"
         },
         status: {
           type: "string",
@@ -8805,7 +8809,7 @@ needs "up to N%").`
         "id",
         "status"
       ],
-      description: "ApprovalNote says what one /wiregate command did to one id: counted, or why not."
+      description: "ApprovalNote says what one /wiregate command did to one id, or what one allow label did: counted, or why not."
     },
     Author: {
       properties: {
@@ -9736,6 +9740,23 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
         "reason"
       ]
     },
+    Labeled: {
+      properties: {
+        label: {
+          type: "string"
+        },
+        by: {
+          type: "string"
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "label",
+        "by"
+      ],
+      description: "Labeled is who applied one of the pull request's labels: the actor of its last labeled event on the pull request's timeline."
+    },
     Merged: {
       properties: {
         count: {
@@ -10362,6 +10383,12 @@ to head by field number", "samples (40 records) on each side", \u2026`
           },
           type: "array"
         },
+        labeled: {
+          items: {
+            $ref: "#/$defs/Labeled"
+          },
+          type: "array"
+        },
         authors: {
           items: {
             $ref: "#/$defs/Author"
@@ -10678,7 +10705,7 @@ could not (head's figures for it then have nothing to compare with).`
         approve_with: {
           type: "string",
           description: `ApproveWith is the comment line that approves it, for the comment to
-show: "/wiregate approve wg-3f9a2c" (a measured regression's with
+show: "/wiregate approve wg-3f9a2c61d04be7a0" (a measured regression's with
 "up to" its growth). Empty for what cannot be approved (errors).`
         },
         noise_floor_pct: {
@@ -11814,7 +11841,21 @@ var plan_schema_default = {
 var validate2 = new import__2.Ajv2020({ allErrors: false, strict: true }).compile(plan_schema_default);
 
 // src/run.ts
+var readied = /* @__PURE__ */ new Map();
 async function ready(env) {
+  const key = JSON.stringify([env.actionDir, env.toolCache, env.cache?.root ?? ""]);
+  let r = readied.get(key);
+  if (!r) {
+    const made = { w: prepare(env) };
+    made.w.catch(() => readied.delete(key));
+    readied.set(key, made);
+    r = made;
+  }
+  const got = await r.w;
+  const once = r;
+  return { ...got, save: () => once.saved ??= got.save() };
+}
+async function prepare(env) {
   await mkdir3(env.tmpDir, { recursive: true });
   const buf = await locateBuf({ actionDir: env.actionDir, toolCache: env.toolCache, checkout: process.cwd(), path: process.env.PATH ?? "" }, env.log);
   const before = [];

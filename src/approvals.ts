@@ -1,52 +1,74 @@
-// The facts the verdict needs to apply a pull request's approvals
-// (`wiregate approve --approvals`): its comments that speak to wiregate, as
-// they read now, what GitHub says of each author (their permission, the
-// approver teams of wiregate.yaml they are in) and the pull request's
-// author. Gathering them is glue; what they approve, Go decides.
+// The facts the verdict needs to apply a pull request's approvals and
+// labels (`wiregate approve --approvals`): every comment as it reads now,
+// who applied each label (the timeline's labeled events), what GitHub
+// says of the people whose command or label the verdict refused for want
+// of facts, and the pull request's author. Gathering them is glue: which
+// comments hold a command, and what commands and labels allow, Go
+// decides; no command word is read here.
+import type { Author, Comment, Labeled, Report } from './report.js'
 
-/** A pull request comment as the approvals read it (harness/parent/report Comment). */
-export interface PullComment {
-  id: number
-  url: string
-  author: string
-  body: string
-  created_at: string
-  updated_at: string
-}
-
+/** approvals.json as `wiregate approve` and `wiregate gate` read it
+ * (harness/parent/report Approvals). */
 export interface Approvals {
-  comments: PullComment[]
-  authors: Array<{ login: string; permission: string; teams?: string[]; bot?: boolean }>
+  comments: Comment[]
+  labeled?: Labeled[]
+  authors: Author[]
   pr_author: string
 }
 
 /** A comment as GitHub lists it: with its author's user type (User, Bot, Organization). */
-export type ListedComment = PullComment & { author_type?: string }
+export type ListedComment = Comment & { author_type?: string }
+
+/** A labeled event: who applied a label, with their user type. */
+export interface ListedLabel {
+  label: string
+  by: string
+  byType?: string
+}
 
 /** What gathering asks GitHub. */
 export interface ApprovalsApi {
   comments(): Promise<ListedComment[]>
+  labelEvents(): Promise<ListedLabel[]>
   permission(login: string): Promise<string>
   memberOf(org: string, team: string, login: string): Promise<boolean>
 }
 
-/** gatherApprovals is the facts, or undefined when no comment speaks to
- * wiregate (then the verdict has nothing to apply). approvers are
- * wiregate.yaml's, as the report's rules say: only their teams are asked
- * about. */
-export async function gatherApprovals(api: ApprovalsApi, prAuthor: string, approvers: string[]): Promise<Approvals | undefined> {
-  const listed = (await api.comments()).filter(c => c.body.includes('/wiregate'))
-  if (listed.length === 0) return undefined
-  const teams = approvers.filter(a => a.includes('/'))
-  const logins = [...new Set(listed.map(c => c.author))].sort()
-  // What GitHub says the account is; the verdict refuses a bot's command.
-  const bots = new Set(listed.filter(c => c.author_type === 'Bot').map(c => c.author))
-  const authors = await Promise.all(
+/** gatherFacts are the pull request's comments, and who applied its
+ * labels when it has any; GitHub's word that an account is a bot comes
+ * with them. Nobody's permission is asked yet (askAbout). */
+export async function gatherFacts(api: ApprovalsApi, prAuthor: string, labels: string[]): Promise<Approvals> {
+  const comments = await api.comments()
+  const events = labels.length > 0 ? await api.labelEvents() : []
+  const bots = [...new Set([...comments.filter(c => c.author_type === 'Bot').map(c => c.author), ...events.filter(e => e.byType === 'Bot').map(e => e.by)])].sort()
+  return {
+    comments: comments.map(({ author_type: _, ...c }) => c),
+    ...(events.length > 0 ? { labeled: events.map(e => ({ label: e.label, by: e.by })) } : {}),
+    authors: bots.map(login => ({ login, permission: '', bot: true })),
+    pr_author: prAuthor
+  }
+}
+
+/** askAbout adds what GitHub says of each person whose command or label
+ * decided refused and whom facts say nothing of: their permission, and
+ * which of the decided rules' approver teams they are in. Undefined when
+ * nobody needs asking: decided stands. */
+export async function askAbout(facts: Approvals, api: ApprovalsApi, decided: Report): Promise<Approvals | undefined> {
+  // GitHub's logins are case-insensitive, as the verdict matches them.
+  const known = new Set(facts.authors.map(a => a.login.toLowerCase()))
+  const logins: string[] = []
+  for (const n of decided.approvals ?? []) {
+    if (n.status !== 'refused' || n.by === '' || known.has(n.by.toLowerCase())) continue
+    known.add(n.by.toLowerCase())
+    logins.push(n.by)
+  }
+  if (logins.length === 0) return undefined
+  const teams = (decided.rules?.config.approvers ?? []).filter(a => a.includes('/'))
+  const asked = await Promise.all(
     logins.map(async login => {
       const member = await Promise.all(teams.map(t => api.memberOf(t.split('/')[0]!, t.split('/')[1]!, login)))
-      return { login, permission: await api.permission(login), teams: teams.filter((_, i) => member[i]), ...(bots.has(login) ? { bot: true } : {}) }
+      return { login, permission: await api.permission(login), teams: teams.filter((_, i) => member[i]) }
     })
   )
-  const comments = listed.map(({ author_type: _, ...c }) => c)
-  return { comments, authors, pr_author: prAuthor }
+  return { ...facts, authors: [...facts.authors, ...asked] }
 }

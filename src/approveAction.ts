@@ -1,31 +1,31 @@
 // Approve mode: on a pull request comment (issue_comment), decide the PR
 // head's latest gate report again with the PR's approvals and update its
 // sticky comment and commit status, in seconds and without running PR
-// code: the report comes from the gating run's artifact (checked as
-// publish mode checks it), the verdict from `wiregate approve` by the
-// base's rules (judge.ts).
+// code: the report comes from the gating run's artifact, posted as
+// publish mode posts it (publish.ts), the verdict from `wiregate approve`
+// by the base's rules (judge.ts). A comment that cannot change a verdict
+// costs at most the one call that says whether its author may approve.
 import * as github from '@actions/github'
-import { join } from 'node:path'
-import { mkdir, writeFile } from 'node:fs/promises'
 import type { ActionInputs } from './actionInputs.js'
-import { downloadReport, reportArtifacts, REPORT_FILE, type GatingRun } from './artifact.js'
-import { commentBody, stickyMarker, upsertSticky } from './comment.js'
+import type { Approvals } from './approvals.js'
 import { errorMessage, EXIT_ERROR, EXIT_PASS, WiregateError } from './errors.js'
-import { approvalsApi, changedFiles, fileAt, headRuns, issueCommentApi, pullComments, pullFacts, setCommitStatus } from './github.js'
-import { judge, judgedParts, judgedStatus, type JudgeApi } from './judge.js'
+import { fileAt, headRuns, memberOf, permission, pullFacts } from './github.js'
 import type { Log } from './log.js'
-import { parseReport } from './report.js'
-import type { RunEnv } from './run.js'
+import { publishReports } from './publish.js'
+import { reportApi, type Repository } from './publishAction.js'
+import { runCommands, type Held, type RunEnv } from './run.js'
 
 /** The fields of an issue_comment event approve mode reads. */
 interface CommentEvent {
   action?: string
-  issue?: { number?: number; pull_request?: unknown }
-  comment?: { body?: string }
+  issue?: { number?: number; pull_request?: unknown; user?: { login?: string } }
+  comment?: { id?: number; body?: string; user?: { login?: string; type?: string } }
+  /** an edit's: the body before it */
+  changes?: { body?: { from?: string } }
 }
 
 /** runApproveMode is the action in mode: approve. Its result is the exit
- * code: 0 when the comment was no /wiregate command or the reports were
+ * code: 0 when the comment could change no verdict or the reports were
  * decided again, 2 when that could not be done. */
 export async function runApproveMode(inputs: ActionInputs, eventName: string, payload: unknown, config: string, env: RunEnv, log: Log): Promise<number> {
   try {
@@ -38,40 +38,21 @@ export async function runApproveMode(inputs: ActionInputs, eventName: string, pa
       log.info('the comment is on an issue, not a pull request: nothing to decide')
       return EXIT_PASS
     }
-    if (!(event.comment?.body ?? '').includes('/wiregate')) {
-      log.info('the comment is no /wiregate command: nothing to decide')
-      return EXIT_PASS
-    }
     const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? '').split('/')
     if (!owner || !repo) throw new WiregateError('GITHUB_REPOSITORY is not set: run approve mode in a GitHub Actions job')
-    const octokit = github.getOctokit(inputs.githubToken)
-    const pr = await pullFacts(octokit, owner, repo, pull)
-    // The comments are asked for once, not once per report.
-    const listed = memo(() => pullComments(octokit, owner, repo, pull))
-    const api: JudgeApi = {
-      approvals: { ...approvalsApi(octokit, owner, repo, pull), comments: listed },
-      changedFiles: memo(() => changedFiles(octokit, owner, repo, pull)),
-      fileAt: (path, ref) => fileAt(octokit, owner, repo, path, ref)
-    }
-    for (const run of await headRuns(octokit, owner, repo, pr.headSha)) {
-      const gating: GatingRun = { token: inputs.githubToken, runId: run.id, owner, repo }
-      const artifacts = await reportArtifacts(gating)
-      if (artifacts.length === 0) continue
-      for (const artifact of artifacts) {
-        const dir = join(env.tmpDir, 'approve', artifact.name)
-        await mkdir(dir, { recursive: true })
-        const reportJson = join(dir, REPORT_FILE)
-        const text = await downloadReport(gating, artifact, dir)
-        const report = parseReport(text, `report.json of artifact ${artifact.name}`)
-        await writeFile(reportJson, text)
-        const judged = await judge(reportJson, report, pr, { workflowPath: run.path, htmlUrl: run.htmlUrl }, config, api, { ...env, outDir: join(dir, 'decided') })
-        const marker = stickyMarker(run.name, artifact.job)
-        const outcome = await upsertSticky(issueCommentApi(inputs.githubToken, owner, repo, pull, octokit), marker, commentBody(marker, judgedParts(judged, run.htmlUrl), run.htmlUrl))
-        const status = judgedStatus(judged, `wiregate: ${run.name}/${artifact.job}`.slice(0, 100), run.htmlUrl)
-        await setCommitStatus(octokit, owner, repo, pr.headSha, status)
-        log.info(`PR #${pull}: ${artifact.name} of run ${run.id} decided again: ${judged.report.result}, status ${status.state}; comment ${outcome.action} (id ${outcome.id})`)
-      }
+    const r: Repository = { octokit: github.getOctokit(inputs.githubToken), token: inputs.githubToken, owner, repo }
+    const why = await whyNothingChanges(event, r, config, env)
+    if (why) {
+      log.info(`${why}: nothing to decide`)
       return EXIT_PASS
+    }
+    const pr = await pullFacts(r.octokit, owner, repo, pull)
+    for (const run of await headRuns(r.octokit, owner, repo, pr.headSha)) {
+      const api = reportApi(r, { ...run, headSha: pr.headSha }, config, env)
+      const artifacts = await api.reportArtifacts()
+      if (artifacts.length === 0) continue
+      log.info(`PR #${pull}: deciding ${artifacts.map(a => a.name).join(', ')} of run ${run.id} again`)
+      return await publishReports({ ...run, headSha: pr.headSha }, pull, artifacts, api, log, { comment: inputs.comment })
     }
     log.warning(`no gate run of head ${pr.headSha} uploaded a report (wiregate-report-<job>): nothing to decide again`)
     return EXIT_PASS
@@ -81,8 +62,41 @@ export async function runApproveMode(inputs: ActionInputs, eventName: string, pa
   }
 }
 
-/** memo calls f once, on first use. */
-function memo<T>(f: () => Promise<T>): () => Promise<T> {
-  let p: Promise<T> | undefined
-  return () => (p ??= f())
+/** whyNothingChanges says why the triggering comment cannot change a
+ * verdict, or undefined when it can: it holds a command (as it reads now,
+ * or before its edit or deletion: a withdrawn command changes a verdict
+ * too) whose author may approve. wiregate reads the command words; GitHub
+ * is asked first for the author's permission alone, judged by the default
+ * rules, which refuse everyone a wiregate.yaml can, and only when they
+ * refuse, for the base's wiregate.yaml and its approver teams. */
+async function whyNothingChanges(event: CommentEvent, r: Repository, config: string, env: RunEnv): Promise<string | undefined> {
+  const author = event.comment?.user?.login ?? ''
+  const bodies = [event.comment?.body, event.changes?.body?.from].filter((b): b is string => typeof b === 'string')
+  const bot = event.comment?.user?.type === 'Bot'
+  const facts: Approvals = {
+    comments: bodies.map(body => ({ id: event.comment?.id ?? 0, url: '', author, body, created_at: '', updated_at: '' })),
+    authors: bot ? [{ login: author, permission: '', bot: true }] : [],
+    pr_author: event.issue?.user?.login ?? ''
+  }
+  let held = await runCommands(facts, env)
+  if (!held.comments.some(c => c.commands > 0)) return `the comment holds no /wiregate command${bodies.length > 1 ? ', before or after its edit' : ''}`
+  if (!bot) facts.authors = [{ login: author, permission: await permission(r.octokit, r.owner, r.repo, author) }]
+  held = await runCommands(facts, env)
+  if (mayApprove(held)) return undefined
+  const pr = await pullFacts(r.octokit, r.owner, r.repo, event.issue!.number!)
+  const baseConfig = (await fileAt(r.octokit, r.owner, r.repo, config, pr.baseSha)) ?? ''
+  held = await runCommands(facts, env, baseConfig)
+  const teams = held.approver_teams ?? []
+  if (!mayApprove(held) && !bot && teams.length > 0) {
+    const member = await Promise.all(teams.map(t => memberOf(r.octokit, t.split('/')[0]!, t.split('/')[1]!, author)))
+    facts.authors = facts.authors.map(a => ({ ...a, teams: teams.filter((_, i) => member[i]) }))
+    held = await runCommands(facts, env, baseConfig)
+  }
+  if (mayApprove(held)) return undefined
+  return `the comment's /wiregate command is @${author}'s, who may not give it (${held.comments.find(c => c.refused)?.refused ?? 'refused'})`
+}
+
+/** mayApprove is whether a comment held holds a command its author may give. */
+function mayApprove(held: Held): boolean {
+  return held.comments.some(c => c.commands > 0 && !c.refused)
 }

@@ -96,6 +96,8 @@ export interface PullFacts {
   labels: string[]
   /** the head is in another repository than the base: a fork's */
   fork: boolean
+  /** how many files it changes, as GitHub counts them (changed_files) */
+  changedFiles: number
 }
 
 export async function pullFacts(octokit: Octokit, owner: string, repo: string, pull: number): Promise<PullFacts> {
@@ -107,15 +109,53 @@ export async function pullFacts(octokit: Octokit, owner: string, repo: string, p
     author: p.user?.login ?? '',
     labels: p.labels.map(l => l.name ?? '').filter(Boolean),
     // A head repository GitHub no longer knows (a deleted fork) is not this one.
-    fork: p.head.repo?.full_name !== p.base.repo.full_name
+    fork: p.head.repo?.full_name !== p.base.repo.full_name,
+    changedFiles: p.changed_files
   }
 }
 
-/** changedFiles lists the files the pull request changes, a renamed one
- * under both its names. */
-export async function changedFiles(octokit: Octokit, owner: string, repo: string, pull: number): Promise<string[]> {
+/** The files of a pull request as GitHub lists them. */
+export interface ChangedFiles {
+  /** each file, a renamed one under both its names */
+  files: string[]
+  /** how many entries GitHub listed: at most 3,000, however many it changes */
+  listed: number
+}
+
+/** changedFiles lists the files the pull request changes. */
+export async function changedFiles(octokit: Octokit, owner: string, repo: string, pull: number): Promise<ChangedFiles> {
   const files = await octokit.paginate(octokit.rest.pulls.listFiles, { owner, repo, pull_number: pull, per_page: 100 })
-  return files.flatMap(f => (f.previous_filename ? [f.filename, f.previous_filename] : [f.filename]))
+  return { files: files.flatMap(f => (f.previous_filename ? [f.filename, f.previous_filename] : [f.filename])), listed: files.length }
+}
+
+/** A commit's files, as the git trees API lists them. */
+export interface Tree {
+  paths: string[]
+  /** GitHub cut the list (over 100,000 entries or 7 MB) */
+  truncated: boolean
+}
+
+/** treeAt lists the files of the commit ref, recursively. */
+export async function treeAt(octokit: Octokit, owner: string, repo: string, ref: string): Promise<Tree> {
+  const t = (await octokit.rest.git.getTree({ owner, repo, tree_sha: ref, recursive: 'true' })).data
+  return { paths: t.tree.flatMap(e => (e.type === 'blob' && e.path ? [e.path] : [])), truncated: t.truncated }
+}
+
+/** A labeled event of a pull request's timeline: who applied a label. */
+export interface LabelEvent {
+  label: string
+  by: string
+  /** GitHub's user type of who applied it (User, Bot) */
+  byType?: string
+}
+
+/** labelEvents are the labeled events of the pull request's timeline, oldest first. */
+export async function labelEvents(octokit: Octokit, owner: string, repo: string, pull: number): Promise<LabelEvent[]> {
+  const events = await octokit.paginate(octokit.rest.issues.listEventsForTimeline, { owner, repo, issue_number: pull, per_page: 100 })
+  return events.flatMap(e => {
+    const x = e as { event?: string; label?: { name?: string }; actor?: { login?: string; type?: string } | null }
+    return x.event === 'labeled' && x.label?.name && x.actor?.login ? [{ label: x.label.name, by: x.actor.login, byType: x.actor.type }] : []
+  })
 }
 
 /** fileAt is a file's text at a commit, undefined when the commit has no such file. */
@@ -150,6 +190,7 @@ export async function headRuns(octokit: Octokit, owner: string, repo: string, he
 export function approvalsApi(octokit: Octokit, owner: string, repo: string, pull: number): ApprovalsApi {
   return {
     comments: () => pullComments(octokit, owner, repo, pull),
+    labelEvents: () => labelEvents(octokit, owner, repo, pull),
     permission: login => permission(octokit, owner, repo, login),
     memberOf: (org, team, login) => memberOf(octokit, org, team, login)
   }

@@ -4,65 +4,80 @@
 // with the base's wiregate.yaml, the labels and the comments GitHub lists
 // now (`wiregate approve --base-config`); a fork that changes the run's
 // producer (trust.ts) gets no passing status at all.
-import { gatherApprovals, type Approvals, type ApprovalsApi } from './approvals.js'
+import { askAbout, gatherFacts, type Approvals, type ApprovalsApi } from './approvals.js'
+import { WiregateError } from './errors.js'
 import type { CommitStatus, PullFacts } from './github.js'
 import { statusOf } from './outputs.js'
+import { untrustedOf, type ProducerApi } from './producer.js'
 import type { Part } from './render/fit.js'
 import { reportParts } from './render/report.js'
 import type { Report } from './report.js'
 import { runApprove, type RunEnv } from './run.js'
-import { CHANGED_WORKFLOW, localActions, producerChanges, untrustedNotice } from './trust.js'
+import { untrustedNotice, untrustedStatus, type Untrusted } from './trust.js'
 
 /** What judging asks GitHub about one pull request. */
-export interface JudgeApi {
+export interface JudgeApi extends ProducerApi {
+  /** the pull request as GitHub says it is now */
+  pull(): Promise<PullFacts>
   approvals: ApprovalsApi
-  changedFiles(): Promise<string[]>
-  /** a file's text at a commit, undefined when it has none */
-  fileAt(path: string, ref: string): Promise<string | undefined>
 }
 
 /** The run that uploaded the report. */
 export interface Gating {
+  /** the commit it gated: the report is judged only while it is the pull request's head */
+  headSha: string
   workflowPath?: string
   htmlUrl?: string
 }
 
 export interface Judged {
   report: Report
-  /** the files of the pull request that the report's producer depends on:
-   * when any, the report is not trusted */
-  untrusted: string[]
+  /** why publish cannot vouch for the report (a fork's): then it is not trusted */
+  untrusted?: Untrusted
 }
 
-/** judge decides reportJson (report, parsed and checked) again for pull. */
-export async function judge(reportJson: string, report: Report, pull: PullFacts, gating: Gating, config: string, api: JudgeApi, env: RunEnv): Promise<Judged> {
-  let untrusted: string[] = []
-  if (pull.fork) {
-    const workflow = gating.workflowPath === undefined ? undefined : await api.fileAt(gating.workflowPath, pull.baseSha)
-    untrusted = producerChanges(await api.changedFiles(), { workflowPath: gating.workflowPath, actions: localActions(workflow ?? ''), config })
-  }
+/** HeadMoved is a pull request pushed to while its report was judged:
+ * the newer head's run decides, and nothing is posted of this one. */
+export class HeadMoved extends WiregateError {}
+
+/** judge decides reportJson (report, parsed and checked) again for the
+ * pull request api names. The pull request is read before and after
+ * everything else: a status only on what was checked. */
+export async function judge(reportJson: string, report: Report, gating: Gating, config: string, api: JudgeApi, env: RunEnv): Promise<Judged> {
+  const pull = await api.pull()
+  checkPull(pull, gating.headSha, report)
+  const untrusted = pull.fork ? await untrustedOf(pull, gating.workflowPath, config, api) : undefined
+  const facts = await gatherFacts(api.approvals, pull.author, pull.labels)
   const base = { baseConfig: (await api.fileAt(config, pull.baseSha)) ?? '', labels: pull.labels }
+  const again = await api.pull()
+  checkPull(again, pull.headSha, report)
   const plan = { baseRef: report.base.sha, baseLabel: report.base.ref, headSha: report.head.sha, headLabel: report.head.ref, labels: pull.labels }
-  const decide = async (teams: string[]): Promise<Report> => {
-    const approvals: Approvals = (await gatherApprovals(api.approvals, pull.author, teams)) ?? { comments: [], authors: [], pr_author: pull.author }
-    return (await runApprove(plan, reportJson, approvals, env, { runUrl: gating.htmlUrl }, base)).report
+  const decide = async (approvals: Approvals): Promise<Report> => (await runApprove(plan, reportJson, approvals, env, { runUrl: gating.htmlUrl }, base)).report
+  const decided = await decide(facts)
+  // The people whose commands or labels counted for nothing are asked
+  // about only now: most comments hold no command.
+  const more = await askAbout(facts, api.approvals, decided)
+  return { report: more ? await decide(more) : decided, ...(untrusted ? { untrusted } : {}) }
+}
+
+/** checkPull refuses a report of another head or base than pull's. */
+function checkPull(pull: PullFacts, headSha: string, report: Report): void {
+  if (pull.headSha !== headSha) {
+    throw new HeadMoved(`pull request #${pull.number}'s head is ${pull.headSha}, no longer ${headSha}: the newer head's run decides; nothing published of this one`)
   }
-  let decided = await decide([])
-  // The base's approver teams are known once Go has read its wiregate.yaml:
-  // GitHub is asked about them only when an approval was refused.
-  const teams = (decided.rules?.config.approvers ?? []).filter(a => a.includes('/'))
-  if (teams.length > 0 && (decided.approvals ?? []).some(a => a.status === 'refused')) decided = await decide(teams)
-  return { report: decided, untrusted }
+  if (report.base.sha !== pull.baseSha) {
+    throw new WiregateError(`the report was judged against another base than pull request #${pull.number}'s now (${pull.baseSha}): a retargeted pull request is gated again (the gating workflow's pull_request types include edited)`)
+  }
 }
 
 /** judgedParts is the comment of a judged report. */
 export function judgedParts(j: Judged, runUrl?: string): Part[] {
   const parts = reportParts(j.report, { runUrl })
-  return j.untrusted.length > 0 ? [{ md: untrustedNotice(j.untrusted) }, ...parts] : parts
+  return j.untrusted ? [{ md: untrustedNotice(j.untrusted) }, ...parts] : parts
 }
 
 /** judgedStatus is the commit status of a judged report. */
 export function judgedStatus(j: Judged, context: string, targetUrl?: string): CommitStatus {
-  if (j.untrusted.length > 0) return { state: 'failure', description: CHANGED_WORKFLOW, context, targetUrl }
+  if (j.untrusted) return { state: 'failure', description: untrustedStatus(j.untrusted), context, targetUrl }
   return { ...statusOf(j.report), context, targetUrl }
 }

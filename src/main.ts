@@ -16,7 +16,7 @@ import { downloadParts, runPublishMode, sharePart, shareReport } from './publish
 import { runApprove, runGate, runMerge, runPlan, stoppedBeforeRun, type RunEnv, type RunResult } from './run.js'
 import { runApproveMode } from './approveAction.js'
 import { configPath } from './trust.js'
-import { gatherApprovals, type Approvals } from './approvals.js'
+import { askAbout, gatherFacts, type Approvals } from './approvals.js'
 import * as github from '@actions/github'
 import { mkdir, writeFile } from 'node:fs/promises'
 
@@ -126,10 +126,10 @@ export async function main(): Promise<void> {
     return
   }
   const env = runEnv(inputs, tmp, outDir)
-  const approvals = cmp.pullNumber === undefined ? undefined : await prApprovals(inputs, cmp, [])
+  const approvals = cmp.pullNumber === undefined ? undefined : await prApprovals(inputs, cmp)
   if (approvals) {
-    // The gate applies them; teams of wiregate.yaml's approvers are asked
-    // about after, when a refusal may be a member's.
+    // The gate applies them; the people whose commands or labels it
+    // refused for want of facts are asked about after (withAuthorFacts).
     await mkdir(env.tmpDir, { recursive: true })
     const file = join(env.tmpDir, 'approvals.json')
     await writeFile(file, JSON.stringify(approvals))
@@ -151,7 +151,7 @@ export async function main(): Promise<void> {
   } else {
     result = await runGate(cmp, env, { runUrl: runUrl() })
   }
-  await publish(await withTeamApprovals(result, inputs, cmp, env), inputs, cmp)
+  await publish(approvals ? await withAuthorFacts(result, approvals, inputs, cmp, env) : result, inputs, cmp)
 }
 
 /** runEnv is where the action runs wiregate. */
@@ -171,29 +171,40 @@ function runEnv(inputs: ActionInputs, tmp: string, outDir: string): RunEnv {
   }
 }
 
-/** prApprovals gathers the pull request's approvals (approve mode's facts,
- * approvals.ts); a token that cannot read them is a warning, not a stop:
- * the gate then decides without approvals. */
-async function prApprovals(inputs: ActionInputs, cmp: Comparison, approvers: string[]): Promise<Approvals | undefined> {
-  const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? '').split('/')
-  if (!owner || !repo || !inputs.githubToken || cmp.pullNumber === undefined) return undefined
-  const pull = cmp.pullNumber
+/** prApprovals gathers the pull request's comments and who applied its
+ * labels (approvals.ts); a token that cannot read them is a warning, not a
+ * stop: the gate then decides without approvals, and no label counts. */
+async function prApprovals(inputs: ActionInputs, cmp: Comparison): Promise<Approvals | undefined> {
   try {
-    const octokit = github.getOctokit(inputs.githubToken)
-    return await gatherApprovals(approvalsApi(octokit, owner, repo, pull), cmp.prAuthor ?? '', approvers)
+    const api = approvalsOf(inputs, cmp)
+    return api ? await gatherFacts(api, cmp.prAuthor ?? '', cmp.labels) : undefined
   } catch (err) {
-    core.warning(`could not read the pull request's /wiregate comments (${errorMessage(err)}): the verdict applies no approval; mode: approve applies them on the next comment`)
+    core.warning(`could not read the pull request's comments and label events (${errorMessage(err)}): the verdict applies no approval and no label; mode: approve applies them on the next comment`)
     return undefined
   }
 }
 
-/** withTeamApprovals decides the report again when wiregate.yaml names
- * approver teams and an approval was refused: GitHub is asked about those
- * teams now that the report says which they are. */
-async function withTeamApprovals(result: RunResult, inputs: ActionInputs, cmp: Comparison, env: RunEnv): Promise<RunResult> {
-  const teams = (result.report.rules?.config.approvers ?? []).filter(a => a.includes('/'))
-  if (teams.length === 0 || !(result.report.approvals ?? []).some(a => a.status === 'refused')) return result
-  const approvals = await prApprovals(inputs, cmp, teams)
-  if (!approvals) return result
-  return runApprove(cmp, result.reportJson, approvals, { ...env, cache: undefined }, { runUrl: runUrl() })
+/** approvalsOf asks GitHub about the pull request cmp gates. */
+function approvalsOf(inputs: ActionInputs, cmp: Comparison): ReturnType<typeof approvalsApi> | undefined {
+  const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? '').split('/')
+  if (!owner || !repo || !inputs.githubToken || cmp.pullNumber === undefined) return undefined
+  return approvalsApi(github.getOctokit(inputs.githubToken), owner, repo, cmp.pullNumber)
+}
+
+/** withAuthorFacts decides the report again when it refused a command or
+ * a label for want of facts: GitHub is asked about those people (their
+ * permission, wiregate.yaml's approver teams) now that the report says
+ * who they are. A token that cannot ask leaves the refusals standing. */
+async function withAuthorFacts(result: RunResult, facts: Approvals, inputs: ActionInputs, cmp: Comparison, env: RunEnv): Promise<RunResult> {
+  const api = approvalsOf(inputs, cmp)
+  if (!api) return result
+  let more: Approvals | undefined
+  try {
+    more = await askAbout(facts, api, result.report)
+  } catch (err) {
+    core.warning(`could not ask GitHub about the authors of /wiregate commands and labels (${errorMessage(err)}): they count for nothing in this run`)
+    return result
+  }
+  if (!more) return result
+  return runApprove(cmp, result.reportJson, more, { ...env, cache: undefined }, { runUrl: runUrl() })
 }

@@ -9,7 +9,7 @@ import { EXIT_ERROR, EXIT_PASS, WiregateError } from './errors.js'
 import type { CommitStatus, OpenPull } from './github.js'
 import { Fields } from './jsonShape.js'
 import type { Log } from './log.js'
-import { judgedParts, judgedStatus, type Judged } from './judge.js'
+import { HeadMoved, judgedParts, judgedStatus, type Judged } from './judge.js'
 import type { Part } from './render/fit.js'
 import { link, md, type Md } from './render/markdown.js'
 import { parseReport, type Report } from './report.js'
@@ -59,10 +59,10 @@ function linkable(url: string | undefined): string | undefined {
   return url && /^https?:\/\/[^\s()<>[\]]+$/.test(url) ? url : undefined
 }
 
-/** What publish mode does on GitHub, backed by Octokit and the artifact
- * client in the action and by stand-ins in tests. */
-export interface PublishApi {
-  openPullsWithHead(headOwner: string, branch: string): Promise<OpenPull[]>
+/** What posting a gating run's reports does on GitHub, backed by Octokit
+ * and the artifact client in the action and by stand-ins in tests: publish
+ * mode's, and approve mode's for each run of a head. */
+export interface ReportApi {
   comments(pull: number): CommentApi
   setStatus(sha: string, status: CommitStatus): Promise<void>
   reportArtifacts(): Promise<ReportArtifact[]>
@@ -71,6 +71,14 @@ export interface PublishApi {
   /** decide the checked report again for the pull request (judge.ts) */
   judge(pull: number, text: string, report: Report): Promise<Judged>
 }
+
+/** What publish mode does on GitHub. */
+export interface PublishApi extends ReportApi {
+  openPullsWithHead(headOwner: string, branch: string): Promise<OpenPull[]>
+}
+
+/** The gating run whose reports are posted. */
+export type ReportRun = Pick<WorkflowRun, 'id' | 'name' | 'headSha' | 'htmlUrl'>
 
 export interface PublishOptions {
   /** post the sticky comment (input comment); the status is always set */
@@ -107,6 +115,13 @@ export async function publishRun(run: WorkflowRun, api: PublishApi, log: Log, op
     }
     throw new WiregateError(`run ${run.id} has no ${ARTIFACT_PREFIX}<job> artifact: its wiregate step did not run or did not upload (it needs the runner's artifact service); nothing published`)
   }
+  return publishReports(run, pull, artifacts, api, log, opts)
+}
+
+/** publishReports posts each artifact's report on pull and sets its
+ * status: 0 when every one was published (or its head moved on), 2 when
+ * one was refused. */
+export async function publishReports(run: ReportRun, pull: number, artifacts: ReportArtifact[], api: ReportApi, log: Log, opts: PublishOptions): Promise<number> {
   let exitCode = EXIT_PASS
   for (const artifact of artifacts) {
     const published = await publishOne(run, pull, artifact, api, log, opts)
@@ -118,7 +133,7 @@ export async function publishRun(run: WorkflowRun, api: PublishApi, log: Log, op
 /** publishOne publishes one gating job's report, or refuses it: then the
  * comment says so in wiregate's own words (a stale report must not stand
  * as this head's) and the status is an error. True when published. */
-async function publishOne(run: WorkflowRun, pull: number, artifact: ReportArtifact, api: PublishApi, log: Log, opts: PublishOptions): Promise<boolean> {
+async function publishOne(run: ReportRun, pull: number, artifact: ReportArtifact, api: ReportApi, log: Log, opts: PublishOptions): Promise<boolean> {
   const marker = stickyMarker(run.name, artifact.job)
   const context = `wiregate: ${run.name}/${artifact.job}`.slice(0, 100)
   let body: Part[] | Md
@@ -130,6 +145,12 @@ async function publishOne(run: WorkflowRun, pull: number, artifact: ReportArtifa
     body = judgedParts(judged, run.htmlUrl)
     status = judgedStatus(judged, context, run.htmlUrl)
   } catch (err) {
+    if (err instanceof HeadMoved) {
+      // As when the head had moved before publish looked: the comment is
+      // the newer head's to write.
+      log.warning(`${err.message} (run ${run.id})`)
+      return true
+    }
     if (!(err instanceof WiregateError)) throw err
     refused = err.message
     body = refusal(run, refused)
@@ -148,7 +169,7 @@ async function publishOne(run: WorkflowRun, pull: number, artifact: ReportArtifa
 }
 
 /** refusal is the comment for a refused report: wiregate's words only. */
-export function refusal(run: WorkflowRun, reason: string): Md {
+export function refusal(run: ReportRun, reason: string): Md {
   return md`## ⛔ wiregate refused the report of ${link(md`run ${run.id}`, run.htmlUrl)}
 
 ${reason}

@@ -8,11 +8,11 @@ import type { ActionInputs } from './actionInputs.js'
 import { GHESNotSupportedError } from '@actions/artifact'
 import { canUpload, downloadReport, partArtifacts, reportArtifacts, REPORT_FILE, uploadPart, uploadReport, type GatingRun } from './artifact.js'
 import { errorMessage, EXIT_ERROR, WiregateError } from './errors.js'
-import { approvalsApi, changedFiles, fileAt, issueCommentApi, openPullsWithHead, pullFacts, setCommitStatus } from './github.js'
+import { approvalsApi, changedFiles, fileAt, issueCommentApi, openPullsWithHead, pullFacts, setCommitStatus, treeAt } from './github.js'
 import { judge, type JudgeApi } from './judge.js'
 import type { RunEnv } from './run.js'
 import type { Log } from './log.js'
-import { publishRun, workflowRunOf, type PublishApi } from './publish.js'
+import { publishRun, workflowRunOf, type PublishApi, type ReportApi } from './publish.js'
 
 /** shareReport uploads a pull request run's report.json for publish mode.
  * It is done on every PR run, not only a fork's: the same two workflows
@@ -73,6 +73,42 @@ export async function downloadParts(inputs: ActionInputs, dir: string, log: Log)
   return dirs
 }
 
+/** The repository a publish or approve step posts to. */
+export interface Repository {
+  octokit: ReturnType<typeof github.getOctokit>
+  token: string
+  owner: string
+  repo: string
+}
+
+/** reportApi is what posting the reports of one gating run does on
+ * GitHub: publish mode's for the run of its event, approve mode's for
+ * each run of the head. */
+export function reportApi(r: Repository, run: { id: number; path?: string; htmlUrl?: string; headSha: string }, config: string, env: RunEnv): ReportApi {
+  const { octokit, owner, repo } = r
+  const gating: GatingRun = { token: r.token, runId: run.id, owner, repo }
+  return {
+    comments: pull => issueCommentApi(r.token, owner, repo, pull, octokit),
+    setStatus: (sha, status) => setCommitStatus(octokit, owner, repo, sha, status),
+    reportArtifacts: () => reportArtifacts(gating),
+    download: artifact => downloadReport(gating, artifact, process.env.RUNNER_TEMP || tmpdir()),
+    judge: async (pull, text, report) => {
+      const dir = join(env.tmpDir, 'judge', String(run.id), String(pull))
+      await mkdir(dir, { recursive: true })
+      const reportJson = join(dir, REPORT_FILE)
+      await writeFile(reportJson, text)
+      const judgeApi: JudgeApi = {
+        pull: () => pullFacts(octokit, owner, repo, pull),
+        approvals: approvalsApi(octokit, owner, repo, pull),
+        changedFiles: () => changedFiles(octokit, owner, repo, pull),
+        fileAt: (path, ref) => fileAt(octokit, owner, repo, path, ref),
+        tree: ref => treeAt(octokit, owner, repo, ref)
+      }
+      return judge(reportJson, report, { headSha: run.headSha, workflowPath: run.path, htmlUrl: run.htmlUrl }, config, judgeApi, { ...env, outDir: join(dir, 'decided') })
+    }
+  }
+}
+
 /** runPublishMode is the action in mode: publish. Its result is the exit
  * code; every failure is one line. */
 export async function runPublishMode(inputs: ActionInputs, eventName: string, payload: unknown, config: string, env: RunEnv, log: Log): Promise<number> {
@@ -82,27 +118,10 @@ export async function runPublishMode(inputs: ActionInputs, eventName: string, pa
     if (!owner || !repo) throw new WiregateError('GITHUB_REPOSITORY is not set: run publish mode in a GitHub Actions job')
     if (!inputs.githubToken) throw new WiregateError("input 'github-token' is empty: publish mode needs a token with pull-requests: write, statuses: write, actions: read and contents: read")
     const octokit = github.getOctokit(inputs.githubToken)
-    const gating: GatingRun = { token: inputs.githubToken, runId: run.id, owner, repo }
-    const tmp = process.env.RUNNER_TEMP || tmpdir()
+    const r: Repository = { octokit, token: inputs.githubToken, owner, repo }
     const api: PublishApi = {
-      openPullsWithHead: (headOwner, branch) => openPullsWithHead(octokit, owner, repo, headOwner, branch),
-      comments: pull => issueCommentApi(inputs.githubToken, owner, repo, pull, octokit),
-      setStatus: (sha, status) => setCommitStatus(octokit, owner, repo, sha, status),
-      reportArtifacts: () => reportArtifacts(gating),
-      download: artifact => downloadReport(gating, artifact, tmp),
-      judge: async (pull, text, report) => {
-        const dir = join(env.tmpDir, 'publish', String(pull))
-        await mkdir(dir, { recursive: true })
-        const reportJson = join(dir, REPORT_FILE)
-        await writeFile(reportJson, text)
-        const judgeApi: JudgeApi = {
-          approvals: approvalsApi(octokit, owner, repo, pull),
-          changedFiles: () => changedFiles(octokit, owner, repo, pull),
-          fileAt: (path, ref) => fileAt(octokit, owner, repo, path, ref)
-        }
-        const facts = await pullFacts(octokit, owner, repo, pull)
-        return judge(reportJson, report, facts, { workflowPath: run.path, htmlUrl: run.htmlUrl }, config, judgeApi, { ...env, outDir: join(dir, 'decided') })
-      }
+      ...reportApi(r, run, config, env),
+      openPullsWithHead: (headOwner, branch) => openPullsWithHead(octokit, owner, repo, headOwner, branch)
     }
     return await publishRun(run, api, log, { comment: inputs.comment })
   } catch (err) {

@@ -168,7 +168,7 @@ export interface Violation {
   approved?: Approval;
   /**
    * ApproveWith is the comment line that approves it, for the comment to
-   * show: "/wiregate approve wg-3f9a2c" (a measured regression's with
+   * show: "/wiregate approve wg-3f9a2c61d04be7a0" (a measured regression's with
    * "up to" its growth). Empty for what cannot be approved (errors).
    */
   approve_with?: string;
@@ -917,6 +917,7 @@ export interface Rules {
    */
   pipeline: boolean;
   comments?: Comment[];
+  labeled?: Labeled[];
   authors?: Author[];
   pr_author?: string;
 }
@@ -962,6 +963,13 @@ export interface Comment {
    */
   created_at: string;
   updated_at: string;
+}
+/**
+ * Labeled is who applied one of the pull request's labels: the actor of its last labeled event on the pull request's timeline.
+ */
+export interface Labeled {
+  label: string;
+  by: string;
 }
 export interface Author {
   login: string;
@@ -1015,15 +1023,21 @@ export interface Merged {
   missing?: number[];
 }
 /**
- * ApprovalNote says what one /wiregate command did to one id: counted, or why not.
+ * ApprovalNote says what one /wiregate command did to one id, or what one allow label did: counted, or why not.
  */
 export interface ApprovalNote {
   by: string;
+  /**
+   * the comment; empty for a label
+   */
   url: string;
   /**
-   * approve | revoke
+   * approve | revoke | label
    */
   action: string;
+  /**
+   * the violation or element id; a label's name
+   */
   id: string;
   /**
    * Status is counted, refused (the author may not approve), unknown (no

@@ -48,9 +48,29 @@ interface Wiregate {
   save(): Promise<void>
 }
 
-/** ready locates buf, restores the cache and builds (or reuses) wiregate:
- * what every mode that runs it does first. */
+/** readied are the wiregates made ready in this process, by where: a mode
+ * that runs wiregate several times (approve) restores, builds and saves
+ * the cache once. */
+const readied = new Map<string, { w: Promise<Wiregate>; saved?: Promise<void> }>()
+
+/** ready is prepare, once per action directory, tool cache and cache. */
 async function ready(env: RunEnv): Promise<Wiregate> {
+  const key = JSON.stringify([env.actionDir, env.toolCache, env.cache?.root ?? ''])
+  let r = readied.get(key)
+  if (!r) {
+    const made = { w: prepare(env) }
+    made.w.catch(() => readied.delete(key))
+    readied.set(key, made)
+    r = made
+  }
+  const got = await r.w
+  const once = r
+  return { ...got, save: () => (once.saved ??= got.save()) }
+}
+
+/** prepare locates buf, restores the cache and builds (or reuses) wiregate:
+ * what every mode that runs it does first. */
+async function prepare(env: RunEnv): Promise<Wiregate> {
   await mkdir(env.tmpDir, { recursive: true })
   const buf = await locateBuf({ actionDir: env.actionDir, toolCache: env.toolCache, checkout: process.cwd(), path: process.env.PATH ?? '' }, env.log)
   const before: Stage[] = []
@@ -111,6 +131,37 @@ export async function runApprove(cmp: Comparison, reportJson: string, approvals:
     flags.push(`--base-config=${config}`, '--inputs-from-env', `--labels=${JSON.stringify(base.labels)}`)
   }
   return runReporting(cmp, env, render, () => ['approve', `--report=${resolve(reportJson)}`, `--approvals=${file}`, ...flags, `--out=${resolve(env.outDir)}`])
+}
+
+/** What `wiregate commands` says each comment holds. */
+export interface Held {
+  comments: Array<{ id: number; author: string; commands: number; refused?: string }>
+  /** wiregate.yaml's org/team approvers: membership the facts may lack */
+  approver_teams: string[] | null
+}
+
+/** runCommands is `wiregate commands`: what the comments of approvals
+ * hold for wiregate, and whether their authors may give it, by the
+ * default rules or, given baseConfig, the base's wiregate.yaml. */
+export async function runCommands(approvals: Approvals, env: RunEnv, baseConfig?: string): Promise<Held> {
+  await mkdir(env.tmpDir, { recursive: true })
+  const file = join(env.tmpDir, 'comment.json')
+  const out = join(env.tmpDir, 'held.json')
+  await writeFile(file, JSON.stringify(approvals))
+  const flags = [`--approvals=${file}`, `--out=${out}`]
+  if (baseConfig !== undefined) {
+    const config = join(env.tmpDir, 'base-wiregate.yaml')
+    await writeFile(config, baseConfig)
+    flags.push(`--base-config=${config}`, '--inputs-from-env')
+  }
+  const w = await ready(env)
+  try {
+    const code = await runWiregate(w.bin, ['commands', ...flags], process.cwd(), w.env)
+    if (code !== 0) throw new WiregateError(`wiregate commands exited ${code}: see its error above`)
+    return JSON.parse(await readFile(out, 'utf8')) as Held
+  } finally {
+    await w.save()
+  }
 }
 
 /** runReporting runs wiregate with argv(w) and reads the report.json it

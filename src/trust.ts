@@ -1,9 +1,12 @@
 // Whether a fork's report can be trusted at all: a pull request from a
 // fork runs the gating workflow as its own head has it, so a head that
-// changes that workflow, an action it runs from the repository, or
-// wiregate.yaml can upload any report it likes. Publish and approve modes
-// then post no verdict of it (docs/action.md, trust model).
+// changes that workflow, an action or script it runs from the repository,
+// a tool or buf plugin the run could execute, or wiregate.yaml can upload
+// any report it likes. Publish and approve modes then post no verdict of
+// it (docs/action.md, trust model). These are the rules; producer.ts reads
+// what they need from GitHub.
 import { posix } from 'node:path'
+import { parse } from 'yaml'
 import { code, join, md, type Md } from './render/markdown.js'
 
 /** The commit status and the comment's first line for such a report. */
@@ -15,48 +18,168 @@ export function configPath(workingDirectory: string): string {
   return posix.normalize(`${workingDirectory.trim() || '.'}/wiregate.yaml`).replace(/^\.\//, '')
 }
 
-/** localActions are the directories of the actions a workflow runs from
- * its own repository (`uses: ./path`); "" for `uses: ./`, the repository
- * itself. A line scan, not a YAML parse: a `uses:` the scan misreads can
- * only add a directory, and every file under .github/ counts anyway. */
-export function localActions(workflow: string): string[] {
-  const dirs = new Set<string>()
-  for (const m of workflow.matchAll(/^[ \t]*(?:-[ \t]*)?uses:[ \t]*["']?(\.[^"'\s#]*)/gm)) {
-    const dir = posix.normalize(m[1]!).replace(/\/+$/, '')
-    dirs.add(dir === '.' ? '' : dir)
+/** yamlOf is a YAML file's value, as GitHub and buf read it (flow style,
+ * quoted keys, anchors, merge keys); undefined when it does not parse. */
+function yamlOf(text: string): unknown {
+  try {
+    return parse(text, { merge: true, maxAliasCount: 1000 }) as unknown
+  } catch {
+    return undefined
   }
-  return [...dirs].sort()
 }
 
-/** The run a report came from, as GitHub names it. */
+/** objectOf is v when it is a mapping, else an empty one. */
+function objectOf(v: unknown): Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
+}
+
+/** valuesOf are the values of every key named key at any depth of v. */
+function valuesOf(v: unknown, key: string, out: unknown[] = []): unknown[] {
+  if (Array.isArray(v)) {
+    for (const x of v) valuesOf(x, key, out)
+  } else if (v !== null && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      if (k === key) out.push(x)
+      valuesOf(x, key, out)
+    }
+  }
+  return out
+}
+
+/** inRepo is a path as the repository names it; "" (the whole repository)
+ * for one that is the root or leaves it. */
+function inRepo(path: string): string {
+  const p = posix.normalize(path).replace(/^\.\//, '').replace(/\/+$/, '')
+  return p === '.' || p === '' || p.startsWith('../') || p === '..' || p.startsWith('/') ? '' : p
+}
+
+/** localUses are what a workflow or an action runs from its own
+ * repository: every `uses: ./…` at any depth, as a path ("" for `uses: ./`,
+ * the repository itself): a step's action, a job's reusable workflow, a
+ * composite action's step. Undefined when the file does not parse: then
+ * nobody can say what it runs. */
+export function localUses(yaml: string): string[] | undefined {
+  const doc = yamlOf(yaml)
+  if (doc === undefined) return undefined
+  const uses = valuesOf(doc, 'uses').filter((u): u is string => typeof u === 'string').map(u => u.trim())
+  return [...new Set(uses.filter(u => u === '.' || u.startsWith('./')).map(inRepo))].sort()
+}
+
+/** actionRuns are the files an action's action.yml (in dir) runs beyond
+ * its steps: a JavaScript action's main, pre and post, a Docker action's
+ * Dockerfile; paths may leave dir (`main: ../../dist/index.js`).
+ * Undefined when it does not parse. */
+export function actionRuns(yaml: string, dir: string): string[] | undefined {
+  const doc = yamlOf(yaml)
+  if (doc === undefined) return undefined
+  const runs: Record<string, unknown> = objectOf(objectOf(doc).runs)
+  const files = ['main', 'pre', 'post', 'image'].map(k => runs[k]).filter((f): f is string => typeof f === 'string' && !f.startsWith('docker://'))
+  return files.map(f => inRepo(posix.join(dir, f)))
+}
+
+/** The files buf reads plugin declarations from: a module's or
+ * workspace's config, generation templates, policies. */
+export const BUF_CONFIGS = ['buf.yaml', 'buf.work.yaml', 'buf.gen.yaml', 'buf.policy.yaml']
+
+/** isBufConfig says whether path is one of BUF_CONFIGS, anywhere. */
+export function isBufConfig(path: string): boolean {
+  return BUF_CONFIGS.includes(posix.basename(path))
+}
+
+/** What a buf config declares to run. */
+export interface Plugins {
+  /** each declaration as written (its JSON), to compare base and head */
+  declared: string[]
+  /** every path a declaration may resolve to: each name or path it gives
+   * (plugin, local, path), from the config's directory and from the
+   * repository's root */
+  paths: string[]
+}
+
+/** pluginsOf are the plugins a buf config at path declares (a check
+ * plugin's `plugin:`, a template's `local:`, `plugin:` or `path:`);
+ * undefined when it does not parse. */
+export function pluginsOf(yaml: string, path: string): Plugins | undefined {
+  const doc = yamlOf(yaml)
+  if (doc === undefined) return undefined
+  const entries = valuesOf(doc, 'plugins').flatMap((p): unknown[] => (Array.isArray(p) ? (p as unknown[]) : [p]))
+  const named = (e: unknown): unknown[] => (typeof e === 'string' ? [e] : ['plugin', 'local', 'path'].map(k => objectOf(e)[k]))
+  const dir = posix.dirname(path)
+  const paths = entries
+    .flatMap(named)
+    .map(n => (Array.isArray(n) ? (n[0] as unknown) : n))
+    .filter((n): n is string => typeof n === 'string' && n.trim() !== '')
+    .flatMap(n => {
+      // From the repository's root too: buf.gen.yaml's paths are the
+      // working directory's. A path that leaves the repository from both
+      // could be anything in it.
+      const inside = [posix.join(dir, n.trim()), n.trim()].map(inRepo).filter(x => x !== '')
+      return inside.length > 0 ? inside : ['']
+    })
+  return { declared: entries.map(e => JSON.stringify(e)), paths: [...new Set(paths)].sort() }
+}
+
+/** newPlugins says whether head declares a plugin base does not, as
+ * written: an unreadable head is one. */
+export function newPlugins(head: string | undefined, base: string | undefined, path: string): boolean {
+  if (head === undefined) return false
+  const h = pluginsOf(head, path)
+  if (h === undefined) return true
+  const b = base === undefined ? undefined : pluginsOf(base, path)
+  return h.declared.some(d => !(b?.declared ?? []).includes(d))
+}
+
+/** The run a report came from, and what its producer is. */
 export interface Producer {
   /** the workflow file (workflow_run.path); undefined when GitHub did not say */
   workflowPath?: string
-  /** the directories of local actions the base's version of it runs */
-  actions: string[]
+  /** paths whose files the run executes: local actions and reusable
+   * workflows (followed from the base's workflow), the files actions name,
+   * every path a buf plugin may resolve to, a buf config the pull request
+   * gives a new plugin; "" is the whole repository. Undefined when what the
+   * workflow runs could not be read: nothing can be vouched for. */
+  paths?: string[]
   /** wiregate.yaml's path */
   config: string
 }
 
 /** producerChanges are the files of changed (the pull request's) that the
  * report's producer depends on: the workflow file, anything under
- * .github/, a local action it runs, wiregate.yaml. An unnamed workflow is
- * one nobody can vouch for: every change counts. */
+ * .github/, anything under a node_modules/ (tools a search could find),
+ * a path of the producer's, wiregate.yaml. */
 export function producerChanges(changed: string[], p: Producer): string[] {
   const counts = (f: string): boolean =>
     p.workflowPath === undefined ||
+    p.paths === undefined ||
     f === p.workflowPath ||
     f.startsWith('.github/') ||
+    f.split('/').includes('node_modules') ||
     f === p.config ||
-    p.actions.some(dir => dir === '' || f === dir || f.startsWith(`${dir}/`))
+    p.paths.some(dir => dir === '' || f === dir || f.startsWith(`${dir}/`))
   return [...new Set(changed.filter(counts))].sort()
 }
 
-/** untrustedNotice heads the comment of a report whose producer the pull
- * request changes: what it changed, and that the report below is unverified. */
-export function untrustedNotice(files: string[]): Md {
-  const shown = files.slice(0, 10).map(f => code(f))
-  const more = files.length > shown.length ? md` and ${files.length - shown.length} more` : md``
+/** Why a fork's report is not trusted: the producer files it changes, or
+ * a fact publish could not read whole. */
+export type Untrusted = { files: string[] } | { unread: string }
+
+/** untrustedStatus is the commit status's description for it. */
+export function untrustedStatus(u: Untrusted): string {
+  return 'files' in u ? CHANGED_WORKFLOW : 'publish could not read whole what this pull request changes: a maintainer reviews it and re-runs it'
+}
+
+/** untrustedNotice heads the comment of a report publish cannot vouch
+ * for: why, and that the report below is unverified. */
+export function untrustedNotice(u: Untrusted): Md {
+  if (!('files' in u)) {
+    return md`## ⛔ wiregate: ${untrustedStatus(u)}
+
+This pull request comes from a fork, and ${u.unread}: publish cannot tell whether it changes the workflow, actions, tools or plugins that wrote the report below, so the report may say anything. The commit status stays failing: a maintainer reviews the change and re-runs this pull request's checks, or the change is split.
+
+What the report says, unverified:`
+  }
+  const shown = u.files.slice(0, 10).map(f => code(f))
+  const more = u.files.length > shown.length ? md` and ${u.files.length - shown.length} more` : md``
   return md`## ⛔ wiregate: ${CHANGED_WORKFLOW}
 
 This pull request comes from a fork and changes ${join(shown, md`, `)}${more}: the run that wrote the report below ran that change, so the report may say anything. The commit status stays failing while this pull request changes them: a maintainer reviews the change, lands it on the base branch on its own, and re-runs this pull request's checks.

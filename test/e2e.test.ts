@@ -73,6 +73,9 @@ async function runAction(
   other?: OtherEvent
 ): Promise<ActionRun> {
   const dir = mkdtempSync(join(tmpdir(), 'wiregate-e2e-run-'))
+  // The labels were applied by a maintainer: a label counts only by who applied it.
+  api.labelEvents = labels.map(label => ({ issue: 1, label, actor: 'maintainer' }))
+  api.permissions = { maintainer: 'write', ...api.permissions }
   const event = join(dir, 'event.json')
   writeFileSync(event, JSON.stringify(other
     ? other.payload
@@ -252,7 +255,10 @@ test('each label gives the same verdict through the action and through wiregate 
   for (const label of ['wiregate allow breaking', 'wiregate allow regression']) {
     const viaAction = await runAction(head, [label])
     const out = mkdtempSync(join(tmpdir(), 'wiregate-e2e-cli-'))
-    const cli = spawn(bin, ['gate', `--base-ref=${baseSha}`, `--labels=${JSON.stringify([label])}`, `--harness-dir=${join(root, 'harness')}`,
+    // Who applied the label, as the action gathers it: a label counts only by its applier.
+    const facts = join(out, 'approvals.json')
+    writeFileSync(facts, JSON.stringify({ labeled: [{ label, by: 'maintainer' }], authors: [{ login: 'maintainer', permission: 'write' }], pr_author: 'author' }))
+    const cli = spawn(bin, ['gate', `--base-ref=${baseSha}`, `--labels=${JSON.stringify([label])}`, `--approvals=${facts}`, `--harness-dir=${join(root, 'harness')}`,
       '--messages=orders.v1.Order', '--formats=json,protobuf', '--count=3', '--pipeline=false', '--cpu-cost=off', `--out=${out}`, '--quiet'], { cwd: repo, stdio: 'ignore' })
     const code = await new Promise<number>(resolve => cli.on('close', c => resolve(c ?? -1)))
     const viaCli = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as GateReport
@@ -414,7 +420,7 @@ test('the shard input is the gate\'s to parse: 1/1 and 256/256 are parts the act
 test('per-change approval: the comment names each violation and the line that approves it; a writer approves one, mode: approve re-decides from the stored report; a new commit stays approved; a reader approves nothing', async () => {
   const head = headWith('approve-renumber', p => p.replace('double price = 2;', 'double price = 12;'))
   const artifactService = { ACTIONS_RUNTIME_TOKEN: runtimeToken('77'), ACTIONS_RESULTS_URL: `${apiUrl}/`, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '77' }
-  api.pulls = [{ number: 1, state: 'open', head: { sha: head, ref: 'feature', owner: 'o' }, author: 'author' }]
+  api.pulls = [{ number: 1, state: 'open', head: { sha: head, ref: 'feature', owner: 'o' }, baseSha, author: 'author' }]
   api.runs = [{ id: 77, name: 'CI', headSha: head }]
   api.permissions = { writer: 'write', reader: 'read', author: 'write' }
   const gated = await runAction(head, [], artifactService)
@@ -426,7 +432,7 @@ test('per-change approval: the comment names each violation and the line that ap
 
   // A reader's approval changes nothing; the author's own is refused too (self-approve is off).
   api.addComment(1, 'reader', `/wiregate approve ${failing.map(v => v.id).join(' ')}`)
-  const commentEvent = (body: string): OtherEvent => ({ name: 'issue_comment', payload: { action: 'created', issue: { number: 1, pull_request: {} }, comment: { body } } })
+  const commentEvent = (body: string): OtherEvent => ({ name: 'issue_comment', payload: { action: 'created', issue: { number: 1, pull_request: {}, user: { login: 'author' } }, comment: { id: 1, body, user: { login: 'writer', type: 'User' } } } })
   const statuses = api.statuses.length
   let approve = await runAction(head, [], { ...artifactService, INPUT_MODE: 'approve' }, {}, undefined, commentEvent('/wiregate approve'))
   assert.equal(approve.code, 0, approve.stdout)
@@ -443,7 +449,7 @@ test('per-change approval: the comment names each violation and the line that ap
   const sticky = api.comments.find(c => c.body.startsWith('<!-- wiregate:CI/wiregate -->'))!.body
   assert.match(sticky, /^<!-- wiregate:CI\/wiregate -->\n## ✅ wiregate: pass — \d+ breaking changes? approved/)
   assert.match(sticky, /approved by \[@writer\]\(https:\/\/github\.com\/o\/r\/pull\/1#issuecomment-\d+\) on 2026-11-24: planned: prices move to field 12/)
-  assert.match(sticky, /@reader\]\(https:\/\/github\.com\/o\/r\/pull\/1#issuecomment-\d+\): `\/wiregate approve wg-[0-9a-f]{6}` did not count: \u200b@\u200breader has read permission/)
+  assert.match(sticky, /@reader\]\(https:\/\/github\.com\/o\/r\/pull\/1#issuecomment-\d+\): `\/wiregate approve wg-[0-9a-f]{16}` did not count: \u200b@\u200breader has read permission/)
   assert.match(sticky, /\| buf breaking \| ✅ \d+ \(approved\) \|/)
   assert.deepEqual(api.statuses.at(-1)!.state, 'success')
   assert.doesNotMatch(approve.stdout, /wiregate: gate|buf breaking/, 'approve mode runs no gate')

@@ -23,12 +23,23 @@ export interface FakePull {
   /** the pull request's author */
   author?: string
   labels?: string[]
-  /** the files it changes */
+  /** the files it changes: the files API lists at most 3,000 of them */
   files?: string[]
+  /** changed_files, when not the number of files */
+  changedFiles?: number
 }
 
-/** The base sha of a FakePull that names none. */
-export const BASE_SHA = 'b'.repeat(40)
+/** A labeled event of a pull request's timeline. */
+export interface FakeLabelEvent {
+  issue: number
+  label: string
+  actor: string
+  /** the actor's user type; User when not given */
+  type?: string
+}
+
+/** The base sha of a FakePull that names none: the test fixtures' base. */
+export const BASE_SHA = 'a'.repeat(40)
 
 /** A workflow run of a head commit, as the runs list shows it. */
 export interface FakeRun {
@@ -82,8 +93,15 @@ export class FakeGitHub {
   permissions: Record<string, string> = {}
   /** team members by org/team */
   teams: Record<string, string[]> = {}
-  /** files of the repository by `${ref}:${path}` (the contents API) */
+  /** files of the repository by `${ref}:${path}` (the contents API; the
+   * git trees API lists a ref's) */
   contents: Record<string, string> = {}
+  /** the git trees API says it cut its listing */
+  treeTruncated = false
+  labelEvents: FakeLabelEvent[] = []
+  /** called with each REST request's route once it is answered: a test
+   * moves the pull request between two reads */
+  afterRequest?: (route: string) => void
   requests: string[] = []
   deny = false
   private server: Server
@@ -133,7 +151,16 @@ export class FakeGitHub {
 
   private async handle(req: IncomingMessage): Promise<Reply> {
     const url = new URL(req.url ?? '/', 'http://x')
-    this.requests.push(`${req.method} ${url.pathname}`)
+    const route = `${req.method} ${url.pathname}`
+    this.requests.push(route)
+    try {
+      return await this.route(req, url)
+    } finally {
+      this.afterRequest?.(route)
+    }
+  }
+
+  private async route(req: IncomingMessage, url: URL): Promise<Reply> {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const raw = Buffer.concat(chunks)
@@ -174,7 +201,16 @@ export class FakeGitHub {
     if ((m = /^\/repos\/o\/r\/pulls\/(\d+)\/files$/.exec(url.pathname)) && req.method === 'GET') {
       const p = this.pulls.find(x => x.number === Number(m![1]))
       if (!p) return { status: 404, body: { message: 'Not Found' } }
-      return { status: 200, body: (p.files ?? []).map(filename => ({ filename, status: 'modified' })) }
+      return { status: 200, body: (p.files ?? []).slice(0, 3000).map(filename => ({ filename, status: 'modified' })) }
+    }
+    if ((m = /^\/repos\/o\/r\/issues\/(\d+)\/timeline$/.exec(url.pathname)) && req.method === 'GET') {
+      const issue = Number(m[1])
+      return { status: 200, body: this.labelEvents.filter(e => e.issue === issue).map(e => ({ event: 'labeled', actor: { login: e.actor, type: e.type ?? 'User' }, label: { name: e.label } })) }
+    }
+    if ((m = /^\/repos\/o\/r\/git\/trees\/([^/]+)$/.exec(url.pathname)) && req.method === 'GET') {
+      const prefix = `${m[1]}:`
+      const tree = Object.keys(this.contents).filter(k => k.startsWith(prefix)).map(k => ({ path: k.slice(prefix.length), type: 'blob' }))
+      return { status: 200, body: { sha: m[1], tree, truncated: this.treeTruncated } }
     }
     if ((m = /^\/repos\/o\/r\/contents\/(.+)$/.exec(url.pathname)) && req.method === 'GET') {
       const path = decodeURIComponent(m[1]!)
@@ -221,7 +257,8 @@ export class FakeGitHub {
       head: { sha: p.head.sha, ref: p.head.ref, label: `${p.head.owner}:${p.head.ref}`, repo: { full_name: `${p.head.owner}/r` } },
       base: { sha: p.baseSha ?? BASE_SHA, ref: 'main', repo: { full_name: 'o/r' } },
       user: { login: p.author ?? 'someone' },
-      labels: (p.labels ?? []).map(name => ({ name }))
+      labels: (p.labels ?? []).map(name => ({ name })),
+      changed_files: p.changedFiles ?? (p.files ?? []).length
     }
   }
 

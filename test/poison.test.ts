@@ -184,6 +184,8 @@ const NOT_SHOWN = new Set([
   'rules.authors[].permission',
   'rules.authors[].teams[]',
   'rules.authors[].bot',
+  'rules.labeled[].label', // approvals[] says what each label did, by whom
+  'rules.labeled[].by',
   'rules.config.approvers[]',
   'rules.pr_author',
   'violations[].approved.at', // shown as its date, the first 10 characters
@@ -280,7 +282,7 @@ test('every string of a real report, poisoned, is inert in gate mode and publish
       setStatus: () => Promise.resolve(),
       reportArtifacts: () => Promise.resolve([artifact]),
       download: () => Promise.resolve(text),
-      judge: (_pull, _text, report) => Promise.resolve({ report, untrusted: [] })
+      judge: (_pull, _text, report) => Promise.resolve({ report })
     },
     log,
     { comment: true }

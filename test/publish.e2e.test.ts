@@ -257,7 +257,7 @@ test('a field of the wrong type is refused, naming the field and not its value',
 
 test('a run whose head sha matches no open PR publishes nothing and downloads nothing', async () => {
   const runId = await uploadReport(fixture('fail'))
-  const stale = 'a'.repeat(40)
+  const stale = 'd'.repeat(40)
   const run = await publish(workflowRun(runId, { head_sha: stale }))
   assert.equal(run.code, 0, run.stdout)
   assert.match(run.stdout, new RegExp(`::warning::no open pull request has head fork:feature at ${stale} \\(closed, or pushed to since run ${runId}\\): nothing published`))
@@ -342,10 +342,32 @@ function withFinding(rules: Record<string, unknown> = {}): string {
   return JSON.stringify(r)
 }
 
-/** approveMode runs the action in mode: approve on a comment of PR #5. */
-async function approveMode(body = '/wiregate approve'): Promise<PublishRun> {
-  return publish({ action: 'created', issue: { number: 5, pull_request: {} }, comment: { body } }, 'issue_comment', { INPUT_MODE: 'approve' })
+/** A comment event of PR #5 (whose author is api.pulls[0]'s). */
+interface CommentEventOf {
+  action?: 'created' | 'edited' | 'deleted'
+  /** the comment's author; a writer when not given */
+  by?: string
+  /** an edit's body before it */
+  from?: string
+  id?: number
 }
+
+/** approveMode runs the action in mode: approve on a comment of PR #5:
+ * by default a writer's that holds a command. */
+async function approveMode(body = '/wiregate approve', e: CommentEventOf = {}): Promise<PublishRun> {
+  const by = e.by ?? 'writer'
+  const event = {
+    action: e.action ?? 'created',
+    issue: { number: 5, pull_request: {}, user: { login: api.pulls[0]!.author ?? 'someone' } },
+    comment: { id: e.id ?? 1, body, user: { login: by, type: 'User' } },
+    ...(e.from !== undefined ? { changes: { body: { from: e.from } } } : {})
+  }
+  return publish(event, 'issue_comment', { INPUT_MODE: 'approve' })
+}
+
+/** ID is an approval id as the comment shows it: whole, 64 bits. */
+const ID = 'wg-[0-9a-f]{16}'
+
 
 const sticky = (): string => api.comments.find(c => c.body.startsWith(MARKER))?.body ?? ''
 
@@ -397,16 +419,25 @@ test('a report with its violations removed, its figures past the thresholds: pub
 
 test('approve mode: a forged artifact whose rules make the author an approver who may approve themselves leaves the status failing and names the difference from the base\'s wiregate.yaml', async () => {
   api.pulls[0]!.author = 'author'
-  api.permissions = { author: 'read' }
+  api.permissions = { author: 'read', writer: 'write' }
   const runId = await uploadReport(withFinding({ approvers: ['author'], self_approve: true }))
   api.runs = [{ id: runId, name: 'CI', headSha: FORK_HEAD }]
   api.contents[`${BASE_SHA}:wiregate.yaml`] = 'thresholds:\n  size: 5%\n'
   try {
     const first = await approveMode()
     assert.equal(first.code, 0, first.stdout)
-    const id = /`\/wiregate approve (wg-[0-9a-f]{6})`/.exec(sticky())?.[1]
+    const id = new RegExp(`\`/wiregate approve (${ID})\``).exec(sticky())?.[1]
     assert.ok(id, sticky())
-    api.addComment(5, 'author', `/wiregate approve ${id} mine`)
+    const mine = api.addComment(5, 'author', `/wiregate approve ${id} mine`)
+    // By the base's rules the author may not approve: their comment
+    // changes no verdict, and approve mode stops after asking who they are.
+    api.requests = []
+    const statuses = api.statuses.length
+    const own = await approveMode(mine.body, { by: 'author', id: mine.id })
+    assert.equal(own.code, 0, own.stdout)
+    assert.match(own.stdout, /the comment's \/wiregate command is @author's, who may not give it \(the pull request's author cannot approve its own change/)
+    assert.deepEqual(api.requests, ['GET /repos/o/r/collaborators/author/permission', 'GET /repos/o/r/pulls/5', `GET /repos/o/r/contents/wiregate.yaml`])
+    assert.equal(api.statuses.length, statuses)
     const run = await approveMode()
     assert.equal(run.code, 0, run.stdout)
     assert.equal(api.statuses.at(-1)!.state, 'failure')
@@ -426,7 +457,7 @@ test('approve mode: a writer\'s command in a fenced block, an indented block, a 
   api.runs = [{ id: runId, name: 'CI', headSha: FORK_HEAD }]
   try {
     await approveMode()
-    const id = /`\/wiregate approve (wg-[0-9a-f]{6})`/.exec(sticky())?.[1]
+    const id = new RegExp(`\`/wiregate approve (${ID})\``).exec(sticky())?.[1]
     assert.ok(id, sticky())
     const line = `/wiregate approve ${id}`
     for (const body of [`How would one approve?\n\n\`\`\`\n${line}\n\`\`\``, `How would one approve?\n\n    ${line}`, `try \`${line}\``, `> ${line}`]) api.addComment(5, 'writer', body)
@@ -440,6 +471,134 @@ test('approve mode: a writer\'s command in a fenced block, an indented block, a 
     assert.equal(run.code, 0, run.stdout)
     assert.equal(api.statuses.at(-1)!.state, 'success', sticky())
     assert.match(sticky(), /approved by \[@writer\]\(https:\/\/github\.com\/o\/r\/pull\/5#issuecomment-\d+\) on 2026-11-24: checked with the consumers/)
+  } finally {
+    api.runs = []
+    api.permissions = {}
+  }
+})
+
+// Issue 41: publish and approve fail closed on what they could not read
+// whole or that moved while they read it, and on producer code beyond the
+// workflow (buf plugins, node_modules/).
+
+/** publishPass publishes a passing report of PR #5's head and returns the
+ * run and the states it set. */
+async function publishPass(): Promise<{ run: PublishRun; states: string[] }> {
+  api.statuses = []
+  const run = await publish(workflowRun(await uploadReport(fixture('pass')), { path: '.github/workflows/ci.yml', conclusion: 'success' }))
+  return { run, states: api.statuses.map(s => s.state) }
+}
+
+test('no green status on what was not checked: 3,000 of 3,001 files listed, a head moved between reads, a report of another base, a buf plugin the fork declares, a node_modules/.bin/buf; the control with every fact in order is green', async () => {
+  api.contents[`${BASE_SHA}:.github/workflows/ci.yml`] = 'jobs:\n  gate:\n    steps:\n      - uses: wiregate/wiregate@v0\n'
+  api.contents[`${BASE_SHA}:buf.yaml`] = 'version: v2\nmodules:\n  - path: schemas\n'
+  try {
+    api.pulls[0]!.files = ['schemas/orders/v1/order.proto']
+    const control = await publishPass()
+    assert.equal(control.run.code, 0, control.run.stdout)
+    assert.deepEqual(control.states, ['success'])
+    assert.ok(api.requests.includes('GET /repos/o/r/pulls/5/files') && api.requests.filter(r => r === 'GET /repos/o/r/pulls/5').length === 2, 'the pull request is read before and after its files')
+
+    // GitHub lists at most 3,000 files: the workflow edit is the 3,001st.
+    api.pulls[0]!.files = [...Array.from({ length: 3000 }, (_, i) => `schemas/gen/m${i}.proto`), '.github/workflows/ci.yml']
+    const cut = await publishPass()
+    assert.deepEqual(cut.states, ['failure'])
+    assert.match(api.statuses[0]!.description, /^publish could not read whole what this pull request changes/)
+    assert.match(sticky(), /GitHub lists 3000 of the 3001 files it changes/)
+
+    // The fork pushes while publish lists the files.
+    api.pulls[0]!.files = ['schemas/orders/v1/order.proto']
+    api.afterRequest = route => {
+      if (route === 'GET /repos/o/r/pulls/5/files') api.pulls[0]!.head.sha = OTHER_HEAD
+    }
+    const before = sticky()
+    const moved = await publishPass()
+    api.afterRequest = undefined
+    api.pulls[0]!.head.sha = FORK_HEAD
+    assert.equal(moved.run.code, 0, moved.run.stdout)
+    assert.deepEqual(moved.states, [], 'no status: the newer head\'s run decides')
+    assert.equal(sticky(), before, 'the comment is the newer head\'s to write')
+    assert.match(moved.run.stdout, new RegExp(`::warning::pull request #5's head is ${OTHER_HEAD}, no longer ${FORK_HEAD}`))
+
+    // The report was judged against release-1; the pull request now targets another base.
+    api.pulls[0]!.baseSha = 'c'.repeat(40)
+    const retargeted = await publishPass()
+    delete api.pulls[0]!.baseSha
+    assert.equal(retargeted.run.code, 2, retargeted.run.stdout)
+    assert.deepEqual(retargeted.states, ['error'])
+    assert.match(sticky(), /the report was judged against another base than pull request #5's now \(c{40}\)/)
+
+    // A plugin the fork declares in buf.yaml, and its file.
+    api.contents[`${FORK_HEAD}:buf.yaml`] = 'version: v2\nmodules:\n  - path: schemas\nplugins:\n  - plugin: ./tools/lint\n'
+    api.pulls[0]!.files = ['buf.yaml', 'tools/lint']
+    const plugin = await publishPass()
+    delete api.contents[`${FORK_HEAD}:buf.yaml`]
+    assert.deepEqual(plugin.states, ['failure'])
+    assert.match(sticky(), /changes `buf\.yaml`, `tools\/lint`: the run that wrote the report below ran that change/)
+
+    // A buf of the fork's own, where a search of the checkout would find it.
+    api.pulls[0]!.files = ['node_modules/.bin/buf', 'schemas/orders/v1/order.proto']
+    const tools = await publishPass()
+    assert.deepEqual(tools.states, ['failure'])
+    assert.match(sticky(), /changes `node_modules\/\.bin\/buf`/)
+  } finally {
+    api.afterRequest = undefined
+    api.contents = {}
+  }
+})
+
+test('a label the pull request\'s author applied, with self-approve false, allows nothing; the same label applied by a writer allows', async () => {
+  api.pulls[0]!.author = 'author'
+  api.pulls[0]!.labels = ['wiregate allow breaking']
+  api.permissions = { author: 'write', writer: 'write' }
+  try {
+    api.labelEvents = [{ issue: 5, label: 'wiregate allow breaking', actor: 'author' }]
+    await publish(workflowRun(await uploadReport(withFinding()), { path: '.github/workflows/ci.yml' }))
+    assert.deepEqual(api.statuses.map(s => s.state), ['failure'], sticky())
+    assert.match(sticky(), /@author: label `wiregate allow breaking` did not count: the pull request's author cannot approve its own change/)
+
+    api.statuses = []
+    api.labelEvents.push({ issue: 5, label: 'wiregate allow breaking', actor: 'writer' })
+    await publish(workflowRun(await uploadReport(withFinding()), { path: '.github/workflows/ci.yml' }))
+    assert.deepEqual(api.statuses.map(s => s.state), ['success'], sticky())
+  } finally {
+    api.labelEvents = []
+    api.permissions = {}
+  }
+})
+
+test('approve mode: a comment without a command makes no API call; an edit that drops a command withdraws its approval; an upper-case revoke revokes', async () => {
+  api.permissions = { writer: 'write' }
+  const runId = await uploadReport(withFinding())
+  api.runs = [{ id: runId, name: 'CI', headSha: FORK_HEAD }]
+  try {
+    api.requests = []
+    const chat = await approveMode('LGTM, though how does one /wiregate anything?\n\n`/wiregate approve wg-0123456789abcdef`')
+    assert.equal(chat.code, 0, chat.stdout)
+    assert.match(chat.stdout, /the comment holds no \/wiregate command: nothing to decide/)
+    assert.deepEqual(api.requests, [], 'no call to GitHub')
+
+    await approveMode()
+    const id = new RegExp(`\`/wiregate approve (${ID})\``).exec(sticky())?.[1]
+    assert.ok(id, sticky())
+    const approval = api.addComment(5, 'writer', `/wiregate approve ${id} planned`)
+    await approveMode(approval.body, { id: approval.id })
+    assert.equal(api.statuses.at(-1)!.state, 'success', sticky())
+
+    // The writer edits the command away: the edit re-decides.
+    const was = approval.body
+    approval.body = 'planned, but not yet'
+    const edited = await approveMode(approval.body, { action: 'edited', from: was, id: approval.id })
+    assert.equal(edited.code, 0, edited.stdout)
+    assert.equal(api.statuses.at(-1)!.state, 'failure', sticky())
+
+    approval.body = was
+    await approveMode(approval.body, { action: 'edited', from: 'planned, but not yet', id: approval.id })
+    assert.equal(api.statuses.at(-1)!.state, 'success', sticky())
+    const revoke = api.addComment(5, 'writer', `/WireGate REVOKE ${id}`)
+    const revoked = await approveMode(revoke.body, { id: revoke.id })
+    assert.equal(revoked.code, 0, revoked.stdout)
+    assert.equal(api.statuses.at(-1)!.state, 'failure', sticky())
   } finally {
     api.runs = []
     api.permissions = {}

@@ -9,7 +9,7 @@ import type { CommitStatus, OpenPull } from '../src/github.js'
 import type { Log } from '../src/log.js'
 import { statusOf } from '../src/outputs.js'
 import { publishRun, workflowRunOf, type PublishApi, type WorkflowRun } from '../src/publish.js'
-import { CHANGED_WORKFLOW } from '../src/trust.js'
+import { CHANGED_WORKFLOW, type Untrusted } from '../src/trust.js'
 import { loadFixture } from './fixtures.js'
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures')
@@ -23,7 +23,7 @@ interface Recorded {
   log: Log & { lines: string[] }
 }
 
-function stand(pulls: OpenPull[], artifacts: Array<[string, string]>, untrusted: string[] = []): Recorded {
+function stand(pulls: OpenPull[], artifacts: Array<[string, string]>, untrusted?: Untrusted): Recorded {
   const comments: Array<{ pull: number; body: string }> = []
   const statuses: CommitStatus[] = []
   const lines: string[] = []
@@ -55,7 +55,7 @@ function stand(pulls: OpenPull[], artifacts: Array<[string, string]>, untrusted:
       download: a => Promise.resolve(artifacts[a.id - 1]![1]),
       // Go decides again in the action (judge.ts, test/trust.e2e.test.ts);
       // here the report stands as checked, unless untrusted names files.
-      judge: (_pull, _text, report) => Promise.resolve({ report, untrusted })
+      judge: (_pull, _text, report) => Promise.resolve(untrusted ? { report, untrusted } : { report })
     }
   }
 }
@@ -119,7 +119,7 @@ test("the commit status is report.json's exit code and reason, derived from noth
 })
 
 test('a report whose producer the fork changes: a failing status with the sentence, and the comment says so first, the report after it', async () => {
-  const s = stand([{ number: 5, headSha: HEAD }], [['wiregate', report('pass')]], ['.github/workflows/ci.yml'])
+  const s = stand([{ number: 5, headSha: HEAD }], [['wiregate', report('pass')]], { files: ['.github/workflows/ci.yml'] })
   assert.equal(await publishRun(RUN, s.api, s.log, { comment: true }), 0)
   assert.deepEqual(s.statuses.map(x => [x.state, x.description]), [['failure', CHANGED_WORKFLOW]])
   const body = s.comments[0]!.body

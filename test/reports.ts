@@ -203,7 +203,8 @@ export function completeReport(): Report {
     labels: ['a label'],
     lint_all: true,
     coverage_required: false,
-    comments: [{ id: 7, url: 'https://github.com/o/r/pull/1#issuecomment-7', author: 'writer', body: '/wiregate approve wg-000001 planned', created_at: '2026-11-24T10:00:00Z', updated_at: '2026-11-24T10:05:00Z' }],
+    comments: [{ id: 7, url: 'https://github.com/o/r/pull/1#issuecomment-7', author: 'writer', body: '/wiregate approve wg-0000000000000001 planned', created_at: '2026-11-24T10:00:00Z', updated_at: '2026-11-24T10:05:00Z' }],
+    labeled: [{ label: 'a label', by: 'writer' }],
     authors: [{ login: 'writer', permission: 'write', teams: ['o/schema-owners'], bot: false }],
     pr_author: 'author',
     config: {
@@ -243,26 +244,26 @@ export function completeReport(): Report {
   r.violations.push({ kind: 'lint', subject: 'a/lint.proto', detail: 'a lint violation', allowed: true, against: 'v2', file: 'a/lint.proto', line: 3, column: 2, p: 0.01, base_n: 5, head_n: 5 })
   r.violations.push({
     kind: 'cpu', subject: 'a.B/json/encode/instr', detail: 'an approved regression', allowed: true, unit: 'instr/op', base: 100, head: 107, delta_pct: 7, threshold_pct: 2,
-    noise_floor_pct: 1, id: 'wg-000001',
+    noise_floor_pct: 1, id: 'wg-0000000000000001',
     approved: { by: 'writer', at: '2026-11-24T10:05:00Z', url: 'https://github.com/o/r/pull/1#issuecomment-7', reason: 'planned', up_to_pct: 7.4 }
   })
   telemetry.formats[0]!.metrics.find(m => m.unit === 'sec/op')!.layout_noise = true
   const [first, second] = r.violations as [Violation, Violation]
   r.elements = [
     {
-      id: 'wg-e00001', kind: 'breaking', against: 'v2', file: first.file!, container: 'Order', container_kind: 'message', member: 'field', number: '2', name: 'price',
+      id: 'wg-e000000000000001', kind: 'breaking', against: 'v2', file: first.file!, container: 'Order', container_kind: 'message', member: 'field', number: '2', name: 'price',
       changes: [{ what: 'deleted' }, { what: 'type', from: 'double', to: 'int64' }, { what: 'other', text: 'buf said more' }],
-      rules: ['FIELD_NO_DELETE', 'FIELD_SAME_TYPE'], violations: [first.id!, second.id!], approve_with: '/wiregate approve wg-e00001'
+      rules: ['FIELD_NO_DELETE', 'FIELD_SAME_TYPE'], violations: [first.id!, second.id!], approve_with: '/wiregate approve wg-e000000000000001'
     }
   ]
-  r.approve_all = ['/wiregate approve wg-e00001', '/wiregate approve wg-e00002 up to 3.0%']
+  r.approve_all = ['/wiregate approve wg-e000000000000001', '/wiregate approve wg-e000000000000002 up to 3.0%']
   r.approve_files = [
-    { file: first.file!, line: '/wiregate approve wg-e00001' },
-    { file: 'a/other.proto', line: '/wiregate approve wg-e00003' }
+    { file: first.file!, line: '/wiregate approve wg-e000000000000001' },
+    { file: 'a/other.proto', line: '/wiregate approve wg-e000000000000003' }
   ]
   r.approvals = [
-    { by: 'writer', url: 'https://github.com/o/r/pull/1#issuecomment-7', action: 'approve', id: 'wg-000001', status: 'counted' },
-    { by: 'reader', url: 'https://github.com/o/r/pull/1#issuecomment-8', action: 'approve', id: 'wg-000001', status: 'refused', why: 'reader has read permission' }
+    { by: 'writer', url: 'https://github.com/o/r/pull/1#issuecomment-7', action: 'approve', id: 'wg-0000000000000001', status: 'counted' },
+    { by: 'reader', url: 'https://github.com/o/r/pull/1#issuecomment-8', action: 'approve', id: 'wg-0000000000000001', status: 'refused', why: 'reader has read permission' }
   ]
   return reparse(r)
 }

@@ -2,7 +2,8 @@
 // fails, and what the pull request's /wiregate comments did that did not
 // approve: a refused approval (its author may not), an id no violation
 // has, a regression grown past its approved amount, a measured one
-// approved without an amount. Counted approvals show on their violations.
+// approved without an amount; and an allow label whoever applied it may
+// not give. Counted approvals show on their violations.
 import type { Report } from '../report.js'
 import type { Part } from './fit.js'
 import { code, codeBlock, commentLink, EMPTY, join, md, type Md } from './markdown.js'
@@ -18,9 +19,11 @@ const STATUS_WORDS: Record<string, string> = {
 export function approvalNotes(report: Report): Part {
   const notes = (report.approvals ?? []).filter(a => a.status !== 'counted')
   if (notes.length === 0) return { md: EMPTY }
-  const lines: Md[] = notes.map(
-    a => md`- ${commentLink(md`@${a.by}`, a.url)}: ${code(`/wiregate ${a.action} ${a.id}`)} ${STATUS_WORDS[a.status] ?? a.status}${a.why ? md`: ${a.why}` : EMPTY}`
-  )
+  const lines: Md[] = notes.map(a => {
+    const what = a.action === 'label' ? md`label ${code(a.id)}` : code(`/wiregate ${a.action} ${a.id}`)
+    const who = a.by ? commentLink(md`@${a.by}`, a.url) : md`nobody known`
+    return md`- ${who}: ${what} ${STATUS_WORDS[a.status] ?? a.status}${a.why ? md`: ${a.why}` : EMPTY}`
+  })
   return { md: md`#### Approvals\n\n${join(lines, md`\n`)}` }
 }
 

@@ -91,7 +91,7 @@ func TestUpdateActionFixtures(t *testing.T) {
 	write("fail", run(t, base, head, release), base, head)
 	write("allowed", run(t, base, head, func(in map[string]string, o *gate.Options) {
 		release(in, o)
-		o.Labels = []string{"wiregate allow breaking", "wiregate allow regression"}
+		labeled(o, "wiregate allow breaking", "wiregate allow regression")
 	}), base, head)
 }
 

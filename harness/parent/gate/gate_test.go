@@ -41,6 +41,16 @@ func replaceIn(t *testing.T, file, old, new string) {
 
 // run gates head against base with the inputs a test needs: one message,
 // two rounds of 5ms, no pipeline, unless edit says otherwise.
+// labeled gives the run these labels, each applied by a maintainer with
+// write permission: a label counts only when its applier may approve.
+func labeled(o *gate.Options, labels ...string) {
+	o.Labels = labels
+	o.Approvals = &report.Approvals{Authors: []report.Author{{Login: "maintainer", Permission: "write"}}, PRAuthor: "author"}
+	for _, l := range labels {
+		o.Approvals.Labeled = append(o.Approvals.Labeled, report.Labeled{Label: l, By: "maintainer"})
+	}
+}
+
 func run(t *testing.T, base, head string, edit func(in map[string]string, o *gate.Options)) *report.Report {
 	t.Helper()
 	if testing.Short() {
@@ -229,7 +239,7 @@ func TestAddedRepeatedFieldIsASizeAndCPUViolationUnlessAllowed(t *testing.T) {
 			t.Errorf("cpu violation %+v", v)
 		}
 	}
-	allowed := run(t, base, head, func(in map[string]string, o *gate.Options) { o.Labels = []string{"wiregate allow regression"} })
+	allowed := run(t, base, head, func(in map[string]string, o *gate.Options) { labeled(o, "wiregate allow regression") })
 	if allowed.Result != "pass" || len(allowed.Violations) != 6+wantCPU {
 		t.Fatalf("allow regression: %s %+v", allowed.Result, allowed.Violations)
 	}

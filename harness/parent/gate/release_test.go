@@ -54,7 +54,8 @@ func releases(t *testing.T) (head, v2 string) {
 func against(t *testing.T, head, input string, labels ...string) *report.Report {
 	return run(t, "", head, func(in map[string]string, o *gate.Options) {
 		in["breaking-against"], in["formats"] = input, "protobuf"
-		o.BaseDir, o.BaseRef, o.Labels = "", "HEAD", labels
+		o.BaseDir, o.BaseRef = "", "HEAD"
+		labeled(o, labels...)
 	})
 }
 

@@ -92,13 +92,13 @@ type Author struct {
 	Bot bool `json:"bot,omitempty"`
 }
 
-// ApprovalNote says what one /wiregate command did to one id: counted, or
-// why not.
+// ApprovalNote says what one /wiregate command did to one id, or what one
+// allow label did: counted, or why not.
 type ApprovalNote struct {
 	By     string `json:"by"`
-	URL    string `json:"url"`
-	Action string `json:"action"` // approve | revoke
-	ID     string `json:"id"`
+	URL    string `json:"url"`    // the comment; empty for a label
+	Action string `json:"action"` // approve | revoke | label
+	ID     string `json:"id"`     // the violation or element id; a label's name
 	// Status is counted, refused (the author may not approve), unknown (no
 	// violation has the id in this run), exceeded (the regression grew past
 	// the approved amount) or amount (a measured regression's approval
@@ -124,11 +124,21 @@ type Rules struct {
 }
 
 // Approvals are what the action gathers from GitHub for the verdict: the
-// pull request's /wiregate comments as they read now, what GitHub says of
-// their authors, and the pull request's author. The verdict decides what
-// they approve (package verdict).
+// pull request's comments as they read now (the rules keep those that
+// hold a command), who applied its labels, what GitHub says of those
+// authors, and the pull request's author. The verdict decides what they
+// approve and allow (package verdict).
 type Approvals struct {
 	Comments []Comment `json:"comments,omitempty"`
+	Labeled  []Labeled `json:"labeled,omitempty"`
 	Authors  []Author  `json:"authors,omitempty"`
 	PRAuthor string    `json:"pr_author,omitempty"`
+}
+
+// Labeled is who applied one of the pull request's labels: the actor of
+// its last labeled event on the pull request's timeline. An allow label
+// counts only when they may approve.
+type Labeled struct {
+	Label string `json:"label"`
+	By    string `json:"by"`
 }

@@ -30,7 +30,7 @@ type Violation struct {
 	// Approved is the approval that covers it: it does not fail the gate.
 	Approved *Approval `json:"approved,omitempty"`
 	// ApproveWith is the comment line that approves it, for the comment to
-	// show: "/wiregate approve wg-3f9a2c" (a measured regression's with
+	// show: "/wiregate approve wg-3f9a2c61d04be7a0" (a measured regression's with
 	// "up to" its growth). Empty for what cannot be approved (errors).
 	ApproveWith string `json:"approve_with,omitempty"`
 	// NoiseFloor is the metric's noise floor (percent) for a measured
@@ -124,5 +124,16 @@ func ViolationID(v Violation) string {
 	default:
 		fmt.Fprint(h, v.Subject)
 	}
-	return "wg-" + hex.EncodeToString(h.Sum(nil))[:6]
+	return IDOf(h.Sum(nil))
+}
+
+// IDDigits is how many hex digits of a sha256 an approval id keeps: 64
+// bits, so no finding can be crafted to share a harmful one's id (24 bits
+// took seconds of brute force). Ids are matched whole, never by prefix.
+const IDDigits = 16
+
+// IDOf is the approval id of a sha256 sum: "wg-" and its first IDDigits
+// hex digits.
+func IDOf(sum []byte) string {
+	return "wg-" + hex.EncodeToString(sum)[:IDDigits]
 }

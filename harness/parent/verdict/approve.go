@@ -16,8 +16,8 @@ import (
 // Approving is a pull request comment, one command a plain line
 // (commands.go):
 //
-//	/wiregate approve wg-3f9a2c [wg-…] [up to 7.4%] [reason…]
-//	/wiregate revoke wg-3f9a2c [wg-…]
+//	/wiregate approve wg-3f9a2c61d04be7a0 [wg-…] [up to 7.4%] [reason…]
+//	/wiregate revoke wg-3f9a2c61d04be7a0 [wg-…]
 //
 // It counts when its author is a person (never a bot) GitHub says may: write, maintain or admin
 // permission on the repository, or wiregate.yaml (read from the base)
@@ -31,10 +31,12 @@ import (
 // floor is still covered; +9% needs a new approval). The amount is the
 // regression's size: a throughput drop of 12.6% is approved "up to 12.6%".
 // A schema element's id (elements.go) approves each of the element's
-// violations, each recorded on its own.
+// violations, each recorded on its own. An id matches only whole
+// (report.IDDigits): a shorter one, such as the six digits earlier
+// versions showed, is read as an id and matches nothing.
 
 var (
-	idWord = regexp.MustCompile(`^wg-[0-9a-f]{6}$`)
+	idWord = regexp.MustCompile(`^wg-[0-9a-f]+$`)
 	upTo   = regexp.MustCompile(`(?i)^up\s+to\s+\+?([0-9]+(?:\.[0-9]+)?)\s*%`)
 )
 
@@ -169,6 +171,9 @@ func (v *verdict) unmet() {
 	for id, p := range v.approved {
 		if note := &v.r.Approvals[p.note]; !v.met[id] && note.Status == report.ApprovalCounted {
 			note.Status, note.Why = report.ApprovalUnknown, fmt.Sprintf("no violation of this run is %s", id)
+			if len(id) != len("wg-")+report.IDDigits {
+				note.Why = fmt.Sprintf("%s is not a whole id: ids have %d hex digits and match only whole (a %d-digit one from an earlier wiregate matches nothing); approve with the id the comment shows now", id, report.IDDigits, len(id)-len("wg-"))
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package verdict
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -56,7 +57,7 @@ func TestAWritersApprovalPassesTheGate(t *testing.T) {
 		why     string
 	}{
 		{comment(1, "reader", "/wiregate approve "+id, "2026-11-24T10:00:00Z"), "", report.ApprovalRefused, "@reader has read permission"},
-		{comment(1, "writer", "/wiregate approve wg-000000", "2026-11-24T10:00:00Z"), "", report.ApprovalUnknown, "no violation of this run is wg-000000"},
+		{comment(1, "writer", "/wiregate approve wg-0000000000000000", "2026-11-24T10:00:00Z"), "", report.ApprovalUnknown, "no violation of this run is wg-0000000000000000"},
 		{comment(1, "author", "/wiregate approve "+id, "2026-11-24T10:00:00Z"), "", report.ApprovalRefused, "cannot approve its own change"},
 	} {
 		r := decide(breakingReport(`Field "2" with name "price" on message "Order" changed type from "double" to "int64".`), c.yaml, c.comment)
@@ -138,7 +139,7 @@ func TestIDsFollowWhatAViolationIs(t *testing.T) {
 	moved.Findings[0].Line, moved.Findings[0].Column = 40, 7
 	a, b := decide(breakingReport(price), "").Violations[0].ID, decide(moved, "").Violations[0].ID
 	c := decide(breakingReport(qty), "").Violations[0].ID
-	if a != b || a == c || !strings.HasPrefix(a, "wg-") || len(a) != 9 {
+	if a != b || a == c || !strings.HasPrefix(a, "wg-") || len(a) != len("wg-")+report.IDDigits {
 		t.Fatalf("ids %s %s %s", a, b, c)
 	}
 	both := breakingReport(price)
@@ -212,5 +213,58 @@ func TestABotNeverApproves(t *testing.T) {
 	// The same line from a person with write permission approves.
 	if r := decide(breakingReport(price), "", comment(1, "writer", "/wiregate approve "+id, "2026-11-24T10:00:00Z")); r.Result != "pass" {
 		t.Errorf("a writer: %s %+v", r.Result, r.Approvals)
+	}
+}
+
+// Two findings whose ids share their first 24 bits (what an id was before:
+// found by brute force over a field name, as an attacker would): an
+// approval of one does not cover the other, and the shared short prefix
+// approves neither.
+func TestAnApprovalCoversOnlyItsWholeID(t *testing.T) {
+	finding := func(field string) report.Finding {
+		return report.Finding{Kind: report.KindBreaking, File: "a/order.proto", Rule: "FIELD_NO_DELETE",
+			Message: `Previously present field "9" with name "` + field + `" on message "Order" was deleted.`}
+	}
+	idOf := func(f report.Finding) string {
+		return report.ViolationID(report.Violation{Kind: f.Kind, File: f.File, Detail: f.Message + " (" + f.Rule + ")"})
+	}
+	seen := map[string]report.Finding{}
+	var harmless, harmful report.Finding
+	for i := 0; ; i++ {
+		f := finding(fmt.Sprintf("f%d", i))
+		short := idOf(f)[:len("wg-")+6]
+		if g, ok := seen[short]; ok {
+			harmless, harmful = g, f
+			break
+		}
+		seen[short] = f
+	}
+	both := func() *report.Report {
+		r := report.New()
+		r.Findings = []report.Finding{harmless, harmful}
+		return r
+	}
+	r := decide(both(), "")
+	ids := map[string]string{}
+	for _, v := range r.Violations {
+		ids[v.Detail] = v.ID
+	}
+	good, bad := ids[harmless.Message+" ("+harmless.Rule+")"], ids[harmful.Message+" ("+harmful.Rule+")"]
+	if good == "" || bad == "" || good == bad || good[:9] != bad[:9] || len(good) != len("wg-")+report.IDDigits {
+		t.Fatalf("ids %q and %q (violations %+v)", good, bad, r.Violations)
+	}
+	r = decide(both(), "", comment(1, "writer", "/wiregate approve "+good+" harmless", "2026-11-24T10:00:00Z"))
+	for _, v := range r.Violations {
+		if (v.ID == good) != (v.Approved != nil) {
+			t.Errorf("%s approved=%v after approving %s", v.ID, v.Approved != nil, good)
+		}
+	}
+	if r.Result != "fail" {
+		t.Errorf("the harmful finding is not approved, so the gate fails: %s", r.Result)
+	}
+	r = decide(both(), "", comment(1, "writer", "/wiregate approve "+good[:9]+" by the short id", "2026-11-24T10:00:00Z"))
+	if r.Result != "fail" || r.Violations[0].Approved != nil || r.Violations[1].Approved != nil || len(r.Approvals) != 1 ||
+		r.Approvals[0].Status != report.ApprovalUnknown || !strings.Contains(r.Approvals[0].Why, "is not a whole id") {
+		t.Errorf("a short id: %s %+v", r.Result, r.Approvals)
 	}
 }

@@ -7,6 +7,9 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
+
+	"github.com/wiregate/wiregate/harness/parent/config"
+	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
 // command is one /wiregate line of a plain paragraph: the action and what
@@ -74,4 +77,41 @@ func plainText(p ast.Node, src []byte) string {
 		return ast.WalkContinue, nil
 	})
 	return b.String()
+}
+
+// Held is what one comment holds for wiregate: how many commands, and why
+// its author may not give them ("" when they may).
+type Held struct {
+	ID       int64  `json:"id"`
+	Author   string `json:"author"`
+	Commands int    `json:"commands"`
+	Refused  string `json:"refused,omitempty"`
+}
+
+// HeldCommands reads each of a's comments as the verdict does: the one
+// reading of command words, so the action never filters a comment by its
+// own (an edit that drops a command, an upper-case /WireGate revoke).
+func HeldCommands(a report.Approvals, cfg config.Config) []Held {
+	rules := &report.Rules{Config: cfg, Approvals: a}
+	held := make([]Held, 0, len(a.Comments))
+	for _, c := range a.Comments {
+		h := Held{ID: c.ID, Author: c.Author, Commands: len(commandLines(c.Body))}
+		if h.Commands > 0 {
+			h.Refused = refusal(rules, cfg, c.Author)
+		}
+		held = append(held, h)
+	}
+	return held
+}
+
+// WithCommands are the comments that hold a command: the rules keep only
+// those (every other comment says nothing to wiregate).
+func WithCommands(cs []report.Comment) []report.Comment {
+	var out []report.Comment
+	for _, c := range cs {
+		if len(commandLines(c.Body)) > 0 {
+			out = append(out, c)
+		}
+	}
+	return out
 }

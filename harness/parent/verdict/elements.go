@@ -3,7 +3,6 @@ package verdict
 import (
 	"cmp"
 	"crypto/sha256"
-	"encoding/hex"
 	"slices"
 	"strconv"
 	"strings"
@@ -137,7 +136,7 @@ func ElementID(ids []string) string {
 	}
 	s := slices.Sorted(slices.Values(ids))
 	h := sha256.Sum256([]byte("element\x00" + strings.Join(s, "\x00")))
-	return "wg-" + hex.EncodeToString(h[:])[:6]
+	return report.IDOf(h[:])
 }
 
 func number(s string) int {

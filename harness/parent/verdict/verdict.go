@@ -41,13 +41,16 @@ type Options struct {
 
 // Decide decides r by its own Rules (Apply): what the gate does at its
 // end, and what a merge or an approval does again without the checkout.
+// Its labels allow what the people who applied them may (labelsAllow).
 func Decide(r *report.Report) {
 	rules := r.Rules
 	if rules == nil {
 		rules = &report.Rules{}
 	}
-	Apply(r, rules.Config, AllowFromLabels(rules.Labels), Options{LintAll: rules.LintAll,
+	allow, labelNotes := labelsAllow(rules)
+	Apply(r, rules.Config, allow, Options{LintAll: rules.LintAll,
 		CoverageRequired: rules.CoverageRequired, Pipeline: rules.Pipeline, Rules: rules})
+	r.Approvals = append(r.Approvals, labelNotes...)
 }
 
 // AllowFromLabels reads the PR's raw label names. Only the full label
