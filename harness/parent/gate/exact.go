@@ -172,10 +172,7 @@ func (s sizes) of(side int, messages []string) []benchprog.Size {
 func (s sizes) rows(side int, message string, formats []string) []benchprog.Size {
 	var out []benchprog.Size
 	if formats == nil {
-		for _, r := range s.of(side, []string{message}) {
-			out = append(out, r)
-		}
-		return out
+		return s.of(side, []string{message})
 	}
 	for _, f := range formats {
 		if r := s.pairs[message+"/"+f][side]; r != nil { // else a format that does not measure it (codec.Format.Measures)
@@ -183,4 +180,17 @@ func (s sizes) rows(side int, message string, formats []string) []benchprog.Size
 		}
 	}
 	return out
+}
+
+// withSaved is ps loading the records the sizes stage saved, each side its
+// own: what the count processes and the bench rounds run on.
+func (ps programs) withSaved(s sizes) programs {
+	for i, p := range []**program{&ps.base, &ps.head} {
+		if *p != nil {
+			c := **p
+			c.sel.Saved = s.saved[i]
+			*p = &c
+		}
+	}
+	return ps
 }

@@ -183,16 +183,3 @@ func (ps programs) with(p pools) programs {
 	}
 	return ps
 }
-
-// withSaved is ps loading the records the sizes stage saved, each side its
-// own: what the count processes and the bench rounds run on.
-func (ps programs) withSaved(s sizes) programs {
-	for i, p := range []**program{&ps.base, &ps.head} {
-		if *p != nil {
-			c := **p
-			c.sel.Saved = s.saved[i]
-			*p = &c
-		}
-	}
-	return ps
-}
