@@ -3,6 +3,7 @@ package gate
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -48,20 +49,26 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 		Compression: g.s.ProducerCompression(), Drain: true}
 	// A row is drained to the power its verdict needs, as a message is
 	// timed (seriesPower): rounds stop once the base's records/s can show
-	// a fall of the throughput threshold at the Holm cutoff. Not when it
-	// plainly cannot: a row has no exact figure behind it, as a timing has
-	// its instruction counts, and a fall far past the threshold can still
-	// clear the cutoff in the rounds left (a -33% avro row at 4 of 5
-	// rounds did).
+	// a fall of the throughput threshold at the Holm cutoff. A row that
+	// plainly cannot (futile at the spread seen) stops too, unless head
+	// shows a fall of its threshold so far (pipeStops): a row has no exact
+	// figure behind it, as a timing has its instruction counts, and a fall
+	// far past the threshold can still clear the cutoff in the rounds left
+	// (a -33% avro row at 4 of 5 rounds did).
 	cutoff := verdict.StrictestCutoff(g.cfg.Alpha, o.Family)
-	powered := map[string]int{}
-	o.Enough = func(key string, base []float64, planned int) bool {
+	powered, futile, planned := map[string]int{}, map[string]int{}, 0
+	o.Enough = func(key string, base, head []float64, rounds int) bool {
+		planned = rounds
 		m, f, _ := strings.Cut(key, "/")
 		if unchanged[m] {
 			return false
 		}
-		if p, _ := seriesPower(base, cutoff, g.cfg.ThresholdsFor(m, f).ThroughputPct, planned); p {
+		switch pipeStops(base, head, cutoff, g.cfg.ThresholdsFor(m, f).ThroughputPct, rounds) {
+		case stopPowered:
 			powered[key] = len(base)
+			return true
+		case stopFutile:
+			futile[key] = len(base)
 			return true
 		}
 		return false
@@ -79,7 +86,7 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 		return out, "", err
 	}
 	out.res = res
-	note := joinNotes(res.Cut, pipePowerNote(powered))
+	note := joinNotes(res.Cut, pipePowerNote(powered, futile, planned))
 	if g.s.Rounds(true) < res.Rounds {
 		for _, u := range unchanged {
 			if u {
@@ -117,11 +124,15 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 }
 
 // pipePowerNote says which rows stopped early, and after how many rounds.
-func pipePowerNote(powered map[string]int) string {
+func pipePowerNote(powered, futile map[string]int, planned int) string {
+	var notes []string
 	if s := byRounds(powered); s != "" {
-		return "rows drained to the power the throughput threshold needs, then no further: " + s
+		notes = append(notes, "rows drained to the power the throughput threshold needs, then no further: "+s)
 	}
-	return ""
+	if s := byRounds(futile); s != "" {
+		notes = append(notes, fmt.Sprintf("drained no further where even %d rounds at the spread seen would leave the MDE above %d× the throughput threshold and head showed no fall of it (unable to fail): %s", planned, futileFactor, s))
+	}
+	return joinNotes(notes...)
 }
 
 // perMessage adds each message's rows' costs by key (message/format),

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/wiregate/wiregate/harness/parent/compare"
+	"github.com/wiregate/wiregate/harness/parent/piperounds"
 )
 
 // futileFactor: a message whose timings, at the spread seen so far and
@@ -79,6 +80,32 @@ func seriesPower(vs []float64, cutoff, limit float64, planned int) (powered, fut
 		}
 	}
 	return powered, futile
+}
+
+// pipeStop is what a pipeline row's rounds so far decide.
+type pipeStop int
+
+const (
+	drainOn pipeStop = iota
+	stopPowered
+	stopFutile
+)
+
+// pipeStops is seriesPower for a pipeline row, base's and head's records/s
+// so far: powered stops it; futile stops it only while head shows no fall
+// of limit (head's median at least 1-limit% of base's). The guard cannot
+// make a false failure likelier than draining every round: a row it stops
+// shows no fall of its threshold, so it cannot fail, and every failure it
+// allows is one the full rounds would have judged too.
+func pipeStops(base, head []float64, cutoff, limit float64, planned int) pipeStop {
+	powered, futile := seriesPower(base, cutoff, limit, planned)
+	switch {
+	case powered:
+		return stopPowered
+	case futile && piperounds.Median(head) >= piperounds.Median(base)*(1-limit/100):
+		return stopFutile
+	}
+	return drainOn
 }
 
 // notTimed are the timings planned before any round runs (plannedFutile):

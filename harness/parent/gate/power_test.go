@@ -125,3 +125,26 @@ func familyCutoff(out []byte, gated []string) float64 {
 	}
 	return 0.05 / float64(max(n, 1))
 }
+
+// A pipeline row stops when powered, and when futile only while head shows
+// no fall of its threshold: a noisy row whose head drains as fast as base
+// stops after 4 rounds, the same row with head 30% slower drains on.
+func TestAFutilePipelineRowStopsOnlyWhileHeadShowsNoFall(t *testing.T) {
+	noisy := []float64{100, 140, 70, 120} // ±30%: an MDE far above 5% even at 10 rounds
+	same := []float64{105, 130, 75, 115}
+	slower := []float64{70, 90, 50, 80}
+	cutoff := 0.001
+	if got := pipeStops(noisy, same, cutoff, 5, 10); got != stopFutile {
+		t.Errorf("noisy row, no fall: %v, want stopFutile", got)
+	}
+	if got := pipeStops(noisy, slower, cutoff, 5, 10); got != drainOn {
+		t.Errorf("noisy row, head 30%% slower: %v, want drainOn", got)
+	}
+	steady := []float64{100, 100.1, 99.9, 100, 100.05, 99.95}
+	if got := pipeStops(steady, slower, 0.05, 50, 10); got != stopPowered {
+		t.Errorf("steady row at a 50%% threshold: %v, want stopPowered", got)
+	}
+	if got := pipeStops(noisy[:2], same[:2], cutoff, 5, 10); got != drainOn {
+		t.Errorf("2 rounds: %v, want drainOn (futility is read from %d rounds)", got, futileFrom)
+	}
+}

@@ -79,10 +79,10 @@ type Options struct {
 	// needs, when that is fewer records than N or Bytes allow (Backlogs).
 	Drain bool
 	// Enough, after each whole ABBA pair of a row's decoded rounds, says
-	// whether the row has been drained enough (the gate's power rule, from
-	// the base's records/s so far): its rounds stop there. nil: every
-	// round planned.
-	Enough func(key string, base []float64, planned int) bool
+	// whether the row has been drained enough (the gate's rule, from each
+	// side's records/s so far): its rounds stop there. nil: every round
+	// planned.
+	Enough func(key string, base, head []float64, planned int) bool
 }
 
 // Schedule decides what each row does; Run asks it and does that. Keys
@@ -397,8 +397,8 @@ func (r *run) measure(ctx context.Context, row *Row, n int64, rounds int) error 
 		}
 		done()
 		r.o.Log("wiregate: pipeline round %d/%d of %s", round+1, rounds, key)
-		if base := row.Sides["base"]; base != nil && r.o.Enough != nil && (round+1)%2 == 0 && round+1 < rounds &&
-			r.o.Enough(key, base.RPS, rounds) {
+		if base, head := row.Sides["base"], row.Sides["head"]; base != nil && head != nil && r.o.Enough != nil && (round+1)%2 == 0 && round+1 < rounds &&
+			r.o.Enough(key, base.RPS, head.RPS, rounds) {
 			break
 		}
 	}
