@@ -8,16 +8,19 @@ import (
 )
 
 // What counting costs on top of running natively, measured on this
-// repo's messages and the shapes module (docs/harness.md, "CPU cost"):
-// starting Valgrind and the program under it and building the records
-// (ProcessStart; docs/figures.md, "Prices measured"), running uninstrumented
-// under Valgrind (the warm-up), and running under callgrind's
-// instrumentation (the counted rotations), each as a multiple of the
-// native time. The gate plans with them and corrects them by what its
-// own counts took (the meter), and a later plan by what a run measured
-// (Unit); they need not be exact, only not wildly off.
+// repo's messages and generated modules (docs/figures.md, "What a count
+// costs"): starting Valgrind and the program under it (ProcessStart: the
+// records are built natively and only loaded), each loop's fixed part
+// (loopFixed: loading its records, switching instrumentation on and off,
+// preparing the heap, writing its dump), running uninstrumented under
+// Valgrind (the warm-up), and running under callgrind's instrumentation
+// (the counted rotations), the last two as a multiple of the native time.
+// The gate plans with them and corrects them by what its own counts took
+// (the meter), and a later plan by what a run measured (Unit); they need
+// not be exact, only not wildly off.
 const (
-	ProcessStart       = 2200 * time.Millisecond
+	ProcessStart       = 400 * time.Millisecond
+	loopFixed          = 100 * time.Millisecond
 	uninstrumentedSlow = 9
 	instrumentedSlow   = 55
 )
@@ -44,15 +47,16 @@ func CountPrice(rows []benchprog.Size) time.Duration {
 // CountFormatPrice is what one format adds to a Valgrind process counting
 // its message: its warm-up uninstrumented and the counted span under
 // callgrind, for encode and decode, at the length cpucost.LengthFor gives
-// for records of bytes. ns are the format's native nanoseconds of an
-// encode and of a decode. A process also pays ProcessStart once.
+// for records of bytes, each loop with its fixed part. ns are the format's
+// native nanoseconds of an encode and of a decode. A process also pays
+// ProcessStart once.
 func CountFormatPrice(format string, ns [2]float64, bytes float64) time.Duration {
 	l := cpucost.LengthFor(format, cpucost.EstimateInstr(bytes))
 	var work time.Duration
 	for _, op := range ns {
 		warm := float64(l.Warm) * op * uninstrumentedSlow
 		counted := float64(l.Ops()) * op * instrumentedSlow
-		work += time.Duration(warm + counted)
+		work += loopFixed + time.Duration(warm+counted)
 	}
 	return work
 }
