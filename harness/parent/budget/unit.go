@@ -36,11 +36,11 @@ const (
 	// BenchCalibration is testing.Benchmark's own cost over its target
 	// time: it reaches its benchtime in a few growing runs.
 	BenchCalibration = 1.3
-	// PipeStart is one pass's fixed part of a pipeline row — its share of
-	// the row's fill (a producer's start, building its records) and of a
-	// drain's request to the long-lived consumer — and BrokerPerByte the
+	// PipeStart is one pass's fixed part of a pipeline row (its share of
+	// the row's fill: a producer's start, building its records; a drain by
+	// the long-lived consumer starts nothing), and BrokerPerByte the
 	// broker's share of a record (docs/pipeline.md).
-	PipeStart     = 200 * time.Millisecond
+	PipeStart     = 20 * time.Millisecond
 	BrokerPerByte = time.Nanosecond
 	// DrainTarget is how long a decoded drain must last for its
 	// records/s to be the consumer's and not its first fetch's: a backlog

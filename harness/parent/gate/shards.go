@@ -14,6 +14,7 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/budget"
 	"github.com/wiregate/wiregate/harness/parent/cpucost"
 	"github.com/wiregate/wiregate/harness/parent/inputs"
+	"github.com/wiregate/wiregate/harness/parent/piperounds"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/parent/shard"
 	"github.com/wiregate/wiregate/harness/parent/verdict"
@@ -38,9 +39,11 @@ func (g *run) shardPrices(sch *schemas, list []string, measured map[string]budge
 		}
 	}
 	formats := len(g.s.Formats)
+	// A job's bench runs at most count rounds, fewer where the family's
+	// cutoff is reached sooner; its pipeline as many as piperounds plans.
 	job := budget.Job{Formats: formats, Workers: g.s.Workers, Processes: g.s.CPUProcesses,
-		Rounds:     verdict.MinRounds(verdict.TimeFamily(gated, formats), g.s.Alpha),
-		PipeRounds: verdict.MinRounds(verdict.PipelineFamily(gated*formats), g.s.Alpha),
+		Rounds:     min(g.s.Count, verdict.MinRounds(verdict.TimeFamily(gated, formats), g.s.Alpha)),
+		PipeRounds: piperounds.Plan(gated*formats, g.s.Count, g.s.Alpha),
 		Counting:   g.s.CPUCost != cpucost.Off, Pipeline: g.s.Pipeline}
 	out = make([]shard.Priced, 0, len(list))
 	for _, m := range list {
