@@ -2,7 +2,7 @@ import type { Md } from './markdown.js'
 
 /** truncate cuts markdown to at most limit characters at a line boundary,
  * closes any code fence or <details> the cut left open, and says where the
- * full report is: the budget's last resort (budget.ts). */
+ * full report is: the comment's room's last resort (fit.ts). */
 export function truncate(markdown: string, limit: number, note: Md): string {
   if (markdown.length <= limit) return markdown
   const lines = markdown.split('\n')

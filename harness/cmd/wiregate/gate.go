@@ -13,6 +13,7 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/gate"
 	"github.com/wiregate/wiregate/harness/parent/inputs"
 	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/program/benchprog"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 
@@ -154,7 +155,7 @@ func parseLabels(s string) ([]string, error) {
 		}
 		return names, nil
 	}
-	return inputs.List(s), nil
+	return benchprog.SplitList(s), nil
 }
 
 // violations is "1 violation" or "3 violations (1 allowed or approved)".

@@ -16,6 +16,7 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/cpucost"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/program/batch"
+	"github.com/wiregate/wiregate/harness/program/benchprog"
 	"github.com/wiregate/wiregate/harness/program/broker"
 	"github.com/wiregate/wiregate/harness/program/codec"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
@@ -67,17 +68,6 @@ func FromEnv(name string) (string, string) {
 	return os.Getenv("INPUT_" + strings.ToUpper(strings.ReplaceAll(name, " ", "_"))), "input '" + name + "'"
 }
 
-// List splits a comma- or newline-separated input.
-func List(text string) []string {
-	var out []string
-	for _, p := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == '\n' }) {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 func parseBool(v value) (bool, error) {
 	switch strings.ToLower(v.text) {
 	case "true":
@@ -113,7 +103,7 @@ func percent(field func(*Settings) *float64) func(*Settings, value) error {
 var messageName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$`)
 
 func parseMessages(s *Settings, v value) error {
-	for _, n := range List(v.text) {
+	for _, n := range benchprog.SplitList(v.text) {
 		if !messageName.MatchString(n) {
 			return value{text: n, where: v.where}.bad("want fully qualified message names such as telemetry.v1.TelemetryEvent")
 		}
@@ -123,7 +113,7 @@ func parseMessages(s *Settings, v value) error {
 }
 
 func parseAvroSchemas(s *Settings, v value) error {
-	s.AvroSchemas = List(v.text)
+	s.AvroSchemas = benchprog.SplitList(v.text)
 	return nil
 }
 
@@ -143,7 +133,7 @@ func parseAvroCompatibility(s *Settings, v value) error {
 func parseFormats(s *Settings, v value) error {
 	known := codec.Names()
 	s.Formats = nil
-	for _, f := range List(v.text) {
+	for _, f := range benchprog.SplitList(v.text) {
 		f = strings.ToLower(f)
 		if !slices.Contains(known, f) {
 			return value{text: f, where: v.where}.bad("not a format; valid formats: %s", strings.Join(known, ", "))
@@ -163,7 +153,7 @@ func parseFormats(s *Settings, v value) error {
 // refused there.
 func parseCompression(s *Settings, v value) error {
 	s.Compression = nil
-	codecs := List(strings.ToLower(v.text))
+	codecs := benchprog.SplitList(strings.ToLower(v.text))
 	if len(codecs) == 1 && codecs[0] == "none" {
 		return nil
 	}
