@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
+	"regexp"
 	"slices"
 	"strconv"
 	"time"
@@ -38,6 +40,37 @@ type timings struct {
 // deadline (warmUp). Every round is checked against the plan's deadline
 // before it starts.
 func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices, cutoff float64, noise map[string]map[string][]float64) (timings, string, error) {
+	t, note, err := g.timeRounds(ctx, ps, prices, cutoff, noise)
+	if err != nil || len(t.notTimed) == 0 {
+		return t, note, err
+	}
+	return t, note, g.untimedRound(ctx, ps, &t)
+}
+
+// untimedRound gives the messages planned not to be timed their exact
+// figures (B/op, allocs/op): one round a side at the shortest benchtime,
+// its times dropped, so nothing but the timing goes unjudged.
+func (g *run) untimedRound(ctx context.Context, ps programs, t *timings) error {
+	names := slices.Sorted(maps.Keys(t.notTimed))
+	for i, p := range ps.sides() {
+		sel, ok := p.only(names)
+		if !ok {
+			continue
+		}
+		out, err := benchRound(ctx, p, sel, budget.MinBenchtime, false)
+		if err != nil {
+			return err
+		}
+		t.out[sideIndex(ps, i)] = append(t.out[sideIndex(ps, i)], nsPerOp.ReplaceAll(out, nil)...)
+	}
+	return nil
+}
+
+// nsPerOp is a benchfmt line's time field.
+var nsPerOp = regexp.MustCompile(`\t *[0-9.e+-]+ ns/op`)
+
+// timeRounds are the bench rounds of the messages it can time.
+func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices, cutoff float64, noise map[string]map[string][]float64) (timings, string, error) {
 	var t timings
 	var names []string
 	for _, m := range prices.Messages {
