@@ -45,8 +45,10 @@ func TestPlanShardsAndMerge(t *testing.T) {
 	}
 	grow("schemas/orders/v1/order.proto", "map<string, string> meta = 7;", "map<string, string> meta = 7;\n  repeated string tags = 8;")
 	grow("schemas/pingpong/v1/ping_pong.proto", "repeated double doubles = 7;", "repeated double doubles = 7;\n  string note = 8;")
+	// count 6: a shard job runs at most count bench rounds, so count prices
+	// the two messages past one 80 s shard's capacity.
 	flags := []string{"--base-dir", base, "--working-directory", head, "--time-budget", "80s", "--max-shards", "2",
-		"--formats", "protobuf", "--count", "2", "--benchtime", "5ms", "--pipeline", "false", "--cpu-cost", "off", "--quiet"}
+		"--formats", "protobuf", "--count", "6", "--benchtime", "5ms", "--pipeline", "false", "--cpu-cost", "off", "--quiet"}
 
 	planFile := filepath.Join(t.TempDir(), "plan.json")
 	ghOutput := filepath.Join(t.TempDir(), "output")
@@ -170,7 +172,7 @@ func TestATimeBudgetTooSmallForAShard(t *testing.T) {
 	b, _ := os.ReadFile(p)
 	os.WriteFile(p, []byte(strings.Replace(string(b), "repeated double doubles = 7;", "repeated double doubles = 7;\n  string note = 8;", 1)), 0o644)
 	flags := []string{"--base-dir", base, "--working-directory", head, "--time-budget", "1m", "--max-shards", "4",
-		"--formats", "protobuf", "--count", "2", "--benchtime", "5ms", "--pipeline", "false", "--cpu-cost", "off", "--quiet"}
+		"--formats", "protobuf", "--count", "6", "--benchtime", "5ms", "--pipeline", "false", "--cpu-cost", "off", "--quiet"}
 	want := regexp.MustCompile(`input 'time-budget' is 1m: a shard spends 1m10s outside measuring, which leaves it nothing for pingpong\.v1\.PingPong, priced at \d+s \(static prices: [^)]*\); the smallest time-budget that holds it is (\d+)m$`)
 
 	planFile := filepath.Join(t.TempDir(), "plan.json")
