@@ -11031,7 +11031,7 @@ function names(notes, one) {
   return join6(notes.map(one), md`, `);
 }
 function lists(r) {
-  return { new_fields: [], regenerated: [], new_oneof_members: [], renamed: [], removed: [], ...r };
+  return { from_samples: false, new_fields: [], regenerated: [], new_oneof_members: [], renamed: [], removed: [], ...r };
 }
 
 // src/render/verdict.ts
