@@ -201,7 +201,7 @@ func (g gen) scalar(f protoreflect.FieldDescriptor, fieldName protoreflect.Name,
 		}
 		return protoreflect.ValueOfEnum(vals.Get(r.IntN(vals.Len())).Number())
 	case protoreflect.StringKind:
-		return protoreflect.ValueOfString(stringValue(name, r))
+		return protoreflect.ValueOfString(stringValue(name, vocabularyKey(path, f.Number()), r))
 	case protoreflect.BytesKind:
 		return protoreflect.ValueOfBytes(bytesValue(name, r))
 	case protoreflect.FloatKind:

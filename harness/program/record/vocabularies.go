@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"sync"
+
+	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
 // Small vocabularies for status-like fields: real systems repeat a handful
@@ -44,9 +46,10 @@ var textNames = []string{"message", "msg", "description", "text", "body", "note"
 // stringValue is one value of a string field named name (lower case):
 // a random id where the name says id (ids.go), a status-like word, a
 // version, an email or a URL where the name says so, and otherwise a
-// value of the field's own vocabulary, drawn so that a few values are
-// common and the rest rare, as names in real records are.
-func stringValue(name string, r *rand.Rand) string {
+// value of the field's own vocabulary (key: vocabularyKey), drawn so that
+// a few values are common and the rest rare, as names in real records
+// are.
+func stringValue(name, key string, r *rand.Rand) string {
 	if s := idShapeOf(name); s != notID {
 		return idString(name, s, r)
 	}
@@ -63,7 +66,7 @@ func stringValue(name string, r *rand.Rand) string {
 	case strings.Contains(name, "url") || strings.Contains(name, "uri"):
 		return fmt.Sprintf("https://example.com/%s/%d", words[r.IntN(len(words))], r.IntN(10000))
 	}
-	vs := vocabulary(name)
+	vs := vocabulary(key, isText(name))
 	return vs[skewed(r, len(vs))]
 }
 
@@ -74,23 +77,46 @@ func skewed(r *rand.Rand, n int) int {
 	return min(int(float64(n)*u*u), n-1)
 }
 
-// vocabularies caches each field name's vocabulary (a field's values are
-// drawn once per record).
-var vocabularies sync.Map // name → []string
+// vocabularyKey is what a field's vocabulary is seeded by: the path of
+// field numbers from the root message without list and map positions
+// (every element of a list draws from one vocabulary), and the number of
+// the value within it (a map's key 1, its value 2). Not the field's name:
+// a rename keeps the values even where records are generated apart, as
+// every field's own stream does (generate.go).
+func vocabularyKey(path string, number protoreflect.FieldNumber) string {
+	var b strings.Builder
+	for depth := 0; len(path) > 0; path = path[1:] {
+		switch c := path[0]; {
+		case c == '[':
+			depth++
+		case c == ']':
+			depth--
+		case depth == 0:
+			b.WriteByte(c)
+		}
+	}
+	fmt.Fprintf(&b, "/%d", number)
+	return b.String()
+}
 
-// vocabulary is field name's own set of values, from a stream seeded by
-// the name alone: the same on both sides, whatever message or record
-// holds the field. Free-text names get sentences of 3–8 words, others
-// names of one or two words ("order-update").
-func vocabulary(name string) []string {
-	if vs, ok := vocabularies.Load(name); ok {
+// vocabularies caches each vocabulary (a field's values are drawn once per
+// record).
+var vocabularies sync.Map // key and text → []string
+
+// vocabulary is one field's own set of values, from a stream seeded by its
+// key alone: the same on both sides and in every record. Free text gets
+// sentences of 3–8 words, other fields names of one or two words
+// ("order-update").
+func vocabulary(key string, text bool) []string {
+	cacheKey := fmt.Sprintf("%s|%t", key, text)
+	if vs, ok := vocabularies.Load(cacheKey); ok {
 		return vs.([]string)
 	}
 	h := fnv.New64a()
-	h.Write([]byte(name))
+	h.Write([]byte(cacheKey))
 	r := rand.New(rand.NewPCG(Seed, h.Sum64()))
 	var vs []string
-	if isText(name) {
+	if text {
 		for range sentencesPerField {
 			parts := make([]string, 3+r.IntN(6))
 			for i := range parts {
@@ -107,7 +133,7 @@ func vocabulary(name string) []string {
 			vs = append(vs, v)
 		}
 	}
-	actual, _ := vocabularies.LoadOrStore(name, vs)
+	actual, _ := vocabularies.LoadOrStore(cacheKey, vs)
 	return actual.([]string)
 }
 

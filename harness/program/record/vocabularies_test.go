@@ -3,7 +3,8 @@ package record_test
 import (
 	"testing"
 
-	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/descriptorpb"
 
 	"github.com/wiregate/wiregate/harness/program/record"
 )
@@ -31,31 +32,32 @@ func TestEventNameValuesRepeat(t *testing.T) {
 	}
 }
 
-// A field's vocabulary is its name's: event_name draws the same values in
-// another message under another number, so a field added on head holds
-// what it would hold anywhere.
-func TestVocabularyIsTheFieldNames(t *testing.T) {
-	set := func(vs []protoreflect.Value) map[string]bool {
-		s := map[string]bool{}
-		for _, v := range vs {
-			s[v.String()] = true
-		}
-		return s
-	}
-	span, log := set(column(t, "Span", "event_name")), set(column(t, "LogRecord", "event_name"))
-	for v := range log {
-		if !span[v] {
-			t.Fatalf("LogRecord.event_name holds %q, which Span.event_name never does", v)
+// A field's vocabulary is its own (message and number), not its name's:
+// generated apart, a renamed event_name draws the very same values, and
+// the body of another message draws others.
+func TestVocabularySurvivesARename(t *testing.T) {
+	renamed := func(fdp *descriptorpb.FileDescriptorProto) {
+		for _, f := range fdp.MessageType[0].Field {
+			if f.GetName() == "event_name" {
+				f.Name, f.JsonName = proto.String("operation_name"), proto.String("operationName")
+			}
 		}
 	}
-	if body := set(column(t, "LogRecord", "body")); body[firstKey(span)] {
-		t.Errorf("body shares event_name's value %q", firstKey(span))
+	fd, _ := dynamicFile(t, spanProto, renamed)
+	mt := msgType(fd, "Span")
+	after := record.Generate(mt, record.PoolSize, record.Seed)
+	f := mt.Descriptor().Fields().ByName("operation_name")
+	before := column(t, "Span", "event_name")
+	for i, m := range after {
+		if got := m.ProtoReflect().Get(f).String(); got != before[i].String() {
+			t.Fatalf("record %d: event_name %q, renamed %q", i, before[i].String(), got)
+		}
 	}
-}
-
-func firstKey(m map[string]bool) string {
-	for k := range m {
-		return k
+	body := map[string]bool{}
+	for _, v := range column(t, "LogRecord", "body") {
+		body[v.String()] = true
 	}
-	return ""
+	if body[before[0].String()] {
+		t.Errorf("LogRecord.body shares Span.event_name's value %q", before[0].String())
+	}
 }

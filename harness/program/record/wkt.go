@@ -82,7 +82,7 @@ func (g *gen) structValue(m protoreflect.Message, path string, depth int) {
 	case k == 9 && nestable("list_value"):
 		g.fill(m.Mutable(fields.ByName("list_value")).Message(), path+".list_value", depth+1, nil)
 	default:
-		g.set(m, "string_value", protoreflect.ValueOfString(stringValue(key, r)))
+		g.set(m, "string_value", protoreflect.ValueOfString(stringValue(key, vocabularyKey(path, 0), r)))
 	}
 }
 
