@@ -47,7 +47,7 @@ var Table = []Input{
 	{Name: "formats", Default: "json,protobuf,avro", parse: parseFormats,
 		Doc: "Formats to measure, comma separated (json, protobuf, avro; opt-in protojson, vtprotobuf, msgpack, cbor, avro-hamba)."},
 	{Name: "base-ref", Default: "", Owner: Action,
-		Doc: "What head is compared against. Empty uses the pull request's base sha (push — the `before` sha)."},
+		Doc: "What head is compared against. Empty uses the pull request's base sha (push — the `before` sha). Publish and approve modes refuse a report whose base is not the pull request's."},
 	{Name: "lint", Default: "true", parse: boolean(func(s *Settings) *bool { return &s.Lint }),
 		Doc: "Run buf lint on head."},
 	{Name: "lint-findings", Default: "new", parse: parseLintFindings,
