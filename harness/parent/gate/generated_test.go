@@ -42,7 +42,13 @@ func eventNameRun(t *testing.T, base, head string, edit func(in map[string]strin
 		}
 		o.Out = out
 	})
-	b, err := os.ReadFile(filepath.Join(out, "report.json"))
+	return readReport(t, filepath.Join(out, "report.json"))
+}
+
+// readReport is the report.json at path.
+func readReport(t *testing.T, path string) *report.Report {
+	t.Helper()
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
