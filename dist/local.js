@@ -9073,6 +9073,10 @@ needs "up to N%").`
         reading: {
           type: "string",
           description: 'Reading says in words what it means when raw and compressed size\nmoved apart ("+31% raw, +2% after zstd: \u2026"); empty when they agree.'
+        },
+        ungated: {
+          type: "string",
+          description: 'Ungated says why a growth past the compressed-size threshold did not\nfail ("on generated records; give samples to gate it"); empty when\nthe figure was gated or within its threshold.'
         }
       },
       additionalProperties: false,
@@ -10111,6 +10115,10 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
           description: `Source is one line: "paired: the base's 256 generated records carried
 to head by field number", "samples (40 records) on each side", \u2026`
         },
+        from_samples: {
+          type: "boolean",
+          description: "FromSamples is true when both sides measured the user's samples\nfile: then what the records compress to is the data's, and\ncompressed size gates (verdict: compressedSize)."
+        },
         new_fields: {
           items: {
             $ref: "#/$defs/FieldNote"
@@ -11023,7 +11031,7 @@ function names(notes, one) {
   return join6(notes.map(one), md`, `);
 }
 function lists(r) {
-  return { new_fields: [], regenerated: [], new_oneof_members: [], renamed: [], removed: [], ...r };
+  return { from_samples: false, new_fields: [], regenerated: [], new_oneof_members: [], renamed: [], removed: [], ...r };
 }
 
 // src/render/verdict.ts
@@ -11197,7 +11205,8 @@ function sizeCell(f, side, violations) {
   const lines = compressed.map((c) => {
     const figure = c.base === null || c.base === void 0 ? md`— → ${bytes(c.head)}` : c.base === c.head ? md`${bytes(c.head)} (=)` : md`${bytes(c.base)} → ${bytes(c.head)} (${pct(c.delta_pct)})`;
     const reading = c.reading ? md`<br><sub>${c.reading}</sub>` : EMPTY;
-    return { first: fails(`compressed-size/${c.codec}`) && !fails("size"), md: md`${c.codec}: ${figure}${reading}` };
+    const ungated = c.ungated ? md`<br><sub>not gated: ${c.ungated}</sub>` : EMPTY;
+    return { first: fails(`compressed-size/${c.codec}`) && !fails("size"), md: md`${c.codec}: ${figure}${reading}${ungated}` };
   });
   return join6([...lines.filter((l) => l.first).map((l) => l.md), md`raw: ${raw}`, ...lines.filter((l) => !l.first).map((l) => l.md)], md`<br>`);
 }

@@ -299,6 +299,12 @@ export interface CompressedSize {
    * moved apart ("+31% raw, +2% after zstd: …"); empty when they agree.
    */
   reading?: string;
+  /**
+   * Ungated says why a growth past the compressed-size threshold did not
+   * fail ("on generated records; give samples to gate it"); empty when
+   * the figure was gated or within its threshold.
+   */
+  ungated?: string;
 }
 /**
  * Metric is one benchmark unit compared base vs head (benchmath).
@@ -380,6 +386,12 @@ export interface Records {
    * to head by field number", "samples (40 records) on each side", …
    */
   source: string;
+  /**
+   * FromSamples is true when both sides measured the user's samples
+   * file: then what the records compress to is the data's, and
+   * compressed size gates (verdict: compressedSize).
+   */
+  from_samples?: boolean;
   /**
    * NewFields are head's fields with a number the base does not have:
    * generated as for a new message.

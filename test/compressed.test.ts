@@ -65,6 +65,17 @@ test('the words are report data: escaped', () => {
   assert.ok(cell.includes('&lt;img'), cell)
 })
 
+test('a growth the gate did not fail on generated records says why, escaped', () => {
+  const r = withCompressed(2, 0, '+2.0% raw, +10.0% after zstd: the new bytes are hard to compress')
+  const zstd = r.messages.find(m => m.name === MSG)!.formats.find(x => x.format === 'json')!.size!.compressed![0]!
+  Object.assign(zstd, { head: 66, delta_pct: 10, ungated: 'on generated records; give samples to gate it' })
+  const cell = row(renderReport(r), 'json')
+  assert.match(cell, /\| raw: 250\.0 → 255\.0 \(\+2\.0%\)<br>zstd: 60\.0 → 66\.0 \(\+10\.0%\)<br><sub>\+2\.0% raw, \+10\.0% after zstd: the new bytes are hard to compress<\/sub><br><sub>not gated: on generated records; give samples to gate it<\/sub><br>lz4/)
+  zstd.ungated = '<img src=x> | *y*'
+  const poisoned = row(renderReport(r), 'json')
+  assert.ok(!poisoned.includes('<img') && poisoned.includes('not gated: &lt;img'), poisoned)
+})
+
 test('the pipeline rows say which codec the producer compressed with', () => {
   const r = loadFixture('fail')
   assert.ok(r.pipeline.some(p => p.message === MSG), 'the fixture has no pipeline row')

@@ -161,6 +161,7 @@ export function completeReport(): Report {
   telemetry.status = 'changed'
   telemetry.records = {
     source: "paired: the base's 256 generated records carried to head by field number",
+    from_samples: false,
     // Every FieldNote field in every list: one struct in Go, one reader here.
     new_fields: [
       { field: 'notes', number: '12', protobuf_bytes: 12, from: '', to: 'string', was: '' },
@@ -175,6 +176,7 @@ export function completeReport(): Report {
   for (const f of telemetry.formats) f.size!.new_content = f.format === 'protobuf' ? 17 : 30
   // Compressed size says in words when raw and compressed disagree.
   telemetry.formats[0]!.size!.compressed![0]!.reading = 'the growth is mostly repeated bytes (keys, repeated values), which batch compression removes'
+  telemetry.formats[0]!.size!.compressed![0]!.ungated = 'on generated records; give samples to gate it'
   // A timing's minimum detectable effect (or why none), a count's ops,
   // and the timings that could not fail.
   const [timed, untimed] = telemetry.formats.flatMap(f => f.metrics).filter(m => m.unit === 'sec/op') as [Metric, Metric]

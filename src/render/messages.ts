@@ -99,7 +99,8 @@ function metric(f: Format, name: string, unit = 'sec/op'): Metric | undefined {
 /** sizeCell is raw bytes/msg and, where raw or compressed size moved,
  * each codec's stored bytes per record beside it, a failing compressed
  * size first (when raw size does not fail too), with the gate's words
- * (report data, escaped like all of it) where the two disagree. */
+ * (report data, escaped like all of it) where the two disagree and why a
+ * growth past its threshold was not gated. */
 function sizeCell(f: Format, side: Side, violations: Violation[]): Md {
   if (!f.size) return md`—`
   const { base, head, delta_pct } = f.size
@@ -113,7 +114,8 @@ function sizeCell(f: Format, side: Side, violations: Violation[]): Md {
     const figure =
       c.base === null || c.base === undefined ? md`— → ${bytes(c.head)}` : c.base === c.head ? md`${bytes(c.head)} (=)` : md`${bytes(c.base)} → ${bytes(c.head)} (${pct(c.delta_pct)})`
     const reading = c.reading ? md`<br><sub>${c.reading}</sub>` : EMPTY
-    return { first: fails(`compressed-size/${c.codec}`) && !fails('size'), md: md`${c.codec}: ${figure}${reading}` }
+    const ungated = c.ungated ? md`<br><sub>not gated: ${c.ungated}</sub>` : EMPTY
+    return { first: fails(`compressed-size/${c.codec}`) && !fails('size'), md: md`${c.codec}: ${figure}${reading}${ungated}` }
   })
   return join([...lines.filter(l => l.first).map(l => l.md), md`raw: ${raw}`, ...lines.filter(l => !l.first).map(l => l.md)], md`<br>`)
 }

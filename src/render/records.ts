@@ -74,7 +74,7 @@ function names(notes: FieldNote[], one: (f: FieldNote) => Md): Md {
 }
 
 /** lists are a message's records with every list there (the gate leaves an
- * empty one out). */
+ * empty one out, and from_samples when false). */
 function lists(r: Records): Required<Records> {
-  return { new_fields: [], regenerated: [], new_oneof_members: [], renamed: [], removed: [], ...r }
+  return { from_samples: false, new_fields: [], regenerated: [], new_oneof_members: [], renamed: [], removed: [], ...r }
 }

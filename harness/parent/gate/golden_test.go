@@ -41,17 +41,7 @@ const golden = "../../../test/golden"
 //     writer's posting the comment's "approve everything" block.
 func goldenReports(t *testing.T) map[string]*report.Report {
 	t.Helper()
-	fail := func() *report.Report {
-		b, err := os.ReadFile(filepath.Join(fixtures, "fail.json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var r report.Report
-		if err := json.Unmarshal(b, &r); err != nil {
-			t.Fatal(err)
-		}
-		return &r
-	}
+	fail := func() *report.Report { return readReport(t, filepath.Join(fixtures, "fail.json")) }
 	release := fail()
 	release.Findings = append(release.Findings, goldenFindings(t)...)
 	verdict.Decide(release)

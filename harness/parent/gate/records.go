@@ -58,7 +58,10 @@ func (g *run) pairRecords(ctx context.Context, sch *schemas, ps programs) (pools
 	for _, m := range ps.head.sel.Messages {
 		switch {
 		case g.hasSamples(m):
-			p.notes[m] = &report.Records{Source: "the samples file " + filepath.Base(record.SamplesFile(g.s.Samples, protoreflect.FullName(m))) + ", the same on both sides"}
+			if err := checkSamples(sch, m, g.s.Samples); err != nil {
+				return p, "", err
+			}
+			p.notes[m] = &report.Records{Source: "the samples file " + filepath.Base(record.SamplesFile(g.s.Samples, protoreflect.FullName(m))) + ", the same on both sides", FromSamples: true}
 		case sch.status[m] == report.StatusNew:
 			p.notes[m] = &report.Records{Source: fmt.Sprintf("%d records generated from head's schema (a new message: nothing to pair with)", record.PoolSize)}
 		case sch.status[m] == report.StatusUnchanged:
@@ -167,6 +170,20 @@ func (g *run) hasSamples(message string) bool {
 	}
 	_, err := os.Stat(record.SamplesFile(g.s.Samples, protoreflect.FullName(message)))
 	return !errors.Is(err, fs.ErrNotExist)
+}
+
+// checkSamples reads message's samples strictly against head's schema:
+// the programs drop a field their side lacks (so the base can measure
+// samples of a field head adds), and only here is a misspelt one caught.
+func checkSamples(sch *schemas, message, dir string) error {
+	if sch.head == nil {
+		return nil // no schema to read them against: the program's reading stands
+	}
+	md, err := sch.head.Message(message)
+	if err != nil {
+		return err
+	}
+	return record.CheckSamples(dir, dynamicpb.NewMessageType(md))
 }
 
 // with points each program at its side's pools.

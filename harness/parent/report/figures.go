@@ -40,6 +40,10 @@ type Records struct {
 	// Source is one line: "paired: the base's 256 generated records carried
 	// to head by field number", "samples (40 records) on each side", …
 	Source string `json:"source"`
+	// FromSamples is true when both sides measured the user's samples
+	// file: then what the records compress to is the data's, and
+	// compressed size gates (verdict: compressedSize).
+	FromSamples bool `json:"from_samples,omitempty"`
 	// NewFields are head's fields with a number the base does not have:
 	// generated as for a new message.
 	NewFields []FieldNote `json:"new_fields,omitempty"`
@@ -105,6 +109,10 @@ type CompressedSize struct {
 	// Reading says in words what it means when raw and compressed size
 	// moved apart ("+31% raw, +2% after zstd: …"); empty when they agree.
 	Reading string `json:"reading,omitempty"`
+	// Ungated says why a growth past the compressed-size threshold did not
+	// fail ("on generated records; give samples to gate it"); empty when
+	// the figure was gated or within its threshold.
+	Ungated string `json:"ungated,omitempty"`
 }
 
 // Metric is one benchmark unit compared base vs head (benchmath).

@@ -5,7 +5,6 @@
 package verdict
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -75,7 +74,8 @@ func AllowFromLabels(labels []string) Allow {
 //   - size: bytes/message grew by more than the size threshold (exact).
 //   - compressed-size: bytes per record after one codec's batch
 //     compression grew by more than the compressed-size threshold (exact),
-//     one violation per codec.
+//     one violation per codec, on the user's samples or with raw size past
+//     its own threshold too; otherwise stated, not failed (compressed.go).
 //   - cpu: encode/decode instr/op grew by more than the cpu threshold and
 //     than the count's noise floor (exact; cpu.go).
 //   - time: encode/decode sec/op or allocs/op is worse, significantly
@@ -109,8 +109,9 @@ func Apply(r *report.Report, cfg config.Config, allow Allow, o Options) {
 			th := cfg.ThresholdsFor(m.Name, f.Format)
 			if f.Size != nil {
 				v.size(m.Name, f.Format, *f.Size, th.SizePct)
-				for _, c := range f.Size.Compressed {
-					v.compressedSize(m.Name, f.Format, c, th.CompressedSizePct)
+				rawFails := f.Size.DeltaPct != nil && exceeds(*f.Size.DeltaPct, th.SizePct)
+				for i := range f.Size.Compressed {
+					v.compressedSize(m, f.Format, &f.Size.Compressed[i], th.CompressedSizePct, rawFails)
 				}
 			}
 			if m.UnchangedSchema {
@@ -266,19 +267,6 @@ func (v *verdict) size(message, format string, s report.Size, threshold float64)
 	v.add(report.Violation{Kind: report.KindSize, Subject: subject, Unit: "B/msg", Base: ptr(s.Base), Head: ptr(s.Head),
 		DeltaPct: ptr(*s.DeltaPct), ThresholdPct: ptr(threshold),
 		Detail: format + " messages grew by more than the size threshold"})
-}
-
-func (v *verdict) compressedSize(message, format string, c report.CompressedSize, threshold float64) {
-	subject := message + "/" + format + "/compressed-size/" + c.Codec
-	if c.DeltaPct == nil || c.Base == nil || !exceeds(*c.DeltaPct, threshold) || v.ignored(subject) {
-		return
-	}
-	detail := fmt.Sprintf("%s records grew by more than the compressed-size threshold after %s batch compression (%d-byte batches)", format, c.Codec, c.BatchBytes)
-	if c.Reading != "" {
-		detail += "; " + c.Reading
-	}
-	v.add(report.Violation{Kind: report.KindCompressedSize, Subject: subject, Unit: "B/record", Base: ptr(*c.Base), Head: ptr(c.Head),
-		DeltaPct: ptr(*c.DeltaPct), ThresholdPct: ptr(threshold), Detail: detail})
 }
 
 func (v *verdict) metric(message, format string, m report.Metric, threshold float64) {

@@ -201,13 +201,9 @@ func (g gen) scalar(f protoreflect.FieldDescriptor, fieldName protoreflect.Name,
 		}
 		return protoreflect.ValueOfEnum(vals.Get(r.IntN(vals.Len())).Number())
 	case protoreflect.StringKind:
-		return protoreflect.ValueOfString(stringValue(name, r, g.index))
+		return protoreflect.ValueOfString(stringValue(name, vocabularyKey(path, f.Number()), r))
 	case protoreflect.BytesKind:
-		b := make([]byte, 16+r.IntN(49))
-		for i := range b {
-			b[i] = byte(r.Uint32())
-		}
-		return protoreflect.ValueOfBytes(b)
+		return protoreflect.ValueOfBytes(bytesValue(name, r))
 	case protoreflect.FloatKind:
 		return protoreflect.ValueOfFloat32(float32(floatValue(name, r)))
 	case protoreflect.DoubleKind:

@@ -174,3 +174,25 @@ func TestSamplesAreReadAndBadLinesNamed(t *testing.T) {
 		t.Fatalf("fallback: %d records from %s, %v", len(recs), src, err)
 	}
 }
+
+// Samples written for head hold fields the base lacks: the base's program
+// drops them and measures the rest, while CheckSamples (the gate's reading
+// against head's schema) names a field no side has, with its line.
+func TestSamplesOfAFieldTheSchemaLacks(t *testing.T) {
+	dir := t.TempDir()
+	mt := (&telemetryv1.TelemetryEvent{}).ProtoReflect().Type()
+	file := filepath.Join(dir, "telemetry.v1.TelemetryEvent.jsonl")
+	os.WriteFile(file, []byte(`{"deviceId":"device-1"}`+"\n"+`{"deviceId":"device-2","eventName":"boot"}`+"\n"), 0o644)
+	recs, _, err := record.Pool(mt, dir, "")
+	if err != nil || len(recs) != 2 || recs[1].(*telemetryv1.TelemetryEvent).DeviceId != "device-2" {
+		t.Fatalf("got %d records, %v", len(recs), err)
+	}
+	err = record.CheckSamples(dir, mt)
+	if err == nil || exitcode.Code(err) != 2 || !strings.Contains(err.Error(), file+":2") || !strings.Contains(err.Error(), "eventName") {
+		t.Fatalf("want a bad-input error naming %s:2 and eventName, got %v", file, err)
+	}
+	os.WriteFile(file, []byte(`{"deviceId":"device-1"}`+"\n"), 0o644)
+	if err := record.CheckSamples(dir, mt); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -3,7 +3,6 @@ package record
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/dynamicpb"
@@ -19,7 +18,7 @@ func (g *gen) wellKnown(m protoreflect.Message, path string, depth int, parent p
 	switch m.Descriptor().FullName() {
 	case "google.protobuf.Timestamp":
 		r := g.rng(path)
-		t := epoch.Add(-time.Duration(r.Int64N(int64(30 * 24 * time.Hour))))
+		t := recent(r, g.index)
 		g.set(m, "seconds", protoreflect.ValueOfInt64(t.Unix()))
 		g.set(m, "nanos", protoreflect.ValueOfInt32(int32(r.IntN(1_000_000))*1000))
 	case "google.protobuf.Duration":
@@ -83,7 +82,7 @@ func (g *gen) structValue(m protoreflect.Message, path string, depth int) {
 	case k == 9 && nestable("list_value"):
 		g.fill(m.Mutable(fields.ByName("list_value")).Message(), path+".list_value", depth+1, nil)
 	default:
-		g.set(m, "string_value", protoreflect.ValueOfString(stringValue(key, r, g.index)))
+		g.set(m, "string_value", protoreflect.ValueOfString(stringValue(key, vocabularyKey(path, 0), r)))
 	}
 }
 
