@@ -18,6 +18,8 @@ export const SUMMARY_LIMIT = 1024 * 1024
  * name lists: those go one at a time, the longest first, each leaving its
  * count. */
 const CUTS = {
+  // The first to go: a count's why, which report.json keeps whole.
+  profiles: { words: 'which functions grew in each cpu violation' },
   benchstat: { words: 'benchstat text' },
   noise: { words: 'noise floors' },
   stages: { words: 'stage timings' },

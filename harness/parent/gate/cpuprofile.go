@@ -44,14 +44,15 @@ func functionsMoved(base, head []cpucost.Profile, floorInstr, delta float64) []r
 		if math.Abs(hSelf-bSelf) <= floorInstr {
 			continue
 		}
-		out = append(out, report.FunctionCost{Name: name, Kind: kinds[name], SelfBase: bSelf, SelfHead: hSelf, InclusiveBase: bIncl, InclusiveHead: hIncl})
+		out = append(out, report.FunctionCost{Name: name, Kind: kinds[name], SelfBase: bSelf, SelfHead: hSelf, InclusiveBase: bIncl, InclusiveHead: hIncl,
+			SelfDelta: hSelf - bSelf, InclusiveDelta: hIncl - bIncl})
 	}
 	slices.SortStableFunc(out, func(a, b report.FunctionCost) int {
-		return cmp.Compare(math.Abs(b.SelfHead-b.SelfBase), math.Abs(a.SelfHead-a.SelfBase))
+		return cmp.Compare(math.Abs(b.SelfDelta), math.Abs(a.SelfDelta))
 	})
 	out = out[:min(len(out), maxFunctions)]
 	if len(out) > 0 {
-		d := out[0].SelfHead - out[0].SelfBase
+		d := out[0].SelfDelta
 		out[0].ExplainsMost = delta != 0 && d*delta > 0 && 2*math.Abs(d) > math.Abs(delta)
 	}
 	return out

@@ -169,10 +169,12 @@ type FunctionCost struct {
 
 	// Self is what the function itself executed; Inclusive adds what it
 	// called (rebuilt from self costs and call counts).
-	SelfBase      float64 `json:"self_base"`
-	SelfHead      float64 `json:"self_head"`
-	InclusiveBase float64 `json:"inclusive_base"`
-	InclusiveHead float64 `json:"inclusive_head"`
+	SelfBase       float64 `json:"self_base"`
+	SelfHead       float64 `json:"self_head"`
+	InclusiveBase  float64 `json:"inclusive_base"`
+	InclusiveHead  float64 `json:"inclusive_head"`
+	SelfDelta      float64 `json:"self_delta"`      // head − base
+	InclusiveDelta float64 `json:"inclusive_delta"` // head − base
 	// ExplainsMost marks the function whose own change is more than half
 	// of the count's change.
 	ExplainsMost bool `json:"explains_most,omitempty"`

@@ -1,0 +1,164 @@
+package gate
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wiregate/wiregate/harness/parent/cpucost"
+	"github.com/wiregate/wiregate/harness/parent/prepare"
+	"github.com/wiregate/wiregate/harness/program/benchprog"
+)
+
+// The profile tests count one small message (cpucost's shop.v1.Receipt)
+// in one process a side, decode only: what a schema change adds to a
+// decode, and which functions say so.
+
+// receipt copies cpucost's test module and applies edits (old → new) to
+// its Receipt.
+func receipt(t *testing.T, edits ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if out, err := exec.Command("cp", "-r", "../cpucost/testdata/.", dir).CombinedOutput(); err != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	proto := filepath.Join(dir, "shop", "v1", "receipt.proto")
+	b, _ := os.ReadFile(proto)
+	for i := 0; i < len(edits); i += 2 {
+		if !strings.Contains(string(b), edits[i]) {
+			t.Fatalf("receipt.proto has no %q", edits[i])
+		}
+		b = []byte(strings.Replace(string(b), edits[i], edits[i+1], 1))
+	}
+	if err := os.WriteFile(proto, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// profiledCount counts Receipt's decode in formats under dir, with
+// profiles, in one process.
+func profiledCount(t *testing.T, cache, dir string, formats ...string) []cpucost.Result {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("counts under Valgrind")
+	}
+	if _, err := exec.LookPath("valgrind"); err != nil {
+		if os.Getenv("WIREGATE_SKIP_VALGRIND") == "1" {
+			t.Skip("valgrind not installed and WIREGATE_SKIP_VALGRIND=1")
+		}
+		t.Fatal("valgrind not installed: apt-get install valgrind, or set WIREGATE_SKIP_VALGRIND=1")
+	}
+	ctx := context.Background()
+	msgs := []string{"shop.v1.Receipt"}
+	p, err := prepare.Prepare(ctx, prepare.Options{BufInput: dir, HarnessDir: "../..", CacheDir: cache, Messages: msgs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sel := benchprog.Selection{Messages: msgs, Formats: formats, Saved: t.TempDir()}
+	if _, err := (&benchprog.Program{Binary: p.Binary}).Sizes(ctx, benchprog.SizesFlags{Selection: sel, Save: sel.Saved}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := cpucost.Count(ctx, p.Binary, sel, cpucost.Options{Ops: []string{"decode"}, Profiles: true, Parallel: 1})
+	if err != nil || c.Unavailable != "" {
+		t.Fatalf("count: %v %s", err, c.Unavailable)
+	}
+	return c.Results
+}
+
+// movedBy is each decode metric's named functions, by format, as the gate
+// reports them.
+func movedBy(t *testing.T, base, head []cpucost.Result) map[string]formatMetric {
+	t.Helper()
+	out := map[string]formatMetric{}
+	for _, m := range countMetrics(base, head) {
+		out[m.format] = m
+		for _, f := range m.Functions {
+			t.Logf("%s %s %.0f → %.0f: %s (%s) self %.1f → %.1f, inclusive %.1f → %.1f, explains most %v", m.format, m.Name,
+				m.Base.Center, m.Head.Center, f.Name, f.Kind, f.SelfBase, f.SelfHead, f.InclusiveBase, f.InclusiveHead, f.ExplainsMost)
+		}
+	}
+	return out
+}
+
+func names(m formatMetric) []string {
+	var out []string
+	for _, f := range m.Functions {
+		out = append(out, f.Name)
+	}
+	return out
+}
+
+// A/A: the same program counted twice names no function in any format:
+// none moves past its count's noise floor.
+func TestProfileAANamesNoFunction(t *testing.T) {
+	cache, dir := t.TempDir(), receipt(t)
+	a := profiledCount(t, cache, dir, "protobuf", "json")
+	b := profiledCount(t, cache, dir, "protobuf", "json")
+	for format, m := range movedBy(t, a, b) {
+		if len(m.Functions) > 0 {
+			t.Errorf("%s: A/A named %v", format, names(m))
+		}
+	}
+}
+
+// A string field added: protobuf-go validates a proto3 string's UTF-8 on
+// decode, and that check is among the functions that grew.
+func TestProfileStringFieldShowsUTF8Validation(t *testing.T) {
+	cache := t.TempDir()
+	base := profiledCount(t, cache, receipt(t), "protobuf")
+	head := profiledCount(t, cache, receipt(t, "int32 items = 7;", "int32 items = 7;\n  string cashier_name = 8;"), "protobuf")
+	m := movedBy(t, base, head)["protobuf"]
+	if !m.Significant {
+		t.Fatalf("a string field did not move protobuf decode past its floor: %+v", m.Metric)
+	}
+	found := false
+	for _, f := range m.Functions {
+		if strings.HasPrefix(f.Name, "utf8.") && f.SelfHead > f.SelfBase {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no UTF-8 validation among the functions that grew: %v", names(m))
+	}
+}
+
+// A map<string,string> added: the map decode path leads (the first named
+// function is protobuf-go's map decode or the runtime's map insert it
+// calls).
+func TestProfileMapFieldLeadsWithTheMapPath(t *testing.T) {
+	cache := t.TempDir()
+	base := profiledCount(t, cache, receipt(t), "protobuf")
+	head := profiledCount(t, cache, receipt(t, "int32 items = 7;", "int32 items = 7;\n  map<string, string> labels = 8;"), "protobuf")
+	m := movedBy(t, base, head)["protobuf"]
+	if len(m.Functions) == 0 {
+		t.Fatalf("a map field named no function: %+v", m.Metric)
+	}
+	if lead := strings.ToLower(m.Functions[0].Name); !strings.Contains(lead, "map") {
+		t.Errorf("the first function is %q, not the map path: %v", m.Functions[0].Name, names(m))
+	}
+}
+
+// A JSON key renamed: encoding/json's field lookup grows in JSON decode,
+// and protobuf, whose bytes are the same, names no function.
+func TestProfileJSONRenameGrowsJSONsFieldLookupOnly(t *testing.T) {
+	cache := t.TempDir()
+	base := profiledCount(t, cache, receipt(t), "protobuf", "json")
+	head := profiledCount(t, cache, receipt(t, "string note = 6;", "string note_printed_under_the_total_for_the_customer = 6;"), "protobuf", "json")
+	ms := movedBy(t, base, head)
+	if fs := ms["protobuf"].Functions; len(fs) > 0 {
+		t.Errorf("protobuf named functions for a JSON-only rename: %v", names(ms["protobuf"]))
+	}
+	grew := false
+	for _, f := range ms["json"].Functions {
+		if strings.HasPrefix(f.Name, "json.") && f.SelfHead > f.SelfBase {
+			grew = true
+		}
+	}
+	if !grew {
+		t.Errorf("no encoding/json function grew in JSON decode: %v", names(ms["json"]))
+	}
+}
