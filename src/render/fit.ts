@@ -18,8 +18,6 @@ export const SUMMARY_LIMIT = 1024 * 1024
  * name lists: those go one at a time, the longest first, each leaving its
  * count. */
 const CUTS = {
-  // The first to go: a count's why, which report.json keeps whole.
-  profiles: { words: 'which functions grew in each cpu violation' },
   benchstat: { words: 'benchstat text' },
   noise: { words: 'noise floors' },
   stages: { words: 'stage timings' },
@@ -28,6 +26,9 @@ const CUTS = {
   'unchanged tables': { words: "unchanged messages' tables" },
   names: { words: 'folded name lists', oneByOne: true },
   'history charts': { words: 'history charts' },
+  // A count's why goes after the report's bulk detail and before what
+  // fails and its numbers; report.json keeps it whole.
+  profiles: { words: 'which functions grew in each cpu violation' },
   'plan notes': { words: "the time budget's note per stage (the counts of what it cut stay)" },
   'grouped sections': { words: "grouped messages' full sections (each has its row)" },
   'violation rows': { words: "measured violations' rows (each message's verdict line has them)" },
