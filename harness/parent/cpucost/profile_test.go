@@ -1,6 +1,7 @@
 package cpucost
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -145,5 +146,35 @@ func TestReadableNames(t *testing.T) {
 		if name != c.name || kind != c.kind {
 			t.Errorf("%s: %q (%s), want %q (%s)", c.symbol, name, kind, c.name, c.kind)
 		}
+	}
+}
+
+// BenchmarkReadDump reads every dump of a count kept with --keep-dumps
+// ($WIREGATE_DUMPS), without and with its profile: what the profiles add
+// to the cpu stage (scripts/profile-figures.sh, docs/figures.md).
+func BenchmarkReadDump(b *testing.B) {
+	dir := os.Getenv("WIREGATE_DUMPS")
+	if dir == "" {
+		b.Skip("set WIREGATE_DUMPS to a --keep-dumps directory")
+	}
+	paths, _ := filepath.Glob(filepath.Join(dir, "*", "callgrind.out*"))
+	if len(paths) == 0 {
+		b.Fatalf("no dumps below %s", dir)
+	}
+	for _, profiles := range []bool{false, true} {
+		b.Run(fmt.Sprintf("profiles=%v", profiles), func(b *testing.B) {
+			for b.Loop() {
+				for _, p := range paths {
+					d, err := readDump(p, profiles)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if d.graph != nil {
+						profileOf(*d.graph, 1)
+					}
+				}
+			}
+			b.ReportMetric(float64(len(paths)), "dumps")
+		})
 	}
 }

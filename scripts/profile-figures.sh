@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Issue 42: what the per-function profiles cost the cpu stage. (1) This
+# repo's schemas: A/A gates (measure: all, no pipeline), the cpu stage's
+# seconds with WIREGATE_CPU_PROFILES=off and on, alternated, RUNS each.
+# (2) A 50-message generated module: one count of every message (two
+# processes, --keep-dumps), then reading all its dumps without and with the
+# profiles (cpucost's BenchmarkReadDump): the profiles' share of the count.
+# Run on an otherwise idle machine.
+#   scripts/profile-figures.sh [RUNS] [OUT]   (RUNS default 2; OUT docs/results/profiles.txt)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+runs=${1:-2}
+out=${2:-$root/docs/results/profiles.txt}
+export PATH="$root/node_modules/.bin:$PATH"
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+(cd harness && go build -o "$work/wg" ./cmd/wiregate)
+cpu_seconds() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(next(s["seconds"] for s in r["stages"] if s["name"]=="cpu"))' "$1"; }
+{
+  echo "# issue 42, $(date -u +%F), $(nproc) CPUs, $(git rev-parse --short HEAD)"
+  echo "## this repo's schemas, A/A gate (measure: all), cpu stage seconds"
+  for i in $(seq "$runs"); do
+    for mode in off on; do
+      WIREGATE_CPU_PROFILES=$mode "$work/wg" gate --harness-dir harness --base-dir . --working-directory . \
+        --measure all --pipeline false --count 2 --benchtime 5ms --time-budget 1h \
+        --cache-dir "$work/cache" --out "$work/repo-$mode-$i" >/dev/null 2>&1 || true
+      echo "run $i profiles=$mode cpu $(cpu_seconds "$work/repo-$mode-$i/report.json") s"
+    done
+  done
+  echo "## 50 generated messages: two count processes (25 messages each), every message, every format"
+  python3 scripts/gen-messages.py 50 "$work/gm" >/dev/null
+  "$work/wg" instructions --buf-input "$work/gm" --harness-dir harness --cache-dir "$work/cache" --batch 25 \
+    --keep-dumps "$work/dumps" --json > "$work/counts.json"
+  python3 -c 'import json,sys; c=json.load(open(sys.argv[1])); print(f"count: {len(c[\"results\"])} loops, {c[\"seconds\"]:.1f} s")' "$work/counts.json"
+  (cd harness && WIREGATE_DUMPS="$work/dumps" go test -run '^$' -bench BenchmarkReadDump -benchtime 5x -count 3 ./parent/cpucost | grep Benchmark)
+} | tee "$out"
