@@ -312,13 +312,7 @@ func profilesOf(rs []cpucost.Result) map[string][]cpucost.Profile {
 // countSummary is one side's counts of one op: their median, lowest and
 // highest.
 func countSummary(xs []float64) report.Summary {
-	s := slices.Sorted(slices.Values(xs))
-	mid := len(s) / 2
-	center := s[mid]
-	if len(s)%2 == 0 {
-		center = (s[mid-1] + s[mid]) / 2
-	}
-	return report.Summary{Center: center, Lo: s[0], Hi: s[len(s)-1], N: len(s)}
+	return report.Summary{Center: median(xs), Lo: slices.Min(xs), Hi: slices.Max(xs), N: len(xs)}
 }
 
 func sortedKeys[V any](m map[string]V) []string {

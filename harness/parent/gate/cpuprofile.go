@@ -2,6 +2,7 @@ package gate
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"os"
 	"slices"
@@ -38,7 +39,7 @@ func functionsMoved(base, head []cpucost.Profile, floorInstr, delta float64) []r
 		}
 	}
 	var out []report.FunctionCost
-	for _, name := range sortedKeys(kinds) {
+	for _, name := range slices.Sorted(maps.Keys(kinds)) {
 		bSelf, bIncl := medianCost(base, name)
 		hSelf, hIncl := medianCost(head, name)
 		if math.Abs(hSelf-bSelf) <= floorInstr {
@@ -65,5 +66,16 @@ func medianCost(ps []cpucost.Profile, name string) (self, inclusive float64) {
 	for i, p := range ps {
 		s[i], in[i] = p[name].Self, p[name].Inclusive
 	}
-	return countSummary(s).Center, countSummary(in).Center
+	return median(s), median(in)
+}
+
+// median is the middle of xs (the mean of the middle two of an even
+// count): a count's center, and each function's.
+func median(xs []float64) float64 {
+	s := slices.Sorted(slices.Values(xs))
+	mid := len(s) / 2
+	if len(s)%2 == 0 {
+		return (s[mid-1] + s[mid]) / 2
+	}
+	return s[mid]
 }
