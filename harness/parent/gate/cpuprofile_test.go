@@ -40,8 +40,9 @@ func receipt(t *testing.T, edits ...string) string {
 }
 
 // profiledCount counts Receipt's decode in formats under dir, with
-// profiles, in one process.
-func profiledCount(t *testing.T, cache, dir string, formats ...string) []cpucost.Result {
+// profiles, in one process (the bench program prepared in the default
+// cache, as the gate tests do).
+func profiledCount(t *testing.T, dir string, formats ...string) []cpucost.Result {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("counts under Valgrind")
@@ -54,7 +55,7 @@ func profiledCount(t *testing.T, cache, dir string, formats ...string) []cpucost
 	}
 	ctx := context.Background()
 	msgs := []string{"shop.v1.Receipt"}
-	p, err := prepare.Prepare(ctx, prepare.Options{BufInput: dir, HarnessDir: "../..", CacheDir: cache, Messages: msgs})
+	p, err := prepare.Prepare(ctx, prepare.Options{BufInput: dir, HarnessDir: "../..", Messages: msgs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,9 +96,9 @@ func names(m formatMetric) []string {
 // A/A: the same program counted twice names no function in any format:
 // none moves past its count's noise floor.
 func TestProfileAANamesNoFunction(t *testing.T) {
-	cache, dir := t.TempDir(), receipt(t)
-	a := profiledCount(t, cache, dir, "protobuf", "json")
-	b := profiledCount(t, cache, dir, "protobuf", "json")
+	dir := receipt(t)
+	a := profiledCount(t, dir, "protobuf", "json")
+	b := profiledCount(t, dir, "protobuf", "json")
 	for format, m := range movedBy(t, a, b) {
 		if len(m.Functions) > 0 {
 			t.Errorf("%s: A/A named %v", format, names(m))
@@ -108,9 +109,8 @@ func TestProfileAANamesNoFunction(t *testing.T) {
 // A string field added: protobuf-go validates a proto3 string's UTF-8 on
 // decode, and that check is among the functions that grew.
 func TestProfileStringFieldShowsUTF8Validation(t *testing.T) {
-	cache := t.TempDir()
-	base := profiledCount(t, cache, receipt(t), "protobuf")
-	head := profiledCount(t, cache, receipt(t, "int32 items = 7;", "int32 items = 7;\n  string cashier_name = 8;"), "protobuf")
+	base := profiledCount(t, receipt(t), "protobuf")
+	head := profiledCount(t, receipt(t, "int32 items = 7;", "int32 items = 7;\n  string cashier_name = 8;"), "protobuf")
 	m := movedBy(t, base, head)["protobuf"]
 	if !m.Significant {
 		t.Fatalf("a string field did not move protobuf decode past its floor: %+v", m.Metric)
@@ -130,9 +130,8 @@ func TestProfileStringFieldShowsUTF8Validation(t *testing.T) {
 // function is protobuf-go's map decode or the runtime's map insert it
 // calls).
 func TestProfileMapFieldLeadsWithTheMapPath(t *testing.T) {
-	cache := t.TempDir()
-	base := profiledCount(t, cache, receipt(t), "protobuf")
-	head := profiledCount(t, cache, receipt(t, "int32 items = 7;", "int32 items = 7;\n  map<string, string> labels = 8;"), "protobuf")
+	base := profiledCount(t, receipt(t), "protobuf")
+	head := profiledCount(t, receipt(t, "int32 items = 7;", "int32 items = 7;\n  map<string, string> labels = 8;"), "protobuf")
 	m := movedBy(t, base, head)["protobuf"]
 	if len(m.Functions) == 0 {
 		t.Fatalf("a map field named no function: %+v", m.Metric)
@@ -145,9 +144,8 @@ func TestProfileMapFieldLeadsWithTheMapPath(t *testing.T) {
 // A JSON key renamed: encoding/json's field lookup grows in JSON decode,
 // and protobuf, whose bytes are the same, names no function.
 func TestProfileJSONRenameGrowsJSONsFieldLookupOnly(t *testing.T) {
-	cache := t.TempDir()
-	base := profiledCount(t, cache, receipt(t), "protobuf", "json")
-	head := profiledCount(t, cache, receipt(t, "string note = 6;", "string note_printed_under_the_total_for_the_customer = 6;"), "protobuf", "json")
+	base := profiledCount(t, receipt(t), "protobuf", "json")
+	head := profiledCount(t, receipt(t, "string note = 6;", "string note_printed_under_the_total_for_the_customer = 6;"), "protobuf", "json")
 	ms := movedBy(t, base, head)
 	if fs := ms["protobuf"].Functions; len(fs) > 0 {
 		t.Errorf("protobuf named functions for a JSON-only rename: %v", names(ms["protobuf"]))
