@@ -57,7 +57,7 @@ func readDump(path string, graph bool) (dump, error) {
 	var names, sums []string
 	fns := map[string]string{} // compressed function ids: "(12)" → name
 	var fn, cfn string
-	call := false // the line after calls= holds the call's inclusive cost
+	call := false          // the line after calls= holds the call's inclusive cost
 	positions, ir := 1, -1 // position fields before the costs; Ir's index among the costs
 	if graph {
 		d.graph = &callGraph{self: map[string]uint64{}, calls: map[[2]string]uint64{}}
