@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { commentBody } from '../src/comment.js'
 import { assemble, COMMENT_LIMIT, fit } from '../src/render/fit.js'
-import { md } from '../src/render/markdown.js'
+import { code, md } from '../src/render/markdown.js'
 import { renderReport, reportParts } from '../src/render/report.js'
 import type { Report } from '../src/report.js'
 import { changedReport, messageName, reparse, withCPURegressions } from './reports.js'
@@ -32,7 +32,7 @@ test('a cpu violation has a collapsed block under its message table naming the f
   assert.ok(!section(md, messageName(1)).includes('<details><summary><code>'), section(md, messageName(1)))
   const aa = reparse(withCPURegressions(changedReport(3, 3), 1))
   for (const f of aa.messages[0]!.formats) for (const m of f.metrics) delete m.functions
-  assert.ok(!renderReport(aa).includes('instr/op: '), 'a block without functions')
+  assert.ok(!renderReport(aa).includes('<details><summary><code>json</code> decode'), 'a block without functions')
 })
 
 test('without a function that explains most, no sentence; the lead is whichever the gate put first', () => {
@@ -48,12 +48,13 @@ test('function names are untrusted: escaped in the summary (raw HTML) and in the
   fns[0]!.name = '</summary><img src=x onerror=alert(1)> @team `x` <!-- wiregate'
   fns[1]!.name = '</details><script>'
   const md = renderReport(r)
-  assert.ok(!md.includes('<img'), md)
-  assert.ok(!md.includes('<script>'), md)
-  assert.ok(!md.includes('</summary><img'), md)
-  assert.ok(!/(?<!\u200b)@team/.test(md), 'a mention survived')
+  const summary = md.split('\n').find(l => l.startsWith('<details><summary><code>json</code> decode'))!
+  assert.ok(summary.includes('<code>&lt;/summary&gt;&lt;img src=x onerror=alert(1)&gt; \u200b@\u200bteam `x` &lt;!\u200b-- wiregate</code>'), summary)
+  assert.ok(summary.includes(' &lt;/details&gt;&lt;script&gt; '), summary)
+  // In the table, names are code spans: literal, whatever they hold.
+  assert.ok(md.includes(`| ${code(fns[0]!.name).source} |`), md)
   assert.ok(!md.includes('<!-- wiregate'), 'a second marker')
-  assert.ok(md.includes('&lt;/summary&gt;&lt;img src=x onerror=alert(1)&gt;'), md)
+  assert.ok(!md.includes('<script>'), md)
 })
 
 test('a 50-message change with 20 cpu violations stays within the comment; its profile blocks stay unless the bulk detail before them was not enough', t => {
@@ -66,17 +67,16 @@ test('a 50-message change with 20 cpu violations stays within the comment; its p
   assert.equal(blocks, cut ? 0 : 20)
 })
 
-test('short of room, the profile blocks go after the bulk detail and before what fails, and the cut note says so', () => {
+test('short of room, the profile blocks go after the bulk detail, the charts and the rows verdict lines repeat, before the message tables; the cut note says so', () => {
   const r = reparse(withCPURegressions(changedReport(50, 50), 20))
   const parts = reportParts(r)
-  // Room for everything but the profile blocks and the kinds cut before them.
-  const before = new Set(['benchstat', 'noise', 'stages', 'environment', 'ignored', 'unchanged tables', 'names', 'history charts'])
+  // Room for the kinds cut after the profile blocks, and not for them.
+  const before = new Set(['benchstat', 'noise', 'stages', 'environment', 'ignored', 'unchanged tables', 'names', 'history charts', 'plan notes', 'grouped sections', 'violation rows', 'approve lines', 'bytes charts'])
   const rest = assemble(parts.map(p => (p.cut && before.has(p.cut) ? (p.compact ?? { md: md`` }) : p)))
   const out = fit(parts, { limit: rest.length - 1, unit: 'characters', whole: md`report.md` })
   assert.ok(!out.includes('<details><summary><code>json</code> decode'), 'a profile block survived the cut')
-  assert.ok(out.includes('history charts, which functions grew in each cpu violation.'), out.slice(-600))
-  // What fails keeps its rows and every message its table.
-  assert.ok(out.includes('| ❌ | cpu |'))
+  assert.ok(out.includes('bytes/msg charts, which functions grew in each cpu violation.'), out.slice(-600))
+  // Every message keeps its table, and its verdict line what fails.
   assert.equal(out.split('| json |').length - 1, 50)
   // With room for them, they stay.
   assert.ok(fit(parts, { limit: rest.length + 100_000, unit: 'characters', whole: md`report.md` }).includes('<details><summary><code>json</code> decode'))

@@ -26,14 +26,14 @@ const CUTS = {
   'unchanged tables': { words: "unchanged messages' tables" },
   names: { words: 'folded name lists', oneByOne: true },
   'history charts': { words: 'history charts' },
-  // A count's why goes after the report's bulk detail and before what
-  // fails and its numbers; report.json keeps it whole.
-  profiles: { words: 'which functions grew in each cpu violation' },
   'plan notes': { words: "the time budget's note per stage (the counts of what it cut stay)" },
   'grouped sections': { words: "grouped messages' full sections (each has its row)" },
   'violation rows': { words: "measured violations' rows (each message's verdict line has them)" },
   'approve lines': { words: "measured regressions' lines in the approve-all block (its schema line stays)" },
   'bytes charts': { words: 'bytes/msg charts' },
+  // Why a failing count grew says what no other part does, so it stays
+  // past the charts and the rows each verdict line repeats.
+  profiles: { words: 'which functions grew in each cpu violation' },
   'group rows': { words: "groups' rows within every threshold" },
   'group figures': { words: "failing group rows' figures (each counts its violations)" },
   'message tables': { words: "changed messages' tables" }

@@ -1,6 +1,7 @@
 // Why a count grew: under a message's table, one collapsed block per cpu
 // violation, naming the functions whose own instructions per operation
-// moved past the count's noise floor (the gate chose them: Metric.functions).
+// moved past the count's noise floor (the gate chose them: Metric.functions),
+// base → head, each side's median over its processes.
 import type { FunctionCost, Message, Metric, Report } from '../report.js'
 import type { Part } from './fit.js'
 import { blocks, code, details, EMPTY, htmlCode, htmlText, join, md, table, type Md } from './markdown.js'
@@ -35,8 +36,7 @@ function profileBlock(format: string, op: string, metric: Metric, fns: FunctionC
   const lead = fns[0]!
   const sentence = lead.explains_most ? md`${name(lead)} alone accounts for ${signed(lead.self_delta)} of the ${signed(delta)} instr/op.` : EMPTY
   const rows = fns.map(f => [name(f), change(f.self_base, f.self_head, f.self_delta), change(f.inclusive_base, f.inclusive_head, f.inclusive_delta)])
-  const legend = md`<sub>Self: the function's own instructions per operation; inclusive: with what it calls. Base → head, each side's median over its processes, from the counts' own callgrind dumps; only functions that moved past the count's noise floor.</sub>`
-  return details(summary, blocks(sentence, table([md`function`, md`self instr/op`, md`inclusive instr/op`], rows), legend))
+  return details(summary, blocks(sentence, table([md`function (moved past the floor)`, md`self instr/op`, md`with what it calls`], rows)))
 }
 
 /** name is a function as code, a group as words, generated code marked. */
