@@ -3,6 +3,7 @@ package gate
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -170,5 +171,45 @@ func TestProfileJSONRenameGrowsJSONsFieldLookupOnly(t *testing.T) {
 	}
 	if !grew {
 		t.Errorf("no encoding/json function grew in JSON decode: %v", names(ms["json"]))
+	}
+}
+
+// Each side's figure is the median of its processes (one process's
+// outlier does not name a function), only changes past the floor are
+// named, the largest first, at most maxFunctions, and the first explains
+// most only when its change is more than half the count's.
+func TestFunctionsMovedByTheMedianPastTheFloor(t *testing.T) {
+	side := func(grow float64, outlier bool) []cpucost.Profile {
+		var out []cpucost.Profile
+		for i := range 3 {
+			p := cpucost.Profile{"steady": {Kind: "function", Self: 100, Inclusive: 100}, "noisy": {Kind: "function", Self: 50, Inclusive: 50}}
+			if outlier && i == 1 {
+				p["noisy"] = cpucost.FuncCost{Kind: "function", Self: 500, Inclusive: 500}
+			}
+			for j := range 7 {
+				name := fmt.Sprintf("grew%d", j)
+				p[name] = cpucost.FuncCost{Kind: "group", Self: 10 + grow*float64(j+1), Inclusive: 20 + grow*float64(j+1)}
+			}
+			out = append(out, p)
+		}
+		return out
+	}
+	got := functionsMoved(side(0, false), side(5, true), 12, 140)
+	var names []string
+	for _, f := range got {
+		names = append(names, f.Name)
+	}
+	// grew0 (+5) and grew1 (+10) are within the floor; noisy's one process is not its median.
+	if want := []string{"grew6", "grew5", "grew4", "grew3", "grew2"}; !slices.Equal(names, want) {
+		t.Fatalf("named %v, want %v", names, want)
+	}
+	if f := got[0]; f.SelfBase != 10 || f.SelfHead != 45 || f.SelfDelta != 35 || f.InclusiveDelta != 35 || f.Kind != "group" || f.ExplainsMost {
+		t.Errorf("first %+v (35 of 140 explains no most)", f)
+	}
+	if got := functionsMoved(side(0, false), side(5, false), 12, 60); !got[0].ExplainsMost {
+		t.Errorf("35 of 60 instr/op: the first explains most: %+v", got[0])
+	}
+	if got := functionsMoved(side(0, false), side(0, true), 12, 0); len(got) != 0 {
+		t.Errorf("A/A named %+v", got)
 	}
 }
