@@ -2,9 +2,10 @@
 # Issue 42: what the per-function profiles cost the cpu stage. (1) This
 # repo's schemas: A/A gates (measure: all, no pipeline), the cpu stage's
 # seconds with WIREGATE_CPU_PROFILES=off and on, alternated, RUNS each.
-# (2) A 50-message generated module: one count of every message (two
-# processes, --keep-dumps), then reading all its dumps without and with the
-# profiles (cpucost's BenchmarkReadDump): the profiles' share of the count.
+# (2) This repo's schemas and a 50-message generated module: one count of
+# every message (--keep-dumps), then reading all its dumps without and with
+# the profiles (cpucost's BenchmarkReadDump): the profiles' share of the
+# count. RUNS=0 skips (1).
 # Run on an otherwise idle machine.
 #   scripts/profile-figures.sh [RUNS] [OUT]   (RUNS default 2; OUT docs/results/profiles.txt)
 set -euo pipefail
@@ -18,7 +19,7 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 cpu_seconds() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(next(s["seconds"] for s in r["stages"] if s["name"]=="cpu"))' "$1"; }
 {
   echo "# issue 42, $(date -u +%F), $(nproc) CPUs, $(git rev-parse --short HEAD)"
-  echo "## this repo's schemas, A/A gate (measure: all), cpu stage seconds"
+  [ "$runs" -gt 0 ] && echo "## this repo's schemas, A/A gate (measure: all), cpu stage seconds"
   for i in $(seq "$runs"); do
     for mode in off on; do
       WIREGATE_CPU_PROFILES=$mode "$work/wg" gate --harness-dir harness --base-dir . --working-directory . \
@@ -27,10 +28,14 @@ cpu_seconds() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); pri
       echo "run $i profiles=$mode cpu $(cpu_seconds "$work/repo-$mode-$i/report.json") s"
     done
   done
-  echo "## 50 generated messages: two count processes (25 messages each), every message, every format"
   python3 scripts/gen-messages.py 50 "$work/gm" >/dev/null
-  "$work/wg" instructions --buf-input "$work/gm" --harness-dir harness --cache-dir "$work/cache" --batch 25 \
-    --keep-dumps "$work/dumps" --json > "$work/counts.json"
-  python3 -c 'import json,sys; c=json.load(open(sys.argv[1])); print(f"count: {len(c[\"results\"])} loops, {c[\"seconds\"]:.1f} s")' "$work/counts.json"
-  (cd harness && WIREGATE_DUMPS="$work/dumps" go test -run '^$' -bench BenchmarkReadDump -benchtime 5x -count 3 ./parent/cpucost | grep Benchmark)
+  for c in "repo .:" "gen50 $work/gm:"; do
+    read -r name spec <<<"$c"
+    dir=${spec%%:*} msgs=${spec#*:}
+    echo "## $name: one count of every message and format (processes of up to 25 messages), then reading its dumps"
+    "$work/wg" instructions --buf-input "$dir" --harness-dir harness --cache-dir "$work/cache" --batch 25 \
+      ${msgs:+--messages "$msgs"} --keep-dumps "$work/dumps-$name" --json > "$work/counts-$name.json"
+    python3 -c 'import json,sys; c=json.load(open(sys.argv[1])); print(f"count: {len(c[\"results\"])} loops, {c[\"seconds\"]:.1f} s")' "$work/counts-$name.json"
+    (cd harness && WIREGATE_DUMPS="$work/dumps-$name" go test -run '^$' -bench BenchmarkReadDump -benchtime 5x -count 3 ./parent/cpucost | grep Benchmark)
+  done
 } | tee "$out"
