@@ -35,7 +35,7 @@ cpu_seconds() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); pri
     echo "## $name: one count of every message and format (processes of up to 25 messages), then reading its dumps"
     "$work/wg" instructions --buf-input "$dir" --harness-dir harness --cache-dir "$work/cache" --batch 25 \
       ${msgs:+--messages "$msgs"} --keep-dumps "$work/dumps-$name" --json > "$work/counts-$name.json"
-    python3 -c 'import json,sys; c=json.load(open(sys.argv[1])); print(f"count: {len(c[\"results\"])} loops, {c[\"seconds\"]:.1f} s")' "$work/counts-$name.json"
+    python3 -c 'import json,sys; c=json.load(open(sys.argv[1])); n, s = len(c["results"]), c["seconds"]; print(f"count: {n} loops, {s:.1f} s")' "$work/counts-$name.json"
     (cd harness && WIREGATE_DUMPS="$work/dumps-$name" go test -run '^$' -bench BenchmarkReadDump -benchtime 5x -count 3 ./parent/cpucost | grep Benchmark)
   done
 } | tee "$out"
