@@ -191,9 +191,9 @@ var require_scope = __commonJS({
     exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
     var code_1 = require_code();
     var ValueError = class extends Error {
-      constructor(name) {
-        super(`CodeGen: "code" for ${name} not defined`);
-        this.value = name.value;
+      constructor(name2) {
+        super(`CodeGen: "code" for ${name2} not defined`);
+        this.value = name2.value;
       }
     };
     var UsedValueState;
@@ -260,8 +260,8 @@ var require_scope = __commonJS({
         var _a;
         if (value.ref === void 0)
           throw new Error("CodeGen: ref must be passed in value");
-        const name = this.toName(nameOrPrefix);
-        const { prefix } = name;
+        const name2 = this.toName(nameOrPrefix);
+        const { prefix } = name2;
         const valueKey = (_a = value.key) !== null && _a !== void 0 ? _a : value.ref;
         let vs = this._values[prefix];
         if (vs) {
@@ -271,12 +271,12 @@ var require_scope = __commonJS({
         } else {
           vs = this._values[prefix] = /* @__PURE__ */ new Map();
         }
-        vs.set(valueKey, name);
+        vs.set(valueKey, name2);
         const s = this._scope[prefix] || (this._scope[prefix] = []);
         const itemIndex = s.length;
         s[itemIndex] = value.ref;
-        name.setValue(value, { property: prefix, itemIndex });
-        return name;
+        name2.setValue(value, { property: prefix, itemIndex });
+        return name2;
       }
       getValue(prefix, keyOrRef) {
         const vs = this._values[prefix];
@@ -285,17 +285,17 @@ var require_scope = __commonJS({
         return vs.get(keyOrRef);
       }
       scopeRefs(scopeName, values = this._values) {
-        return this._reduceValues(values, (name) => {
-          if (name.scopePath === void 0)
-            throw new Error(`CodeGen: name "${name}" has no value`);
-          return (0, code_1._)`${scopeName}${name.scopePath}`;
+        return this._reduceValues(values, (name2) => {
+          if (name2.scopePath === void 0)
+            throw new Error(`CodeGen: name "${name2}" has no value`);
+          return (0, code_1._)`${scopeName}${name2.scopePath}`;
         });
       }
       scopeCode(values = this._values, usedValues, getCode) {
-        return this._reduceValues(values, (name) => {
-          if (name.value === void 0)
-            throw new Error(`CodeGen: name "${name}" has no value`);
-          return name.value.code;
+        return this._reduceValues(values, (name2) => {
+          if (name2.value === void 0)
+            throw new Error(`CodeGen: name "${name2}" has no value`);
+          return name2.value.code;
         }, usedValues, getCode);
       }
       _reduceValues(values, valueCode, usedValues = {}, getCode) {
@@ -305,20 +305,20 @@ var require_scope = __commonJS({
           if (!vs)
             continue;
           const nameSet = usedValues[prefix] = usedValues[prefix] || /* @__PURE__ */ new Map();
-          vs.forEach((name) => {
-            if (nameSet.has(name))
+          vs.forEach((name2) => {
+            if (nameSet.has(name2))
               return;
-            nameSet.set(name, UsedValueState.Started);
-            let c = valueCode(name);
+            nameSet.set(name2, UsedValueState.Started);
+            let c = valueCode(name2);
             if (c) {
               const def = this.opts.es5 ? exports.varKinds.var : exports.varKinds.const;
-              code2 = (0, code_1._)`${code2}${def} ${name} = ${c};${this.opts._n}`;
-            } else if (c = getCode === null || getCode === void 0 ? void 0 : getCode(name)) {
+              code2 = (0, code_1._)`${code2}${def} ${name2} = ${c};${this.opts._n}`;
+            } else if (c = getCode === null || getCode === void 0 ? void 0 : getCode(name2)) {
               code2 = (0, code_1._)`${code2}${c}${this.opts._n}`;
             } else {
-              throw new ValueError(name);
+              throw new ValueError(name2);
             }
-            nameSet.set(name, UsedValueState.Completed);
+            nameSet.set(name2, UsedValueState.Completed);
           });
         }
         return code2;
@@ -395,10 +395,10 @@ var require_codegen = __commonJS({
       }
     };
     var Def = class extends Node {
-      constructor(varKind, name, rhs) {
+      constructor(varKind, name2, rhs) {
         super();
         this.varKind = varKind;
-        this.name = name;
+        this.name = name2;
         this.rhs = rhs;
       }
       render({ es5, _n }) {
@@ -618,17 +618,17 @@ var require_codegen = __commonJS({
       }
     };
     var ForRange = class extends For {
-      constructor(varKind, name, from, to) {
+      constructor(varKind, name2, from, to) {
         super();
         this.varKind = varKind;
-        this.name = name;
+        this.name = name2;
         this.from = from;
         this.to = to;
       }
       render(opts) {
         const varKind = opts.es5 ? scope_1.varKinds.var : this.varKind;
-        const { name, from, to } = this;
-        return `for(${varKind} ${name}=${from}; ${name}<${to}; ${name}++)` + super.render(opts);
+        const { name: name2, from, to } = this;
+        return `for(${varKind} ${name2}=${from}; ${name2}<${to}; ${name2}++)` + super.render(opts);
       }
       get names() {
         const names2 = addExprNames(super.names, this.from);
@@ -636,11 +636,11 @@ var require_codegen = __commonJS({
       }
     };
     var ForIter = class extends For {
-      constructor(loop, varKind, name, iterable) {
+      constructor(loop, varKind, name2, iterable) {
         super();
         this.loop = loop;
         this.varKind = varKind;
-        this.name = name;
+        this.name = name2;
         this.iterable = iterable;
       }
       render(opts) {
@@ -657,9 +657,9 @@ var require_codegen = __commonJS({
       }
     };
     var Func = class extends BlockNode {
-      constructor(name, args, async) {
+      constructor(name2, args, async) {
         super();
-        this.name = name;
+        this.name = name2;
         this.args = args;
         this.async = async;
       }
@@ -746,10 +746,10 @@ var require_codegen = __commonJS({
       }
       // reserves unique name in the external scope and assigns value to it
       scopeValue(prefixOrName, value) {
-        const name = this._extScope.value(prefixOrName, value);
-        const vs = this._values[name.prefix] || (this._values[name.prefix] = /* @__PURE__ */ new Set());
-        vs.add(name);
-        return name;
+        const name2 = this._extScope.value(prefixOrName, value);
+        const vs = this._values[name2.prefix] || (this._values[name2.prefix] = /* @__PURE__ */ new Set());
+        vs.add(name2);
+        return name2;
       }
       getScopeValue(prefix, keyOrRef) {
         return this._extScope.getValue(prefix, keyOrRef);
@@ -763,11 +763,11 @@ var require_codegen = __commonJS({
         return this._extScope.scopeCode(this._values);
       }
       _def(varKind, nameOrPrefix, rhs, constant) {
-        const name = this._scope.toName(nameOrPrefix);
+        const name2 = this._scope.toName(nameOrPrefix);
         if (rhs !== void 0 && constant)
-          this._constants[name.str] = rhs;
-        this._leafNode(new Def(varKind, name, rhs));
-        return name;
+          this._constants[name2.str] = rhs;
+        this._leafNode(new Def(varKind, name2, rhs));
+        return name2;
       }
       // `const` declaration (`var` in es5 mode)
       const(nameOrPrefix, rhs, _constant) {
@@ -848,20 +848,20 @@ var require_codegen = __commonJS({
       }
       // `for` statement for a range of values
       forRange(nameOrPrefix, from, to, forBody, varKind = this.opts.es5 ? scope_1.varKinds.var : scope_1.varKinds.let) {
-        const name = this._scope.toName(nameOrPrefix);
-        return this._for(new ForRange(varKind, name, from, to), () => forBody(name));
+        const name2 = this._scope.toName(nameOrPrefix);
+        return this._for(new ForRange(varKind, name2, from, to), () => forBody(name2));
       }
       // `for-of` statement (in es5 mode replace with a normal for loop)
       forOf(nameOrPrefix, iterable, forBody, varKind = scope_1.varKinds.const) {
-        const name = this._scope.toName(nameOrPrefix);
+        const name2 = this._scope.toName(nameOrPrefix);
         if (this.opts.es5) {
           const arr = iterable instanceof code_1.Name ? iterable : this.var("_arr", iterable);
           return this.forRange("_i", 0, (0, code_1._)`${arr}.length`, (i) => {
-            this.var(name, (0, code_1._)`${arr}[${i}]`);
-            forBody(name);
+            this.var(name2, (0, code_1._)`${arr}[${i}]`);
+            forBody(name2);
           });
         }
-        return this._for(new ForIter("of", varKind, name, iterable), () => forBody(name));
+        return this._for(new ForIter("of", varKind, name2, iterable), () => forBody(name2));
       }
       // `for-in` statement.
       // With option `ownProperties` replaced with a `for-of` loop for object keys
@@ -869,8 +869,8 @@ var require_codegen = __commonJS({
         if (this.opts.ownProperties) {
           return this.forOf(nameOrPrefix, (0, code_1._)`Object.keys(${obj})`, forBody);
         }
-        const name = this._scope.toName(nameOrPrefix);
-        return this._for(new ForIter("in", varKind, name, obj), () => forBody(name));
+        const name2 = this._scope.toName(nameOrPrefix);
+        return this._for(new ForIter("in", varKind, name2, obj), () => forBody(name2));
       }
       // end `for` loop
       endFor() {
@@ -935,8 +935,8 @@ var require_codegen = __commonJS({
         return this;
       }
       // `function` heading (or definition if funcBody is passed)
-      func(name, args = code_1.nil, async, funcBody) {
-        this._blockNode(new Func(name, args, async));
+      func(name2, args = code_1.nil, async, funcBody) {
+        this._blockNode(new Func(name2, args, async));
         if (funcBody)
           this.code(funcBody).endFunc();
         return this;
@@ -3650,10 +3650,10 @@ var require_schemes = __commonJS({
         "urn:uuid"
       ]
     );
-    function isValidSchemeName(name) {
+    function isValidSchemeName(name2) {
       return supportedSchemeNames.indexOf(
         /** @type {*} */
-        name
+        name2
       ) !== -1;
     }
     function wsIsSecure(wsComponent) {
@@ -4668,10 +4668,10 @@ var require_core = __commonJS({
         return this;
       }
       // Add format
-      addFormat(name, format) {
+      addFormat(name2, format) {
         if (typeof format == "string")
           format = new RegExp(format);
-        this.formats[name] = format;
+        this.formats[name2] = format;
         return this;
       }
       errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
@@ -4788,10 +4788,10 @@ var require_core = __commonJS({
           this.addSchema(optsSchemas[key], key);
     }
     function addInitialFormats() {
-      for (const name in this.opts.formats) {
-        const format = this.opts.formats[name];
+      for (const name2 in this.opts.formats) {
+        const format = this.opts.formats[name2];
         if (format)
-          this.addFormat(name, format);
+          this.addFormat(name2, format);
       }
     }
     function addInitialKeywords(defs) {
@@ -8538,6 +8538,15 @@ function code(s) {
   const pad = line.startsWith("`") || line.endsWith("`") || line === "" ? " " : "";
   return of(`${fence}${pad}${line}${pad}${fence}`);
 }
+function htmlCode(s) {
+  return of(`<code>${htmlInline(s)}</code>`);
+}
+function htmlText(s) {
+  return of(htmlInline(s));
+}
+function htmlInline(s) {
+  return unmarked(oneLine(s)).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/@/g, "\u200B@\u200B").replace(/\b(https?|ftp):\/\//gi, "$1:/\u200B/").replace(/\bwww\./gi, "www\u200B.");
+}
 function codeBlock(info, body) {
   return of("```" + info + "\n" + unmarked(body.replace(/`/g, "\u02CB")).trimEnd() + "\n```");
 }
@@ -8591,10 +8600,10 @@ function oneLine(s) {
 }
 
 // src/render/numbers.ts
-function pct(x, signed = true) {
+function pct(x, signed2 = true) {
   if (x === null || x === void 0 || !Number.isFinite(x)) return md`n/a`;
   const s = numeral(Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(1));
-  return signed && x >= 0 ? md`+${s}%` : md`${s}%`;
+  return signed2 && x >= 0 ? md`+${s}%` : md`${s}%`;
 }
 function pValue(p) {
   if (p === null || p === void 0 || !Number.isFinite(p)) return void 0;
@@ -9551,6 +9560,60 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
         "aliasing"
       ]
     },
+    FunctionCost: {
+      properties: {
+        name: {
+          type: "string"
+        },
+        kind: {
+          type: "string",
+          enum: [
+            "function",
+            "generated",
+            "group"
+          ],
+          description: "FunctionKinds"
+        },
+        self_base: {
+          type: "number",
+          description: "Self is what the function itself executed; Inclusive adds what it\ncalled (rebuilt from self costs and call counts)."
+        },
+        self_head: {
+          type: "number"
+        },
+        inclusive_base: {
+          type: "number"
+        },
+        inclusive_head: {
+          type: "number"
+        },
+        self_delta: {
+          type: "number",
+          description: "head \u2212 base"
+        },
+        inclusive_delta: {
+          type: "number",
+          description: "head \u2212 base"
+        },
+        explains_most: {
+          type: "boolean",
+          description: "ExplainsMost marks the function whose own change is more than half\nof the count's change."
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "name",
+        "kind",
+        "self_base",
+        "self_head",
+        "inclusive_base",
+        "inclusive_head",
+        "self_delta",
+        "inclusive_delta"
+      ],
+      description: "FunctionCost is one function's instructions per operation, base \u2192 head, read from the same callgrind dumps as the count (each side's median over its processes)."
+    },
     Group: {
       properties: {
         cause: {
@@ -9916,6 +9979,13 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
         not_timed: {
           type: "boolean",
           description: "NotTimed marks a timing the gate did not run: the noise the base's\nhistory point measured said that even every round the plan allows\ncould not show a slowdown of its threshold. MDE is that prediction."
+        },
+        functions: {
+          items: {
+            $ref: "#/$defs/FunctionCost"
+          },
+          type: "array",
+          description: "Functions says why an instr/op count moved: the functions whose own\ninstructions per operation moved past the count's noise floor, the\nlargest change first, at most a handful; none when nothing did."
         }
       },
       additionalProperties: false,
@@ -10929,9 +10999,9 @@ function errorsDetails(report) {
 }
 
 // src/render/history.ts
-function historyCharts(report, name) {
+function historyCharts(report, name2) {
   const h = report.history;
-  const m = h?.messages.find((x) => x.name === name);
+  const m = h?.messages.find((x) => x.name === name2);
   if (!h || !m) return EMPTY;
   const units = [...new Set(m.series.map((s) => s.unit))];
   return blocks(...units.map((unit) => chart(h, m, m.series.filter((s) => s.unit === unit), unit)));
@@ -10981,57 +11051,6 @@ function yRange(min, max) {
 }
 function round(x) {
   return Math.round(x * 10) / 10;
-}
-
-// src/render/records.ts
-function recordsNotes(message) {
-  if (!message.records) return [];
-  const r = lists(message.records);
-  return [
-    newContent(message),
-    oneofMembers(r.new_oneof_members),
-    r.renamed.length > 0 ? md`<sub>Renamed, same number, no value changed: ${names(r.renamed, renamed)}.</sub>` : EMPTY,
-    r.removed.length > 0 ? md`<sub>Removed on head: ${names(r.removed, (f) => code(f.field))}.</sub>` : EMPTY,
-    md`<sub>Records: ${r.source}.</sub>`
-  ];
-}
-function newContent(message) {
-  const r = lists(message.records);
-  const several = r.new_fields.length + r.regenerated.length > 1;
-  const own = (f) => several && f.protobuf_bytes !== void 0 ? signedBytes(f.protobuf_bytes) : EMPTY;
-  const fields = [
-    ...r.new_fields.map((f) => md`new field ${code(f.field)}${parenthesized([own(f)])}`),
-    ...r.regenerated.map((f) => md`regenerated field ${code(f.field)}${parenthesized([f.was ? md`was ${code(f.was)}` : EMPTY, kinds(f), own(f)])}`)
-  ];
-  if (fields.length === 0) return EMPTY;
-  const what = join6(fields, md`, `);
-  const sized = message.formats.filter((f) => f.size?.new_content !== void 0);
-  if (sized.length === 0) return md`📦 Head's records add ${what}.`;
-  const lead = sized.find((f) => f.format === "protobuf") ?? sized[0];
-  const others = sized.filter((f) => f !== lead).map((f) => md`${f.format} ${signedBytes(f.size.new_content)}`);
-  return md`📦 ${signedBytes(lead.size.new_content)} B/msg from ${what} (${join6([md`${lead.format}`, join6(others, md`, `)], md`; `)}).`;
-}
-function parenthesized(parts) {
-  const inside2 = join6(parts, md`, `);
-  return inside2.empty ? EMPTY : md` (${inside2})`;
-}
-function kinds(f) {
-  return f.from && f.to ? md`${f.from} → ${f.to}` : EMPTY;
-}
-function oneofMembers(members) {
-  if (members.length === 0) return EMPTY;
-  const each = members.map((f) => f.protobuf_bytes !== void 0 ? md`${code(f.field)} (one would cost ${bytes(f.protobuf_bytes)} B in protobuf)` : code(f.field));
-  const s = members.length === 1 ? md`` : md`s`;
-  return md`➕ New oneof member${s} ${join6(each, md`, `)}: no record holds ${members.length === 1 ? md`it` : md`them`} (each keeps the member it had), so no figure above counts ${members.length === 1 ? md`its` : md`their`} content (a format that marks an empty member, as Avro's null branch does, still pays that mark).`;
-}
-function renamed(f) {
-  return f.from && f.to ? md`${code(f.from)} → ${code(f.to)}` : code(f.field);
-}
-function names(notes, one) {
-  return join6(notes.map(one), md`, `);
-}
-function lists(r) {
-  return { from_samples: false, new_fields: [], regenerated: [], new_oneof_members: [], renamed: [], removed: [], ...r };
 }
 
 // src/render/verdict.ts
@@ -11085,14 +11104,14 @@ function coverageWords(report) {
   const more = needed > (report.merged?.count ?? report.shard?.count ?? 1) ? md`; ${code(`max-shards: ${needed}`)} measures all` : EMPTY;
   return md`${c.changed} changed: ${figures}${shards}${more}`;
 }
-function ofMessage(report, name) {
-  return report.violations.filter((v) => v.subject === name || v.subject.startsWith(`${name}/`));
+function ofMessage(report, name2) {
+  return report.violations.filter((v) => v.subject === name2 || v.subject.startsWith(`${name2}/`));
 }
-function messageVerdict(violations, name) {
+function messageVerdict(violations, name2) {
   const blocking = violations.filter(isBlocking);
   const approved = violations.filter((v) => v.approved);
   const allowed = violations.filter((v) => v.allowed && !v.approved);
-  const within = (v) => v.subject.startsWith(`${name}/`) ? v.subject.slice(name.length + 1) : v.subject;
+  const within = (v) => v.subject.startsWith(`${name2}/`) ? v.subject.slice(name2.length + 1) : v.subject;
   const parts = [];
   if (blocking.length > 0) parts.push(md`❌ ${reasonsOf(blocking, within)}`);
   if (approved.length > 0) parts.push(md`✅ approved: ${reasonsOf(approved, within)}`);
@@ -11138,6 +11157,92 @@ function limit(v) {
   return v.threshold_pct === void 0 ? EMPTY : md` (limit ${pct(v.threshold_pct, false)})`;
 }
 
+// src/render/profiles.ts
+function profileBlocks(report, message) {
+  const out = [];
+  for (const v of ofMessage(report, message.name)) {
+    if (v.kind !== "cpu") continue;
+    const [format, op] = v.subject.slice(message.name.length + 1).split("/");
+    const metric2 = message.formats.find((f) => f.format === format)?.metrics.find((m) => m.name === op && m.unit === "instr/op");
+    if (format && op && metric2?.functions?.length) out.push(profileBlock(format, op, metric2, metric2.functions));
+  }
+  return { md: blocks(...out), cut: "profiles" };
+}
+function profileBlock(format, op, metric2, fns) {
+  const delta = (metric2.head?.center ?? 0) - (metric2.base?.center ?? 0);
+  const named = join6(
+    fns.map((f) => md`${f.kind === "group" ? htmlText(f.name) : htmlCode(f.name)} ${signed(f.self_delta)}`),
+    md`, `
+  );
+  const rest = Math.abs(delta - fns.reduce((sum, f) => sum + f.self_delta, 0)) >= 1 ? md`, …` : EMPTY;
+  const summary = md`${htmlCode(format)} ${htmlText(op)} ${signed(delta)} instr/op: ${named}${rest}`;
+  const lead = fns[0];
+  const sentence = lead.explains_most ? md`${name(lead)} alone accounts for ${signed(lead.self_delta)} of the ${signed(delta)} instr/op.` : EMPTY;
+  const rows2 = fns.map((f) => [name(f), change(f.self_base, f.self_head, f.self_delta), change(f.inclusive_base, f.inclusive_head, f.inclusive_delta)]);
+  return details(summary, blocks(sentence, table([md`function (moved past the floor)`, md`self instr/op`, md`with what it calls`], rows2)));
+}
+function name(f) {
+  if (f.kind === "group") return md`${f.name}`;
+  return f.kind === "generated" ? md`${code(f.name)} (generated)` : code(f.name);
+}
+function change(base, head, delta) {
+  return md`${integer(base)} → ${integer(head)} (${signed(delta)})`;
+}
+function signed(n) {
+  return Math.round(n) >= 0 ? md`+${integer(n)}` : integer(n);
+}
+
+// src/render/records.ts
+function recordsNotes(message) {
+  if (!message.records) return [];
+  const r = lists(message.records);
+  return [
+    newContent(message),
+    oneofMembers(r.new_oneof_members),
+    r.renamed.length > 0 ? md`<sub>Renamed, same number, no value changed: ${names(r.renamed, renamed)}.</sub>` : EMPTY,
+    r.removed.length > 0 ? md`<sub>Removed on head: ${names(r.removed, (f) => code(f.field))}.</sub>` : EMPTY,
+    md`<sub>Records: ${r.source}.</sub>`
+  ];
+}
+function newContent(message) {
+  const r = lists(message.records);
+  const several = r.new_fields.length + r.regenerated.length > 1;
+  const own = (f) => several && f.protobuf_bytes !== void 0 ? signedBytes(f.protobuf_bytes) : EMPTY;
+  const fields = [
+    ...r.new_fields.map((f) => md`new field ${code(f.field)}${parenthesized([own(f)])}`),
+    ...r.regenerated.map((f) => md`regenerated field ${code(f.field)}${parenthesized([f.was ? md`was ${code(f.was)}` : EMPTY, kinds(f), own(f)])}`)
+  ];
+  if (fields.length === 0) return EMPTY;
+  const what = join6(fields, md`, `);
+  const sized = message.formats.filter((f) => f.size?.new_content !== void 0);
+  if (sized.length === 0) return md`📦 Head's records add ${what}.`;
+  const lead = sized.find((f) => f.format === "protobuf") ?? sized[0];
+  const others = sized.filter((f) => f !== lead).map((f) => md`${f.format} ${signedBytes(f.size.new_content)}`);
+  return md`📦 ${signedBytes(lead.size.new_content)} B/msg from ${what} (${join6([md`${lead.format}`, join6(others, md`, `)], md`; `)}).`;
+}
+function parenthesized(parts) {
+  const inside2 = join6(parts, md`, `);
+  return inside2.empty ? EMPTY : md` (${inside2})`;
+}
+function kinds(f) {
+  return f.from && f.to ? md`${f.from} → ${f.to}` : EMPTY;
+}
+function oneofMembers(members) {
+  if (members.length === 0) return EMPTY;
+  const each = members.map((f) => f.protobuf_bytes !== void 0 ? md`${code(f.field)} (one would cost ${bytes(f.protobuf_bytes)} B in protobuf)` : code(f.field));
+  const s = members.length === 1 ? md`` : md`s`;
+  return md`➕ New oneof member${s} ${join6(each, md`, `)}: no record holds ${members.length === 1 ? md`it` : md`them`} (each keeps the member it had), so no figure above counts ${members.length === 1 ? md`its` : md`their`} content (a format that marks an empty member, as Avro's null branch does, still pays that mark).`;
+}
+function renamed(f) {
+  return f.from && f.to ? md`${code(f.from)} → ${code(f.to)}` : code(f.field);
+}
+function names(notes, one) {
+  return join6(notes.map(one), md`, `);
+}
+function lists(r) {
+  return { from_samples: false, new_fields: [], regenerated: [], new_oneof_members: [], renamed: [], removed: [], ...r };
+}
+
 // src/render/messages.ts
 var INSTR = "instr/op";
 function messageParts(report, message) {
@@ -11151,15 +11256,16 @@ function messageParts(report, message) {
   return [
     { md: head },
     { md: blocks(formatsTable(report, message), backlogNote(report, message.name), producerNote(report, message.name)), cut: "message tables" },
+    profileBlocks(report, message),
     { md: isNew ? EMPTY : bytesChart(message), cut: "bytes charts" },
     { md: isNew ? EMPTY : historyCharts(report, message.name), cut: "history charts" }
   ];
 }
-function unmeasuredPart(report, name, isNew) {
-  const cutByBudget = (report.plan?.exact?.unmeasured ?? []).includes(name);
-  const skipped = report.skipped?.find((s) => s.message === name);
+function unmeasuredPart(report, name2, isNew) {
+  const cutByBudget = (report.plan?.exact?.unmeasured ?? []).includes(name2);
+  const skipped = report.skipped?.find((s) => s.message === name2);
   const why = cutByBudget ? md`⏱ Not measured: the time budget ran out before it (see what the budget cut).` : skipped ? md`Not measured: ${skipped.reason}.` : md`Not measured in this run (see errors and stage timings).`;
-  return { md: md`### ${code(name)}${isNew ? md` · new on head` : EMPTY}\n\n${why}` };
+  return { md: md`### ${code(name2)}${isNew ? md` · new on head` : EMPTY}\n\n${why}` };
 }
 var CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within its noise floor). "Layout noise" is a significant time delta where the format's bytes, instructions and allocations are the same on both sides: the same work, timed in two builds whose code sits at different addresses. CPU is instructions per operation counted under Valgrind, the median of the processes that counted each side: the code and the records are the same in each, so a count moves only by what the runtime leaves to chance — each process's hash seeds (map lookups) and background work; "±x%" marks a floor this message's own counts set above its format's. Size: bytes/msg; where it moved, each compression codec's bytes per record as a Kafka broker stores them (the same records in producer batches, compressed) beside it. Chart bars: base first, head second. A new message shows head's figures only.</sub>`;
 function formatsTable(report, message) {
@@ -11178,20 +11284,20 @@ function formatsTable(report, message) {
   ]);
   return table(header, rows2);
 }
-function backlogNote(report, name) {
-  const b = report.pipeline.find((p) => p.message === name && p.backlog)?.backlog;
+function backlogNote(report, name2) {
+  const b = report.pipeline.find((p) => p.message === name2 && p.backlog)?.backlog;
   if (!b || b.budget_bytes === void 0 && b.drain_seconds === void 0) return EMPTY;
   const asked = report.env.pipeline_n !== void 0 ? md`, not the ${integer(report.env.pipeline_n)} asked for` : EMPTY;
   const why = b.budget_bytes !== void 0 ? md`byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per ${b.format} record` : md`what a ${integer(b.drain_seconds * 1e3)} ms drain needs at its fastest format`;
   return md`<sub>Pipeline backlog: N = ${integer(b.n)} records${asked} (${why}).</sub>`;
 }
-function producerNote(report, name) {
-  const codec = report.pipeline.find((p) => p.message === name && p.compression)?.compression;
+function producerNote(report, name2) {
+  const codec = report.pipeline.find((p) => p.message === name2 && p.compression)?.compression;
   if (!codec) return EMPTY;
   return md`<sub>Pipeline producer batches: ${code(codec)} (the first compression codec); records/s include decompressing them.</sub>`;
 }
-function metric(f, name, unit = "sec/op") {
-  return f.metrics.find((m) => m.name === name && m.unit === unit);
+function metric(f, name2, unit = "sec/op") {
+  return f.metrics.find((m) => m.name === name2 && m.unit === unit);
 }
 function sizeCell(f, side, violations) {
   if (!f.size) return md`—`;
@@ -11210,7 +11316,7 @@ function sizeCell(f, side, violations) {
   });
   return join6([...lines.filter((l) => l.first).map((l) => l.md), md`raw: ${raw}`, ...lines.filter((l) => !l.first).map((l) => l.md)], md`<br>`);
 }
-function change(deltaPct, p, significant) {
+function change2(deltaPct, p, significant) {
   const d = significant ? pct(deltaPct) : md`~`;
   const pv = pValue(p);
   return pv ? md`(${d}, ${pv})` : md`(${d})`;
@@ -11228,7 +11334,7 @@ function timeCell(m, side, f) {
     const cell = side(m.base?.center ?? void 0, m.head?.center ?? void 0, seconds, () => md`(${pct(m.delta_pct)})`);
     return md`<sub>${cell} layout noise: ${exactWords(f)} equal on both sides</sub>`;
   }
-  return side(m.base?.center ?? void 0, m.head?.center ?? void 0, seconds, () => change(m.delta_pct, m.p, m.significant));
+  return side(m.base?.center ?? void 0, m.head?.center ?? void 0, seconds, () => change2(m.delta_pct, m.p, m.significant));
 }
 function exactWords(f) {
   return f.metrics.some((m) => m.unit === INSTR) ? md`bytes, instructions and allocations` : md`bytes and allocations`;
@@ -11246,7 +11352,7 @@ function cpuCell(f, side) {
 function pipelineCell(p, side) {
   if (!p) return md`—`;
   const significant = p.significant ?? false;
-  return side(p.base?.center ?? void 0, p.head?.center ?? void 0, rate, () => change(p.delta_pct, p.p, significant));
+  return side(p.base?.center ?? void 0, p.head?.center ?? void 0, rate, () => change2(p.delta_pct, p.p, significant));
 }
 function bytesChart(message) {
   const sized = message.formats.filter((f) => f.size);
@@ -11275,7 +11381,7 @@ function grouped(report) {
 }
 function groupParts(report, group) {
   const measured = new Map(report.messages.map((m) => [m.name, m]));
-  const rows2 = group.messages.map((name) => row(report, name, measured.get(name)));
+  const rows2 = group.messages.map((name2) => row(report, name2, measured.get(name2)));
   rows2.sort((a, b) => Number(b.failing) - Number(a.failing) || b.size - a.size || a.name.localeCompare(b.name));
   const failing = rows2.filter((r) => r.failing);
   const unmeasured = rows2.filter((r) => !r.measured);
@@ -11309,8 +11415,8 @@ function groupParts(report, group) {
         compact: { md: render(failing, rows2.length - failing.length), cut: "group figures", compact: { md: render(failing, rows2.length - failing.length, true) } }
       }
     },
-    ...group.messages.flatMap((name) => {
-      const m = measured.get(name);
+    ...group.messages.flatMap((name2) => {
+      const m = measured.get(name2);
       if (!m) return [];
       const parts = messageParts(report, m);
       const history = parts.filter((p) => p.cut === "history charts");
@@ -11318,22 +11424,22 @@ function groupParts(report, group) {
     })
   ];
 }
-function row(report, name, m) {
-  const blocking = ofMessage(report, name).filter(isBlocking);
+function row(report, name2, m) {
+  const blocking = ofMessage(report, name2).filter(isBlocking);
   if (!m) {
-    return { name, measured: false, failing: blocking.length > 0, blocking, size: 0, cells: [code(name), md`—`, md`—`, md`—`, md`⏱ not measured`] };
+    return { name: name2, measured: false, failing: blocking.length > 0, blocking, size: 0, cells: [code(name2), md`—`, md`—`, md`—`, md`⏱ not measured`] };
   }
   const sizes = m.formats.map((f) => f.size?.delta_pct === null || f.size?.delta_pct === void 0 ? md`—` : f.size.delta_pct === 0 ? md`=` : pct(f.size.delta_pct));
   const size = Math.max(0, ...m.formats.map((f) => Math.abs(f.size?.delta_pct ?? 0)));
-  const within = (v) => reasonsOf(v, (x) => x.subject.startsWith(`${name}/`) ? x.subject.slice(name.length + 1) : x.subject);
+  const within = (v) => reasonsOf(v, (x) => x.subject.startsWith(`${name2}/`) ? x.subject.slice(name2.length + 1) : x.subject);
   const verdict = blocking.length > 0 ? md`❌ ${within(blocking)}` : md`✅`;
   return {
-    name,
+    name: name2,
     measured: true,
     failing: blocking.length > 0,
     blocking,
     size,
-    cells: [code(name), join6(sizes, md` / `), largest(m, "instr/op"), largest(m, "sec/op"), verdict]
+    cells: [code(name2), join6(sizes, md` / `), largest(m, "instr/op"), largest(m, "sec/op"), verdict]
   };
 }
 function largest(m, unit) {
@@ -11372,7 +11478,7 @@ var CHECK_STAGES = [
 ];
 function noSchemaChanged(report) {
   if (!report.change?.no_schema_changed) return EMPTY;
-  const ran = CHECK_STAGES.filter(([stage]) => report.stages.some((s) => s.name === stage && !s.error)).map(([, name]) => name);
+  const ran = CHECK_STAGES.filter(([stage]) => report.stages.some((s) => s.name === stage && !s.error)).map(([, name2]) => name2);
   const checks = ran.length > 0 ? md`ran ${join6(ran, md`, `)}` : md`ran no schema check`;
   return md`**No schema changed**: ${checks}; nothing to measure (no message changed, was added or was removed).`;
 }
@@ -11569,8 +11675,8 @@ function elementRow(report, e, vs) {
 function where2(e) {
   const container = e.container ? md`${text(e.container_kind ?? "")} ${code(e.container)}` : EMPTY;
   if (!e.member) return container.empty ? md`the file` : container;
-  const name = e.name ? md` ${code(e.name)}` : EMPTY;
-  return md`${text(e.member)} ${text(e.number ?? "")}${name} of ${container}`;
+  const name2 = e.name ? md` ${code(e.name)}` : EMPTY;
+  return md`${text(e.member)} ${text(e.number ?? "")}${name2} of ${container}`;
 }
 var RANKS = ["name", "json_name", "type", "cardinality"];
 function rank(c) {

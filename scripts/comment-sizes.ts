@@ -8,7 +8,7 @@ import MarkdownIt from 'markdown-it'
 import { commentBody, stickyMarker } from '../src/comment.js'
 import { renderReport, reportParts } from '../src/render/report.js'
 import { parseReport, type Report } from '../src/report.js'
-import { aaReport, changedReport, lintDebt, metadataChange, reparse } from '../test/reports.js'
+import { aaReport, changedReport, lintDebt, metadataChange, reparse, withCPURegressions } from '../test/reports.js'
 
 const visible = (markdown: string): string =>
   new MarkdownIt({ html: true })
@@ -25,6 +25,7 @@ const reports: Array<[string, Report]> = [
   ['A/A, 1,276 messages, 67 lint findings of debt', withDebt(aaReport(1276), 67)],
   ['56 messages, 8 changed, measure: all', changedReport(56, 8, { measureAll: true })],
   ['56 messages, all changed', changedReport(56, 56)],
+  ['50 messages changed, 20 cpu violations with their functions', withCPURegressions(changedReport(50, 50), 20)],
   ['1,276 messages, 1 changed, measure: all, 67 of debt', withDebt(changedReport(1276, 1, { measureAll: true }), 67)],
   ['400 messages changed through one shared message, 100 failing', metadataChange(400)],
   ...process.argv.slice(2).map((path): [string, Report] => [path, parseReport(readFileSync(path, 'utf8'), path)])

@@ -367,6 +367,12 @@ export interface Metric {
    * could not show a slowdown of its threshold. MDE is that prediction.
    */
   not_timed?: boolean;
+  /**
+   * Functions says why an instr/op count moved: the functions whose own
+   * instructions per operation moved past the count's noise floor, the
+   * largest change first, at most a handful; none when nothing did.
+   */
+  functions?: FunctionCost[];
 }
 /**
  * Summary is benchmath's summary of one side's samples (for instr/op: the processes' counts).
@@ -376,6 +382,37 @@ export interface Summary {
   lo?: number;
   hi?: number;
   n: number;
+}
+/**
+ * FunctionCost is one function's instructions per operation, base → head, read from the same callgrind dumps as the count (each side's median over its processes).
+ */
+export interface FunctionCost {
+  name: string;
+  /**
+   * FunctionKinds
+   */
+  kind: "function" | "generated" | "group";
+  /**
+   * Self is what the function itself executed; Inclusive adds what it
+   * called (rebuilt from self costs and call counts).
+   */
+  self_base: number;
+  self_head: number;
+  inclusive_base: number;
+  inclusive_head: number;
+  /**
+   * head − base
+   */
+  self_delta: number;
+  /**
+   * head − base
+   */
+  inclusive_delta: number;
+  /**
+   * ExplainsMost marks the function whose own change is more than half
+   * of the count's change.
+   */
+  explains_most?: boolean;
 }
 /**
  * Records are how base and head got the same logical records: the base's pool carried to head's schema by field number, so every value whose field survives is the same on both sides.

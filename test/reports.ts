@@ -2,7 +2,7 @@
 // the fixtures are real gate output from before this round's fields, and
 // only scripts/fixtures.sh writes them; these builders add the new fields
 // to a fixture, or make reports of a size no fixture has.
-import { parseReport, type Finding, type Format, type HistoryCommit, type HistoryMessage, type Message, type Metric, type Pipeline, type Report, type Stage, type Summary, type Violation } from '../src/report.js'
+import { parseReport, type Finding, type Format, type FunctionCost, type HistoryCommit, type HistoryMessage, type Message, type Metric, type Pipeline, type Report, type Stage, type Summary, type Violation } from '../src/report.js'
 import { loadFixture } from './fixtures.js'
 
 /** reparse is r as the action reads it: through JSON and the strict parser. */
@@ -130,6 +130,41 @@ export function changedReport(n: number, changed: number, opts: { measureAll?: b
   }
 }
 
+/** profileOf is what a decode that grew by delta instr/op names: a
+ * function that explains most of it, allocation and a generated method,
+ * as the gate reports them (largest change first). */
+export function profileOf(delta: number): FunctionCost[] {
+  const fn = (name: string, kind: FunctionCost['kind'], base: number, grew: number, extra: number): FunctionCost => ({
+    name, kind, self_base: base, self_head: base + grew, self_delta: grew, inclusive_base: base + extra, inclusive_head: base + extra + grew, inclusive_delta: grew
+  })
+  return [
+    { ...fn('protowire.ConsumeVarint', 'function', 120, Math.round(delta * 0.55), 0), explains_most: true },
+    fn('allocation', 'group', 300, Math.round(delta * 0.3), 0),
+    fn('v1.(*TelemetryEvent).ProtoReflect', 'generated', 40, Math.round(delta * 0.1), 12)
+  ]
+}
+
+/** withCPURegressions is r with a cpu violation on the json decode count of
+ * each of its first k messages, the count grown 6% and the functions the
+ * gate names for it. */
+export function withCPURegressions(r: Report, k: number): Report {
+  for (const m of r.messages.slice(0, k)) {
+    const metric = m.formats.find(f => f.format === 'json')!.metrics.find(x => x.name === 'decode' && x.unit === 'instr/op')!
+    const base = metric.base!.center!
+    metric.head = { ...metric.head!, center: base * 1.06 }
+    metric.delta_pct = 6
+    metric.significant = true
+    metric.functions = profileOf(base * 0.06)
+    r.violations.push({
+      kind: 'cpu', subject: `${m.name}/json/decode/instr`, detail: 'decode executes more instructions per operation, by more than the cpu threshold', unit: 'instr/op',
+      base, head: base * 1.06, delta_pct: 6, threshold_pct: 2, noise_floor_pct: 1, allowed: false
+    })
+  }
+  r.result = 'fail'
+  r.exit_code = 1
+  return r
+}
+
 /** metadataChange is n messages all changed through one shared message
  * (the shape of a field added to resource metadata every message embeds),
  * with changedReport's violations on every fourth. */
@@ -183,7 +218,11 @@ export function completeReport(): Report {
   timed.mde_pct = 6.5
   untimed.mde_reason = 'n=5 samples per side can never reach alpha=0.001'
   const counted = telemetry.formats.flatMap(f => f.metrics).find(m => m.unit === 'instr/op')
-  if (counted) counted.ops = 256
+  if (counted) {
+    counted.ops = 256
+    // Why it grew: a function, a generated one and a group.
+    counted.functions = profileOf(counted.head!.center! - counted.base!.center!)
+  }
   // A timing the base's noise said could not reach its threshold.
   untimed.not_timed = true
   r.costs = [...(r.costs ?? []), { message: telemetry.name, count_seconds: 2, noise: { 'json/decode': [0.98, 1, 1.03] } }]

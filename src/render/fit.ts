@@ -31,6 +31,9 @@ const CUTS = {
   'violation rows': { words: "measured violations' rows (each message's verdict line has them)" },
   'approve lines': { words: "measured regressions' lines in the approve-all block (its schema line stays)" },
   'bytes charts': { words: 'bytes/msg charts' },
+  // Why a failing count grew says what no other part does, so it stays
+  // past the charts and the rows each verdict line repeats.
+  profiles: { words: 'which functions grew in each cpu violation' },
   'group rows': { words: "groups' rows within every threshold" },
   'group figures': { words: "failing group rows' figures (each counts its violations)" },
   'message tables': { words: "changed messages' tables" }

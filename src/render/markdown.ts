@@ -108,6 +108,29 @@ export function code(s: string): Md {
   return of(`${fence}${pad}${line}${pad}${fence}`)
 }
 
+/** htmlCode is a string as an HTML code element, for where markdown is not
+ * read (a <summary> line is raw HTML): HTML special characters as entities,
+ * mentions and bare links broken as escape() breaks them, one line. */
+export function htmlCode(s: string): Md {
+  return of(`<code>${htmlInline(s)}</code>`)
+}
+
+/** htmlText is a string as inert text inside raw HTML (a <summary>). */
+export function htmlText(s: string): Md {
+  return of(htmlInline(s))
+}
+
+function htmlInline(s: string): string {
+  return unmarked(oneLine(s))
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/@/g, '\u200b@\u200b')
+    .replace(/\b(https?|ftp):\/\//gi, '$1:/\u200b/')
+    .replace(/\bwww\./gi, 'www\u200b.')
+}
+
 /** codeBlock is multi-line text as a fenced block. Backticks in it become ˋ
  * (U+02CB), so no line of it can close the fence or look like one to the
  * budget's cut; the block is literal otherwise. */

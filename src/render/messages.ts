@@ -3,13 +3,15 @@ import type { Part } from './fit.js'
 import { historyCharts } from './history.js'
 import { blocks, code, EMPTY, join, md, table, xyChart, type Md } from './markdown.js'
 import { bytes, instructions, integer, mebibytes, pct, pValue, rate, seconds } from './numbers.js'
+import { profileBlocks } from './profiles.js'
 import { recordsNotes } from './records.js'
 import { messageVerdict, ofMessage } from './verdict.js'
 
 const INSTR = 'instr/op'
 
 /** messageParts renders a changed or new message: its heading and verdict
- * and what its records add (never cut), then its table, its bytes/msg
+ * and what its records add (never cut), then its table, why its cpu
+ * violations' counts grew (profileBlocks), its bytes/msg
  * chart where base and head differ, and its history on the default branch
  * (each of which the budget may cut). A new message has no base: head's
  * figures only, nothing compared, no chart. */
@@ -28,6 +30,7 @@ export function messageParts(report: Report, message: Message): Part[] {
   return [
     { md: head },
     { md: blocks(formatsTable(report, message), backlogNote(report, message.name), producerNote(report, message.name)), cut: 'message tables' },
+    profileBlocks(report, message),
     { md: isNew ? EMPTY : bytesChart(message), cut: 'bytes charts' },
     { md: isNew ? EMPTY : historyCharts(report, message.name), cut: 'history charts' }
   ]

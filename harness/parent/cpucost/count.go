@@ -139,7 +139,7 @@ func countBatch(ctx context.Context, vg, binary string, b batch, opts Options) (
 		}
 		return nil, runError(ctx, err, stderr.String())
 	}
-	results, err := collect(dir, stdout.String(), opts.CacheSim)
+	results, err := collect(dir, stdout.String(), opts)
 	if err != nil {
 		return nil, err
 	}
@@ -293,12 +293,13 @@ func toolName(stderr string) string {
 // with callgrind's dumps: a loop without its dump is an error, never a
 // silently missing figure. What the loop's calls into the runtime's slow
 // paths took (slowPaths) is left out of its instructions, and said apart
-// (Uncached).
-func collect(dir, stdout string, cacheSim bool) (out []Result, err error) {
+// (Uncached). With opts.Profiles, each result carries its loop's profile,
+// from the same dump.
+func collect(dir, stdout string, opts Options) (out []Result, err error) {
 	paths, _ := filepath.Glob(filepath.Join(dir, "callgrind.out*"))
 	dumps := map[string]dump{}
 	for _, p := range paths {
-		d, err := readDump(p)
+		d, err := readDump(p, opts.Profiles)
 		if err != nil {
 			return nil, fmt.Errorf("instruction count: %w", err)
 		}
@@ -321,7 +322,10 @@ func collect(dir, stdout string, cacheSim bool) (out []Result, err error) {
 			return nil, fmt.Errorf("instruction count: callgrind counted no instructions for %s", name)
 		}
 		r := Result{Name: name, Ops: ops, Instructions: ir - min(d.slowIr, ir), Uncached: min(d.slowIr, ir)}
-		if cacheSim {
+		if d.graph != nil {
+			r.Profile = profileOf(*d.graph, ops)
+		}
+		if opts.CacheSim {
 			cyc, ok := estimatedCycles(d.events)
 			if !ok {
 				return nil, fmt.Errorf("instruction count: the dump for %s has no cache-simulation events", name)

@@ -44,6 +44,9 @@ type Options struct {
 	// Batch is how many messages one Valgrind process counts; 0 spreads
 	// them evenly over Parallel processes.
 	Batch int
+	// Profiles asks for each loop's profile (Result.Profile): where its
+	// instructions went, by function, read from the loop's own dump.
+	Profiles bool
 	// ProcessTimeout bounds each Valgrind process; DefaultProcessTimeout
 	// when 0.
 	ProcessTimeout time.Duration
@@ -82,6 +85,10 @@ type Result struct {
 	Uncached uint64 `json:"uncached_instructions,omitempty"`
 	// EstimatedCycles is set only with Options.CacheSim (see cycles.go).
 	EstimatedCycles uint64 `json:"estimated_cycles,omitempty"`
+	// Profile is where the loop's instructions went per operation, with
+	// Options.Profiles; the gate compares it, the report holds only what
+	// moved (report.FunctionCost).
+	Profile Profile `json:"-"`
 }
 
 // InstrPerOp is instructions per operation.

@@ -37,7 +37,7 @@ totals: 1000000 300000 100000 500 2000 1000 100 200 50
 func TestReadDumpAndEstimatedCycles(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "callgrind.out.3")
 	os.WriteFile(p, []byte(dumpHeader), 0o644)
-	d, err := readDump(p)
+	d, err := readDump(p, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,11 +82,11 @@ calls=256 10
 * 30000
 `
 	os.WriteFile(p, []byte(slow), 0o644)
-	if d, err := readDump(p); err != nil || d.slowIr != 45568+356+90 {
+	if d, err := readDump(p, false); err != nil || d.slowIr != 45568+356+90 {
 		t.Errorf("slow paths took %d (%v), want %d", d.slowIr, err, 45568+356+90)
 	}
 	os.WriteFile(p, []byte("# callgrind format\nevents: Ir\n"), 0o644)
-	if _, err := readDump(p); err == nil || !strings.Contains(err.Error(), "not a callgrind dump") {
+	if _, err := readDump(p, false); err == nil || !strings.Contains(err.Error(), "not a callgrind dump") {
 		t.Errorf("truncated dump: %v", err)
 	}
 }

@@ -18,6 +18,9 @@ type dump struct {
 	// slowIr is the instructions of every call into a slow path from
 	// outside one (inclusive: getitab and the cache fill below it).
 	slowIr uint64
+	// graph is each function's own instructions and the calls between
+	// them, when asked for (a profile); nil otherwise.
+	graph *callGraph
 }
 
 // slowPaths are the Go runtime functions a type assertion or type switch
@@ -40,7 +43,11 @@ var slowPaths = []string{"runtime.typeAssert", "runtime.interfaceSwitch"}
 // once its summaries are off by the earlier loops (a second loop's summary
 // read 136,621 where its totals, and the same loop counted alone, read
 // 990,727).
-func readDump(path string) (dump, error) {
+//
+// With graph, it also reads every function's own instructions (the cost
+// lines under fn= that follow no calls= line) and the call counts between
+// functions (calls= under fn= and cfn=), for a profile.
+func readDump(path string, graph bool) (dump, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return dump{}, err
@@ -50,7 +57,11 @@ func readDump(path string) (dump, error) {
 	var names, sums []string
 	fns := map[string]string{} // compressed function ids: "(12)" → name
 	var fn, cfn string
-	call := false // the line after calls= holds the call's inclusive cost
+	call := false          // the line after calls= holds the call's inclusive cost
+	positions, ir := 1, -1 // position fields before the costs; Ir's index among the costs
+	if graph {
+		d.graph = &callGraph{self: map[string]uint64{}, calls: map[[2]string]uint64{}}
+	}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	for sc.Scan() {
@@ -66,8 +77,16 @@ func readDump(path string) (dump, error) {
 			}
 		case strings.HasPrefix(line, "desc: Trigger: "):
 			d.trigger = strings.TrimPrefix(line, "desc: Trigger: ")
+		case d.graph != nil && isCostLine(line):
+			if f := strings.Fields(line); ir >= 0 && positions+ir < len(f) {
+				n, _ := strconv.ParseUint(f[positions+ir], 10, 64)
+				d.graph.self[fn] += n
+			}
+		case strings.HasPrefix(line, "positions: "):
+			positions = len(strings.Fields(strings.TrimPrefix(line, "positions: ")))
 		case strings.HasPrefix(line, "events: "):
 			names = strings.Fields(strings.TrimPrefix(line, "events: "))
+			ir = slices.Index(names, "Ir")
 		case strings.HasPrefix(line, "totals: "):
 			sums = strings.Fields(strings.TrimPrefix(line, "totals: "))
 		case strings.HasPrefix(line, "summary: ") && sums == nil:
@@ -78,6 +97,11 @@ func readDump(path string) (dump, error) {
 			cfn = funcName(fns, strings.TrimPrefix(line, "cfn="))
 		case strings.HasPrefix(line, "calls="):
 			call = true
+			if d.graph != nil {
+				count, _, _ := strings.Cut(strings.TrimPrefix(line, "calls="), " ")
+				n, _ := strconv.ParseUint(count, 10, 64)
+				d.graph.calls[[2]string{fn, cfn}] += n
+			}
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -99,6 +123,16 @@ func readDump(path string) (dump, error) {
 		d.events[n] = v
 	}
 	return d, nil
+}
+
+// isCostLine says whether a dump line is a cost line: a position (a
+// number, or relative to the last: +n, -n, *) and the costs.
+func isCostLine(line string) bool {
+	if line == "" {
+		return false
+	}
+	c := line[0]
+	return c >= '0' && c <= '9' || c == '+' || c == '-' || c == '*'
 }
 
 // funcName resolves callgrind's name compression: "(12) name" defines id

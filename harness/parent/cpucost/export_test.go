@@ -4,6 +4,6 @@ package cpucost
 var ValgrindArgs = valgrindArgs
 
 func DumpTotals(path string) (trigger string, ir uint64, err error) {
-	d, err := readDump(path)
+	d, err := readDump(path, false)
 	return d.trigger, d.events["Ir"], err
 }

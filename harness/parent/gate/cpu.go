@@ -85,7 +85,7 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 			start := time.Now()
 			sel, _ := p.only(u.messages)
 			res, err := cpucost.Count(ctx, p.prog.Binary, sel,
-				cpucost.Options{Valgrind: setup.Valgrind, Bytes: bytes, Parallel: 1, Batch: len(u.messages)})
+				cpucost.Options{Valgrind: setup.Valgrind, Bytes: bytes, Parallel: 1, Batch: len(u.messages), Profiles: profilesOn()})
 			if err != nil {
 				return p.wrap(err)
 			}
@@ -247,9 +247,12 @@ func (g *run) keepWholeProcesses(c *counts, ps programs, units []countUnit, resu
 // processes' counts, and its n their number; the noise floor is
 // cpucost.FloorOf (the format's, or twice what this op's own counts
 // spread, whichever is larger), and a change is significant past it. The
-// verdict gates a growth only above it. A side alone compares nothing.
+// verdict gates a growth only above it. The functions whose own cost moved
+// past the same floor say why (functionsMoved). A side alone compares
+// nothing.
 func countMetrics(base, head []cpucost.Result) []formatMetric {
 	bySide := [2]map[string][]float64{perOp(base), perOp(head)}
+	profiles := [2]map[string][]cpucost.Profile{profilesOf(base), profilesOf(head)}
 	ops := map[string]int{}
 	for _, r := range base {
 		ops[r.Name] = r.Ops
@@ -275,6 +278,7 @@ func countMetrics(base, head []cpucost.Result) []formatMetric {
 			m.NoiseFloorFrom = report.FloorFromFormat
 		}
 		m.Significant = delta != nil && verdict.PastNoiseFloor(*delta, m.NoiseFloor)
+		m.Functions = functionsMoved(profiles[0][name], profiles[1][name], floor.Pct/100*bs.Center, hs.Center-bs.Center)
 		if m.Significant {
 			m.Delta = fmt.Sprintf("%+.2f%%", *delta)
 		}
@@ -293,16 +297,22 @@ func perOp(rs []cpucost.Result) map[string][]float64 {
 	return out
 }
 
+// profilesOf is each op's profiles, one per process that read one, by
+// benchmark name.
+func profilesOf(rs []cpucost.Result) map[string][]cpucost.Profile {
+	out := map[string][]cpucost.Profile{}
+	for _, r := range rs {
+		if r.Profile != nil {
+			out[r.Name] = append(out[r.Name], r.Profile)
+		}
+	}
+	return out
+}
+
 // countSummary is one side's counts of one op: their median, lowest and
 // highest.
 func countSummary(xs []float64) report.Summary {
-	s := slices.Sorted(slices.Values(xs))
-	mid := len(s) / 2
-	center := s[mid]
-	if len(s)%2 == 0 {
-		center = (s[mid-1] + s[mid]) / 2
-	}
-	return report.Summary{Center: center, Lo: s[0], Hi: s[len(s)-1], N: len(s)}
+	return report.Summary{Center: median(xs), Lo: slices.Min(xs), Hi: slices.Max(xs), N: len(xs)}
 }
 
 func sortedKeys[V any](m map[string]V) []string {

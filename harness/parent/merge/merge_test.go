@@ -144,3 +144,54 @@ func valid(t *testing.T, r *report.Report) {
 		t.Fatal(err)
 	}
 }
+
+// Each message keeps its own profile through a merge: the functions that
+// moved its count, as its shard found them, beside the cpu violation the
+// merged verdict decides again.
+func TestEachMessageKeepsItsProfile(t *testing.T) {
+	var parts []Part
+	for i := 1; i <= 3; i++ {
+		p := part(i, 0.5)
+		for _, m := range plan[i-1] {
+			f := p.Report.Format(m, "protobuf")
+			d, floor := 5.0, 0.5
+			f.Metrics = append(f.Metrics, report.Metric{Name: "decode", Unit: "instr/op", Base: &report.Summary{Center: 1000, N: 1}, Head: &report.Summary{Center: 1050, N: 1},
+				DeltaPct: &d, NoiseFloor: &floor, Significant: true, Functions: []report.FunctionCost{{Name: "fn." + m, Kind: report.FunctionKindFunction,
+					SelfBase: 10, SelfHead: 60, InclusiveBase: 10, InclusiveHead: 60, SelfDelta: 50, InclusiveDelta: 50, ExplainsMost: true}}})
+		}
+		verdict.Decide(p.Report)
+		// Through report.json, as the merge job reads the shards'.
+		b, _ := json.Marshal(p.Report)
+		var back report.Report
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatal(err)
+		}
+		p.Report = &back
+		parts = append(parts, p)
+	}
+	r, err := Parts(parts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cpu := 0
+	for _, v := range r.Violations {
+		if v.Kind == report.KindCPU {
+			cpu++
+		}
+	}
+	if cpu != 6 {
+		t.Errorf("%d cpu violations, want 6: %+v", cpu, r.Violations)
+	}
+	for _, m := range r.Messages {
+		var fns []report.FunctionCost
+		for _, mt := range m.Formats[0].Metrics {
+			if mt.Unit == "instr/op" {
+				fns = mt.Functions
+			}
+		}
+		if len(fns) != 1 || fns[0].Name != "fn."+m.Name || !fns[0].ExplainsMost {
+			t.Errorf("%s: functions %+v, want its own", m.Name, fns)
+		}
+	}
+	valid(t, r)
+}

@@ -149,6 +149,43 @@ type Metric struct {
 	// history point measured said that even every round the plan allows
 	// could not show a slowdown of its threshold. MDE is that prediction.
 	NotTimed bool `json:"not_timed,omitempty"`
+	// Functions says why an instr/op count moved: the functions whose own
+	// instructions per operation moved past the count's noise floor, the
+	// largest change first, at most a handful; none when nothing did.
+	Functions []FunctionCost `json:"functions,omitempty"`
+}
+
+// The kinds of a FunctionCost: a function, one of the bench program's
+// generated code, or a group of functions.
+const (
+	FunctionKindFunction  = "function"
+	FunctionKindGenerated = "generated"
+	FunctionKindGroup     = "group"
+)
+
+// FunctionKinds are every FunctionCost kind.
+var FunctionKinds = []string{FunctionKindFunction, FunctionKindGenerated, FunctionKindGroup}
+
+// FunctionCost is one function's instructions per operation, base → head,
+// read from the same callgrind dumps as the count (each side's median over
+// its processes). Name is package-qualified ("protowire.ConsumeVarint"),
+// or a group's ("allocation": the runtime's allocator and GC barriers;
+// "protobuf decoder": the protobuf runtime's table-driven decoder).
+type FunctionCost struct {
+	Name string `json:"name"`
+	Kind string `json:"kind"` // FunctionKinds
+
+	// Self is what the function itself executed; Inclusive adds what it
+	// called (rebuilt from self costs and call counts).
+	SelfBase       float64 `json:"self_base"`
+	SelfHead       float64 `json:"self_head"`
+	InclusiveBase  float64 `json:"inclusive_base"`
+	InclusiveHead  float64 `json:"inclusive_head"`
+	SelfDelta      float64 `json:"self_delta"`      // head − base
+	InclusiveDelta float64 `json:"inclusive_delta"` // head − base
+	// ExplainsMost marks the function whose own change is more than half
+	// of the count's change.
+	ExplainsMost bool `json:"explains_most,omitempty"`
 }
 
 // Summary is benchmath's summary of one side's samples.

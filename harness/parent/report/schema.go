@@ -139,6 +139,9 @@ func (Element) JSONSchemaExtend(s *jsonschema.Schema) {
 // JSONSchemaExtend makes stage names an enum.
 func (Stage) JSONSchemaExtend(s *jsonschema.Schema) { enum(s, "name", StageNames) }
 
+// JSONSchemaExtend makes the kind an enum.
+func (FunctionCost) JSONSchemaExtend(s *jsonschema.Schema) { enum(s, "kind", FunctionKinds) }
+
 // JSONSchemaExtend makes the status an enum.
 func (Message) JSONSchemaExtend(s *jsonschema.Schema) { enum(s, "status", Statuses) }
 
