@@ -7,5 +7,6 @@
 # reviewers will read.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$PATH" # buf: without it the Go golden test skips
 (cd harness && go test -count=1 -run 'TestGoldenReportsAreFresh' ./parent/gate -update)
 npm run golden

@@ -360,10 +360,13 @@ func TestTinyBudgetCutsTimingNotTheExactChecks(t *testing.T) {
 	if took := time.Since(start); took > 50*time.Second {
 		t.Errorf("a 1m budget, 25 s spent before, took %s more", took)
 	}
-	if r.Plan.Pipeline == nil || r.Plan.Pipeline.Note == "" {
-		t.Errorf("the pipeline was not cut: %+v, %d rows", r.Plan.Pipeline, len(r.Pipeline))
+	// The pipeline is cut, unless its rows stopped on their own first (at
+	// their power, or futile with head showing no fall), which the stage
+	// note says.
+	if note := stageNote(r, "pipeline"); (r.Plan.Pipeline == nil || r.Plan.Pipeline.Note == "") && !strings.Contains(note, "drained") {
+		t.Errorf("the pipeline was not cut and no row stopped: %+v, %d rows, note %q", r.Plan.Pipeline, len(r.Pipeline), note)
 	} else {
-		t.Logf("pipeline: %s", r.Plan.Pipeline.Note)
+		t.Logf("pipeline: %+v; %s", r.Plan.Pipeline, note)
 	}
 	if r.Plan.Bench == nil || r.Plan.Bench.Note == "" || r.Plan.Bench.Benchtime == "300ms" && r.Plan.Bench.Count == 30 {
 		t.Fatalf("nothing was cut: %+v", r.Plan.Bench)

@@ -102,8 +102,10 @@ func (g *run) program(ctx context.Context, name string, s *prepare.Schema, messa
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	// The samples are head's records: the base drops a field head adds
+	// (head's are checked strictly first, checkSamples).
 	return &program{name: name, prep: res, prog: &benchprog.Program{Binary: res.Binary},
-		sel: benchprog.Selection{Messages: messages, Formats: g.s.Formats, Samples: g.s.Samples, Avro: avro, NoAvro: noAvro}}, nil
+		sel: benchprog.Selection{Messages: messages, Formats: g.s.Formats, Samples: g.s.Samples, SamplesLoose: name == "base", Avro: avro, NoAvro: noAvro}}, nil
 }
 
 // prepared says how a program came to be: "reused" (the cache had it), or

@@ -39,6 +39,10 @@ type Selection struct {
 	Messages []string // fully qualified; empty: every message compiled in
 	Formats  []string // empty: the program's default formats
 	Samples  string   // directory of <full.Message.Name>.jsonl protojson records; absolute
+	// SamplesLoose drops a sample's fields this side's schema lacks: the
+	// gate's base reading head's samples. Otherwise such a field is bad
+	// input.
+	SamplesLoose bool
 	Avro     []string // .avsc files; one whose record full name equals a message's is its Avro schema; absolute
 	// NoAvro are messages whose .avsc disagrees with them: not measured in
 	// the Avro formats (the gate reports the disagreement as a finding).
@@ -68,6 +72,9 @@ func (s Selection) Args() []string {
 	if s.Samples != "" {
 		args = append(args, "--samples", s.Samples)
 	}
+	if s.SamplesLoose {
+		args = append(args, "--samples-loose")
+	}
 	if s.Records != "" {
 		args = append(args, "--records", s.Records)
 	}
@@ -88,6 +95,7 @@ func (s *Selection) define(fs *flag.FlagSet) {
 	fs.Var((*list)(&s.Messages), "messages", "fully qualified messages, comma separated (default: every message compiled in)")
 	fs.Var((*list)(&s.Formats), "formats", "formats, comma separated (default json,protobuf,avro)")
 	fs.StringVar(&s.Samples, "samples", "", "directory of <full.Message.Name>.jsonl protojson samples")
+	fs.BoolVar(&s.SamplesLoose, "samples-loose", false, "drop a sample's fields this schema lacks (the base reading head's samples)")
 	fs.StringVar(&s.Records, "records", "", "directory of <full.Message.Name>.binpb record pools (written by wiregate gate)")
 	fs.StringVar(&s.Saved, "saved", "", "directory of cases a sizes run saved (--save): loaded instead of built")
 	fs.Var((*list)(&s.Avro), "avro", ".avsc files, comma separated; one whose record full name equals a message's is its Avro schema")

@@ -35,6 +35,7 @@ func (c *Case) Name() string { return c.Subject.Name() + "/" + c.Format.Name }
 // Samples, else a pool file the gate wrote in Records, else generated.
 type From struct {
 	Samples, Records string
+	SamplesLoose     bool // see benchprog.Selection.SamplesLoose
 }
 
 // Build makes every case, message-major, in the order given, all at once.
@@ -56,7 +57,7 @@ func Build(subjects []*subject.Subject, formats []codec.Format, from From) ([]*C
 // that measures it (codec.Format.Measures), over one record pool. Encoding the pool is timed (Price.EncodeNs): it is
 // done here anyway.
 func ForMessage(s *subject.Subject, formats []codec.Format, from From) ([]*Case, error) {
-	recs, source, err := record.Pool(s.Type, from.Samples, from.Records)
+	recs, source, err := record.Pool(s.Type, from.Samples, from.SamplesLoose, from.Records)
 	if err != nil {
 		return nil, err
 	}

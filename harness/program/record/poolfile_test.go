@@ -127,13 +127,13 @@ func TestPoolPrefersSamplesThenRecordsFile(t *testing.T) {
 		{"", t.TempDir(), "generated (256 records, seed 20261121)", record.PoolSize},
 		{"", "", "generated (256 records, seed 20261121)", record.PoolSize},
 	} {
-		recs, source, err := record.Pool(mt, c.samples, c.records)
+		recs, source, err := record.Pool(mt, c.samples, false, c.records)
 		if err != nil || source != c.source || len(recs) != c.n {
 			t.Errorf("Pool(%q, %q): %d records from %q, %v; want %d from %q", c.samples, c.records, len(recs), source, err, c.n, c.source)
 		}
 	}
 	os.WriteFile(record.PoolFile(records, name), []byte{0x05, 0x0a}, 0o644)
-	if _, _, err := record.Pool(mt, "", records); err == nil || exitcode.Code(err) != 2 {
+	if _, _, err := record.Pool(mt, "", false, records); err == nil || exitcode.Code(err) != 2 {
 		t.Errorf("bad records file: %v", err)
 	}
 }

@@ -156,7 +156,7 @@ func TestSamplesAreReadAndBadLinesNamed(t *testing.T) {
 	mt := (&telemetryv1.TelemetryEvent{}).ProtoReflect().Type()
 	file := filepath.Join(dir, "telemetry.v1.TelemetryEvent.jsonl")
 	os.WriteFile(file, []byte(`{"deviceId":"device-1","batteryPct":50}`+"\n\n"+`{"device_id":"device-2"}`+"\n"), 0o644)
-	recs, src, err := record.Pool(mt, dir, "")
+	recs, src, err := record.Pool(mt, dir, false, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,12 +164,12 @@ func TestSamplesAreReadAndBadLinesNamed(t *testing.T) {
 		t.Fatalf("got %d records from %s", len(recs), src)
 	}
 	os.WriteFile(file, []byte(`{"deviceId":"device-1"}`+"\n"+`{"deviceId": 12, }`+"\n"), 0o644)
-	_, _, err = record.Pool(mt, dir, "")
+	_, _, err = record.Pool(mt, dir, false, "")
 	if err == nil || exitcode.Code(err) != 2 || !strings.Contains(err.Error(), file+":2") {
 		t.Fatalf("want a bad-input error naming %s:2, got %v", file, err)
 	}
 	// No file for the message: generated records.
-	recs, src, err = record.Pool((&ordersv1.Order{}).ProtoReflect().Type(), dir, "")
+	recs, src, err = record.Pool((&ordersv1.Order{}).ProtoReflect().Type(), dir, false, "")
 	if err != nil || len(recs) != record.PoolSize || !strings.HasPrefix(src, "generated") {
 		t.Fatalf("fallback: %d records from %s, %v", len(recs), src, err)
 	}
@@ -183,13 +183,17 @@ func TestSamplesOfAFieldTheSchemaLacks(t *testing.T) {
 	mt := (&telemetryv1.TelemetryEvent{}).ProtoReflect().Type()
 	file := filepath.Join(dir, "telemetry.v1.TelemetryEvent.jsonl")
 	os.WriteFile(file, []byte(`{"deviceId":"device-1"}`+"\n"+`{"deviceId":"device-2","eventName":"boot"}`+"\n"), 0o644)
-	recs, _, err := record.Pool(mt, dir, "")
+	recs, _, err := record.Pool(mt, dir, true, "")
 	if err != nil || len(recs) != 2 || recs[1].(*telemetryv1.TelemetryEvent).DeviceId != "device-2" {
 		t.Fatalf("got %d records, %v", len(recs), err)
 	}
 	err = record.CheckSamples(dir, mt)
 	if err == nil || exitcode.Code(err) != 2 || !strings.Contains(err.Error(), file+":2") || !strings.Contains(err.Error(), "eventName") {
 		t.Fatalf("want a bad-input error naming %s:2 and eventName, got %v", file, err)
+	}
+	// Not loose (every reading but the gate's base side): the same error.
+	if _, _, err := record.Pool(mt, dir, false, ""); err == nil || !strings.Contains(err.Error(), file+":2") {
+		t.Fatalf("strict pool: want a bad-input error naming %s:2, got %v", file, err)
 	}
 	os.WriteFile(file, []byte(`{"deviceId":"device-1"}`+"\n"), 0o644)
 	if err := record.CheckSamples(dir, mt); err != nil {

@@ -33,8 +33,13 @@ func LoadSamples(dir string, mt protoreflect.MessageType) (msgs []proto.Message,
 // CheckSamples reads mt's samples as LoadSamples does, failing on a field
 // mt does not have.
 func CheckSamples(dir string, mt protoreflect.MessageType) error {
-	_, _, err := loadSamples(dir, mt, protojson.UnmarshalOptions{})
+	_, _, err := strictSamples(dir, mt)
 	return err
+}
+
+// strictSamples is LoadSamples failing on a field mt does not have.
+func strictSamples(dir string, mt protoreflect.MessageType) ([]proto.Message, bool, error) {
+	return loadSamples(dir, mt, protojson.UnmarshalOptions{})
 }
 
 func loadSamples(dir string, mt protoreflect.MessageType, opts protojson.UnmarshalOptions) (msgs []proto.Message, ok bool, err error) {

@@ -116,7 +116,7 @@ func TestRecursionIsBounded(t *testing.T) {
 // cap: records stop growing there, and the pool says how many were capped.
 func TestRecordSizeIsCapped(t *testing.T) {
 	fd, _ := dynamicFile(t, treeProto)
-	recs, source, err := record.Pool(msgType(fd, "Wide"), "", "")
+	recs, source, err := record.Pool(msgType(fd, "Wide"), "", false, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestRecordSizeIsCapped(t *testing.T) {
 			t.Fatalf("record %d is %d bytes, cap %d", i, n, record.MaxRecordBytes)
 		}
 	}
-	if _, src, _ := record.Pool(msgType(fd, "Node"), "", ""); strings.Contains(src, "capped") {
+	if _, src, _ := record.Pool(msgType(fd, "Node"), "", false, ""); strings.Contains(src, "capped") {
 		t.Errorf("Node records were capped: %s", src)
 	}
 }

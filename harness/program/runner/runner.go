@@ -252,5 +252,5 @@ func writeJSON(w io.Writer, v any) error { return json.NewEncoder(w).Encode(v) }
 
 // from is where a selection's records come from.
 func from(sel benchprog.Selection) cases.From {
-	return cases.From{Samples: sel.Samples, Records: sel.Records}
+	return cases.From{Samples: sel.Samples, SamplesLoose: sel.SamplesLoose, Records: sel.Records}
 }
