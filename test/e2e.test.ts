@@ -356,11 +356,12 @@ test('a sharded gate: plan writes the matrix, each shard uploads its part, merge
     GITHUB_SERVER_URL: 'https://github.com',
     INPUT_MESSAGES: '',
     INPUT_FORMATS: 'protobuf',
-    // Two messages priced at ~5 s each: a shard of 80s holds 8 s (budget.Capacity), so the plan needs two.
+    // Two messages priced at ~5 s each at count 6 (a shard job runs at most count bench rounds): a shard of
+    // 80s holds 8 s (budget.Capacity), so the plan needs two.
     'INPUT_TIME-BUDGET': '80s',
     'INPUT_MAX-SHARDS': '2',
     'INPUT_CPU-COST': 'off',
-    INPUT_COUNT: '2',
+    INPUT_COUNT: '6',
     INPUT_BENCHTIME: '5ms',
     INPUT_PIPELINE: 'false'
   }
