@@ -43,7 +43,7 @@ type Selection struct {
 	// gate's base reading head's samples. Otherwise such a field is bad
 	// input.
 	SamplesLoose bool
-	Avro     []string // .avsc files; one whose record full name equals a message's is its Avro schema; absolute
+	Avro         []string // .avsc files; one whose record full name equals a message's is its Avro schema; absolute
 	// NoAvro are messages whose .avsc disagrees with them: not measured in
 	// the Avro formats (the gate reports the disagreement as a finding).
 	NoAvro []string
