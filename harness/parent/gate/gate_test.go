@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -360,14 +361,19 @@ func TestTinyBudgetCutsTimingNotTheExactChecks(t *testing.T) {
 	if took := time.Since(start); took > 50*time.Second {
 		t.Errorf("a 1m budget, 25 s spent before, took %s more", took)
 	}
-	// The pipeline is cut, unless its rows stopped on their own first (at
-	// their power, or futile with head showing no fall), which the stage
-	// note says.
-	if note := stageNote(r, "pipeline"); (r.Plan.Pipeline == nil || r.Plan.Pipeline.Note == "") && !strings.Contains(note, "drained") {
-		t.Errorf("the pipeline was not cut and no row stopped: %+v, %d rows, note %q", r.Plan.Pipeline, len(r.Pipeline), note)
-	} else {
-		t.Logf("pipeline: %+v; %s", r.Plan.Pipeline, note)
+	// The pipeline is cut, or its rows stopped on their own first (at
+	// their power, or futile with head showing no fall: the stage note
+	// says so), or it fitted whole: every row drained its planned rounds
+	// on both sides (a drain starts no process, so two rows can fit).
+	note := stageNote(r, "pipeline")
+	cut := r.Plan.Pipeline != nil && r.Plan.Pipeline.Note != ""
+	whole := len(r.Pipeline) == 2 && !slices.ContainsFunc(r.Pipeline, func(p report.Pipeline) bool {
+		return p.Base == nil || p.Head == nil || p.Base.N != r.Pipeline[0].Base.N || p.Head.N != p.Base.N || p.Base.N < 5
+	})
+	if !cut && !strings.Contains(note, "drained") && !whole {
+		t.Errorf("the pipeline was neither cut, stopped nor whole: %+v, %d rows, note %q", r.Plan.Pipeline, len(r.Pipeline), note)
 	}
+	t.Logf("pipeline: %+v; %s", r.Plan.Pipeline, note)
 	if r.Plan.Bench == nil || r.Plan.Bench.Note == "" || r.Plan.Bench.Benchtime == "300ms" && r.Plan.Bench.Count == 30 {
 		t.Fatalf("nothing was cut: %+v", r.Plan.Bench)
 	}
