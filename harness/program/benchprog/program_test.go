@@ -64,8 +64,10 @@ exit `+strconv.Itoa(code))
 // (its process group), and the error is the cancellation's cause.
 func TestCancelStopsTheWholeGroup(t *testing.T) {
 	dir := t.TempDir()
+	// self appears whole (a rename): the cancel waits for it, and a file
+	// the redirection has made but not yet written read as no pid.
 	p := fake(t, `sleep 60 & echo $! > `+dir+`/child
-echo $$ > `+dir+`/self
+echo $$ > `+dir+`/self.tmp && mv `+dir+`/self.tmp `+dir+`/self
 sleep 60`)
 	cause := errors.New("interrupted by SIGINT")
 	ctx, cancel := context.WithCancelCause(context.Background())
