@@ -56,14 +56,13 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 	// far past the threshold can still clear the cutoff in the rounds left
 	// (a -33% avro row at 4 of 5 rounds did).
 	cutoff := verdict.StrictestCutoff(g.cfg.Alpha, o.Family)
-	powered, futile, planned := map[string]int{}, map[string]int{}, 0
-	o.Enough = func(key string, base, head []float64, rounds int) bool {
-		planned = rounds
+	powered, futile := map[string]int{}, map[string]int{}
+	o.Enough = func(key string, base, head []float64, planned int) bool {
 		m, f, _ := strings.Cut(key, "/")
 		if unchanged[m] {
 			return false
 		}
-		switch pipeStops(base, head, cutoff, g.cfg.ThresholdsFor(m, f).ThroughputPct, rounds) {
+		switch pipeStops(base, head, cutoff, g.cfg.ThresholdsFor(m, f).ThroughputPct, planned) {
 		case stopPowered:
 			powered[key] = len(base)
 			return true
@@ -86,7 +85,7 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 		return out, "", err
 	}
 	out.res = res
-	note := joinNotes(res.Cut, pipePowerNote(powered, futile, planned))
+	note := joinNotes(res.Cut, pipePowerNote(powered, futile, res.Rounds))
 	if g.s.Rounds(true) < res.Rounds {
 		for _, u := range unchanged {
 			if u {

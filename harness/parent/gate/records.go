@@ -183,7 +183,8 @@ func checkSamples(sch *schemas, message, dir string) error {
 	if err != nil {
 		return err
 	}
-	return record.CheckSamples(dir, dynamicpb.NewMessageType(md))
+	_, _, err = record.LoadSamples(dir, dynamicpb.NewMessageType(md), false)
+	return err
 }
 
 // with points each program at its side's pools.

@@ -13,15 +13,10 @@ import (
 // where they came from: the user's samples when samplesDir holds a file
 // for mt, else the records file in recordsDir when there is one (written
 // by the gate: paired records), else PoolSize generated records. An empty
-// directory name skips that source. loose drops the samples' fields mt
-// lacks (LoadSamples); otherwise one is an error (CheckSamples).
+// directory name skips that source. loose is LoadSamples'.
 func Pool(mt protoreflect.MessageType, samplesDir string, loose bool, recordsDir string) (recs []proto.Message, source string, err error) {
 	if samplesDir != "" {
-		load := LoadSamples
-		if !loose {
-			load = strictSamples
-		}
-		recs, ok, err := load(samplesDir, mt)
+		recs, ok, err := LoadSamples(samplesDir, mt, loose)
 		if err != nil {
 			return nil, "", err
 		}

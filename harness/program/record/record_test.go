@@ -176,7 +176,7 @@ func TestSamplesAreReadAndBadLinesNamed(t *testing.T) {
 }
 
 // Samples written for head hold fields the base lacks: the base's program
-// drops them and measures the rest, while CheckSamples (the gate's reading
+// drops them and measures the rest, while a strict LoadSamples (the gate's reading
 // against head's schema) names a field no side has, with its line.
 func TestSamplesOfAFieldTheSchemaLacks(t *testing.T) {
 	dir := t.TempDir()
@@ -187,7 +187,7 @@ func TestSamplesOfAFieldTheSchemaLacks(t *testing.T) {
 	if err != nil || len(recs) != 2 || recs[1].(*telemetryv1.TelemetryEvent).DeviceId != "device-2" {
 		t.Fatalf("got %d records, %v", len(recs), err)
 	}
-	err = record.CheckSamples(dir, mt)
+	_, _, err = record.LoadSamples(dir, mt, false)
 	if err == nil || exitcode.Code(err) != 2 || !strings.Contains(err.Error(), file+":2") || !strings.Contains(err.Error(), "eventName") {
 		t.Fatalf("want a bad-input error naming %s:2 and eventName, got %v", file, err)
 	}
@@ -196,7 +196,7 @@ func TestSamplesOfAFieldTheSchemaLacks(t *testing.T) {
 		t.Fatalf("strict pool: want a bad-input error naming %s:2, got %v", file, err)
 	}
 	os.WriteFile(file, []byte(`{"deviceId":"device-1"}`+"\n"), 0o644)
-	if err := record.CheckSamples(dir, mt); err != nil {
+	if _, _, err := record.LoadSamples(dir, mt, false); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -21,28 +21,11 @@ func SamplesFile(dir string, name protoreflect.FullName) string {
 
 // LoadSamples reads <dir>/<full.Message.Name>.jsonl: one protojson record a
 // line, blank lines skipped. ok is false when the file does not exist (the
-// caller then generates records). A field mt lacks is dropped: the
-// samples are head's records, and the base measures the part of them its
-// schema holds, as base and head share one samples file. CheckSamples is
-// the strict reading the gate does against head's schema first, so a
-// misspelt field is still an error.
-func LoadSamples(dir string, mt protoreflect.MessageType) (msgs []proto.Message, ok bool, err error) {
-	return loadSamples(dir, mt, protojson.UnmarshalOptions{DiscardUnknown: true})
-}
-
-// CheckSamples reads mt's samples as LoadSamples does, failing on a field
-// mt does not have.
-func CheckSamples(dir string, mt protoreflect.MessageType) error {
-	_, _, err := strictSamples(dir, mt)
-	return err
-}
-
-// strictSamples is LoadSamples failing on a field mt does not have.
-func strictSamples(dir string, mt protoreflect.MessageType) ([]proto.Message, bool, error) {
-	return loadSamples(dir, mt, protojson.UnmarshalOptions{})
-}
-
-func loadSamples(dir string, mt protoreflect.MessageType, opts protojson.UnmarshalOptions) (msgs []proto.Message, ok bool, err error) {
+// caller then generates records). A field mt lacks is a bad-input error
+// naming the line, unless loose: then it is dropped (the gate's base
+// reading head's samples, which may hold a field the pull request adds;
+// the gate reads them strictly against head's schema first).
+func LoadSamples(dir string, mt protoreflect.MessageType, loose bool) (msgs []proto.Message, ok bool, err error) {
 	path := SamplesFile(dir, mt.Descriptor().FullName())
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -62,7 +45,7 @@ func loadSamples(dir string, mt protoreflect.MessageType, opts protojson.Unmarsh
 			continue
 		}
 		m := mt.New().Interface()
-		if err := opts.Unmarshal([]byte(text), m); err != nil {
+		if err := (protojson.UnmarshalOptions{DiscardUnknown: loose}).Unmarshal([]byte(text), m); err != nil {
 			return nil, false, exitcode.BadInput("samples %s:%d: not a valid protojson %s: %v; fix or remove that line",
 				path, line, mt.Descriptor().FullName(), err)
 		}
