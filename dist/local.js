@@ -8857,14 +8857,15 @@ needs "up to N%").`
         },
         mean_bytes: {
           type: "number",
-          description: "the message's mean record in Format, its biggest format"
+          description: "the row's mean record, the larger side's"
         },
         format: {
-          type: "string"
+          type: "string",
+          description: "the row's format (kept for readers of the per-message backlog)"
         },
         drain_seconds: {
           type: "number",
-          description: "DrainSeconds is the drain target when it decided N: N records make\na decoded drain that long at the message's fastest format."
+          description: "DrainSeconds is the drain target when it decided N: N records make\na decoded drain that long at the row's faster side."
         }
       },
       additionalProperties: false,
@@ -8874,7 +8875,7 @@ needs "up to N%").`
         "mean_bytes",
         "format"
       ],
-      description: "Backlog is how many records each side's backlog of a pipeline row held, and why: the count asked for (env.pipeline_n), or fewer when that many of the message's records in its biggest format would exceed the byte budget (env.pipeline_bytes)."
+      description: "Backlog is how many records each side's backlog of a pipeline row held, and why: the count asked for (env.pipeline_n), or fewer when that many of the row's records would exceed the byte budget (env.pipeline_bytes) or outlast the drain target."
     },
     BenchPlan: {
       properties: {
@@ -11285,11 +11286,15 @@ function formatsTable(report, message) {
   return table(header, rows2);
 }
 function backlogNote(report, name2) {
-  const b = report.pipeline.find((p) => p.message === name2 && p.backlog)?.backlog;
-  if (!b || b.budget_bytes === void 0 && b.drain_seconds === void 0) return EMPTY;
-  const asked = report.env.pipeline_n !== void 0 ? md`, not the ${integer(report.env.pipeline_n)} asked for` : EMPTY;
-  const why = b.budget_bytes !== void 0 ? md`byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per ${b.format} record` : md`what a ${integer(b.drain_seconds * 1e3)} ms drain needs at its fastest format`;
-  return md`<sub>Pipeline backlog: N = ${integer(b.n)} records${asked} (${why}).</sub>`;
+  const cut = report.pipeline.filter((p) => p.message === name2 && p.backlog && (p.backlog.budget_bytes !== void 0 || p.backlog.drain_seconds !== void 0));
+  if (cut.length === 0) return EMPTY;
+  const asked = report.env.pipeline_n !== void 0 ? md`, not the ${integer(report.env.pipeline_n)} records asked for` : EMPTY;
+  const rows2 = cut.map((p) => {
+    const b = p.backlog;
+    const why = b.budget_bytes !== void 0 ? md`byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per record` : md`a ${integer(b.drain_seconds * 1e3)} ms drain`;
+    return md`${p.format} N = ${integer(b.n)} (${why})`;
+  });
+  return md`<sub>Pipeline backlogs${asked}: ${join6(rows2, md`; `)}.</sub>`;
 }
 function producerNote(report, name2) {
   const codec = report.pipeline.find((p) => p.message === name2 && p.compression)?.compression;

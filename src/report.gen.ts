@@ -525,7 +525,7 @@ export interface Pipeline {
   compression?: string;
 }
 /**
- * Backlog is how many records each side's backlog of a pipeline row held, and why: the count asked for (env.pipeline_n), or fewer when that many of the message's records in its biggest format would exceed the byte budget (env.pipeline_bytes).
+ * Backlog is how many records each side's backlog of a pipeline row held, and why: the count asked for (env.pipeline_n), or fewer when that many of the row's records would exceed the byte budget (env.pipeline_bytes) or outlast the drain target.
  */
 export interface Backlog {
   n: number;
@@ -535,13 +535,16 @@ export interface Backlog {
    */
   budget_bytes?: number;
   /**
-   * the message's mean record in Format, its biggest format
+   * the row's mean record, the larger side's
    */
   mean_bytes: number;
+  /**
+   * the row's format (kept for readers of the per-message backlog)
+   */
   format: string;
   /**
    * DrainSeconds is the drain target when it decided N: N records make
-   * a decoded drain that long at the message's fastest format.
+   * a decoded drain that long at the row's faster side.
    */
   drain_seconds?: number;
 }

@@ -101,14 +101,20 @@ test('byte sizes read as MiB or GiB, whole when they are', () => {
   assert.equal(mebibytes(1.5 * 2 ** 30).source, '1.50 GiB')
 })
 
-test('a message whose backlog the byte budget cut says N and why, once', () => {
+test('a message whose backlogs the byte budget or the drain cut says each row\'s N and why, once', () => {
   const report = loadFixture('fail')
   // The failing message comes first, then the other changed one.
   const [other, name] = report.messages.map(m => m.name) as [string, string]
   assert.equal(name, 'telemetry.v1.TelemetryEvent')
-  for (const p of report.pipeline.filter(p => p.message === name)) p.backlog = { n: 11036, budget_bytes: 128 * 2 ** 20, mean_bytes: 12161, format: 'json' }
+  const rows = report.pipeline.filter(p => p.message === name)
+  assert.ok(rows.length >= 3, 'the fixture pipes every format')
+  for (const p of rows) {
+    p.backlog = p.format === 'json'
+      ? { n: 11036, budget_bytes: 128 * 2 ** 20, mean_bytes: 12161, format: 'json' }
+      : p.format === 'protobuf' ? { n: 5000, mean_bytes: 300, format: 'protobuf', drain_seconds: 0.25 } : { n: 20000, mean_bytes: 200, format: p.format }
+  }
   const md = renderReport(report)
-  const note = '<sub>Pipeline backlog: N = 11,036 records, not the 20,000 asked for (byte budget 128 MiB / 12,161 B per json record).</sub>'
+  const note = '<sub>Pipeline backlogs, not the 20,000 records asked for: json N = 11,036 (byte budget 128 MiB / 12,161 B per record); protobuf N = 5,000 (a 250 ms drain).</sub>'
   assert.equal(md.split(note).length, 2, md)
   const section = (n: string): number => md.indexOf(`### \`${n}\``)
   assert.ok(section(name) < md.indexOf(note) && md.indexOf(note) < section(other), md)

@@ -72,18 +72,22 @@ export function formatsTable(report: Report, message: Message): Md {
   return table(header, rows)
 }
 
-/** backlogNote says why the message's pipeline backlogs held fewer records
- * than pipeline-messages: the byte budget, over its biggest format's mean
- * record, or the drain its precision needs. One N per message, so the
- * first row's backlog speaks for all. */
+/** backlogNote says which of the message's pipeline rows held fewer
+ * records than pipeline-messages, each with its N and why: the byte budget
+ * over the row's mean record, or the drain its precision needs. Each row
+ * (format) has its own N; rows at the count asked for go unsaid. */
 function backlogNote(report: Report, name: string): Md {
-  const b = report.pipeline.find(p => p.message === name && p.backlog)?.backlog
-  if (!b || (b.budget_bytes === undefined && b.drain_seconds === undefined)) return EMPTY
-  const asked = report.env.pipeline_n !== undefined ? md`, not the ${integer(report.env.pipeline_n)} asked for` : EMPTY
-  const why = b.budget_bytes !== undefined
-    ? md`byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per ${b.format} record`
-    : md`what a ${integer(b.drain_seconds! * 1000)} ms drain needs at its fastest format`
-  return md`<sub>Pipeline backlog: N = ${integer(b.n)} records${asked} (${why}).</sub>`
+  const cut = report.pipeline.filter(p => p.message === name && p.backlog && (p.backlog.budget_bytes !== undefined || p.backlog.drain_seconds !== undefined))
+  if (cut.length === 0) return EMPTY
+  const asked = report.env.pipeline_n !== undefined ? md`, not the ${integer(report.env.pipeline_n)} records asked for` : EMPTY
+  const rows = cut.map(p => {
+    const b = p.backlog!
+    const why = b.budget_bytes !== undefined
+      ? md`byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per record`
+      : md`a ${integer(b.drain_seconds! * 1000)} ms drain`
+    return md`${p.format} N = ${integer(b.n)} (${why})`
+  })
+  return md`<sub>Pipeline backlogs${asked}: ${join(rows, md`; `)}.</sub>`
 }
 
 /** producerNote says which codec the pipeline's producer compressed its

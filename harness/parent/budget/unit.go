@@ -1,7 +1,6 @@
 package budget
 
 import (
-	"slices"
 	"time"
 )
 
@@ -44,8 +43,8 @@ const (
 	BrokerPerByte = time.Nanosecond
 	// DrainTarget is how long a decoded drain must last for its
 	// records/s to be the consumer's and not its first fetch's: a backlog
-	// holds what a drain of this long needs at the message's fastest
-	// format (PrecisionBacklog), not what the time left would hold. How
+	// holds what a drain of this long needs at its format
+	// (PrecisionBacklog), not what the time left would hold. How
 	// many rounds it takes is then the power's to say.
 	DrainTarget = 250 * time.Millisecond
 	// opBaseNs and nsPerByte are what the slower op of a format costs
@@ -66,7 +65,8 @@ type Unit struct {
 	Round time.Duration // one bench round on one side at MinBenchtime, building its records included
 	// PipePass is one pass of the message's backlog through the pipeline
 	// on one side, every format added, starting its producer or consumer
-	// included: at the backlog the gate drains (PrecisionBacklog).
+	// included: at the backlogs the gate drains (each format's
+	// PrecisionBacklog).
 	PipePass time.Duration
 }
 
@@ -75,17 +75,11 @@ type Unit struct {
 // records (the inputs' count and byte budget).
 func StaticUnit(bytes float64, formats []string, most int64) Unit {
 	u := Unit{Sizes: exactPerMessage + time.Duration(bytes/1024*float64(exactPerKiB)), Count: ProcessStart / staticBatch}
-	var records []time.Duration
 	for _, f := range formats {
 		ns := opBaseNs + bytes*nsPerByte[f]
 		u.Count += CountFormatPrice(f, [2]float64{ns, ns}, bytes)
-		records = append(records, PipeRecord(bytes, ns, ns))
-	}
-	if len(records) > 0 {
-		n := min(PrecisionBacklog(slices.Min(records)), max(most, 1))
-		for _, r := range records {
-			u.PipePass += PipeStart + time.Duration(n)*r
-		}
+		r := PipeRecord(bytes, ns, ns)
+		u.PipePass += PipeStart + time.Duration(min(PrecisionBacklog(r), max(most, 1)))*r
 	}
 	u.Round = roundSetup + time.Duration(len(formats)*2)*time.Duration(BenchCalibration*float64(MinBenchtime))
 	return u
@@ -143,7 +137,7 @@ func PipeRecord(bytesMean, encodeNs, decodeNs float64) time.Duration {
 }
 
 // PrecisionBacklog is the records a drain of DrainTarget takes at
-// perRecord (the message's fastest format), at least MinBacklog.
+// perRecord (a row's faster side), at least MinBacklog.
 func PrecisionBacklog(perRecord time.Duration) int64 {
 	if perRecord <= 0 {
 		return MinBacklog

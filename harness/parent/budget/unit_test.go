@@ -70,15 +70,15 @@ func TestShardMinimumHoldsTheDearestMessage(t *testing.T) {
 	}
 }
 
-// A message's static pipeline pass is its backlog's: the records a drain
-// of DrainTarget takes at its fastest format, each format's records at
-// that N, and a start per format.
+// A message's static pipeline pass is its backlogs': each format's
+// records a drain of DrainTarget takes at that format, and a start per
+// format.
 func TestStaticPipePassDrainsThePrecisionBacklog(t *testing.T) {
 	u := StaticUnit(8000, []string{"protobuf", "json"}, 200_000)
 	pb, js := PipeRecord(8000, opBaseNs+8000*nsPerByte["protobuf"], 0), PipeRecord(8000, opBaseNs+8000*nsPerByte["json"], 0)
-	n := time.Duration(PrecisionBacklog(min(pb, js)))
-	if want := 2*PipeStart + n*(pb+js); u.PipePass != want || n*pb < DrainTarget {
-		t.Fatalf("pipe pass %v, want %v (N %d)", u.PipePass, want, n)
+	npb, njs := time.Duration(PrecisionBacklog(pb)), time.Duration(PrecisionBacklog(js))
+	if want := 2*PipeStart + npb*pb + njs*js; u.PipePass != want || npb*pb < DrainTarget || njs*js < DrainTarget || njs >= npb {
+		t.Fatalf("pipe pass %v, want %v (N %d protobuf, %d json)", u.PipePass, want, npb, njs)
 	}
 	if few := StaticUnit(8000, []string{"protobuf", "json"}, 10); few.PipePass != 2*PipeStart+10*(pb+js) {
 		t.Fatalf("a count of 10: pipe pass %v", few.PipePass)

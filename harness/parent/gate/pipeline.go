@@ -100,7 +100,7 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 		if head == nil {
 			continue
 		}
-		bl := res.Backlogs[row.Message]
+		bl := res.Backlogs[row.Key()]
 		entry := report.Pipeline{Message: row.Message, Format: row.Format, Broker: res.Broker, BrokerReason: res.BrokerReason,
 			HeadNsPerMsg: piperounds.Median(head.NsPerMsg), RawNsPerMsg: head.RawNsPerMsg,
 			Backlog: &report.Backlog{N: cmp.Or(row.N, bl.N), BudgetBytes: bl.Bytes, MeanBytes: bl.MeanBytes, Format: bl.Format,

@@ -87,7 +87,7 @@ var Table = []Input{
 	{Name: "pipeline-messages", Default: "200000", parse: parsePipelineMessages,
 		Doc: "The most records a pipeline backlog holds; the gate holds fewer when a 250 ms drain needs fewer (docs/pipeline.md)."},
 	{Name: "pipeline-bytes", Default: "128MiB", parse: parsePipelineBytes,
-		Doc: "Byte budget of one pipeline backlog — a message whose pipeline-messages records would exceed it in its biggest format gets fewer (N = budget / its mean record size), which bounds the broker's memory."},
+		Doc: "Byte budget of one pipeline backlog — a row (message and format) whose pipeline-messages records would exceed it gets fewer (N = budget / its mean record size), which bounds the broker's memory."},
 	{Name: "broker", Default: "auto", parse: parseBroker,
 		Doc: "Broker for the pipeline stage — auto, redpanda, embedded, or host:port[,host:port…] of an external cluster."},
 	{Name: "comment", Default: "true", Owner: Action,

@@ -1,6 +1,6 @@
 // Package piperounds is the pipeline measurement's orchestration, in the
-// parent: start the broker; size each message's backlogs by count and by
-// bytes (Backlogs); then one row (message and format) at a time: fill one
+// parent: start the broker; size each row's backlogs by count, by bytes
+// and by precision (Backlogs); then one row (message and format) at a time: fill one
 // constant backlog per side (each side's bench program, pipeline-fill),
 // drain each once raw (it warms the broker's read path so the first
 // decoded round does not pay the first read, and gives the fixed
@@ -113,10 +113,13 @@ type Samples struct {
 type Row struct {
 	Message, Format string
 	Sides           map[string]*Samples
-	// N is the records each of its backlogs held (the message's Backlog,
-	// or fewer when the schedule cut it).
+	// N is the records each of its backlogs held (the row's Backlog, or
+	// fewer when the schedule cut it).
 	N int64
 }
+
+// Key is the row's key in Backlogs, schedules and logs.
+func (r Row) Key() string { return RowKey(r.Message, r.Format) }
 
 // Result is a whole measurement.
 type Result struct {
@@ -124,7 +127,7 @@ type Result struct {
 	BrokerReason string
 	N            int64 // the count asked for
 	Bytes        int64 // the byte budget asked for
-	// Backlogs are each message's N and why, by message.
+	// Backlogs are each row's N and why, by RowKey.
 	Backlogs map[string]Backlog
 	Rounds   int
 	Rows     []Row // sorted by message, then format
@@ -191,13 +194,13 @@ func Run(ctx context.Context, o Options) (res *Result, err error) {
 	}()
 	byKey := map[string]*Row{}
 	for _, row := range r.rows {
-		byKey[row.Message+"/"+row.Format] = row
+		byKey[row.Key()] = row
 	}
 	for _, p := range planned {
-		row, n, rounds := byKey[p.Message+"/"+p.Format], p.N, p.Rounds
+		row, n, rounds := byKey[RowKey(p.Message, p.Format)], p.N, p.Rounds
 		if o.Schedule != nil {
 			var ok bool
-			if n, rounds, ok = o.Schedule.Row(row.Message + "/" + row.Format); !ok {
+			if n, rounds, ok = o.Schedule.Row(row.Key()); !ok {
 				row.Sides = nil
 				continue
 			}
@@ -227,7 +230,7 @@ func (o Options) Rows() []PlannedRow {
 		if o.Unchanged[row.Message] {
 			r = max(1, min(rounds, o.UnchangedRounds))
 		}
-		out = append(out, PlannedRow{Message: row.Message, Format: row.Format, N: bl[row.Message].N, Rounds: r})
+		out = append(out, PlannedRow{Message: row.Message, Format: row.Format, N: bl[row.Key()].N, Rounds: r})
 	}
 	return out
 }
@@ -312,7 +315,7 @@ func rows(sides []Side) []*Row {
 	var out []*Row
 	for _, s := range sides {
 		for _, sz := range s.Sizes {
-			k := sz.Message + "/" + sz.Format
+			k := RowKey(sz.Message, sz.Format)
 			if byKey[k] == nil {
 				byKey[k] = &Row{Message: sz.Message, Format: sz.Format, Sides: map[string]*Samples{}}
 				out = append(out, byKey[k])
@@ -335,12 +338,12 @@ func rows(sides []Side) []*Row {
 // all head backlogs once showed a false 17% "regression" between identical
 // programs.
 func (r *run) measure(ctx context.Context, row *Row, n int64, rounds int) error {
-	bl := r.backlogs[row.Message]
+	key := row.Key()
+	bl := r.backlogs[key]
 	why := bl.Why()
 	if n < bl.N {
 		why = fmt.Sprintf("N = %d (the time budget)", n)
 	}
-	key := row.Message + "/" + row.Format
 	row.N = n
 	r.o.Log("wiregate: pipeline %s: %s", key, why)
 	done := func() {}

@@ -34,7 +34,7 @@ func (r *Result) Summaries(side string) []Summary {
 		if s == nil {
 			continue
 		}
-		bl := r.Backlogs[row.Message]
+		bl := r.Backlogs[row.Key()]
 		out = append(out, Summary{Message: row.Message, Format: row.Format, Broker: r.Broker, N: bl.N, BytesBudget: bl.Bytes, Rounds: len(s.RPS),
 			RPS: Median(s.RPS), RPSSamples: s.RPS, NsPerMsg: Median(s.NsPerMsg), RawNsPerMsg: s.RawNsPerMsg,
 			ConsumerPeakRSSBytes: s.PeakRSSBytes, BrokerPeakRSSBytes: r.BrokerPeakRSSBytes, Verified: true, Cap: s.Cap})

@@ -28,16 +28,16 @@ type Pipeline struct {
 
 // Backlog is how many records each side's backlog of a pipeline row held,
 // and why: the count asked for (env.pipeline_n), or fewer when that many of
-// the message's records in its biggest format would exceed the byte budget
-// (env.pipeline_bytes).
+// the row's records would exceed the byte budget (env.pipeline_bytes) or
+// outlast the drain target. Each row (message and format) has its own.
 type Backlog struct {
 	N int64 `json:"n"`
 	// BudgetBytes is the byte budget when it decided N: N is BudgetBytes /
 	// MeanBytes. 0: N is the count asked for, or the drain target decided.
 	BudgetBytes int64   `json:"budget_bytes,omitempty"`
-	MeanBytes   float64 `json:"mean_bytes"` // the message's mean record in Format, its biggest format
-	Format      string  `json:"format"`
+	MeanBytes   float64 `json:"mean_bytes"` // the row's mean record, the larger side's
+	Format      string  `json:"format"`     // the row's format (kept for readers of the per-message backlog)
 	// DrainSeconds is the drain target when it decided N: N records make
-	// a decoded drain that long at the message's fastest format.
+	// a decoded drain that long at the row's faster side.
 	DrainSeconds float64 `json:"drain_seconds,omitempty"`
 }
