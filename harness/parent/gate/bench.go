@@ -19,7 +19,11 @@ import (
 // timings are the bench stage's results: each side's benchfmt lines of
 // every round it ran (what ran before a stop included), and the plan.
 type timings struct {
-	out             [2][]byte // base, head
+	out [2][]byte // base, head: the timed rounds' lines, without allocations
+	// allocs are each side's exact allocation figures (B/op, allocs/op),
+	// counted once a message and side: the warm-up round's lines and the
+	// untimed round's, their times dropped.
+	allocs          [2][]byte
 	plan            budget.BenchPlan
 	rounds          int // rounds run
 	unchangedRounds int // rounds of unchanged-schema messages, when fewer
@@ -57,13 +61,19 @@ func (g *run) untimedRound(ctx context.Context, ps programs, t *timings) error {
 		if !ok {
 			continue
 		}
-		out, err := benchRound(ctx, p, sel, budget.MinBenchtime, false)
+		out, err := benchRound(ctx, p, sel, budget.MinBenchtime, false, true)
 		if err != nil {
 			return err
 		}
-		t.out[sideIndex(ps, i)] = append(t.out[sideIndex(ps, i)], nsPerOp.ReplaceAll(out, nil)...)
+		t.keepAllocs(sideIndex(ps, i), out)
 	}
 	return nil
+}
+
+// keepAllocs keeps a round's exact allocation figures for side, its times
+// dropped: allocations are the same every round, so one a side is exact.
+func (t *timings) keepAllocs(side int, out []byte) {
+	t.allocs[side] = append(t.allocs[side], nsPerOp.ReplaceAll(out, nil)...)
 }
 
 // nsPerOp is a benchfmt line's time field.
@@ -90,16 +100,17 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 	reached, warm, err := warmUp(guess.Timed, warmMeter, func(chunk []string) time.Duration { return warmPrice(prices, chunk) }, func(chunk []string, done int) ([][]byte, error) {
 		prog.step("warm-up round: message %d of %d", done+1, len(guess.Timed))
 		var outs [][]byte
-		for _, p := range ps.sides() {
+		for i, p := range ps.sides() {
 			sel, ok := p.only(chunk)
 			if !ok {
 				continue
 			}
-			out, err := benchRound(ctx, p, sel, budget.MinBenchtime, false)
+			out, err := benchRound(ctx, p, sel, budget.MinBenchtime, false, true)
 			if err != nil {
 				return nil, err
 			}
 			outs = append(outs, out)
+			t.keepAllocs(sideIndex(ps, i), out)
 		}
 		return outs, nil
 	})
@@ -141,7 +152,7 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 			if !ok {
 				continue
 			}
-			out, err := benchRound(ctx, p, sel, t.plan.Benchtime, false)
+			out, err := benchRound(ctx, p, sel, t.plan.Benchtime, false, false)
 			if err != nil {
 				return t, t.plan.Note, err
 			}
@@ -202,10 +213,12 @@ func keepBenchmarks(out []byte, messages []string) []byte {
 	return kept.Bytes()
 }
 
-// benchRound is one round of sel on p: every benchmark once, in benchfmt.
-func benchRound(ctx context.Context, p *program, sel benchprog.Selection, benchtime time.Duration, header bool) ([]byte, error) {
+// benchRound is one round of sel on p: every benchmark once, in benchfmt,
+// with its allocations counted when allocs says so.
+func benchRound(ctx context.Context, p *program, sel benchprog.Selection, benchtime time.Duration, header, allocs bool) ([]byte, error) {
 	var out bytes.Buffer
-	err := p.prog.Bench(ctx, benchprog.BenchFlags{Selection: sel, Timing: benchprog.Timing{Count: 1, Benchtime: benchtime}, Header: header}, &out)
+	err := p.prog.Bench(ctx, benchprog.BenchFlags{Selection: sel, Timing: benchprog.Timing{Count: 1, Benchtime: benchtime}, Header: header,
+		SkipAllocs: !allocs}, &out)
 	return out.Bytes(), p.wrap(err)
 }
 

@@ -2,6 +2,7 @@ package gate
 
 import (
 	"bytes"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -40,13 +41,14 @@ func (g *run) compare(c counts, t timings, cutoff float64) (compared, string, er
 			}
 		}
 		text[i].Write(t.out[i])
+		text[i].Write(t.allocs[i])
 	}
 	for i, name := range []string{"base.txt", "head.txt"} {
 		if err := os.WriteFile(filepath.Join(g.o.Out, name), text[i].Bytes(), 0o644); err != nil {
 			return out, "", err
 		}
 	}
-	if len(results[0])+len(t.out[0]) == 0 || len(results[1])+len(t.out[1]) == 0 {
+	if len(results[0])+len(t.out[0])+len(t.allocs[0]) == 0 || len(results[1])+len(t.out[1])+len(t.allocs[1]) == 0 {
 		return out, "", nil // one side has nothing: head-only sizes are still reported
 	}
 	res, err := compare.Files(bytes.NewReader(text[0].Bytes()), bytes.NewReader(text[1].Bytes()), "base", "head", g.cfg.Alpha)
@@ -65,9 +67,28 @@ func (g *run) compare(c counts, t timings, cutoff float64) (compared, string, er
 		if c.Unit == timeUnit {
 			m.MDE, m.MDEReason = c.MDE(cutoff)
 		}
+		if allocUnits[c.Unit] {
+			exactMetric(&m)
+		}
 		out.metrics = append(out.metrics, formatMetric{message: c.Message, format: c.Format, Metric: m})
 	}
 	return out, "", nil
+}
+
+// allocUnits are the bench's exact figures: counted once a side (the
+// bench program's CountAllocs), compared exactly, not by a rank test.
+var allocUnits = map[string]bool{"allocs/op": true, "B/op": true}
+
+// exactMetric makes m an exact comparison of its one figure a side: it
+// moved when the figures differ; a rank test of one sample a side could
+// never say so.
+func exactMetric(m *report.Metric) {
+	m.P, m.NoiseFloor = nil, nil
+	m.Significant = m.Base != nil && m.Head != nil && m.Base.Center != m.Head.Center
+	m.Delta = "~"
+	if m.Significant && m.DeltaPct != nil {
+		m.Delta = fmt.Sprintf("%+.2f%%", *m.DeltaPct)
+	}
 }
 
 // notTimedMetrics are the timings planned unable to fail and not run,

@@ -5,10 +5,11 @@ package verdict
 // plans the rounds (package budget, package piperounds) plans for the test
 // the verdict will actually apply.
 
-// The families a gate's tests fall in (cutoffs applies Holm to each), by
-// the unit a metric is in: encode and decode timings, allocation counts
-// (near-deterministic: their own family, so they do not halve the timings'
-// power), and pipeline rows. A unit in no family is reported, not gated.
+// The families a gate's metrics fall in, by the unit a metric is in:
+// encode and decode timings and pipeline rows (cutoffs applies Holm to
+// each), and allocation counts, which are exact (counted once a side,
+// compared as figures: no test, no family). A unit in none is reported,
+// not gated.
 const (
 	timeFamily     = "time"
 	allocsFamily   = "allocs"

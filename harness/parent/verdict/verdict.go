@@ -102,7 +102,7 @@ func Apply(r *report.Report, cfg config.Config, allow Allow, o Options) {
 	for _, m := range r.Messages {
 		v.unchanged[m.Name] = m.UnchangedSchema
 	}
-	v.timeCutoff, v.allocsCutoff, v.pipeCutoff = v.cutoffs()
+	v.timeCutoff, v.pipeCutoff = v.cutoffs()
 	markLayoutNoise(r)
 	for _, m := range r.Messages {
 		for _, f := range m.Formats {
@@ -163,9 +163,9 @@ type verdict struct {
 	cfg   config.Config
 	allow Allow
 	o     Options
-	// timeCutoff, allocsCutoff and pipeCutoff are the largest p-values
-	// Holm's procedure rejects in each family (-1: none): see cutoffs.
-	timeCutoff, allocsCutoff, pipeCutoff float64
+	// timeCutoff and pipeCutoff are the largest p-values Holm's procedure
+	// rejects in each family (-1: none): see cutoffs.
+	timeCutoff, pipeCutoff float64
 	// unchanged are the messages whose schema is the same on both sides.
 	unchanged map[string]bool
 	// approved are the approvals the pull request's comments give, by
@@ -180,14 +180,13 @@ type verdict struct {
 }
 
 // cutoffs applies Holm–Bonferroni to each family of tests one run makes:
-// encode/decode timings (sec/op), allocation counts (allocs/op), and
-// pipeline rows. One run tests dozens of metrics; at alpha each, about one
-// in twenty noise-only comparisons would look significant, and a gate that
+// encode/decode timings (sec/op) and pipeline rows. One run tests dozens
+// of metrics; at alpha each, about one in twenty noise-only comparisons
+// would look significant, and a gate that
 // fails identical code that often gets switched off. Holm keeps the chance
-// of any false alarm in a family at alpha. Allocation counts are their own
-// family: they are near-deterministic (p = 1 when unchanged), and counting
-// them with the timings halved the timings' power for nothing.
-func (v *verdict) cutoffs() (timeCut, allocsCut, pipeCut float64) {
+// of any false alarm in a family at alpha. Allocation counts are exact
+// (a figure a side, no p): they are in no family.
+func (v *verdict) cutoffs() (timeCut, pipeCut float64) {
 	family := map[string][]float64{}
 	for _, m := range v.r.Messages {
 		if m.UnchangedSchema {
@@ -210,7 +209,7 @@ func (v *verdict) cutoffs() (timeCut, allocsCut, pipeCut float64) {
 			family[pipelineFamily] = append(family[pipelineFamily], *p.P)
 		}
 	}
-	return Holm(family[timeFamily], v.cfg.Alpha), Holm(family[allocsFamily], v.cfg.Alpha), Holm(family[pipelineFamily], v.cfg.Alpha)
+	return Holm(family[timeFamily], v.cfg.Alpha), Holm(family[pipelineFamily], v.cfg.Alpha)
 }
 
 // metricSubject is a timed metric's subject: message/format/op, and
@@ -277,8 +276,9 @@ func (v *verdict) metric(message, format string, m report.Metric, threshold floa
 	case timeFamily:
 		detail = m.Name + " got slower, significantly and by more than the time threshold"
 	case allocsFamily:
-		detail = m.Name + " allocates more per operation, significantly and by more than the time threshold"
-		cutoff = v.allocsCutoff
+		// Exact: one figure a side, moved or not (m.Significant), no p.
+		detail = m.Name + " allocates more per operation, by more than the time threshold"
+		cutoff = v.cfg.Alpha
 	default:
 		return // B/op and custom units are reported, not gated
 	}

@@ -27,6 +27,13 @@ func timing(name, unit string, delta, p float64) report.Metric {
 		DeltaPct: f(delta), P: f(p), Significant: p <= 0.05}
 }
 
+// exactAllocs is an allocs/op metric as the gate makes it: one exact
+// figure a side (the bench program's count), moved when they differ, no p.
+func exactAllocs(name string, base, head float64) report.Metric {
+	return report.Metric{Name: name, Unit: "allocs/op", Base: &report.Summary{Center: base, N: 1}, Head: &report.Summary{Center: head, N: 1},
+		DeltaPct: f((head/base - 1) * 100), Significant: head != base}
+}
+
 func size(base, head float64) *report.Size {
 	return &report.Size{Base: base, Head: head, DeltaPct: f((head/base - 1) * 100)}
 }
@@ -90,6 +97,14 @@ func TestApply(t *testing.T) {
 			cfg: defaults(), result: "fail",
 			want: []want{{kind: "time", subject: msg + "/json/decode/allocs", detail: []string{"decode allocates more"},
 				unit: "allocs/op", base: 6, head: 7.002, delta: 16.7, threshold: 10, p: 0.0001}}},
+		{name: "exact allocs growth fails with one figure a side", r: withFormat("json", nil, exactAllocs("decode", 6, 7)),
+			cfg: defaults(), result: "fail",
+			want: []want{{kind: "time", subject: msg + "/json/decode/allocs", detail: []string{"decode allocates more"},
+				unit: "allocs/op", base: 6, head: 7, delta: 16.67, threshold: 10}}},
+		{name: "exact allocs growth within the threshold passes", r: withFormat("json", nil, exactAllocs("decode", 6, 6.5)),
+			cfg: defaults(), result: "pass"},
+		{name: "exact allocs unchanged pass", r: withFormat("json", nil, exactAllocs("decode", 6, 6)),
+			cfg: defaults(), result: "pass"},
 		{name: "B/op is not gated", r: withFormat("json", nil, timing("decode", "B/op", 50, 0.0001)),
 			cfg: defaults(), result: "pass"},
 		{name: "size above threshold, no statistics needed", r: withFormat("avro", size(92.6, 98.0)),

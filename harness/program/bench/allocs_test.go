@@ -115,3 +115,15 @@ func TestBenchLinesCarryExactAllocsThatCompareReads(t *testing.T) {
 	}
 	t.Fatalf("no allocs/op comparison in\n%s", res.Text)
 }
+
+// With SkipAllocs no line carries allocations, and the allocation pass
+// does not run (the case's loop would allocate: its count would show).
+func TestSkipAllocsWritesTimesOnly(t *testing.T) {
+	var out bytes.Buffer
+	if err := Run(&out, cases.Fixed([]*cases.Case{sometimesCase(2)}), Options{Count: 2, Benchtime: 5 * time.Millisecond, Ops: []string{"encode"}, SkipAllocs: true}); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Count(out.String(), " ns/op"); lines != 2 || strings.Contains(out.String(), "allocs/op") || strings.Contains(out.String(), " B/op") {
+		t.Fatalf("%d timed lines, want 2 without allocations:\n%s", lines, out.String())
+	}
+}

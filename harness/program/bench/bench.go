@@ -25,6 +25,10 @@ type Options struct {
 	Count     int           // repetitions of every benchmark
 	Benchtime time.Duration // target time per benchmark run
 	Ops       []string      // "encode", "decode"; both when empty
+	// SkipAllocs writes no B/op and allocs/op: counting them runs each
+	// benchmark's loop over 3 windows of 4 rotations of its pool, as long
+	// as its timed runs for a large message.
+	SkipAllocs bool
 }
 
 var initOnce sync.Once
@@ -70,7 +74,8 @@ func Run(w io.Writer, stream cases.Stream, opts Options) error {
 		ops = Ops
 	}
 	// Allocations are deterministic: counted over whole rotations the first
-	// time a case is reached, written on every round's line.
+	// time a case is reached, written on every round's line (none with
+	// SkipAllocs).
 	allocs := map[string]Allocs{}
 	for r := 0; r < opts.Count; r++ {
 		err := stream(func(cs []*cases.Case) error {
@@ -79,7 +84,7 @@ func Run(w io.Writer, stream cases.Stream, opts Options) error {
 				for _, op := range ops {
 					name := Name(op, c)
 					a, ok := allocs[name]
-					if !ok {
+					if !ok && !opts.SkipAllocs {
 						var err error
 						if a, err = CountAllocs(c, op, AllocRotations); err != nil {
 							return fmt.Errorf("bench: %s %s: %w", op, c.Name(), err)
@@ -90,7 +95,7 @@ func Run(w io.Writer, stream cases.Stream, opts Options) error {
 					if res.N == 0 {
 						return fmt.Errorf("bench: %s %s failed (see stderr)", op, c.Name())
 					}
-					writeLine(w, name, res, mean, a)
+					writeLine(w, name, res, mean, a, !opts.SkipAllocs)
 				}
 			}
 			return nil
@@ -136,11 +141,14 @@ func meanSize(c *cases.Case) float64 {
 // encoded size as the extra B/msg metric and the exact per-op allocation
 // figures of a whole-rotation count (testing's own are integer means: a
 // pool where a third of the records allocate would read 0 allocs/op).
-func writeLine(w io.Writer, name string, r testing.BenchmarkResult, bytesPerMsg float64, a Allocs) {
+func writeLine(w io.Writer, name string, r testing.BenchmarkResult, bytesPerMsg float64, a Allocs, withAllocs bool) {
 	name = WithProcs(name)
 	nsPerOp := float64(r.T.Nanoseconds()) / float64(r.N)
-	fmt.Fprintf(w, "%s\t%8d\t%s ns/op\t%.2f B/msg\t%s B/op\t%s allocs/op\n",
-		name, r.N, formatNs(nsPerOp), bytesPerMsg, Exact(a.BytesPerOp), Exact(a.PerOp))
+	fmt.Fprintf(w, "%s\t%8d\t%s ns/op\t%.2f B/msg", name, r.N, formatNs(nsPerOp), bytesPerMsg)
+	if withAllocs {
+		fmt.Fprintf(w, "\t%s B/op\t%s allocs/op", Exact(a.BytesPerOp), Exact(a.PerOp))
+	}
+	fmt.Fprintln(w)
 }
 
 // Exact prints an exact per-op figure whole: the shortest decimal that reads

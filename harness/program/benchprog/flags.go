@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -76,6 +77,10 @@ type BenchFlags struct {
 	Selection
 	Timing
 	Header bool // write the goos/goarch/cpu lines first (the first round of a file)
+	// SkipAllocs leaves B/op and allocs/op out of every line: they are
+	// exact, so the parent counts them once a side (its warm-up round)
+	// rather than every round.
+	SkipAllocs bool
 }
 
 // Timing is how long and how often bench measures; the CLI's bench takes
@@ -108,7 +113,8 @@ func (t *Timing) Validate() error {
 
 // Args renders the flags for Parse.
 func (f BenchFlags) Args() []string {
-	args := append(f.Selection.Args(), "--count", fmt.Sprint(f.Count), "--benchtime", f.Benchtime.String(), fmt.Sprintf("--header=%t", f.Header))
+	args := append(f.Selection.Args(), "--count", fmt.Sprint(f.Count), "--benchtime", f.Benchtime.String(), fmt.Sprintf("--header=%t", f.Header),
+		fmt.Sprintf("--allocs=%t", !f.SkipAllocs))
 	if f.Op != "" {
 		args = append(args, "--op", f.Op)
 	}
@@ -122,6 +128,11 @@ func (f *BenchFlags) define(fs *flag.FlagSet) {
 	f.Selection.define(fs)
 	f.DefineTiming(fs)
 	fs.BoolVar(&f.Header, "header", true, "write the goos/goarch/cpu header")
+	fs.BoolFunc("allocs", "count B/op and allocs/op, exactly, the first time each benchmark is reached (default true)", func(v string) error {
+		b, err := strconv.ParseBool(v)
+		f.SkipAllocs = !b
+		return err
+	})
 }
 
 // FillFlags are pipeline-fill's: one backlog of N records per case of the

@@ -26,6 +26,7 @@ func TestArgsParseRoundTrip(t *testing.T) {
 		{CmdSizes, &SizesFlags{Selection: sel, Batching: Batching{Compression: []string{"zstd", "lz4"}, BatchBytes: 4096}}, &SizesFlags{}},
 		{CmdBench, &BenchFlags{Selection: sel, Timing: Timing{Count: 3, Benchtime: 150 * time.Millisecond, Op: "decode"}, Header: false}, &BenchFlags{}},
 		{CmdBench, &BenchFlags{Selection: sel, Timing: Timing{Count: 1, Benchtime: time.Second}, Header: true}, &BenchFlags{}},
+		{CmdBench, &BenchFlags{Selection: sel, Timing: Timing{Count: 1, Benchtime: time.Second}, Header: true, SkipAllocs: true}, &BenchFlags{}},
 		{CmdFill, &FillFlags{Selection: sel, Brokers: []string{"h:1"}, N: 5000, TopicPrefix: "wiregate-0123-head-"}, &FillFlags{}},
 		{CmdFill, &FillFlags{Selection: sel, Brokers: []string{"h:1"}, N: 5000, TopicPrefix: "wiregate-0123-head-", Compression: "zstd"}, &FillFlags{}},
 		{CmdConsume, &ConsumeFlags{Selection: sel.Only("a.v1.A", "json"), Spec: spec}, &ConsumeFlags{}},
