@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -67,29 +68,39 @@ func (g *run) compare(c counts, t timings, cutoff float64) (compared, string, er
 		if c.Unit == timeUnit {
 			m.MDE, m.MDEReason = c.MDE(cutoff)
 		}
-		if allocUnits[c.Unit] {
-			exactMetric(&m)
+		if floor, ok := allocFloors[c.Unit]; ok {
+			exactMetric(&m, floor)
 		}
 		out.metrics = append(out.metrics, formatMetric{message: c.Message, format: c.Format, Metric: m})
 	}
 	return out, "", nil
 }
 
-// allocUnits are the bench's exact figures: counted once a side (the
-// bench program's CountAllocs), compared exactly, not by a rank test.
-var allocUnits = map[string]bool{"allocs/op": true, "B/op": true}
+// allocFloors are the bench's exact figures, each with its noise floor
+// per op: counted once a side (the bench program's CountAllocs), compared
+// as figures, not by a rank test.
+var allocFloors = map[string]float64{"allocs/op": bench.AllocsFloor, "B/op": bench.BytesFloor}
 
 // exactMetric makes m an exact comparison of its one figure a side: it
-// moved when the figures differ; a rank test of one sample a side could
-// never say so.
-func exactMetric(m *report.Metric) {
+// moved when the figures differ by more than floor (a rank test of one
+// sample a side could never say so).
+func exactMetric(m *report.Metric, floor float64) {
 	m.P, m.NoiseFloor = nil, nil
-	m.Significant = m.Base != nil && m.Head != nil && m.Base.Center != m.Head.Center
+	if m.Base == nil || m.Head == nil {
+		m.Significant = false
+		return
+	}
+	if m.Base.Center > 0 {
+		m.NoiseFloor = ptrTo(floor / m.Base.Center * 100)
+	}
+	m.Significant = math.Abs(m.Head.Center-m.Base.Center) > floor
 	m.Delta = "~"
 	if m.Significant && m.DeltaPct != nil {
 		m.Delta = fmt.Sprintf("%+.2f%%", *m.DeltaPct)
 	}
 }
+
+func ptrTo(f float64) *float64 { return &f }
 
 // notTimedMetrics are the timings planned unable to fail and not run,
 // each with its predicted MDE.

@@ -290,8 +290,12 @@ func (v *verdict) metric(message, format string, m report.Metric, threshold floa
 		}
 		return
 	}
-	v.add(measured(report.Violation{Kind: report.KindTime, Subject: subject, Unit: m.Unit, DeltaPct: ptr(*m.DeltaPct),
-		ThresholdPct: ptr(threshold), P: m.P, Detail: detail, NoiseFloor: m.NoiseFloor}, m.Base, m.Head))
+	x := measured(report.Violation{Kind: report.KindTime, Subject: subject, Unit: m.Unit, DeltaPct: ptr(*m.DeltaPct),
+		ThresholdPct: ptr(threshold), P: m.P, Detail: detail, NoiseFloor: m.NoiseFloor}, m.Base, m.Head)
+	if m.P == nil {
+		x.BaseN, x.HeadN = 0, 0 // an exact figure a side: no samples to count
+	}
+	v.add(x)
 }
 
 func (v *verdict) pipeline(p report.Pipeline, threshold float64) {

@@ -331,3 +331,17 @@ func TestExistingLintFindingsFailOnlyWithLintAll(t *testing.T) {
 		t.Fatalf("lint-findings all: %+v", r.Violations)
 	}
 }
+
+// An exact allocation figure fails with its two figures and no sample
+// count (the comment would read "n=1+1" as if a test had run on one
+// sample a side).
+func TestExactAllocsViolationCountsNoSamples(t *testing.T) {
+	r := withFormat("json", nil, exactAllocs("decode", 8, 16))
+	Apply(r, defaults(), Allow{}, Options{})
+	if len(r.Violations) != 1 {
+		t.Fatalf("violations %+v", r.Violations)
+	}
+	if v := r.Violations[0]; v.P != nil || v.BaseN != 0 || v.HeadN != 0 || *v.Base != 8 || *v.Head != 16 {
+		t.Errorf("violation %+v, want 8 → 16 without p or n", v)
+	}
+}

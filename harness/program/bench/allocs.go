@@ -4,6 +4,7 @@ import (
 	"runtime"
 
 	"github.com/wiregate/wiregate/harness/program/cases"
+	"github.com/wiregate/wiregate/harness/program/record"
 )
 
 // AllocRotations is how many whole rotations of the pool the allocation
@@ -11,6 +12,18 @@ import (
 // so more only costs time; a power of two keeps every per-op figure a
 // finite decimal.
 const AllocRotations = 4
+
+// AllocsFloor and BytesFloor are the smallest changes of an allocation
+// figure that are the codec's, per op: two allocations (two KiB) in one
+// window of AllocRotations rotations of a record.PoolSize pool. One
+// process's count can move by less between processes where nothing
+// changed: a slab allocator's refills fall at another op of the window
+// (telemetry.v1.TelemetryEvent's Avro decode read 35 and 34 allocations
+// in 1,024 ops in two A/A processes), maps grow at seed-dependent sizes.
+const (
+	AllocsFloor = 2.0 / (AllocRotations * record.PoolSize)
+	BytesFloor  = 2048.0 / (AllocRotations * record.PoolSize)
+)
 
 // Allocs is the exact allocation figure of one op: heap objects and bytes
 // per operation over whole rotations of the pool.
