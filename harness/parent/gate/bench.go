@@ -13,6 +13,7 @@ import (
 
 	"github.com/wiregate/wiregate/harness/parent/budget"
 	"github.com/wiregate/wiregate/harness/parent/interleave"
+	"github.com/wiregate/wiregate/harness/program/bench"
 	"github.com/wiregate/wiregate/harness/program/benchprog"
 )
 
@@ -300,6 +301,11 @@ func warmedPrices(p budget.Prices, timed []string, wall time.Duration, outs [][]
 			fixed += m.Build
 		}
 	}
+	// The warm-up counted allocations; the rounds do not (they are exact,
+	// counted once): that pass is no part of a round's price.
+	for _, out := range outs {
+		fixed += time.Duration(allocPassNanos(out))
+	}
 	variable := max(wall-fixed, wall/4)
 	out := p
 	out.Measured = budget.MinBenchtime
@@ -315,6 +321,20 @@ func warmedPrices(p budget.Prices, timed []string, wall time.Duration, outs [][]
 		out.Messages = append(out.Messages, m)
 	}
 	return out
+}
+
+// allocPassNanos is about what counting the allocations of one benchfmt
+// output's benchmarks took: bench.AllocPassOps operations each, at its
+// ns/op.
+func allocPassNanos(out []byte) float64 {
+	var ns float64
+	for line := range bytes.Lines(out) {
+		if m := benchLine.FindSubmatch(line); m != nil && bytes.Contains(line, []byte(" allocs/op")) {
+			per, _ := strconv.ParseFloat(string(m[4]), 64)
+			ns += per * bench.AllocPassOps
+		}
+	}
+	return ns
 }
 
 // benchNanos is each message's time in the benchmarks' final runs of one

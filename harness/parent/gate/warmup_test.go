@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/wiregate/wiregate/harness/parent/budget"
+	"github.com/wiregate/wiregate/harness/program/bench"
 )
 
 // warmSteps is a warm-up over n messages on a fake clock where each step
@@ -82,5 +83,21 @@ func TestKeepBenchmarksDropsTheCutMessagesLines(t *testing.T) {
 	want := "BenchmarkEncode/a.V1/json-2 100 1000 ns/op 10 B/msg\nUnit instr/op assume=exact\nBenchmarkDecode/a.V1/protobuf-2 100 800 ns/op\n"
 	if got != want {
 		t.Fatalf("kept\n%s\nwant\n%s", got, want)
+	}
+}
+
+// The warm-up counts allocations, the rounds do not: that pass (about
+// bench.AllocPassOps operations a benchmark at its ns/op) is no part of
+// the round it prices.
+func TestWarmedPricesLeaveTheAllocationPassOut(t *testing.T) {
+	p := budget.Prices{Messages: []budget.Price{{Name: "a.V1", Gating: true}}}
+	timesOnly := []byte("BenchmarkDecode/a.V1/json 100 10000 ns/op\n")
+	counted := []byte("BenchmarkDecode/a.V1/json 100 10000 ns/op\t64 B/op\t2 allocs/op\n")
+	pass := time.Duration(10000 * bench.AllocPassOps)
+	wall := pass + time.Second
+	without := warmedPrices(p, []string{"a.V1"}, wall, [][]byte{timesOnly})
+	with := warmedPrices(p, []string{"a.V1"}, wall, [][]byte{counted})
+	if with.Messages[0].Round != time.Second || without.Messages[0].Round != wall {
+		t.Fatalf("round priced %s with the allocation count, %s without; want %s and %s", with.Messages[0].Round, without.Messages[0].Round, time.Second, wall)
 	}
 }

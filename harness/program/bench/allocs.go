@@ -25,6 +25,11 @@ const (
 	BytesFloor  = 2048.0 / (AllocRotations * record.PoolSize)
 )
 
+// AllocPassOps is about how many operations counting one op's
+// allocations runs (its windows, each of AllocRotations rotations of a
+// record.PoolSize pool): what the count costs, in ops, for a price.
+const AllocPassOps = allocWindows * AllocRotations * record.PoolSize
+
 // Allocs is the exact allocation figure of one op: heap objects and bytes
 // per operation over whole rotations of the pool.
 type Allocs struct {
