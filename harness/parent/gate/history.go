@@ -56,13 +56,14 @@ func (g *run) store() history.Store { return history.Store{Dir: g.head.dir, Bran
 
 // historyIn is what the history stage needs of the run: the schemas, what
 // the last point carries, the branch as read before measuring, and what
-// was measured (the sequencer takes the figures from the report).
+// was measured (the sequencer derives the figures from the measuring
+// stages' typed results: exactOf, costsOf).
 type historyIn struct {
 	sch     *schemas
 	carried map[string]bool
 	last    *history.Point
 	branch  *branchRead
-	figures []history.Figure // history.Figures of the report
+	figures []history.Figure // the head's exact figures (history.Figures)
 	costs   []report.Cost
 	changed int // messages this change moves (history.ChangedMessages)
 }

@@ -16,8 +16,9 @@ import (
 // The sequencer's second half: how each stage's typed result enters
 // report.json. Only Run (gate.go) calls these; no stage sees the report.
 
-// recordMeasured puts what the measuring stages returned in the report.
-func recordMeasured(r *report.Report, set inputs.Settings, m measured) {
+// recordMeasured puts what the measuring stages returned in the report,
+// with what measuring each message cost (costsOf).
+func recordMeasured(r *report.Report, set inputs.Settings, m measured, costs []report.Cost) {
 	if m.sch == nil {
 		return
 	}
@@ -40,7 +41,43 @@ func recordMeasured(r *report.Report, set inputs.Settings, m measured) {
 	recordTimings(r, m.timings)
 	recordCompared(r, m.compared)
 	recordPipeline(r, set, m.rows)
-	r.Costs = costsOf(m.list, m.sizes, m.counts, m.timings, m.rows)
+	r.Costs = costs
+}
+
+// exactOf are the formats m measured, as the history stage reads them: the
+// sizes and metrics recordMeasured enters, taken from the stages' typed
+// results (the history stage never reads the report back).
+func exactOf(m measured) []history.Measured {
+	if m.sch == nil {
+		return nil
+	}
+	byFormat := map[string]*history.Measured{}
+	var order []string
+	at := func(message, format string) *history.Measured {
+		k := message + "/" + format
+		if byFormat[k] == nil {
+			byFormat[k] = &history.Measured{Message: message, Format: format}
+			order = append(order, k)
+		}
+		return byFormat[k]
+	}
+	if m.sized {
+		for _, k := range sortedKeys(m.sizes.pairs) {
+			if size := sizeOf(m.sizes, k); size != nil {
+				msg, format, _ := strings.Cut(k, "/")
+				at(msg, format).Size = size
+			}
+		}
+	}
+	for _, fm := range append(countedMetrics(m.counts), m.compared.metrics...) {
+		f := at(fm.message, fm.format)
+		f.Metrics = append(f.Metrics, fm.Metric)
+	}
+	out := make([]history.Measured, 0, len(order))
+	for _, k := range order {
+		out = append(out, *byFormat[k])
+	}
+	return out
 }
 
 // recordMetrics adds metrics to their formats.
@@ -81,7 +118,15 @@ func recordCounts(r *report.Report, c counts) {
 		r.Plan.CPU = &report.CPUPlan{Uncounted: p.Uncounted,
 			FewerProcesses: slices.Clone(p.FewerProcesses), Note: p.Note}
 	}
-	recordMetrics(r, countMetrics(c.base, c.head))
+	recordMetrics(r, countedMetrics(c))
+}
+
+// countedMetrics are the instr/op metrics of a count that ran.
+func countedMetrics(c counts) []formatMetric {
+	if c.cost == nil {
+		return nil
+	}
+	return countMetrics(c.base, c.head)
 }
 
 // recordTimings puts the bench plan in the report; compare turned the
@@ -110,30 +155,42 @@ func recordSizes(r *report.Report, formats []string, s sizes, p pools) {
 			aliasing[f.Name] = f.Aliasing
 		}
 	}
-	for k, pair := range s.pairs {
-		head := pair[1]
-		if head == nil {
+	for k := range s.pairs {
+		size := sizeOf(s, k)
+		if size == nil {
 			continue
 		}
 		msg, format, _ := strings.Cut(k, "/")
 		f := r.Format(msg, format)
 		f.Aliasing = aliasing[format]
-		f.Size = &report.Size{Head: head.BytesMean, VsJSON: head.VsJSON}
-		if base := pair[0]; base != nil {
-			f.Size.Base = base.BytesMean
-			f.Size.DeltaPct = compare.DeltaPct(base.BytesMean, head.BytesMean)
-		}
-		if c := s.carried[k]; c != nil && c.BytesMean != head.BytesMean {
-			d := head.BytesMean - c.BytesMean
-			f.Size.NewContent = &d
-		}
-		f.Size.Compressed = compressedSizes(pair[0], head, f.Size.DeltaPct)
+		f.Size = size
 	}
 	for name, notes := range p.notes {
 		if r.HasMessage(name) {
 			r.Message(name).Records = notes
 		}
 	}
+}
+
+// sizeOf is the size entry of the sized format k ("message/format"): nil
+// when head has none.
+func sizeOf(s sizes, k string) *report.Size {
+	pair := s.pairs[k]
+	head := pair[1]
+	if head == nil {
+		return nil
+	}
+	size := &report.Size{Head: head.BytesMean, VsJSON: head.VsJSON}
+	if base := pair[0]; base != nil {
+		size.Base = base.BytesMean
+		size.DeltaPct = compare.DeltaPct(base.BytesMean, head.BytesMean)
+	}
+	if c := s.carried[k]; c != nil && c.BytesMean != head.BytesMean {
+		d := head.BytesMean - c.BytesMean
+		size.NewContent = &d
+	}
+	size.Compressed = compressedSizes(pair[0], head, size.DeltaPct)
+	return size
 }
 
 // recordPipeline puts the rows, the broker and what the deadline cut in

@@ -112,35 +112,54 @@ type pair struct {
 	withinNoise bool
 }
 
-// pairs are the report's exact figures, base and head, in report order.
-func pairs(r *report.Report) []pair {
-	var out []pair
+// Measured is one format of one message as a run measured it: its size
+// (nil when not sized) and its metrics. The history stage takes these from
+// the measuring stages' typed results, never from the report.
+type Measured struct {
+	Message, Format string
+	Size            *report.Size
+	Metrics         []report.Metric
+}
+
+// MeasuredIn are r's formats as Measured, in report order: what the chart
+// reads once the results entered the report.
+func MeasuredIn(r *report.Report) []Measured {
+	var out []Measured
 	for _, m := range r.Messages {
 		for _, f := range m.Formats {
-			if f.Size != nil {
-				out = append(out, pair{key: key{m.Name, f.Format, SizeMetric, SizeUnit}, base: f.Size.Base, head: f.Size.Head,
-					hasBase: f.Size.DeltaPct != nil || f.Size.Base != 0})
-			}
-			for _, met := range f.Metrics {
-				if !slices.Contains(exactUnits, met.Unit) || met.Head == nil {
-					continue
-				}
-				p := pair{key: key{m.Name, f.Format, met.Name, met.Unit}, head: met.Head.Center,
-					withinNoise: met.NoiseFloor != nil && !met.Significant && met.Unit == "instr/op"}
-				if met.Base != nil {
-					p.base, p.hasBase = met.Base.Center, true
-				}
-				out = append(out, p)
-			}
+			out = append(out, Measured{Message: m.Name, Format: f.Format, Size: f.Size, Metrics: f.Metrics})
 		}
 	}
 	return out
 }
 
-// Figures are the head's exact figures in r: what a push records.
-func Figures(r *report.Report) []Figure {
+// pairs are the exact figures of ms, base and head, in their order.
+func pairs(ms []Measured) []pair {
+	var out []pair
+	for _, f := range ms {
+		if f.Size != nil {
+			out = append(out, pair{key: key{f.Message, f.Format, SizeMetric, SizeUnit}, base: f.Size.Base, head: f.Size.Head,
+				hasBase: f.Size.DeltaPct != nil || f.Size.Base != 0})
+		}
+		for _, met := range f.Metrics {
+			if !slices.Contains(exactUnits, met.Unit) || met.Head == nil {
+				continue
+			}
+			p := pair{key: key{f.Message, f.Format, met.Name, met.Unit}, head: met.Head.Center,
+				withinNoise: met.NoiseFloor != nil && !met.Significant && met.Unit == "instr/op"}
+			if met.Base != nil {
+				p.base, p.hasBase = met.Base.Center, true
+			}
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Figures are the head's exact figures in ms: what a push records.
+func Figures(ms []Measured) []Figure {
 	var out []Figure
-	for _, p := range pairs(r) {
+	for _, p := range pairs(ms) {
 		out = append(out, Figure{Message: p.message, Format: p.format, Metric: p.metric, Unit: p.unit, Value: p.head})
 	}
 	return out
@@ -149,9 +168,9 @@ func Figures(r *report.Report) []Figure {
 // changed are the series whose head differs from base, exactly (an
 // instruction count: past its noise floor). A series new in head (no base)
 // is not a change of an existing message: it has no history to chart.
-func changed(r *report.Report) []pair {
+func changed(ms []Measured) []pair {
 	var out []pair
-	for _, p := range pairs(r) {
+	for _, p := range pairs(ms) {
 		if p.hasBase && p.base != p.head && !p.withinNoise {
 			out = append(out, p)
 		}
