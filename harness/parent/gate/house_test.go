@@ -112,7 +112,9 @@ func readGate(t *testing.T) (*token.FileSet, []*ast.File, *types.Info, *types.Pa
 
 // A stage function is one that runs a stage: its body calls the journal's
 // stage (run.go), or it is the work a stage runs: passed to stage as its
-// body, or called by name inside the function literal passed to it. Such
+// body, or called by name inside the function literal passed to it; the
+// journal's own helpers beside stage (run.go: warn, firstError) are not
+// stages, they write the journal the sequencer copies into the report. Such
 // a function returns what it found and the sequencer (gate.go, plan.go)
 // assigns it to the run and enters it in the report; so a stage function
 //
@@ -223,6 +225,11 @@ func TestStagesTakeNoReportAndLeaveNothingInTheRun(t *testing.T) {
 			}
 			return true
 		})
+	}
+	for fd := range stages {
+		if fset.File(fd.Pos()) == fset.File(stageFunc.Pos()) {
+			delete(stages, fd)
+		}
 	}
 	if len(stages) < 10 {
 		t.Fatalf("%d stage functions found: the test no longer recognises them", len(stages))
