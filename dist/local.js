@@ -10495,6 +10495,13 @@ to head by field number", "samples (40 records) on each side", \u2026`
         count: {
           type: "integer"
         },
+        name: {
+          type: "string",
+          description: "Name is the shard as the matrix and the shard input name it (2/8),\nand Artifact what its part uploads as (wiregate-part-2-of-8): both\ndecided by the gate (inputs.Shard.String, shard.PartName), passed\non by the action and read by the merge, never rebuilt from Index and\nCount."
+        },
+        artifact: {
+          type: "string"
+        },
         parts: {
           items: {
             items: {
@@ -10524,6 +10531,8 @@ to head by field number", "samples (40 records) on each side", \u2026`
       required: [
         "index",
         "count",
+        "name",
+        "artifact",
         "parts",
         "split",
         "change",
@@ -11876,7 +11885,12 @@ var plan_schema_default = {
     Part: {
       properties: {
         shard: {
-          type: "string"
+          type: "string",
+          description: "its name in the matrix: 2/8"
+        },
+        artifact: {
+          type: "string",
+          description: "Artifact is what the shard's part uploads as (PartName): the same\nname its report's shard section carries."
         },
         messages: {
           items: {
@@ -11892,6 +11906,7 @@ var plan_schema_default = {
       type: "object",
       required: [
         "shard",
+        "artifact",
         "messages",
         "price_seconds"
       ],

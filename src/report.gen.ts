@@ -1043,6 +1043,15 @@ export interface Shard {
   index: number;
   count: number;
   /**
+   * Name is the shard as the matrix and the shard input name it (2/8),
+   * and Artifact what its part uploads as (wiregate-part-2-of-8): both
+   * decided by the gate (inputs.Shard.String, shard.PartName), passed
+   * on by the action and read by the merge, never rebuilt from Index and
+   * Count.
+   */
+  name: string;
+  artifact: string;
+  /**
    * Parts are every shard's messages, by index from 0: a merge names a
    * missing shard's messages from any other part.
    */

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -62,6 +63,8 @@ func TestPlanShardsAndMerge(t *testing.T) {
 			Shard []string `json:"shard"`
 		} `json:"matrix"`
 		Parts []struct {
+			Shard    string   `json:"shard"`
+			Artifact string   `json:"artifact"`
 			Messages []string `json:"messages"`
 		} `json:"parts"`
 	}
@@ -74,13 +77,19 @@ func TestPlanShardsAndMerge(t *testing.T) {
 	}
 	var dirs []string
 	measured := map[string]int{}
-	for _, shard := range plan.Matrix.Shard {
+	for i, shard := range plan.Matrix.Shard {
 		dir := t.TempDir()
 		r := runWiregate(t, append([]string{"gate", "--shard", shard, "--out", dir}, flags...)...)
 		var part report.Report
 		readJSON(t, filepath.Join(dir, "report.json"), &part)
 		if r.code != part.ExitCode || r.code != 0 || part.Shard == nil || part.Result != "fail" || !strings.Contains(part.ExitReason, "the merge decides") {
 			t.Fatalf("shard %s: exit %d, report %d %s %q, shard %+v\n%s", shard, r.code, part.ExitCode, part.Result, part.ExitReason, part.Shard, r.stderr)
+		}
+		// The names are decided once, in Go, and carried: the plan's part and
+		// the part's report name the shard and its artifact alike.
+		if want := fmt.Sprintf("wiregate-part-%d-of-2", i+1); plan.Parts[i].Shard != shard || plan.Parts[i].Artifact != want ||
+			part.Shard.Name != shard || part.Shard.Artifact != want {
+			t.Fatalf("shard %s: plan part %+v, report shard name %q artifact %q, want %s", shard, plan.Parts[i], part.Shard.Name, part.Shard.Artifact, want)
 		}
 		for _, m := range part.Messages {
 			measured[m.Name]++

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/wiregate/wiregate/harness/parent/budget"
+	"github.com/wiregate/wiregate/harness/parent/inputs"
 	"github.com/wiregate/wiregate/harness/parent/shard"
 )
 
@@ -64,7 +65,8 @@ func Plan(ctx context.Context, o Options) (*ShardPlan, error) {
 		for _, m := range part {
 			price += sp.price[m]
 		}
-		p.Parts = append(p.Parts, Part{Shard: p.Matrix.Shard[i], Messages: part, PriceSeconds: price.Seconds()})
+		p.Parts = append(p.Parts, Part{Shard: p.Matrix.Shard[i], Artifact: shard.PartName(inputs.Shard{Index: i + 1, Count: p.Shards}),
+			Messages: part, PriceSeconds: price.Seconds()})
 	}
 	p.Note = fmt.Sprintf("%s to measure, priced at %s (%s): %d shards of %s each", plural(len(list), "message"),
 		sp.total.Round(time.Second), sp.pricedBy, p.Shards, g.s.TimeBudget)

@@ -142,7 +142,8 @@ func (g *run) splitList(sch *schemas, list []string, n int, mp measuredPrices, s
 // shardOf is the report's record of shard i of s: what must agree for its
 // parts to merge.
 func (g *run) shardOf(sch *schemas, list []string, s split) *report.Shard {
-	return &report.Shard{Index: g.s.Shard.Index, Count: g.s.Shard.Count, Parts: s.parts, Split: shard.Hash(s.parts),
+	return &report.Shard{Index: g.s.Shard.Index, Count: g.s.Shard.Count, Name: g.s.Shard.String(), Artifact: shard.PartName(g.s.Shard),
+		Parts: s.parts, Split: shard.Hash(s.parts),
 		Change: changeHash(sch, list), Inputs: inputsHash(g.s), Harness: sch.head.Harness()}
 }
 

@@ -46,7 +46,7 @@ func Parts(parts []Part) (*report.Report, error) {
 	have := map[int]bool{}
 	var benchstat []string
 	for _, p := range parts {
-		r, name := p.Report, "shard "+shardName(p.Report.Shard)
+		r, name := p.Report, "shard "+p.Report.Shard.Name
 		have[r.Shard.Index] = true
 		out.Merged.Parts = append(out.Merged.Parts, r.Shard.Index)
 		out.Messages = append(out.Messages, r.Messages...)
@@ -68,7 +68,7 @@ func Parts(parts []Part) (*report.Report, error) {
 			}
 		}
 		for _, st := range r.Stages {
-			st.Shard = shardName(r.Shard)
+			st.Shard = r.Shard.Name
 			out.Stages = append(out.Stages, st)
 		}
 		for _, e := range r.Errors {
@@ -115,7 +115,7 @@ func check(parts []Part) error {
 			return exitcode.BadInput("%s is not a shard's report (it has no shard block): merge only the report.json files of jobs run with input shard", p.From)
 		}
 		if prev, dup := seen[r.Shard.Index]; dup {
-			return exitcode.BadInput("%s and %s are both shard %s: pass each shard's part once", prev, p.From, shardName(r.Shard))
+			return exitcode.BadInput("%s and %s are both shard %s: pass each shard's part once", prev, p.From, r.Shard.Name)
 		}
 		seen[r.Shard.Index] = p.From
 		if first == nil {
@@ -192,8 +192,6 @@ func mergePlan(p, part report.Plan, name string) report.Plan {
 	}
 	return p
 }
-
-func shardName(s *report.Shard) string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
 
 func short(s string) string {
 	if len(s) > 12 {

@@ -27,7 +27,7 @@ func part(i int, p float64) Part {
 	r.Base, r.Head = report.Rev{Ref: "main", Sha: "aaaa"}, report.Rev{Ref: "pr", Sha: "bbbb"}
 	r.Rules = rules()
 	r.Change = &report.Change{Measure: "changed", Changed: []string{"a.M0", "a.M1", "a.M2", "a.M3", "a.M4", "a.M5"}, New: []string{}, Removed: []string{}, Unchanged: []string{}}
-	r.Shard = &report.Shard{Index: i, Count: 3, Parts: plan, Split: "s", Change: "c", Inputs: "in", Harness: "h"}
+	r.Shard = &report.Shard{Index: i, Count: 3, Name: fmt.Sprintf("%d/3", i), Artifact: fmt.Sprintf("wiregate-part-%d-of-3", i), Parts: plan, Split: "s", Change: "c", Inputs: "in", Harness: "h"}
 	r.Findings = []report.Finding{{Kind: report.KindLint, File: "a.proto", Line: 3, Rule: "R", Message: "lint", Existing: true}}
 	r.Stages = []report.Stage{{Name: "sizes", Seconds: 1}}
 	for _, m := range plan[i-1] {
@@ -118,7 +118,7 @@ func TestPartsOfDifferentGatesAreRefused(t *testing.T) {
 		{func(r *report.Report) { r.Shard.Change = "other" }, "their change set differs"},
 		{func(r *report.Report) { r.Shard.Inputs = "other" }, "their inputs differs"},
 		{func(r *report.Report) { r.Shard.Harness = "other" }, "their wiregate version differs"},
-		{func(r *report.Report) { r.Shard.Index = 1 }, "are both shard 1/3"},
+		{func(r *report.Report) { r.Shard.Index, r.Shard.Name = 1, "1/3" }, "are both shard 1/3"},
 		{func(r *report.Report) { r.Shard = nil }, "part2 is not a shard's report"},
 	} {
 		p := part(2, 0.5)

@@ -32,7 +32,10 @@ type Plan struct {
 
 // Part is one shard of a plan.
 type Part struct {
-	Shard        string   `json:"shard"`
+	Shard string `json:"shard"` // its name in the matrix: 2/8
+	// Artifact is what the shard's part uploads as (PartName): the same
+	// name its report's shard section carries.
+	Artifact     string   `json:"artifact"`
 	Messages     []string `json:"messages"`
 	PriceSeconds float64  `json:"price_seconds"`
 }

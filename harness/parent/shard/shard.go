@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/wiregate/wiregate/harness/parent/inputs"
 )
 
 // Priced is one message and what measuring it costs.
@@ -83,11 +85,18 @@ type Matrix struct {
 	Shard []string `json:"shard"`
 }
 
-// MatrixOf is the matrix of n shards.
+// MatrixOf is the matrix of n shards, each named as the shard input reads
+// it (inputs.Shard.String: the notation's one writer, beside its parser).
 func MatrixOf(n int) Matrix {
 	m := Matrix{Shard: make([]string, n)}
 	for i := range n {
-		m.Shard[i] = fmt.Sprintf("%d/%d", i+1, n)
+		m.Shard[i] = inputs.Shard{Index: i + 1, Count: n}.String()
 	}
 	return m
 }
+
+// PartName is the artifact a shard's part (its report.json) uploads as,
+// for the merge job: wiregate-part-2-of-8. Decided here only: plan.json
+// and the part's report carry it (Part.Artifact, report.Shard.Artifact),
+// and the action passes it on.
+func PartName(s inputs.Shard) string { return fmt.Sprintf("wiregate-part-%d-of-%d", s.Index, s.Count) }
