@@ -8877,7 +8877,7 @@ needs "up to N%").`
       ],
       description: "Backlog is how many records each side's backlog of a pipeline row held, and why: the count asked for (env.pipeline_n), or fewer when that many of the row's records would exceed the byte budget (env.pipeline_bytes) or outlast the drain target."
     },
-    BenchPlan: {
+    BenchCut: {
       properties: {
         count: {
           type: "integer"
@@ -8903,7 +8903,7 @@ needs "up to N%").`
         "count",
         "benchtime"
       ],
-      description: "BenchPlan is the bench rounds the run did."
+      description: "BenchCut is the bench rounds the run did."
     },
     CPUCost: {
       properties: {
@@ -8931,7 +8931,7 @@ needs "up to N%").`
       ],
       description: "CPUCost is the cpu stage's outcome (input cpu-cost)."
     },
-    CPUPlan: {
+    CPUCut: {
       properties: {
         uncounted: {
           items: {
@@ -8953,7 +8953,7 @@ needs "up to N%").`
       },
       additionalProperties: false,
       type: "object",
-      description: "CPUPlan is what the budget cut of the instruction counts: messages counted in fewer processes than asked, and messages not counted at all."
+      description: "CPUCut is what the budget cut of the instruction counts: messages counted in fewer processes than asked, and messages not counted at all."
     },
     Change: {
       properties: {
@@ -9244,6 +9244,35 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
       ],
       description: "Coverage is what the verdict judged: of the messages whose schema changed (and that wiregate can measure), how many have each figure on both sides."
     },
+    Cut: {
+      properties: {
+        budget_seconds: {
+          type: "number"
+        },
+        shards_needed: {
+          type: "integer",
+          description: "ShardsNeeded is how many shards of time-budget each measure the\nwhole change, by the prices mode: plan splits by (package shard)."
+        },
+        bench: {
+          $ref: "#/$defs/BenchCut"
+        },
+        pipeline: {
+          $ref: "#/$defs/PipelineCut"
+        },
+        cpu: {
+          $ref: "#/$defs/CPUCut"
+        },
+        exact: {
+          $ref: "#/$defs/ExactCut"
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "budget_seconds"
+      ],
+      description: "Cut is what the gate cut to fit its time budget (package budget)."
+    },
     Element: {
       properties: {
         id: {
@@ -9411,7 +9440,7 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
       additionalProperties: false,
       type: "object"
     },
-    ExactPlan: {
+    ExactCut: {
       properties: {
         unmeasured: {
           items: {
@@ -9425,7 +9454,7 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
       },
       additionalProperties: false,
       type: "object",
-      description: "ExactPlan is what the budget cut of the exact stage (correctness and sizes): messages it had no time left for."
+      description: "ExactCut is what the budget cut of the exact stage (correctness and sizes): messages it had no time left for."
     },
     FieldNote: {
       properties: {
@@ -10132,7 +10161,7 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
         "significant"
       ]
     },
-    PipelinePlan: {
+    PipelineCut: {
       properties: {
         untimed: {
           items: {
@@ -10148,36 +10177,7 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
       },
       additionalProperties: false,
       type: "object",
-      description: "PipelinePlan is what the budget cut of the pipeline rounds."
-    },
-    Plan: {
-      properties: {
-        budget_seconds: {
-          type: "number"
-        },
-        shards_needed: {
-          type: "integer",
-          description: "ShardsNeeded is how many shards of time-budget each measure the\nwhole change, by the prices mode: plan splits by (package shard)."
-        },
-        bench: {
-          $ref: "#/$defs/BenchPlan"
-        },
-        pipeline: {
-          $ref: "#/$defs/PipelinePlan"
-        },
-        cpu: {
-          $ref: "#/$defs/CPUPlan"
-        },
-        exact: {
-          $ref: "#/$defs/ExactPlan"
-        }
-      },
-      additionalProperties: false,
-      type: "object",
-      required: [
-        "budget_seconds"
-      ],
-      description: "Plan is what the gate cut to fit its time budget (package budget)."
+      description: "PipelineCut is what the budget cut of the pipeline rounds."
     },
     Records: {
       properties: {
@@ -10330,7 +10330,7 @@ to head by field number", "samples (40 records) on each side", \u2026`
           description: "stages that could not run, one line each"
         },
         plan: {
-          $ref: "#/$defs/Plan"
+          $ref: "#/$defs/Cut"
         },
         warnings: {
           items: {

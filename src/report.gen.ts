@@ -63,7 +63,7 @@ export interface Report {
    * stages that could not run, one line each
    */
   errors?: string[];
-  plan: Plan;
+  plan: Cut;
   /**
    * Warnings are one line each: something the gate could not do that
    * does not fail it (no tag matches breaking-against, history not
@@ -701,24 +701,24 @@ export interface Cost {
   };
 }
 /**
- * Plan is what the gate cut to fit its time budget (package budget).
+ * Cut is what the gate cut to fit its time budget (package budget).
  */
-export interface Plan {
+export interface Cut {
   budget_seconds: number;
   /**
    * ShardsNeeded is how many shards of time-budget each measure the
    * whole change, by the prices mode: plan splits by (package shard).
    */
   shards_needed?: number;
-  bench?: BenchPlan;
-  pipeline?: PipelinePlan;
-  cpu?: CPUPlan;
-  exact?: ExactPlan;
+  bench?: BenchCut;
+  pipeline?: PipelineCut;
+  cpu?: CPUCut;
+  exact?: ExactCut;
 }
 /**
- * BenchPlan is the bench rounds the run did.
+ * BenchCut is the bench rounds the run did.
  */
-export interface BenchPlan {
+export interface BenchCut {
   count: number;
   benchtime: string;
   /**
@@ -731,9 +731,9 @@ export interface BenchPlan {
   note?: string;
 }
 /**
- * PipelinePlan is what the budget cut of the pipeline rounds.
+ * PipelineCut is what the budget cut of the pipeline rounds.
  */
-export interface PipelinePlan {
+export interface PipelineCut {
   /**
    * rows (message/format) not measured
    */
@@ -744,9 +744,9 @@ export interface PipelinePlan {
   note?: string;
 }
 /**
- * CPUPlan is what the budget cut of the instruction counts: messages counted in fewer processes than asked, and messages not counted at all.
+ * CPUCut is what the budget cut of the instruction counts: messages counted in fewer processes than asked, and messages not counted at all.
  */
-export interface CPUPlan {
+export interface CPUCut {
   /**
    * messages not counted
    */
@@ -759,9 +759,9 @@ export interface CPUPlan {
   note?: string;
 }
 /**
- * ExactPlan is what the budget cut of the exact stage (correctness and sizes): messages it had no time left for.
+ * ExactCut is what the budget cut of the exact stage (correctness and sizes): messages it had no time left for.
  */
-export interface ExactPlan {
+export interface ExactCut {
   unmeasured?: string[];
   note?: string;
 }

@@ -25,7 +25,7 @@ func (g *run) start(ctx context.Context) (started, tooled bool) {
 		g.s = s
 		g.budget.Total, g.budget.Workers = s.TimeBudget, s.Workers
 		g.head.dir = s.WorkingDirectory
-		g.r.Plan.BudgetSeconds = s.TimeBudget.Seconds()
+		g.r.Cut.BudgetSeconds = s.TimeBudget.Seconds()
 		g.r.Env.Count, g.r.Env.Workers = s.Count, s.Workers
 		var co checkedOut
 		co, started = g.checkout(ctx)

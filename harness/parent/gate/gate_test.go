@@ -366,18 +366,18 @@ func TestTinyBudgetCutsTimingNotTheExactChecks(t *testing.T) {
 	// says so), or it fitted whole: every row drained its planned rounds
 	// on both sides (a drain starts no process, so two rows can fit).
 	note := stageNote(r, "pipeline")
-	cut := r.Plan.Pipeline != nil && r.Plan.Pipeline.Note != ""
+	cut := r.Cut.Pipeline != nil && r.Cut.Pipeline.Note != ""
 	whole := len(r.Pipeline) == 2 && !slices.ContainsFunc(r.Pipeline, func(p report.Pipeline) bool {
 		return p.Base == nil || p.Head == nil || p.Base.N != r.Pipeline[0].Base.N || p.Head.N != p.Base.N || p.Base.N < 5
 	})
 	if !cut && !strings.Contains(note, "drained") && !whole {
-		t.Errorf("the pipeline was neither cut, stopped nor whole: %+v, %d rows, note %q", r.Plan.Pipeline, len(r.Pipeline), note)
+		t.Errorf("the pipeline was neither cut, stopped nor whole: %+v, %d rows, note %q", r.Cut.Pipeline, len(r.Pipeline), note)
 	}
-	t.Logf("pipeline: %+v; %s", r.Plan.Pipeline, note)
-	if r.Plan.Bench == nil || r.Plan.Bench.Note == "" || r.Plan.Bench.Benchtime == "300ms" && r.Plan.Bench.Count == 30 {
-		t.Fatalf("nothing was cut: %+v", r.Plan.Bench)
+	t.Logf("pipeline: %+v; %s", r.Cut.Pipeline, note)
+	if r.Cut.Bench == nil || r.Cut.Bench.Note == "" || r.Cut.Bench.Benchtime == "300ms" && r.Cut.Bench.Count == 30 {
+		t.Fatalf("nothing was cut: %+v", r.Cut.Bench)
 	}
-	t.Logf("plan: %s", r.Plan.Bench.Note)
+	t.Logf("plan: %s", r.Cut.Bench.Note)
 	k := kinds(r)
 	if k["size"] == 0 || k["breaking"] == 0 || k["error"] != 0 {
 		t.Fatalf("the exact checks did not decide: %+v %v", r.Violations, r.Errors)

@@ -25,7 +25,7 @@ func recordMeasured(r *report.Report, set inputs.Settings, m measured, costs []r
 	r.Change = &m.sch.change
 	r.Skipped = skipped(set.Messages, m.sch)
 	r.Findings = append(r.Findings, m.sch.mismatches...)
-	r.Plan.ShardsNeeded = m.needed
+	r.Cut.ShardsNeeded = m.needed
 	r.Shard = m.shard
 	if m.narrowed {
 		for _, name := range m.list {
@@ -115,7 +115,7 @@ func recordCounts(r *report.Report, c counts) {
 	r.CPUCost = c.cost
 	p := c.plan
 	if len(p.FewerProcesses) > 0 || len(p.Uncounted) > 0 {
-		r.Plan.CPU = &report.CPUPlan{Uncounted: p.Uncounted,
+		r.Cut.CPU = &report.CPUCut{Uncounted: p.Uncounted,
 			FewerProcesses: slices.Clone(p.FewerProcesses), Note: p.Note}
 	}
 	recordMetrics(r, countedMetrics(c))
@@ -135,7 +135,7 @@ func recordTimings(r *report.Report, t timings) {
 	if t.plan.Count == 0 && t.plan.Note == "" && len(t.plan.Timed) == 0 {
 		return
 	}
-	r.Plan.Bench = &report.BenchPlan{Count: t.rounds, Benchtime: t.plan.Benchtime.String(), Untimed: t.plan.Untimed, Note: t.plan.Note}
+	r.Cut.Bench = &report.BenchCut{Count: t.rounds, Benchtime: t.plan.Benchtime.String(), Untimed: t.plan.Untimed, Note: t.plan.Note}
 	r.Env.UnchangedRounds = t.unchangedRounds
 	if t.pin != "" {
 		r.Env.BenchPin = t.pin
@@ -146,7 +146,7 @@ func recordTimings(r *report.Report, t timings) {
 // cut and the records' notes.
 func recordSizes(r *report.Report, formats []string, s sizes, p pools) {
 	if len(s.unmeasured) > 0 {
-		r.Plan.Exact = &report.ExactPlan{Unmeasured: s.unmeasured,
+		r.Cut.Exact = &report.ExactCut{Unmeasured: s.unmeasured,
 			Note: fmt.Sprintf("to fit the time budget: %d messages not measured", len(s.unmeasured))}
 	}
 	aliasing := map[string]bool{}
@@ -201,7 +201,7 @@ func recordPipeline(r *report.Report, set inputs.Settings, rows pipelineRows) {
 		return
 	}
 	r.Env.PipelineN, r.Env.PipelineBytes = int(set.PipelineMessages), set.PipelineBytes
-	r.Plan.Pipeline = &report.PipelinePlan{Untimed: res.Untimed, Note: res.Cut}
+	r.Cut.Pipeline = &report.PipelineCut{Untimed: res.Untimed, Note: res.Cut}
 	r.Env.Broker, r.Env.BrokerReason, r.Env.BrokerPeakRSSBytes = res.Broker, res.BrokerReason, res.BrokerPeakRSSBytes
 	if rows.rounds > 0 {
 		r.Env.UnchangedRounds = rows.rounds

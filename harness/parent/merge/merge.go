@@ -42,7 +42,7 @@ func Parts(parts []Part) (*report.Report, error) {
 	out.Base, out.Head, out.Rules, out.Change = first.Base, first.Head, first.Rules, first.Change
 	out.Merged = &report.Merged{Count: sh.Count}
 	out.Env = first.Env
-	out.Plan.BudgetSeconds = first.Plan.BudgetSeconds
+	out.Cut.BudgetSeconds = first.Cut.BudgetSeconds
 	have := map[int]bool{}
 	var benchstat []string
 	for _, p := range parts {
@@ -78,7 +78,7 @@ func Parts(parts []Part) (*report.Report, error) {
 		out.Env.PeakRSSBytes = max(out.Env.PeakRSSBytes, r.Env.PeakRSSBytes)
 		out.Env.ConsumerPeakRSSBytes = max(out.Env.ConsumerPeakRSSBytes, r.Env.ConsumerPeakRSSBytes)
 		out.Env.BrokerPeakRSSBytes = max(out.Env.BrokerPeakRSSBytes, r.Env.BrokerPeakRSSBytes)
-		out.Plan = mergePlan(out.Plan, r.Plan, name)
+		out.Cut = mergeCut(out.Cut, r.Cut, name)
 		out.CPUCost = cmp.Or(out.CPUCost, r.CPUCost)
 		if r.CPUCost != nil && r.CPUCost.Tool != "" {
 			out.CPUCost = r.CPUCost
@@ -152,8 +152,8 @@ func same(a, b *Part) error {
 	return nil
 }
 
-// mergePlan adds a part's budget cuts, each note under its shard's name.
-func mergePlan(p, part report.Plan, name string) report.Plan {
+// mergeCut adds a part's budget cuts, each note under its shard's name.
+func mergeCut(p, part report.Cut, name string) report.Cut {
 	p.ShardsNeeded = max(p.ShardsNeeded, part.ShardsNeeded)
 	note := func(into *string, n string) {
 		if n != "" {
@@ -162,7 +162,7 @@ func mergePlan(p, part report.Plan, name string) report.Plan {
 	}
 	if b := part.Bench; b != nil {
 		if p.Bench == nil {
-			p.Bench = &report.BenchPlan{Count: b.Count, Benchtime: b.Benchtime}
+			p.Bench = &report.BenchCut{Count: b.Count, Benchtime: b.Benchtime}
 		}
 		p.Bench.Count = min(p.Bench.Count, b.Count)
 		p.Bench.Untimed = append(p.Bench.Untimed, b.Untimed...)
@@ -170,7 +170,7 @@ func mergePlan(p, part report.Plan, name string) report.Plan {
 	}
 	if c := part.CPU; c != nil {
 		if p.CPU == nil {
-			p.CPU = &report.CPUPlan{}
+			p.CPU = &report.CPUCut{}
 		}
 		p.CPU.Uncounted = append(p.CPU.Uncounted, c.Uncounted...)
 		p.CPU.FewerProcesses = append(p.CPU.FewerProcesses, c.FewerProcesses...)
@@ -178,14 +178,14 @@ func mergePlan(p, part report.Plan, name string) report.Plan {
 	}
 	if e := part.Exact; e != nil {
 		if p.Exact == nil {
-			p.Exact = &report.ExactPlan{}
+			p.Exact = &report.ExactCut{}
 		}
 		p.Exact.Unmeasured = append(p.Exact.Unmeasured, e.Unmeasured...)
 		note(&p.Exact.Note, e.Note)
 	}
 	if pp := part.Pipeline; pp != nil {
 		if p.Pipeline == nil {
-			p.Pipeline = &report.PipelinePlan{}
+			p.Pipeline = &report.PipelineCut{}
 		}
 		p.Pipeline.Untimed = append(p.Pipeline.Untimed, pp.Untimed...)
 		note(&p.Pipeline.Note, pp.Note)

@@ -62,7 +62,7 @@ type Report struct {
 	Costs     []Cost   `json:"costs,omitempty"`
 	Benchstat string   `json:"benchstat,omitempty"` // benchstat's text table, base vs head
 	Errors    []string `json:"errors,omitempty"`    // stages that could not run, one line each
-	Plan      Plan     `json:"plan"`                // what the time budget cut
+	Cut       Cut      `json:"plan"`                // what the time budget cut
 	// Warnings are one line each: something the gate could not do that
 	// does not fail it (no tag matches breaking-against, history not
 	// recorded).
