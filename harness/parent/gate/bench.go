@@ -20,7 +20,7 @@ import (
 // every round it ran (what ran before a stop included), and the plan.
 type timings struct {
 	out             [2][]byte // base, head
-	plan            budget.BenchPlan
+	plan            budget.BenchForecast
 	rounds          int // rounds run
 	unchangedRounds int // rounds of unchanged-schema messages, when fewer
 	pin             string
@@ -79,7 +79,7 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 	t.notTimed = plannedFutile(noise, gating(names, prices), cutoff, prices.Count, g.timeThreshold)
 	prices.Messages = slices.DeleteFunc(slices.Clone(prices.Messages), func(m budget.Price) bool { _, no := t.notTimed[m.Name]; return no })
 	planned := notTimedNote(t.notTimed, prices.Count)
-	guess := g.budget.Plan(budget.FromBench, prices).Bench
+	guess := g.budget.Forecast(budget.FromBench, prices).Bench
 	if len(guess.Timed) == 0 {
 		return t, joinNotes(guess.Note, planned), nil
 	}
@@ -111,7 +111,7 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 	for _, m := range warmed.Messages {
 		t.warmed[m.Name] = (m.Round + m.Build) / time.Duration(max(ps.holding(m.Name), 1))
 	}
-	t.plan = g.budget.Plan(budget.FromBench, warmed).Bench
+	t.plan = g.budget.Forecast(budget.FromBench, warmed).Bench
 	unchanged := g.s.Rounds(true)
 	meter := g.budget.Meter(t.plan.Deadline)
 	// message → the rounds it was timed, once it has the power its verdict

@@ -24,7 +24,7 @@ import (
 type counts struct {
 	base, head []cpucost.Result
 	cost       *report.CPUCost
-	plan       budget.CPUPlan
+	plan       budget.CPUForecast
 	// seconds is each message's count processes' wall time, every side,
 	// and processes how many finished.
 	seconds   map[string]float64
@@ -68,7 +68,7 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 		return c, setup.Reason, nil
 	}
 	prices.Counting = true
-	c.plan = g.budget.Plan(budget.FromCPU, prices).CPU
+	c.plan = g.budget.Forecast(budget.FromCPU, prices).CPU
 	units := g.countUnits(ps, c.plan, sz)
 	bytes := sz.countBytes()
 
@@ -142,7 +142,7 @@ func batchName(ms []string) string {
 // countUnits are the plan's processes in the order they start: batch by
 // batch (countBatches); within one, its processes in turn, the sides of
 // each in ABBA order (base first in the first).
-func (g *run) countUnits(ps programs, plan budget.CPUPlan, sz sizes) []countUnit {
+func (g *run) countUnits(ps programs, plan budget.CPUForecast, sz sizes) []countUnit {
 	var units []countUnit
 	for _, b := range countBatches(ps, plan, sz) {
 		for process := range b.processes {
@@ -179,7 +179,7 @@ type countBatch struct {
 // once a batch, and a batch is small enough that the meter still cuts in
 // steps, a timeout never ends a whole stage's work, and the workers share
 // the batches' processes.
-func countBatches(ps programs, plan budget.CPUPlan, sz sizes) []countBatch {
+func countBatches(ps programs, plan budget.CPUForecast, sz sizes) []countBatch {
 	var out []countBatch
 	var cur countBatch
 	var curPrice time.Duration

@@ -28,7 +28,7 @@ type pipelineRows struct {
 
 // pipeline measures end-to-end throughput with constant backlogs, base and
 // head interleaved (package piperounds), rows of changed messages first,
-// each row as the budget's pipeline plan lets it (budget.PipelinePlan),
+// each row as the budget's pipeline plan lets it (budget.PipelineForecast),
 // and compares each row's records/s samples like the bench rounds.
 func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string, status map[string]string, family int) (pipelineRows, string, error) {
 	var out pipelineRows

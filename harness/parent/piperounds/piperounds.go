@@ -63,7 +63,7 @@ type Options struct {
 	Family int
 	Log    func(format string, args ...any)
 	// Schedule says what each row may do within the gate's time budget
-	// (budget.PipelinePlan); nil: every row as asked.
+	// (budget.PipelineForecast); nil: every row as asked.
 	Schedule Schedule
 	// First are the messages measured first, in this order (the gate's
 	// changed messages: when the budget runs out, the rows not timed are
