@@ -11783,7 +11783,7 @@ var import__2 = __toESM(require__(), 1);
 var plan_schema_default = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
   $id: "https://github.com/wiregate/wiregate/harness/parent/shard/plan.schema.json",
-  $ref: "#/$defs/Plan",
+  $ref: "#/$defs/Split",
   $defs: {
     Change: {
       properties: {
@@ -11912,7 +11912,7 @@ var plan_schema_default = {
       ],
       description: "Part is one shard of a plan."
     },
-    Plan: {
+    Split: {
       properties: {
         shards: {
           type: "integer",
@@ -11965,10 +11965,10 @@ var plan_schema_default = {
         "parts",
         "note"
       ],
-      description: "Plan is mode: plan's answer, plan.json: how many shards measure the change within time-budget each, the matrix that runs them, and what each takes."
+      description: "Split is mode: plan's answer, plan.json: how many shards measure the change within time-budget each, the matrix that runs them, and what each takes."
     }
   },
-  title: "ShardPlan",
+  title: "ShardSplit",
   description: "plan.json: how `wiregate plan` splits a change over a matrix of gate jobs (harness/parent/shard)."
 };
 

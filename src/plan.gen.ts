@@ -4,7 +4,7 @@
 /**
  * plan.json: how `wiregate plan` splits a change over a matrix of gate jobs (harness/parent/shard).
  */
-export interface ShardPlan {
+export interface ShardSplit {
   shards: number;
   matrix: Matrix;
   /**

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { WiregateError } from '../src/errors.js'
-import { parseShardPlan } from '../src/shardPlan.js'
+import { parseShardSplit } from '../src/shardPlan.js'
 
-/** A plan as `wiregate plan` writes it (shard.Plan, MarshalIndent): the
+/** A plan as `wiregate plan` writes it (shard.Split, MarshalIndent): the
  * names are Go's (inputs.Shard.String, shard.PartName), copied here as Go
  * writes them; the action never builds one. */
 function plan(n: number): Record<string, unknown> {
@@ -26,7 +26,7 @@ function plan(n: number): Record<string, unknown> {
 
 function refused(text: string, want: RegExp): void {
   assert.throws(
-    () => parseShardPlan(text),
+    () => parseShardSplit(text),
     (err: unknown) => err instanceof WiregateError && want.test(err.message) && !err.message.includes('\n'),
     `${text.slice(0, 80)} → ${want}`
   )
@@ -34,13 +34,13 @@ function refused(text: string, want: RegExp): void {
 
 test('a plan Go writes is read whole: 1/1, 2 shards and 256/256 alike', () => {
   for (const n of [1, 2, 256]) {
-    const p = parseShardPlan(JSON.stringify(plan(n), null, 2))
+    const p = parseShardSplit(JSON.stringify(plan(n), null, 2))
     assert.equal(p.shards, n)
     assert.equal(p.matrix.shard.at(-1), `${n}/${n}`)
   }
   // The one-shard plan of a gate that could not start: no change, no parts, max-shards unread.
   const stopped = { shards: 1, matrix: { shard: ['1/1'] }, needed: 1, max_shards: 0, price_seconds: 0, capacity_seconds: 0, parts: [], note: 'input \'shard\' is "257/300": want i/n' }
-  assert.equal(parseShardPlan(JSON.stringify(stopped)).note, stopped.note)
+  assert.equal(parseShardSplit(JSON.stringify(stopped)).note, stopped.note)
 })
 
 test('plan.json that is not JSON', () => {
@@ -82,7 +82,7 @@ test('the names are passed on as Go wrote them, never rebuilt', () => {
   // Go's names, whatever they are: the action reads them, it does not make them.
   const p = plan(2)
   const renamed = { ...p, matrix: { shard: ['a', 'b'] }, parts: (p.parts as Array<Record<string, unknown>>).map((part, i) => ({ ...part, shard: ['a', 'b'][i] })) }
-  const read = parseShardPlan(JSON.stringify(renamed))
+  const read = parseShardSplit(JSON.stringify(renamed))
   assert.deepEqual(read.matrix.shard, ['a', 'b'])
   assert.deepEqual(read.parts.map(part => part.artifact), ['wiregate-part-1-of-2', 'wiregate-part-2-of-2'])
 })

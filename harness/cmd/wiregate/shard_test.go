@@ -160,7 +160,7 @@ func TestShardInputHasOneOwner(t *testing.T) {
 	if r := runWiregate(t, "plan", "--working-directory", head, "--inputs-from-env", "--plan-out", planFile, "--quiet"); r.code != 2 || !strings.Contains(r.stderr, `input 'shard' is "257/300"`) {
 		t.Fatalf("plan: exit %d, want 2 and the input error: %+v", r.code, r)
 	}
-	var plan shard.Plan
+	var plan shard.Split
 	b := readJSON(t, planFile, &plan)
 	if err := shard.ValidatePlan(b); err != nil {
 		t.Fatal(err)
@@ -191,7 +191,7 @@ func TestATimeBudgetTooSmallForAShard(t *testing.T) {
 	if r.code != 2 || m == nil {
 		t.Fatalf("plan: exit %d, want 2 and the last line to match %s:\n%s", r.code, want, r.stderr)
 	}
-	var plan shard.Plan
+	var plan shard.Split
 	if err := shard.ValidatePlan(readJSON(t, planFile, &plan)); err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 
 // plan is `wiregate plan` of head's working tree against baseRef, this
 // repo's telemetry message in protobuf.
-func plan(t *testing.T, head, baseRef string, edit func(in map[string]string)) *gate.ShardPlan {
+func plan(t *testing.T, head, baseRef string, edit func(in map[string]string)) *gate.ShardSplit {
 	t.Helper()
 	in := map[string]string{"working-directory": head, "messages": "telemetry.v1.TelemetryEvent", "formats": "protobuf",
 		"pipeline": "false", "time-budget": "10m", "max-shards": "8"}

@@ -135,7 +135,7 @@ func (g *run) splitList(sch *schemas, list []string, n int, mp measuredPrices, s
 	if n == 0 {
 		n = count
 	}
-	s.parts, s.needed = shard.Split(prices, n), needed
+	s.parts, s.needed = shard.Deal(prices, n), needed
 	return s, nil
 }
 

@@ -1,6 +1,6 @@
 // Package shard splits a change over a GitHub Actions matrix: how many
 // shards measure all of it within the time budget each (Count), and which
-// messages each shard measures (Split). Both are pure functions of prices
+// messages each shard measures (Deal). Both are pure functions of prices
 // every shard computes alike from the schemas (package gate's static
 // prices), so every shard of a matrix takes its part without talking to
 // the others.
@@ -34,12 +34,12 @@ func Count(total, capacity time.Duration, most int) (n, needed int) {
 	return min(needed, max(most, 1)), needed
 }
 
-// Split deals ms to n shards, balancing their prices: the dearest message
+// Deal deals ms to n shards, balancing their prices: the dearest message
 // first, each to the shard with the least so far (the lowest index on a
 // tie; equal prices in name order). Every message lands in exactly one
 // shard; a shard's messages keep the order they have in ms. The same
 // input gives the same split on every machine.
-func Split(ms []Priced, n int) [][]string {
+func Deal(ms []Priced, n int) [][]string {
 	n = max(n, 1)
 	order := slices.Clone(ms)
 	slices.SortStableFunc(order, func(a, b Priced) int {
