@@ -9140,49 +9140,6 @@ needs "up to N%").`
         "thresholds"
       ]
     },
-    Cost: {
-      properties: {
-        message: {
-          type: "string"
-        },
-        sizes_seconds: {
-          type: "number",
-          description: "SizesSeconds is sizing it on one side: its part of its chunk's\nprocesses."
-        },
-        count_seconds: {
-          type: "number",
-          description: "CountSeconds is one count process on one side, every format: the\nmean of its processes."
-        },
-        round_seconds: {
-          type: "number",
-          description: "RoundSeconds is one bench round on one side at the shortest\nbenchtime (10ms), building its records included: the warm-up\nround's."
-        },
-        pipeline_pass_seconds: {
-          type: "number",
-          description: "PipelinePassSeconds is one pass of its backlog through the pipeline\non one side, every format added, its producer's or consumer's start\nincluded."
-        },
-        noise: {
-          additionalProperties: {
-            items: {
-              type: "number"
-            },
-            type: "array"
-          },
-          type: "object",
-          description: `Noise is each timing's samples, one per round, relative to their
-median, by "format/op": the base's (head's where only head was
-timed). A later plan predicts from them, before timing anything,
-whether a timing can reach its threshold at all (docs/verdicts.md,
-"Timings planned before they run").`
-        }
-      },
-      additionalProperties: false,
-      type: "object",
-      required: [
-        "message"
-      ],
-      description: "Cost is what measuring one message cost in this run, one unit of each stage, in wall time on this run's runner (0: the stage did not measure it)."
-    },
     Coverage: {
       properties: {
         changed: {
@@ -9854,6 +9811,49 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
       ],
       description: "Labeled is who applied one of the pull request's labels: the actor of its last labeled event on the pull request's timeline."
     },
+    MeasuringTime: {
+      properties: {
+        message: {
+          type: "string"
+        },
+        sizes_seconds: {
+          type: "number",
+          description: "SizesSeconds is sizing it on one side: its part of its chunk's\nprocesses."
+        },
+        count_seconds: {
+          type: "number",
+          description: "CountSeconds is one count process on one side, every format: the\nmean of its processes."
+        },
+        round_seconds: {
+          type: "number",
+          description: "RoundSeconds is one bench round on one side at the shortest\nbenchtime (10ms), building its records included: the warm-up\nround's."
+        },
+        pipeline_pass_seconds: {
+          type: "number",
+          description: "PipelinePassSeconds is one pass of its backlog through the pipeline\non one side, every format added, its producer's or consumer's start\nincluded."
+        },
+        noise: {
+          additionalProperties: {
+            items: {
+              type: "number"
+            },
+            type: "array"
+          },
+          type: "object",
+          description: `Noise is each timing's samples, one per round, relative to their
+median, by "format/op": the base's (head's where only head was
+timed). A later plan predicts from them, before timing anything,
+whether a timing can reach its threshold at all (docs/verdicts.md,
+"Timings planned before they run").`
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "message"
+      ],
+      description: "MeasuringTime is what measuring one message cost in this run, one unit of each stage, in wall time on this run's runner (0: the stage did not measure it)."
+    },
     Merged: {
       properties: {
         count: {
@@ -10313,10 +10313,10 @@ to head by field number", "samples (40 records) on each side", \u2026`
         },
         costs: {
           items: {
-            $ref: "#/$defs/Cost"
+            $ref: "#/$defs/MeasuringTime"
           },
           type: "array",
-          description: "Costs are what measuring each message cost this run, by stage: what\na later plan prices it by."
+          description: "MeasuringTimes are what measuring each message cost this run, by stage: what\na later plan prices it by."
         },
         benchstat: {
           type: "string",

@@ -51,10 +51,10 @@ export interface Report {
   env: Env;
   stages: Stage[];
   /**
-   * Costs are what measuring each message cost this run, by stage: what
+   * MeasuringTimes are what measuring each message cost this run, by stage: what
    * a later plan prices it by.
    */
-  costs?: Cost[];
+  costs?: MeasuringTime[];
   /**
    * benchstat's text table, base vs head
    */
@@ -663,9 +663,9 @@ export interface Stage {
   note?: string;
 }
 /**
- * Cost is what measuring one message cost in this run, one unit of each stage, in wall time on this run's runner (0: the stage did not measure it).
+ * MeasuringTime is what measuring one message cost in this run, one unit of each stage, in wall time on this run's runner (0: the stage did not measure it).
  */
-export interface Cost {
+export interface MeasuringTime {
   message: string;
   /**
    * SizesSeconds is sizing it on one side: its part of its chunk's

@@ -79,7 +79,7 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 			m = g.measure(ctx)
 			defer m.sch.close()
 		}
-		costs := costsOf(m.list, m.sizes, m.counts, m.timings, m.rows)
+		costs := measuringTimesOf(m.list, m.sizes, m.counts, m.timings, m.rows)
 		recordMeasured(g.r, g.s, m, costs)
 		if g.s.History != "" {
 			exact := exactOf(m)

@@ -12,12 +12,12 @@ import (
 )
 
 // measuredPrices are what a run of the base's branch measured of each
-// message (report.Cost, kept on the history branch), as budget.Units:
+// message (report.MeasuringTime, kept on the history branch), as budget.Units:
 // what the plan and the budget price a message by before static prices.
 type measuredPrices struct {
 	units map[string]budget.Unit
 	// noise is each message's timings' samples relative to their median,
-	// by "format/op" (report.Cost.Noise): what the bench plan predicts a
+	// by "format/op" (report.MeasuringTime.Noise): what the bench plan predicts a
 	// timing's power from before it runs.
 	noise  map[string]map[string][]float64
 	branch string
@@ -48,7 +48,7 @@ func (g *run) pricesAt(ctx context.Context, br *branchRead) measuredPrices {
 		return measuredPrices{why: fmt.Sprintf("no point of the base on %s", g.s.History)}
 	}
 	mp := measuredPrices{units: map[string]budget.Unit{}, noise: map[string]map[string][]float64{}, branch: g.s.History, at: p.Sha}
-	for _, c := range p.Costs {
+	for _, c := range p.MeasuringTimes {
 		mp.units[c.Message] = unitOf(c)
 		if len(c.Noise) > 0 {
 			mp.noise[c.Message] = c.Noise
@@ -76,7 +76,7 @@ func (mp measuredPrices) says(n, of int) string {
 func short(sha string) string { return sha[:min(len(sha), 7)] }
 
 // unitOf is a run's cost of a message as the budget prices it.
-func unitOf(c report.Cost) budget.Unit {
+func unitOf(c report.MeasuringTime) budget.Unit {
 	d := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 	return budget.Unit{Sizes: d(c.SizesSeconds), Count: d(c.CountSeconds), Round: d(c.RoundSeconds),
 		PipePass: d(c.PipelinePassSeconds)}

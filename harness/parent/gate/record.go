@@ -17,8 +17,8 @@ import (
 // report.json. Only Run (gate.go) calls these; no stage sees the report.
 
 // recordMeasured puts what the measuring stages returned in the report,
-// with what measuring each message cost (costsOf).
-func recordMeasured(r *report.Report, set inputs.Settings, m measured, costs []report.Cost) {
+// with what measuring each message cost (measuringTimesOf).
+func recordMeasured(r *report.Report, set inputs.Settings, m measured, costs []report.MeasuringTime) {
 	if m.sch == nil {
 		return
 	}
@@ -41,7 +41,7 @@ func recordMeasured(r *report.Report, set inputs.Settings, m measured, costs []r
 	recordTimings(r, m.timings)
 	recordCompared(r, m.compared)
 	recordPipeline(r, set, m.rows)
-	r.Costs = costs
+	r.MeasuringTimes = costs
 }
 
 // exactOf are the formats m measured, as the history stage reads them: the

@@ -27,10 +27,10 @@ type Point struct {
 	Wiregate string            `json:"wiregate,omitempty"`
 	Go       string            `json:"go,omitempty"`
 	Schemas  map[string]string `json:"schemas,omitempty"`
-	// Costs are what measuring each message cost (report.Cost): measured
+	// Costs are what measuring each message cost (report.MeasuringTime): measured
 	// by this point's run, or carried with its figures. Plans price by
 	// them.
-	Costs []report.Cost `json:"costs,omitempty"`
+	MeasuringTimes []report.MeasuringTime `json:"costs,omitempty"`
 }
 
 // Carryable are the messages of prints whose figures the point p can
@@ -64,10 +64,10 @@ func (p Point) FiguresOf(messages map[string]bool) []Figure {
 	return out
 }
 
-// CostsOf are p's costs of the given messages.
-func (p Point) CostsOf(messages map[string]bool) []report.Cost {
-	var out []report.Cost
-	for _, c := range p.Costs {
+// MeasuringTimesOf are p's costs of the given messages.
+func (p Point) MeasuringTimesOf(messages map[string]bool) []report.MeasuringTime {
+	var out []report.MeasuringTime
+	for _, c := range p.MeasuringTimes {
 		if messages[c.Message] {
 			out = append(out, c)
 		}

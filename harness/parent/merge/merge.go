@@ -51,7 +51,7 @@ func Parts(parts []Part) (*report.Report, error) {
 		out.Merged.Parts = append(out.Merged.Parts, r.Shard.Index)
 		out.Messages = append(out.Messages, r.Messages...)
 		out.Pipeline = append(out.Pipeline, r.Pipeline...)
-		out.Costs = append(out.Costs, r.Costs...) // each message is one shard's
+		out.MeasuringTimes = append(out.MeasuringTimes, r.MeasuringTimes...) // each message is one shard's
 		for _, f := range r.Findings {
 			if !slices.Contains(out.Findings, f) {
 				out.Findings = append(out.Findings, f)

@@ -31,7 +31,7 @@ func part(i int, p float64) Part {
 	r.Findings = []report.Finding{{Kind: report.KindLint, File: "a.proto", Line: 3, Rule: "R", Message: "lint", Existing: true}}
 	r.Stages = []report.Stage{{Name: "sizes", Seconds: 1}}
 	for _, m := range plan[i-1] {
-		r.Costs = append(r.Costs, report.Cost{Message: m, SizesSeconds: 0.5, CountSeconds: float64(i)})
+		r.MeasuringTimes = append(r.MeasuringTimes, report.MeasuringTime{Message: m, SizesSeconds: 0.5, CountSeconds: float64(i)})
 		d, pv := 20.0, p
 		f := r.Format(m, "protobuf")
 		zero := 0.0
@@ -73,8 +73,8 @@ func TestHolmIsOverTheUnion(t *testing.T) {
 		t.Fatalf("merged block %+v, stages %+v", r.Merged, r.Stages)
 	}
 	// What measuring cost: each message's, from the shard that measured it.
-	if len(r.Costs) != 6 || r.Costs[5].Message != "a.M5" || r.Costs[5].CountSeconds != 3 {
-		t.Fatalf("costs %+v", r.Costs)
+	if len(r.MeasuringTimes) != 6 || r.MeasuringTimes[5].Message != "a.M5" || r.MeasuringTimes[5].CountSeconds != 3 {
+		t.Fatalf("costs %+v", r.MeasuringTimes)
 	}
 	valid(t, r)
 }

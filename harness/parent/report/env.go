@@ -50,12 +50,12 @@ type Env struct {
 	PeakRSSBytes int64 `json:"peak_rss_bytes,omitempty"`
 }
 
-// Cost is what measuring one message cost in this run, one unit of each
+// MeasuringTime is what measuring one message cost in this run, one unit of each
 // stage, in wall time on this run's runner (0: the stage did not measure
 // it). A push's run keeps them on the history branch, and a later plan
 // prices the message by them instead of by its schema alone
 // (docs/action.md, "Prices").
-type Cost struct {
+type MeasuringTime struct {
 	Message string `json:"message"`
 	// SizesSeconds is sizing it on one side: its part of its chunk's
 	// processes.
