@@ -38,7 +38,7 @@ func (g *run) prices(sz sizes, list []string, sch *schemas, family int, mp measu
 			count += budget.CountPrice(rows) + start
 			build += time.Duration(rows[0].Price.SetupSeconds * float64(time.Second))
 		}
-		if measured := mp.units[m].Count; measured > 0 {
+		if measured := mp.prices[m].Count; measured > 0 {
 			count = measured * time.Duration(sides)
 		}
 		gating := sch.status[m] != report.StatusUnchanged

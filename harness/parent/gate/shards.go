@@ -30,8 +30,8 @@ const priceSample = 8
 // (budget.Job.Price), the same in every shard of a matrix: each stage a
 // run measured for a message (measured, from the history point at the
 // base) priced as measured, every other from the schemas alone
-// (budget.StaticUnit). n is how many of list had a measured price.
-func (g *run) shardPrices(sch *schemas, list []string, measured map[string]budget.Unit) (out []shard.Priced, n int, err error) {
+// (budget.StaticPrice). n is how many of list had a measured price.
+func (g *run) shardPrices(sch *schemas, list []string, measured map[string]budget.MessagePrice) (out []shard.Priced, n int, err error) {
 	gated := 0
 	for _, m := range list {
 		if sch.status[m] != report.StatusUnchanged {
@@ -64,7 +64,7 @@ func (g *run) shardPrices(sch *schemas, list []string, measured map[string]budge
 		if g.s.PipelineBytes > 0 && bytes > 0 {
 			most = min(most, int64(float64(g.s.PipelineBytes)/bytes))
 		}
-		unit, from := budget.StaticUnit(bytes, g.s.Formats, most).Over(measured[m])
+		unit, from := budget.StaticPrice(bytes, g.s.Formats, most).Over(measured[m])
 		if from > 0 {
 			n++
 		}
@@ -110,7 +110,7 @@ func (s split) note(index int) string {
 // what it cut. (A shard that holds less than its dearest message measures
 // what fits of it, as a whole run does.)
 func (g *run) splitList(sch *schemas, list []string, n int, mp measuredPrices, sharded bool) (split, error) {
-	prices, from, err := g.shardPrices(sch, list, mp.units)
+	prices, from, err := g.shardPrices(sch, list, mp.prices)
 	if err != nil {
 		return split{}, err
 	}
