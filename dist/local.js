@@ -9349,11 +9349,12 @@ needs "up to N%").`
           description: "Workers is how many processes the exact stages ran at once (input\nworkers)."
         },
         count: {
-          type: "integer"
+          type: "integer",
+          description: "the timing rounds asked for (input count)"
         },
         unchanged_rounds: {
           type: "integer",
-          description: "UnchangedRounds are the timing rounds of the unchanged-schema\nmessages when fewer than Count (input unchanged-rounds); 0: as Count."
+          description: "UnchangedRounds are the timing rounds of the unchanged-schema\nmessages when fewer than Rounds (input unchanged-rounds); 0: as Rounds."
         },
         alpha: {
           type: "number"

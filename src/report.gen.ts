@@ -586,10 +586,13 @@ export interface Env {
    * workers).
    */
   workers?: number;
+  /**
+   * the timing rounds asked for (input count)
+   */
   count?: number;
   /**
    * UnchangedRounds are the timing rounds of the unchanged-schema
-   * messages when fewer than Count (input unchanged-rounds); 0: as Count.
+   * messages when fewer than Rounds (input unchanged-rounds); 0: as Rounds.
    */
   unchanged_rounds?: number;
   alpha?: number;

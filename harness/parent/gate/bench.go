@@ -112,7 +112,7 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 		t.warmed[m.Name] = (m.Round + m.Build) / time.Duration(max(ps.holding(m.Name), 1))
 	}
 	t.plan = g.budget.Forecast(budget.FromBench, warmed).Bench
-	unchanged := g.s.Rounds(true)
+	unchanged := g.s.RoundsFor(true)
 	meter := g.budget.Meter(t.plan.Deadline)
 	// message → the rounds it was timed, once it has the power its verdict
 	// needs or cannot reach it

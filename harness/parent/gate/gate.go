@@ -26,7 +26,7 @@ func (g *run) start(ctx context.Context) (started, tooled bool) {
 		g.budget.Total, g.budget.Workers = s.TimeBudget, s.Workers
 		g.head.dir = s.WorkingDirectory
 		g.r.Cut.BudgetSeconds = s.TimeBudget.Seconds()
-		g.r.Env.Count, g.r.Env.Workers = s.Count, s.Workers
+		g.r.Env.Rounds, g.r.Env.Workers = s.Rounds, s.Workers
 		var co checkedOut
 		co, started = g.checkout(ctx)
 		*g.base, g.base.rev, g.head.rev = co.side, co.base, co.head

@@ -374,7 +374,7 @@ func TestTinyBudgetCutsTimingNotTheExactChecks(t *testing.T) {
 		t.Errorf("the pipeline was neither cut, stopped nor whole: %+v, %d rows, note %q", r.Cut.Pipeline, len(r.Pipeline), note)
 	}
 	t.Logf("pipeline: %+v; %s", r.Cut.Pipeline, note)
-	if r.Cut.Bench == nil || r.Cut.Bench.Note == "" || r.Cut.Bench.Benchtime == "300ms" && r.Cut.Bench.Count == 30 {
+	if r.Cut.Bench == nil || r.Cut.Bench.Note == "" || r.Cut.Bench.Benchtime == "300ms" && r.Cut.Bench.Rounds == 30 {
 		t.Fatalf("nothing was cut: %+v", r.Cut.Bench)
 	}
 	t.Logf("plan: %s", r.Cut.Bench.Note)

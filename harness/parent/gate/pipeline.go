@@ -44,8 +44,8 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 		}
 	}
 	o := piperounds.Options{Sides: sides, Broker: g.s.Broker, N: g.s.PipelineMessages,
-		Bytes: g.s.PipelineBytes, Rounds: g.s.Count, Alpha: g.cfg.Alpha, Log: g.o.Log,
-		First: list, Unchanged: unchanged, UnchangedRounds: g.s.Rounds(true), Family: verdict.PipelineFamily(family * len(g.s.Formats)),
+		Bytes: g.s.PipelineBytes, Rounds: g.s.Rounds, Alpha: g.cfg.Alpha, Log: g.o.Log,
+		First: list, Unchanged: unchanged, UnchangedRounds: g.s.RoundsFor(true), Family: verdict.PipelineFamily(family * len(g.s.Formats)),
 		Compression: g.s.ProducerCompression(), Drain: true}
 	// A row is drained to the power its verdict needs, as a message is
 	// timed (seriesPower): rounds stop once the base's records/s can show
@@ -86,10 +86,10 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 	}
 	out.res = res
 	note := joinNotes(res.Cut, pipePowerNote(powered, futile, res.Rounds))
-	if g.s.Rounds(true) < res.Rounds {
+	if g.s.RoundsFor(true) < res.Rounds {
 		for _, u := range unchanged {
 			if u {
-				out.rounds = g.s.Rounds(true)
+				out.rounds = g.s.RoundsFor(true)
 				note = joinNotes(note, "unchanged-schema rows timed "+strconv.Itoa(out.rounds)+" rounds (information only)")
 				break
 			}

@@ -19,7 +19,7 @@ import (
 // its own by what it measures.
 func (g *run) prices(sz sizes, list []string, sch *schemas, family int, mp measuredPrices) budget.Prices {
 	formats := len(g.s.Formats)
-	p := budget.Prices{Pipeline: g.s.Pipeline, Count: g.s.Count, Benchtime: g.s.Benchtime, Measured: g.s.Benchtime,
+	p := budget.Prices{Pipeline: g.s.Pipeline, Count: g.s.Rounds, Benchtime: g.s.Benchtime, Measured: g.s.Benchtime,
 		RoundOverhead: 2 * budget.ProgramStart, Processes: g.s.CPUProcesses}
 	work := make([]time.Duration, len(list))
 	for i, m := range list {

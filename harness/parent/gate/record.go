@@ -135,7 +135,7 @@ func recordTimings(r *report.Report, t timings) {
 	if t.plan.Count == 0 && t.plan.Note == "" && len(t.plan.Timed) == 0 {
 		return
 	}
-	r.Cut.Bench = &report.BenchCut{Count: t.rounds, Benchtime: t.plan.Benchtime.String(), Untimed: t.plan.Untimed, Note: t.plan.Note}
+	r.Cut.Bench = &report.BenchCut{Rounds: t.rounds, Benchtime: t.plan.Benchtime.String(), Untimed: t.plan.Untimed, Note: t.plan.Note}
 	r.Env.UnchangedRounds = t.unchangedRounds
 	if t.pin != "" {
 		r.Env.BenchPin = t.pin

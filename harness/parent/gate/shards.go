@@ -42,8 +42,8 @@ func (g *run) shardPrices(sch *schemas, list []string, measured map[string]budge
 	// A job's bench runs at most count rounds, fewer where the family's
 	// cutoff is reached sooner; its pipeline as many as piperounds plans.
 	job := budget.Job{Formats: formats, Workers: g.s.Workers, Processes: g.s.CPUProcesses,
-		Rounds:     min(g.s.Count, verdict.MinRounds(verdict.TimeFamily(gated, formats), g.s.Alpha)),
-		PipeRounds: piperounds.Rounds(gated*formats, g.s.Count, g.s.Alpha),
+		Rounds:     min(g.s.Rounds, verdict.MinRounds(verdict.TimeFamily(gated, formats), g.s.Alpha)),
+		PipeRounds: piperounds.Rounds(gated*formats, g.s.Rounds, g.s.Alpha),
 		Counting:   g.s.CPUCost != cpucost.Off, Pipeline: g.s.Pipeline}
 	out = make([]shard.Priced, 0, len(list))
 	for _, m := range list {

@@ -162,9 +162,9 @@ func mergeCut(p, part report.Cut, name string) report.Cut {
 	}
 	if b := part.Bench; b != nil {
 		if p.Bench == nil {
-			p.Bench = &report.BenchCut{Count: b.Count, Benchtime: b.Benchtime}
+			p.Bench = &report.BenchCut{Rounds: b.Rounds, Benchtime: b.Benchtime}
 		}
-		p.Bench.Count = min(p.Bench.Count, b.Count)
+		p.Bench.Rounds = min(p.Bench.Rounds, b.Rounds)
 		p.Bench.Untimed = append(p.Bench.Untimed, b.Untimed...)
 		note(&p.Bench.Note, b.Note)
 	}

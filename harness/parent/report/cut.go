@@ -38,7 +38,7 @@ type PipelineCut struct {
 
 // BenchCut is the bench rounds the run did.
 type BenchCut struct {
-	Count     int      `json:"count"`
+	Rounds    int      `json:"count"`
 	Benchtime string   `json:"benchtime"`
 	Untimed   []string `json:"untimed,omitempty"` // messages whose time was not measured
 	Note      string   `json:"note,omitempty"`    // what was cut and why; empty when nothing was

@@ -29,9 +29,9 @@ type Env struct {
 	// Workers is how many processes the exact stages ran at once (input
 	// workers).
 	Workers int `json:"workers,omitempty"`
-	Count   int `json:"count,omitempty"`
+	Rounds  int `json:"count,omitempty"` // the timing rounds asked for (input count)
 	// UnchangedRounds are the timing rounds of the unchanged-schema
-	// messages when fewer than Count (input unchanged-rounds); 0: as Count.
+	// messages when fewer than Rounds (input unchanged-rounds); 0: as Rounds.
 	UnchangedRounds int     `json:"unchanged_rounds,omitempty"`
 	Alpha           float64 `json:"alpha,omitempty"`
 	Broker          string  `json:"broker,omitempty"`
