@@ -80,10 +80,10 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 			defer m.sch.close()
 		}
 		costs := measuringTimesOf(m.list, m.sizes, m.counts, m.timings, m.rows)
-		recordMeasured(g.r, g.s, m, costs)
+		enterMeasured(g.r, g.s, m, costs)
 		if g.s.History != "" {
 			exact := exactOf(m)
-			recordHistory(g.r, g.history(ctx, historyIn{sch: m.sch, carried: m.carried, last: m.last, branch: m.branch,
+			enterHistory(g.r, g.history(ctx, historyIn{sch: m.sch, carried: m.carried, last: m.last, branch: m.branch,
 				figures: history.Figures(exact), costs: costs, changed: history.ChangedMessages(exact)}))
 		}
 	}

@@ -17,7 +17,7 @@ import (
 // The house rules of package gate, read from its own code with go/types:
 //
 //   - Only the sequencer writes the report: the run's report (run.r) is
-//     named in gate.go alone, and the report type in gate.go, record.go
+//     named in gate.go alone, and the report type in gate.go, enter.go
 //     (how each stage's result enters it) and run.go (the field) alone.
 //   - Every file's references to the others' definitions run one way: the
 //     files form no circle, so each stage sits below what calls it and the
@@ -65,8 +65,8 @@ func TestTheSequencerAloneWritesTheReportAndNoFileReachesBackUp(t *testing.T) {
 			return true
 		})
 	}
-	if names := sortedKeys(typed); !slices.Equal(names, []string{"gate.go", "record.go", "run.go"}) {
-		t.Errorf("report.Report is named in %v, want gate.go, record.go and run.go alone", names)
+	if names := sortedKeys(typed); !slices.Equal(names, []string{"enter.go", "gate.go", "run.go"}) {
+		t.Errorf("report.Report is named in %v, want gate.go, enter.go and run.go alone", names)
 	}
 	if len(arrows) < len(files)/2 || len(typed) == 0 {
 		t.Fatalf("%d files reference others and %d name report.Report: the package was not read", len(arrows), len(typed))

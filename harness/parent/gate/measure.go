@@ -13,7 +13,7 @@ import (
 )
 
 // measured is what the measuring stages returned, for the sequencer to
-// record (record.go) and for history: the change set, which messages were
+// enter (enter.go) and for history: the change set, which messages were
 // measured, and each stage's typed result.
 type measured struct {
 	sch     *schemas
@@ -41,7 +41,7 @@ type measured struct {
 // whose figures the last point cannot carry. Each stage takes what the
 // earlier ones returned and returns its own typed result; measure returns
 // them all, also what it had when a later stage failed or the run was
-// interrupted, and the sequencer records them (recordMeasured).
+// interrupted, and the sequencer enters them in the report (enterMeasured).
 func (g *run) measure(ctx context.Context) measured {
 	sch, ok := stage(ctx, g, "schemas", g.loadSchemas)
 	if !ok {

@@ -16,9 +16,9 @@ import (
 // The sequencer's second half: how each stage's typed result enters
 // report.json. Only Run (gate.go) calls these; no stage sees the report.
 
-// recordMeasured puts what the measuring stages returned in the report,
+// enterMeasured puts what the measuring stages returned in the report,
 // with what measuring each message cost (measuringTimesOf).
-func recordMeasured(r *report.Report, set inputs.Settings, m measured, costs []report.MeasuringTime) {
+func enterMeasured(r *report.Report, set inputs.Settings, m measured, costs []report.MeasuringTime) {
 	if m.sch == nil {
 		return
 	}
@@ -35,17 +35,17 @@ func recordMeasured(r *report.Report, set inputs.Settings, m measured, costs []r
 		}
 	}
 	if m.sized {
-		recordSizes(r, set.Formats, m.sizes, m.pools)
+		enterSizes(r, set.Formats, m.sizes, m.pools)
 	}
-	recordCounts(r, m.counts)
-	recordTimings(r, m.timings)
-	recordCompared(r, m.compared)
-	recordPipeline(r, set, m.rows)
+	enterCounts(r, m.counts)
+	enterTimings(r, m.timings)
+	enterCompared(r, m.compared)
+	enterPipeline(r, set, m.rows)
 	r.MeasuringTimes = costs
 }
 
 // exactOf are the formats m measured, as the history stage reads them: the
-// sizes and metrics recordMeasured enters, taken from the stages' typed
+// sizes and metrics enterMeasured enters, taken from the stages' typed
 // results (the history stage never reads the report back).
 func exactOf(m measured) []history.Measured {
 	if m.sch == nil {
@@ -80,19 +80,19 @@ func exactOf(m measured) []history.Measured {
 	return out
 }
 
-// recordMetrics adds metrics to their formats.
-func recordMetrics(r *report.Report, ms []formatMetric) {
+// enterMetrics adds metrics to their formats.
+func enterMetrics(r *report.Report, ms []formatMetric) {
 	for _, m := range ms {
 		f := r.Format(m.message, m.format)
 		f.Metrics = append(f.Metrics, m.Metric)
 	}
 }
 
-// recordCompared puts benchstat's text and the timed metrics in the
+// enterCompared puts benchstat's text and the timed metrics in the
 // report, each format's metrics in one order: by op, then unit.
-func recordCompared(r *report.Report, c compared) {
+func enterCompared(r *report.Report, c compared) {
 	r.Benchstat = c.benchstat
-	recordMetrics(r, c.metrics)
+	enterMetrics(r, c.metrics)
 	for i := range r.Messages {
 		for j := range r.Messages[i].Formats {
 			ms := r.Messages[i].Formats[j].Metrics
@@ -106,9 +106,9 @@ func recordCompared(r *report.Report, c compared) {
 	}
 }
 
-// recordCounts puts how counting went in the report, and each counted
+// enterCounts puts how counting went in the report, and each counted
 // message's instr/op metrics.
-func recordCounts(r *report.Report, c counts) {
+func enterCounts(r *report.Report, c counts) {
 	if c.cost == nil {
 		return
 	}
@@ -118,7 +118,7 @@ func recordCounts(r *report.Report, c counts) {
 		r.Cut.CPU = &report.CPUCut{Uncounted: p.Uncounted,
 			FewerProcesses: slices.Clone(p.FewerProcesses), Note: p.Note}
 	}
-	recordMetrics(r, countedMetrics(c))
+	enterMetrics(r, countedMetrics(c))
 }
 
 // countedMetrics are the instr/op metrics of a count that ran.
@@ -129,9 +129,9 @@ func countedMetrics(c counts) []formatMetric {
 	return countMetrics(c.base, c.head)
 }
 
-// recordTimings puts the bench plan in the report; compare turned the
-// lines into metrics (recordCompared).
-func recordTimings(r *report.Report, t timings) {
+// enterTimings puts the bench plan in the report; compare turned the
+// lines into metrics (enterCompared).
+func enterTimings(r *report.Report, t timings) {
 	if t.plan.Count == 0 && t.plan.Note == "" && len(t.plan.Timed) == 0 {
 		return
 	}
@@ -142,9 +142,9 @@ func recordTimings(r *report.Report, t timings) {
 	}
 }
 
-// recordSizes puts the exact stage's sizes in the report, with the plan's
+// enterSizes puts the exact stage's sizes in the report, with the plan's
 // cut and the records' notes.
-func recordSizes(r *report.Report, formats []string, s sizes, p pools) {
+func enterSizes(r *report.Report, formats []string, s sizes, p pools) {
 	if len(s.unmeasured) > 0 {
 		r.Cut.Exact = &report.ExactCut{Unmeasured: s.unmeasured,
 			Note: fmt.Sprintf("to fit the time budget: %d messages not measured", len(s.unmeasured))}
@@ -193,9 +193,9 @@ func sizeOf(s sizes, k string) *report.Size {
 	return size
 }
 
-// recordPipeline puts the rows, the broker and what the deadline cut in
+// enterPipeline puts the rows, the broker and what the deadline cut in
 // the report.
-func recordPipeline(r *report.Report, set inputs.Settings, rows pipelineRows) {
+func enterPipeline(r *report.Report, set inputs.Settings, rows pipelineRows) {
 	res := rows.res
 	if res == nil {
 		return
@@ -217,9 +217,9 @@ func recordPipeline(r *report.Report, set inputs.Settings, rows pipelineRows) {
 	r.Pipeline = append(r.Pipeline, rows.entries...)
 }
 
-// recordHistory puts the history section in the report and, on a pull
+// enterHistory puts the history section in the report and, on a pull
 // request, charts each changed message on the points read.
-func recordHistory(r *report.Report, h read) {
+func enterHistory(r *report.Report, h read) {
 	r.History = h.section
 	if !h.chart {
 		return
