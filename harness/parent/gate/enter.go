@@ -16,9 +16,9 @@ import (
 // The sequencer's second half: how each stage's typed result enters
 // report.json. Only Run (gate.go) calls these; no stage sees the report.
 
-// enterMeasured puts what the measuring stages returned in the report,
+// enterResults puts what the measuring stages returned in the report,
 // with what measuring each message cost (measuringTimesOf).
-func enterMeasured(r *report.Report, set inputs.Settings, m measured, costs []report.MeasuringTime) {
+func enterResults(r *report.Report, set inputs.Settings, m stageResults, costs []report.MeasuringTime) {
 	if m.sch == nil {
 		return
 	}
@@ -45,18 +45,18 @@ func enterMeasured(r *report.Report, set inputs.Settings, m measured, costs []re
 }
 
 // exactOf are the formats m measured, as the history stage reads them: the
-// sizes and metrics enterMeasured enters, taken from the stages' typed
+// sizes and metrics enterResults enters, taken from the stages' typed
 // results (the history stage never reads the report back).
-func exactOf(m measured) []history.Measured {
+func exactOf(m stageResults) []history.ExactFormat {
 	if m.sch == nil {
 		return nil
 	}
-	byFormat := map[string]*history.Measured{}
+	byFormat := map[string]*history.ExactFormat{}
 	var order []string
-	at := func(message, format string) *history.Measured {
+	at := func(message, format string) *history.ExactFormat {
 		k := message + "/" + format
 		if byFormat[k] == nil {
-			byFormat[k] = &history.Measured{Message: message, Format: format}
+			byFormat[k] = &history.ExactFormat{Message: message, Format: format}
 			order = append(order, k)
 		}
 		return byFormat[k]
@@ -73,7 +73,7 @@ func exactOf(m measured) []history.Measured {
 		f := at(fm.message, fm.format)
 		f.Metrics = append(f.Metrics, fm.Metric)
 	}
-	out := make([]history.Measured, 0, len(order))
+	out := make([]history.ExactFormat, 0, len(order))
 	for _, k := range order {
 		out = append(out, *byFormat[k])
 	}

@@ -74,13 +74,13 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 		// next: their error is said once.
 		fs, readable := g.avroCompat(ctx)
 		g.r.Findings = append(g.r.Findings, fs...)
-		var m measured
+		var m stageResults
 		if configured && compiles && readable {
 			m = g.measure(ctx)
 			defer m.sch.close()
 		}
 		costs := measuringTimesOf(m.list, m.sizes, m.counts, m.timings, m.rows)
-		enterMeasured(g.r, g.s, m, costs)
+		enterResults(g.r, g.s, m, costs)
 		if g.s.History != "" {
 			exact := exactOf(m)
 			enterHistory(g.r, g.history(ctx, historyIn{sch: m.sch, carried: m.carried, last: m.last, branch: m.branch,

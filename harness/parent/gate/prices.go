@@ -38,8 +38,8 @@ func (g *run) prices(sz sizes, list []string, sch *schemas, family int, mp measu
 			count += budget.CountPrice(rows) + start
 			build += time.Duration(rows[0].Price.SetupSeconds * float64(time.Second))
 		}
-		if measured := mp.prices[m].Count; measured > 0 {
-			count = measured * time.Duration(sides)
+		if fromHistory := mp.prices[m].Count; fromHistory > 0 {
+			count = fromHistory * time.Duration(sides)
 		}
 		gating := sch.status[m] != report.StatusUnchanged
 		p.Messages = append(p.Messages, budget.Price{Name: m, Gating: gating, Count: count,

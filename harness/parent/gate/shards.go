@@ -31,7 +31,7 @@ const priceSample = 8
 // run measured for a message (measured, from the history point at the
 // base) priced as measured, every other from the schemas alone
 // (budget.StaticPrice). n is how many of list had a measured price.
-func (g *run) shardPrices(sch *schemas, list []string, measured map[string]budget.MessagePrice) (out []shard.Priced, n int, err error) {
+func (g *run) shardPrices(sch *schemas, list []string, fromHistory map[string]budget.MessagePrice) (out []shard.Priced, n int, err error) {
 	gated := 0
 	for _, m := range list {
 		if sch.status[m] != report.StatusUnchanged {
@@ -64,7 +64,7 @@ func (g *run) shardPrices(sch *schemas, list []string, measured map[string]budge
 		if g.s.PipelineBytes > 0 && bytes > 0 {
 			most = min(most, int64(float64(g.s.PipelineBytes)/bytes))
 		}
-		unit, from := budget.StaticPrice(bytes, g.s.Formats, most).Over(measured[m])
+		unit, from := budget.StaticPrice(bytes, g.s.Formats, most).Over(fromHistory[m])
 		if from > 0 {
 			n++
 		}

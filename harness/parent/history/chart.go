@@ -11,7 +11,7 @@ import (
 func Changed(r *report.Report, points []Point, n int) []report.HistoryMessage {
 	var order []string
 	byMessage := map[string][]pair{}
-	for _, p := range changed(MeasuredIn(r)) {
+	for _, p := range changed(ExactIn(r)) {
 		if _, ok := byMessage[p.message]; !ok {
 			order = append(order, p.message)
 		}
@@ -67,7 +67,7 @@ func Changed(r *report.Report, points []Point, n int) []report.HistoryMessage {
 
 // ChangedMessages is how many messages of ms have an exact figure that
 // differs base vs head.
-func ChangedMessages(ms []Measured) int {
+func ChangedMessages(ms []ExactFormat) int {
 	seen := map[string]bool{}
 	for _, p := range changed(ms) {
 		seen[p.message] = true

@@ -112,29 +112,29 @@ type pair struct {
 	withinNoise bool
 }
 
-// Measured is one format of one message as a run measured it: its size
+// ExactFormat is one format of one message as a run measured it: its size
 // (nil when not sized) and its metrics. The history stage takes these from
 // the measuring stages' typed results, never from the report.
-type Measured struct {
+type ExactFormat struct {
 	Message, Format string
 	Size            *report.Size
 	Metrics         []report.Metric
 }
 
-// MeasuredIn are r's formats as Measured, in report order: what the chart
+// ExactIn are r's formats as ExactFormat, in report order: what the chart
 // reads once the results entered the report.
-func MeasuredIn(r *report.Report) []Measured {
-	var out []Measured
+func ExactIn(r *report.Report) []ExactFormat {
+	var out []ExactFormat
 	for _, m := range r.Messages {
 		for _, f := range m.Formats {
-			out = append(out, Measured{Message: m.Name, Format: f.Format, Size: f.Size, Metrics: f.Metrics})
+			out = append(out, ExactFormat{Message: m.Name, Format: f.Format, Size: f.Size, Metrics: f.Metrics})
 		}
 	}
 	return out
 }
 
 // pairs are the exact figures of ms, base and head, in their order.
-func pairs(ms []Measured) []pair {
+func pairs(ms []ExactFormat) []pair {
 	var out []pair
 	for _, f := range ms {
 		if f.Size != nil {
@@ -157,7 +157,7 @@ func pairs(ms []Measured) []pair {
 }
 
 // Figures are the head's exact figures in ms: what a push records.
-func Figures(ms []Measured) []Figure {
+func Figures(ms []ExactFormat) []Figure {
 	var out []Figure
 	for _, p := range pairs(ms) {
 		out = append(out, Figure{Message: p.message, Format: p.format, Metric: p.metric, Unit: p.unit, Value: p.head})
@@ -168,7 +168,7 @@ func Figures(ms []Measured) []Figure {
 // changed are the series whose head differs from base, exactly (an
 // instruction count: past its noise floor). A series new in head (no base)
 // is not a change of an existing message: it has no history to chart.
-func changed(ms []Measured) []pair {
+func changed(ms []ExactFormat) []pair {
 	var out []pair
 	for _, p := range pairs(ms) {
 		if p.hasBase && p.base != p.head && !p.withinNoise {
