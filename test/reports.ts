@@ -277,7 +277,7 @@ export function completeReport(): Report {
   r.warnings = ['a warning']
   r.errors = ['an error line']
   r.ignored = [{ subject: 'a.B/json/decode', reason: 'flaky on shared runners' }]
-  r.stages.push({ name: 'sizes', seconds: 1, error: 'a stage error', shard: '2/3' })
+  r.stages.push({ name: 'sizes', seconds: 1, error: 'a stage error', shard: '1/3' })
   r.pipeline[0]!.backlog!.budget_bytes = 128 * 2 ** 20
   r.pipeline[1]!.backlog!.drain_seconds = 0.25
   r.pipeline[1]!.mde_reason = 'n=4 samples per side can never reach alpha=0.001'
