@@ -9874,6 +9874,13 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
           },
           type: "array",
           description: "shards with no part: their messages are not measured"
+        },
+        missing_names: {
+          items: {
+            type: "string"
+          },
+          type: "array",
+          description: "MissingNames are the missing shards as the matrix named them (2/8:\ninputs.Shard.String), for the comment: the action builds no shard\nname."
         }
       },
       additionalProperties: false,
@@ -11109,8 +11116,8 @@ function coverageWords(report) {
     c.expected.map((f) => md`${c[f]} ${FIGURE_WORDS[f]}`),
     md`, `
   );
-  const missing = report.merged?.missing ?? [];
-  const shards = missing.length > 0 ? md`; ${count(missing.length, "shard", "shards")} missing (${join6(missing.map((i) => md`${i}/${report.merged.count}`), md`, `)})` : EMPTY;
+  const missing = report.merged?.missing_names ?? [];
+  const shards = missing.length > 0 ? md`; ${count(missing.length, "shard", "shards")} missing (${join6(missing.map((name2) => md`${name2}`), md`, `)})` : EMPTY;
   const needed = report.plan.shards_needed ?? 0;
   const more = needed > (report.merged?.count ?? report.shard?.count ?? 1) ? md`; ${code(`max-shards: ${needed}`)} measures all` : EMPTY;
   return md`${c.changed} changed: ${figures}${shards}${more}`;

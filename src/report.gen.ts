@@ -1085,6 +1085,12 @@ export interface Merged {
    * shards with no part: their messages are not measured
    */
   missing?: number[];
+  /**
+   * MissingNames are the missing shards as the matrix named them (2/8:
+   * inputs.Shard.String), for the comment: the action builds no shard
+   * name.
+   */
+  missing_names?: string[];
 }
 /**
  * ApprovalNote says what one /wiregate command did to one id, or what one allow label did: counted, or why not.

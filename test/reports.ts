@@ -261,7 +261,7 @@ export function completeReport(): Report {
     }
   }
   r.shard = { index: 2, count: 3, name: '2/3', artifact: 'wiregate-part-2-of-3', parts: [['a.One'], [telemetry.name], ['a.Three']], split: 'split', change: 'change', inputs: 'inputs', harness: 'harness' }
-  r.merged = { count: 3, parts: [1, 3], missing: [2] }
+  r.merged = { count: 3, parts: [1, 3], missing: [2], missing_names: ['2/3'] }
   r.history = { ...r.history!, recorded: 'd'.repeat(40), attempts: 2, note: 'recorded', carried: ['a.Carried'], unreached: ['a.Unreached'] }
   r.change = {
     measure: 'changed',

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/wiregate/wiregate/harness/parent/inputs"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/parent/verdict"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
@@ -94,10 +95,12 @@ func Parts(parts []Part) (*report.Report, error) {
 		if have[i] {
 			continue
 		}
+		name := inputs.Shard{Index: i, Count: sh.Count}.String()
 		out.Merged.Missing = append(out.Merged.Missing, i)
+		out.Merged.MissingNames = append(out.Merged.MissingNames, name)
 		if ms := sh.Parts[i-1]; len(ms) > 0 {
-			out.Warnings = append(out.Warnings, fmt.Sprintf("shard %d/%d has no part: its %d messages were not measured (%s)",
-				i, sh.Count, len(ms), verdict.Names(ms, 3)))
+			out.Warnings = append(out.Warnings, fmt.Sprintf("shard %s has no part: its %d messages were not measured (%s)",
+				name, len(ms), verdict.Names(ms, 3)))
 		}
 	}
 	verdict.Decide(out)

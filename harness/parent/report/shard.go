@@ -59,4 +59,8 @@ type Merged struct {
 	Count   int   `json:"count"`             // shards in the plan
 	Parts   []int `json:"parts"`             // the shards merged, 1-based
 	Missing []int `json:"missing,omitempty"` // shards with no part: their messages are not measured
+	// MissingNames are the missing shards as the matrix named them (2/8:
+	// inputs.Shard.String), for the comment: the action builds no shard
+	// name.
+	MissingNames []string `json:"missing_names,omitempty"`
 }
