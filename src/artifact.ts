@@ -64,27 +64,31 @@ async function replaceArtifact(name: string, reportJson: string, what: string): 
   return { name, id: uploaded.id }
 }
 
-/** A shard's part of a sharded gate is its report.json, uploaded as
- * wiregate-part-<i>-of-<n> (report.shard's index and count): one per
- * matrix job (every job of a matrix has the same job id), read by mode:
- * merge in the same run. The name only finds the parts: which shards they
+/** A shard's part of a sharded gate is its report.json, uploaded under the
+ * name the gate gave it (report.shard.artifact, wiregate-part-<i>-of-<n>:
+ * shard.PartName in Go decides it, and plan.json's parts carry it too): one
+ * per matrix job (every job of a matrix has the same job id), read by mode:
+ * merge in the same run. The action builds no part name: it passes Go's on,
+ * and PART only recognises them among a run's artifacts. Which shards they
  * are, and whether they belong together, is the merge's (Go's) to say. */
-export const PART_PREFIX = 'wiregate-part-'
 const PART = /^wiregate-part-[1-9]\d*-of-[1-9]\d*$/
 
-export function partName(shard: { index: number; count: number }): string {
-  return `${PART_PREFIX}${shard.index}-of-${shard.count}`
+/** isPartName says whether an artifact name is a shard's part. */
+export function isPartName(name: string): boolean {
+  return PART.test(name)
 }
 
-/** uploadPart uploads a shard's report.json for the merge job. */
-export async function uploadPart(reportJson: string, shard: { index: number; count: number }): Promise<{ name: string; id?: number }> {
-  return replaceArtifact(partName(shard), reportJson, 'part')
+/** uploadPart uploads a shard's report.json for the merge job, as the
+ * artifact name the gate wrote in it. */
+export async function uploadPart(reportJson: string, name: string): Promise<{ name: string; id?: number }> {
+  if (!isPartName(name)) throw new WiregateError(`report.json's shard.artifact is ${JSON.stringify(name.slice(0, 80))}, not a part's name (wiregate-part-<i>-of-<n>)`)
+  return replaceArtifact(name, reportJson, 'part')
 }
 
 /** partArtifacts lists a run's shard parts (job holds the part's name). */
 export async function partArtifacts(run: GatingRun): Promise<ReportArtifact[]> {
   const { artifacts } = await new DefaultArtifactClient().listArtifacts({ latest: true, findBy: findBy(run) })
-  return artifacts.flatMap((a: Artifact) => (PART.test(a.name) ? [{ id: a.id, name: a.name, job: a.name, size: a.size, digest: a.digest }] : []))
+  return artifacts.flatMap((a: Artifact) => (isPartName(a.name) ? [{ id: a.id, name: a.name, job: a.name, size: a.size, digest: a.digest }] : []))
 }
 
 /** The gating run whose artifacts publish mode reads. */

@@ -136,11 +136,11 @@ export async function main(): Promise<void> {
     env.gateFlags = [...env.gateFlags, `--approvals=${file}`]
   }
   if (inputs.mode === 'plan') {
-    const shardPlan = await runPlan(cmp, env)
-    core.setOutput('matrix', JSON.stringify(shardPlan.matrix))
-    core.setOutput('shards', String(shardPlan.shards))
-    core.info(`wiregate plan: ${shardPlan.note}`)
-    await core.summary.addRaw(`wiregate plan: ${shardPlan.shards} shard${shardPlan.shards === 1 ? '' : 's'}\n`).write().catch(() => undefined)
+    const split = await runPlan(cmp, env)
+    core.setOutput('matrix', JSON.stringify(split.matrix))
+    core.setOutput('shards', String(split.shards))
+    core.info(`wiregate plan: ${split.note}`)
+    await core.summary.addRaw(`wiregate plan: ${split.shards} shard${split.shards === 1 ? '' : 's'}\n`).write().catch(() => undefined)
     return
   }
   let result: RunResult

@@ -4,7 +4,7 @@
 /**
  * plan.json: how `wiregate plan` splits a change over a matrix of gate jobs (harness/parent/shard).
  */
-export interface ShardPlan {
+export interface ShardSplit {
   shards: number;
   matrix: Matrix;
   /**
@@ -35,7 +35,15 @@ export interface Matrix {
  * Part is one shard of a plan.
  */
 export interface Part {
+  /**
+   * its name in the matrix: 2/8
+   */
   shard: string;
+  /**
+   * Artifact is what the shard's part uploads as (PartName): the same
+   * name its report's shard section carries.
+   */
+  artifact: string;
   messages: string[];
   price_seconds: number;
 }

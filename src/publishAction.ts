@@ -38,13 +38,13 @@ export async function shareReport(reportJson: string, log: Log): Promise<void> {
 /** sharePart uploads a shard's report.json for the merge job of the same
  * run. Without it the merge names this shard's messages as not measured,
  * so a failed upload is an error. */
-export async function sharePart(reportJson: string, shard: { index: number; count: number }, log: Log): Promise<void> {
+export async function sharePart(reportJson: string, shard: { artifact: string }, log: Log): Promise<void> {
   if (!canUpload(process.env)) {
     log.warning('no artifact service (ACTIONS_RUNTIME_TOKEN, ACTIONS_RESULTS_URL): this shard\'s part is not uploaded, and the merge will miss it')
     return
   }
   try {
-    const { name } = await uploadPart(reportJson, shard)
+    const { name } = await uploadPart(reportJson, shard.artifact)
     log.info(`this shard's part uploaded as artifact ${name} (mode: merge reads it)`)
   } catch (err) {
     log.error(`could not upload this shard's part (the merge will name its messages not measured): ${errorMessage(err)}`)

@@ -51,10 +51,10 @@ export interface Report {
   env: Env;
   stages: Stage[];
   /**
-   * Costs are what measuring each message cost this run, by stage: what
+   * MeasuringTimes are what measuring each message cost this run, by stage: what
    * a later plan prices it by.
    */
-  costs?: Cost[];
+  costs?: MeasuringTime[];
   /**
    * benchstat's text table, base vs head
    */
@@ -63,7 +63,7 @@ export interface Report {
    * stages that could not run, one line each
    */
   errors?: string[];
-  plan: Plan;
+  plan: Cut;
   /**
    * Warnings are one line each: something the gate could not do that
    * does not fail it (no tag matches breaking-against, history not
@@ -586,10 +586,13 @@ export interface Env {
    * workers).
    */
   workers?: number;
+  /**
+   * the timing rounds asked for (input count)
+   */
   count?: number;
   /**
    * UnchangedRounds are the timing rounds of the unchanged-schema
-   * messages when fewer than Count (input unchanged-rounds); 0: as Count.
+   * messages when fewer than Rounds (input unchanged-rounds); 0: as Rounds.
    */
   unchanged_rounds?: number;
   alpha?: number;
@@ -663,9 +666,9 @@ export interface Stage {
   note?: string;
 }
 /**
- * Cost is what measuring one message cost in this run, one unit of each stage, in wall time on this run's runner (0: the stage did not measure it).
+ * MeasuringTime is what measuring one message cost in this run, one unit of each stage, in wall time on this run's runner (0: the stage did not measure it).
  */
-export interface Cost {
+export interface MeasuringTime {
   message: string;
   /**
    * SizesSeconds is sizing it on one side: its part of its chunk's
@@ -701,24 +704,24 @@ export interface Cost {
   };
 }
 /**
- * Plan is what the gate cut to fit its time budget (package budget).
+ * Cut is what the gate cut to fit its time budget (package budget).
  */
-export interface Plan {
+export interface Cut {
   budget_seconds: number;
   /**
    * ShardsNeeded is how many shards of time-budget each measure the
    * whole change, by the prices mode: plan splits by (package shard).
    */
   shards_needed?: number;
-  bench?: BenchPlan;
-  pipeline?: PipelinePlan;
-  cpu?: CPUPlan;
-  exact?: ExactPlan;
+  bench?: BenchCut;
+  pipeline?: PipelineCut;
+  cpu?: CPUCut;
+  exact?: ExactCut;
 }
 /**
- * BenchPlan is the bench rounds the run did.
+ * BenchCut is the bench rounds the run did.
  */
-export interface BenchPlan {
+export interface BenchCut {
   count: number;
   benchtime: string;
   /**
@@ -731,9 +734,9 @@ export interface BenchPlan {
   note?: string;
 }
 /**
- * PipelinePlan is what the budget cut of the pipeline rounds.
+ * PipelineCut is what the budget cut of the pipeline rounds.
  */
-export interface PipelinePlan {
+export interface PipelineCut {
   /**
    * rows (message/format) not measured
    */
@@ -744,9 +747,9 @@ export interface PipelinePlan {
   note?: string;
 }
 /**
- * CPUPlan is what the budget cut of the instruction counts: messages counted in fewer processes than asked, and messages not counted at all.
+ * CPUCut is what the budget cut of the instruction counts: messages counted in fewer processes than asked, and messages not counted at all.
  */
-export interface CPUPlan {
+export interface CPUCut {
   /**
    * messages not counted
    */
@@ -759,9 +762,9 @@ export interface CPUPlan {
   note?: string;
 }
 /**
- * ExactPlan is what the budget cut of the exact stage (correctness and sizes): messages it had no time left for.
+ * ExactCut is what the budget cut of the exact stage (correctness and sizes): messages it had no time left for.
  */
-export interface ExactPlan {
+export interface ExactCut {
   unmeasured?: string[];
   note?: string;
 }
@@ -1043,6 +1046,15 @@ export interface Shard {
   index: number;
   count: number;
   /**
+   * Name is the shard as the matrix and the shard input name it (2/8),
+   * and Artifact what its part uploads as (wiregate-part-2-of-8): both
+   * decided by the gate (inputs.Shard.String, shard.PartName), passed
+   * on by the action and read by the merge, never rebuilt from Index and
+   * Count.
+   */
+  name: string;
+  artifact: string;
+  /**
    * Parts are every shard's messages, by index from 0: a merge names a
    * missing shard's messages from any other part.
    */
@@ -1073,6 +1085,12 @@ export interface Merged {
    * shards with no part: their messages are not measured
    */
   missing?: number[];
+  /**
+   * MissingNames are the missing shards as the matrix named them (2/8:
+   * inputs.Shard.String), for the comment: the action builds no shard
+   * name.
+   */
+  missing_names?: string[];
 }
 /**
  * ApprovalNote says what one /wiregate command did to one id, or what one allow label did: counted, or why not.

@@ -9,7 +9,7 @@ import type { Log } from './log.js'
 import type { Comparison } from './comparison.js'
 import { renderReport, type RenderContext } from './render/report.js'
 import { errorReport, parseReport, type Report, type Stage } from './report.js'
-import { parseShardPlan, type PlanOutputs } from './shardPlan.js'
+import { parseShardSplit, type PlanOutputs } from './shardPlan.js'
 import type { Approvals } from './approvals.js'
 
 export interface RunEnv {
@@ -205,10 +205,10 @@ export async function runPlan(cmp: Comparison, env: RunEnv): Promise<PlanOutputs
     argv[0] = 'plan'
     const code = await runWiregate(w.bin, [...argv, `--plan-out=${planJson}`, ...env.gateFlags], process.cwd(), w.env)
     if (!existsSync(planJson)) throw new WiregateError(`wiregate plan exited ${code} without a plan`)
-    const shardPlan = parseShardPlan(await readFile(planJson, 'utf8'))
+    const split = parseShardSplit(await readFile(planJson, 'utf8'))
     // Exit 2 with a plan: the gate could not start (a bad input), and the plan is one shard whose job says why.
-    if (code !== 0) env.log.warning(`wiregate plan: ${shardPlan.note}; planning one shard`)
-    return shardPlan
+    if (code !== 0) env.log.warning(`wiregate plan: ${split.note}; planning one shard`)
+    return split
   } catch (err) {
     const why = errorMessage(err)
     env.log.warning(`wiregate plan: ${why}; planning one shard`)

@@ -90,6 +90,6 @@ test('the headline says what was judged when the budget cut a figure, and how ma
   report.coverage.cut = {}
   assert.equal(comment(report).split('\n')[1]!, '## ✅ wiregate: pass — no schema or wire-cost regressions', 'nothing cut: nothing to say')
   report.coverage.cut = { timed: ['a.B'] }
-  report.merged = { count: 8, parts: [1, 2, 3, 5, 6, 7, 8], missing: [4] }
+  report.merged = { count: 8, parts: [1, 2, 3, 5, 6, 7, 8], missing: [4], missing_names: ['4/8'] }
   assert.match(comment(report).split('\n')[1]!, /353 changed: 353 sized, 10 counted, 0 timed, 12 drained; 1 shard missing \(4\/8\); `max-shards: 12` measures all$/)
 })

@@ -179,6 +179,8 @@ const NOT_SHOWN = new Set([
   'shard.change',
   'shard.inputs',
   'shard.harness',
+  'shard.name', // the matrix's name of the part: a part's comment is the merge's to write
+  'shard.artifact', // the name the part uploads under (the action's, not the comment's)
   // The approvals' inputs: approvals[] and each violation's approval show what they decided.
   'rules.comments[].body',
   'rules.comments[].created_at',

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import type { ReportArtifact } from '../src/artifact.js'
+import { isPartName, uploadPart, type ReportArtifact } from '../src/artifact.js'
+import { WiregateError } from '../src/errors.js'
 import type { CommentApi, IssueComment } from '../src/comment.js'
 import type { CommitStatus, OpenPull } from '../src/github.js'
 import type { Log } from '../src/log.js'
@@ -125,4 +126,13 @@ test('a report whose producer the fork changes: a failing status with the senten
   const body = s.comments[0]!.body
   assert.ok(body.startsWith(`<!-- wiregate:CI/wiregate -->\n## ⛔ wiregate: ${CHANGED_WORKFLOW}\n`), body.slice(0, 300))
   assert.ok(body.indexOf('`.github/workflows/ci.yml`') < body.indexOf('## ✅ wiregate: pass'), 'the changed file is named before the unverified report')
+})
+
+test('a part uploads under the name the gate wrote in report.json; the action builds none and refuses one that is not a part\'s', async () => {
+  // The names Go's shard.PartName writes are parts; anything else is not.
+  assert.ok(isPartName('wiregate-part-2-of-8'))
+  for (const name of ['wiregate-part-0-of-8', 'wiregate-part-2/8', 'wiregate-report-gate', '../wiregate-part-1-of-2', 'wiregate-part-1-of-2\n']) {
+    assert.equal(isPartName(name), false, name)
+    await assert.rejects(uploadPart('/tmp/report.json', name), (err: unknown) => err instanceof WiregateError && /shard\.artifact/.test(err.message))
+  }
 })

@@ -260,8 +260,8 @@ export function completeReport(): Report {
       ignore: [{ subject: 'a.B/json/decode', reason: 'flaky on shared runners' }]
     }
   }
-  r.shard = { index: 2, count: 3, parts: [['a.One'], [telemetry.name], ['a.Three']], split: 'split', change: 'change', inputs: 'inputs', harness: 'harness' }
-  r.merged = { count: 3, parts: [1, 3], missing: [2] }
+  r.shard = { index: 2, count: 3, name: '2/3', artifact: 'wiregate-part-2-of-3', parts: [['a.One'], [telemetry.name], ['a.Three']], split: 'split', change: 'change', inputs: 'inputs', harness: 'harness' }
+  r.merged = { count: 3, parts: [1, 3], missing: [2], missing_names: ['2/3'] }
   r.history = { ...r.history!, recorded: 'd'.repeat(40), attempts: 2, note: 'recorded', carried: ['a.Carried'], unreached: ['a.Unreached'] }
   r.change = {
     measure: 'changed',
@@ -277,7 +277,7 @@ export function completeReport(): Report {
   r.warnings = ['a warning']
   r.errors = ['an error line']
   r.ignored = [{ subject: 'a.B/json/decode', reason: 'flaky on shared runners' }]
-  r.stages.push({ name: 'sizes', seconds: 1, error: 'a stage error', shard: '2/3' })
+  r.stages.push({ name: 'sizes', seconds: 1, error: 'a stage error', shard: '1/3' })
   r.pipeline[0]!.backlog!.budget_bytes = 128 * 2 ** 20
   r.pipeline[1]!.backlog!.drain_seconds = 0.25
   r.pipeline[1]!.mde_reason = 'n=4 samples per side can never reach alpha=0.001'

@@ -4,9 +4,11 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { WiregateError } from '../src/errors.js'
-import { parseShardPlan } from '../src/shardPlan.js'
+import { parseShardSplit } from '../src/shardPlan.js'
 
-/** A plan as `wiregate plan` writes it (shard.Plan, MarshalIndent). */
+/** A plan as `wiregate plan` writes it (shard.Split, MarshalIndent): the
+ * names are Go's (inputs.Shard.String, shard.PartName), copied here as Go
+ * writes them; the action never builds one. */
 function plan(n: number): Record<string, unknown> {
   const shard = Array.from({ length: n }, (_, i) => `${i + 1}/${n}`)
   return {
@@ -16,7 +18,7 @@ function plan(n: number): Record<string, unknown> {
     max_shards: 8,
     price_seconds: 600,
     capacity_seconds: 300,
-    parts: shard.map((s, i) => ({ shard: s, messages: [`m${i}.V1`], price_seconds: 600 / n })),
+    parts: shard.map((s, i) => ({ shard: s, artifact: `wiregate-part-${i + 1}-of-${n}`, messages: [`m${i}.V1`], price_seconds: 600 / n })),
     change: { measure: 'changed', changed: ['m0.V1'], new: [], removed: [], unchanged: [] },
     note: `${n} shards`
   }
@@ -24,7 +26,7 @@ function plan(n: number): Record<string, unknown> {
 
 function refused(text: string, want: RegExp): void {
   assert.throws(
-    () => parseShardPlan(text),
+    () => parseShardSplit(text),
     (err: unknown) => err instanceof WiregateError && want.test(err.message) && !err.message.includes('\n'),
     `${text.slice(0, 80)} → ${want}`
   )
@@ -32,13 +34,13 @@ function refused(text: string, want: RegExp): void {
 
 test('a plan Go writes is read whole: 1/1, 2 shards and 256/256 alike', () => {
   for (const n of [1, 2, 256]) {
-    const p = parseShardPlan(JSON.stringify(plan(n), null, 2))
+    const p = parseShardSplit(JSON.stringify(plan(n), null, 2))
     assert.equal(p.shards, n)
     assert.equal(p.matrix.shard.at(-1), `${n}/${n}`)
   }
   // The one-shard plan of a gate that could not start: no change, no parts, max-shards unread.
   const stopped = { shards: 1, matrix: { shard: ['1/1'] }, needed: 1, max_shards: 0, price_seconds: 0, capacity_seconds: 0, parts: [], note: 'input \'shard\' is "257/300": want i/n' }
-  assert.equal(parseShardPlan(JSON.stringify(stopped)).note, stopped.note)
+  assert.equal(parseShardSplit(JSON.stringify(stopped)).note, stopped.note)
 })
 
 test('plan.json that is not JSON', () => {
@@ -65,10 +67,22 @@ test('the shard count is in the gate\'s one range, from the schema Go made', () 
 test('a matrix that is not the plan\'s shards', () => {
   const p = plan(3)
   const matrix = (shard: string[]): string => JSON.stringify({ ...p, matrix: { shard } })
-  const want = /^plan\.json: matrix\.shard is not the plan's 3 shards, 1\/3 to 3\/3$/
-  refused(matrix(['1/3', '2/3']), want)
-  refused(matrix(['1/3', '2/3', '3/3', '3/3']), want)
-  refused(matrix(['1/3', '3/3', '2/3']), want)
-  refused(matrix(['1/2', '2/2', '3/3']), want)
-  refused(matrix(['1/3', '2/3', '3/3 ']), want)
+  const count = /^plan\.json: matrix\.shard does not hold the plan's 3 shards once each$/
+  refused(matrix(['1/3', '2/3']), count)
+  refused(matrix(['1/3', '2/3', '3/3', '3/3']), count)
+  refused(matrix(['1/3', '2/3', '2/3']), count)
+  const named = /^plan\.json: matrix\.shard does not name the shards its parts name, in their order$/
+  refused(matrix(['1/3', '3/3', '2/3']), named)
+  refused(matrix(['1/2', '2/2', '3/3']), named)
+  refused(matrix(['1/3', '2/3', '3/3 ']), named)
+  refused(JSON.stringify({ ...p, parts: (p.parts as unknown[]).slice(1) }), named)
+})
+
+test('the names are passed on as Go wrote them, never rebuilt', () => {
+  // Go's names, whatever they are: the action reads them, it does not make them.
+  const p = plan(2)
+  const renamed = { ...p, matrix: { shard: ['a', 'b'] }, parts: (p.parts as Array<Record<string, unknown>>).map((part, i) => ({ ...part, shard: ['a', 'b'][i] })) }
+  const read = parseShardSplit(JSON.stringify(renamed))
+  assert.deepEqual(read.matrix.shard, ['a', 'b'])
+  assert.deepEqual(read.parts.map(part => part.artifact), ['wiregate-part-1-of-2', 'wiregate-part-2-of-2'])
 })

@@ -59,8 +59,9 @@ export function coverageWords(report: Report): Md {
     c.expected.map(f => md`${c[f]} ${FIGURE_WORDS[f]!}`),
     md`, `
   )
-  const missing = report.merged?.missing ?? []
-  const shards = missing.length > 0 ? md`; ${count(missing.length, 'shard', 'shards')} missing (${join(missing.map(i => md`${i}/${report.merged!.count}`), md`, `)})` : EMPTY
+  // The missing shards' names are Go's (merged.missing_names): the action builds none.
+  const missing = report.merged?.missing_names ?? []
+  const shards = missing.length > 0 ? md`; ${count(missing.length, 'shard', 'shards')} missing (${join(missing.map(name => md`${name}`), md`, `)})` : EMPTY
   const needed = report.plan.shards_needed ?? 0
   const more = needed > (report.merged?.count ?? report.shard?.count ?? 1) ? md`; ${code(`max-shards: ${needed}`)} measures all` : EMPTY
   return md`${c.changed} changed: ${figures}${shards}${more}`

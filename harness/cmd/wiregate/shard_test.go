@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -62,6 +63,8 @@ func TestPlanShardsAndMerge(t *testing.T) {
 			Shard []string `json:"shard"`
 		} `json:"matrix"`
 		Parts []struct {
+			Shard    string   `json:"shard"`
+			Artifact string   `json:"artifact"`
 			Messages []string `json:"messages"`
 		} `json:"parts"`
 	}
@@ -74,13 +77,19 @@ func TestPlanShardsAndMerge(t *testing.T) {
 	}
 	var dirs []string
 	measured := map[string]int{}
-	for _, shard := range plan.Matrix.Shard {
+	for i, shard := range plan.Matrix.Shard {
 		dir := t.TempDir()
 		r := runWiregate(t, append([]string{"gate", "--shard", shard, "--out", dir}, flags...)...)
 		var part report.Report
 		readJSON(t, filepath.Join(dir, "report.json"), &part)
 		if r.code != part.ExitCode || r.code != 0 || part.Shard == nil || part.Result != "fail" || !strings.Contains(part.ExitReason, "the merge decides") {
 			t.Fatalf("shard %s: exit %d, report %d %s %q, shard %+v\n%s", shard, r.code, part.ExitCode, part.Result, part.ExitReason, part.Shard, r.stderr)
+		}
+		// The names are decided once, in Go, and carried: the plan's part and
+		// the part's report name the shard and its artifact alike.
+		if want := fmt.Sprintf("wiregate-part-%d-of-2", i+1); plan.Parts[i].Shard != shard || plan.Parts[i].Artifact != want ||
+			part.Shard.Name != shard || part.Shard.Artifact != want {
+			t.Fatalf("shard %s: plan part %+v, report shard name %q artifact %q, want %s", shard, plan.Parts[i], part.Shard.Name, part.Shard.Artifact, want)
 		}
 		for _, m := range part.Messages {
 			measured[m.Name]++
@@ -151,7 +160,7 @@ func TestShardInputHasOneOwner(t *testing.T) {
 	if r := runWiregate(t, "plan", "--working-directory", head, "--inputs-from-env", "--plan-out", planFile, "--quiet"); r.code != 2 || !strings.Contains(r.stderr, `input 'shard' is "257/300"`) {
 		t.Fatalf("plan: exit %d, want 2 and the input error: %+v", r.code, r)
 	}
-	var plan shard.Plan
+	var plan shard.Split
 	b := readJSON(t, planFile, &plan)
 	if err := shard.ValidatePlan(b); err != nil {
 		t.Fatal(err)
@@ -182,7 +191,7 @@ func TestATimeBudgetTooSmallForAShard(t *testing.T) {
 	if r.code != 2 || m == nil {
 		t.Fatalf("plan: exit %d, want 2 and the last line to match %s:\n%s", r.code, want, r.stderr)
 	}
-	var plan shard.Plan
+	var plan shard.Split
 	if err := shard.ValidatePlan(readJSON(t, planFile, &plan)); err != nil {
 		t.Fatal(err)
 	}

@@ -43,11 +43,11 @@ type Bench struct {
 	Unpriced []string
 }
 
-// BenchPlan is what the rounds do.
-type BenchPlan struct {
-	Deadline time.Time // when the rounds must be done (Budget.Plan sets it)
+// BenchForecast is what the rounds do.
+type BenchForecast struct {
+	Deadline time.Time // when the rounds must be done (Budget.Forecast sets it)
 	// WarmDeadline is when the warm-up round that prices the rounds must
-	// stop (Budget.Plan sets it): messages it did not reach by then are
+	// stop (Budget.Forecast sets it): messages it did not reach by then are
 	// not timed.
 	WarmDeadline time.Time
 	Count        int
@@ -60,7 +60,7 @@ type BenchPlan struct {
 	Note    string // empty when nothing was cut
 }
 
-// PlanBench fits the bench rounds into b.Budget, cutting in order, each
+// ForecastBench fits the bench rounds into b.Budget, cutting in order, each
 // step only when the one before cannot fit:
 //
 //  1. shorter benchmarks (benchtime down to MinBenchtime), all rounds kept:
@@ -69,9 +69,9 @@ type BenchPlan struct {
 //     after Holm's correction (Bench.MinCount, from verdict.MinRounds);
 //  3. fewer messages timed: those whose schema did not change first (their
 //     time cannot fail the gate), then the last in priority order.
-func PlanBench(b Bench) BenchPlan {
+func ForecastBench(b Bench) BenchForecast {
 	timed := append([]Message(nil), b.Messages...)
-	p := BenchPlan{Count: b.Count, Benchtime: b.Benchtime, Untimed: append([]string(nil), b.Unpriced...)}
+	p := BenchForecast{Count: b.Count, Benchtime: b.Benchtime, Untimed: append([]string(nil), b.Unpriced...)}
 	var cuts []string
 	if len(b.Unpriced) > 0 {
 		cuts = append(cuts, fmt.Sprintf("the warm-up round did not reach %d", len(b.Unpriced)))

@@ -13,7 +13,7 @@ func bench(budget time.Duration) Bench {
 		Messages: []Message{{Name: "a.Changed", Cost: 2 * time.Second, Gating: true}, {Name: "b.Unchanged", Cost: 2 * time.Second}, {Name: "c.Changed", Cost: 2 * time.Second, Gating: true}}}
 }
 
-func cost(b Bench, p BenchPlan) time.Duration {
+func cost(b Bench, p BenchForecast) time.Duration {
 	var ms []Message
 	for _, m := range b.Messages {
 		for _, n := range p.Timed {
@@ -26,7 +26,7 @@ func cost(b Bench, p BenchPlan) time.Duration {
 }
 
 func TestWhatFitsIsLeftAlone(t *testing.T) {
-	p := PlanBench(bench(70 * time.Second))
+	p := ForecastBench(bench(70 * time.Second))
 	if p.Count != 10 || p.Benchtime != 100*time.Millisecond || len(p.Timed) != 3 || p.Note != "" {
 		t.Fatalf("%+v", p)
 	}
@@ -40,18 +40,18 @@ func TestAShortWarmUpPricesTheRoundAskedFor(t *testing.T) {
 	for i := range b.Messages {
 		b.Messages[i].Cost /= 10
 	}
-	if p := PlanBench(b); p.Count != 10 || p.Benchtime != 100*time.Millisecond || len(p.Timed) != 3 || p.Note != "" {
+	if p := ForecastBench(b); p.Count != 10 || p.Benchtime != 100*time.Millisecond || len(p.Timed) != 3 || p.Note != "" {
 		t.Fatalf("fits as at 100 ms: %+v", p)
 	}
 	b.Budget = 60 * time.Second
-	if p := PlanBench(b); p.Benchtime >= 100*time.Millisecond || cost(b, p) > b.Budget {
+	if p := ForecastBench(b); p.Benchtime >= 100*time.Millisecond || cost(b, p) > b.Budget {
 		t.Fatalf("60 s: %+v costs %s", p, cost(b, p))
 	}
 }
 
 func TestShorterBenchmarksFirst(t *testing.T) {
 	b := bench(40 * time.Second)
-	p := PlanBench(b)
+	p := ForecastBench(b)
 	if p.Count != 10 || p.Benchtime >= 100*time.Millisecond || p.Benchtime < MinBenchtime || len(p.Untimed) != 0 {
 		t.Fatalf("%+v", p)
 	}
@@ -65,7 +65,7 @@ func TestShorterBenchmarksFirst(t *testing.T) {
 
 func TestThenFewerRoundsButEnoughForTheTest(t *testing.T) {
 	b := bench(12 * time.Second) // a round at 10ms costs 1.6 s: 7 rounds
-	p := PlanBench(b)
+	p := ForecastBench(b)
 	if p.Count != 7 || p.Benchtime != MinBenchtime || len(p.Untimed) != 0 {
 		t.Fatalf("%+v", p)
 	}
@@ -76,7 +76,7 @@ func TestThenFewerRoundsButEnoughForTheTest(t *testing.T) {
 
 func TestThenUnchangedMessagesAreNotTimed(t *testing.T) {
 	b := bench(9 * time.Second) // 6 rounds of all three take 9.6 s; without b.Unchanged 8.4 s
-	p := PlanBench(b)
+	p := ForecastBench(b)
 	if len(p.Untimed) != 1 || p.Untimed[0] != "b.Unchanged" || p.Count < b.MinCount {
 		t.Fatalf("%+v", p)
 	}
@@ -89,7 +89,7 @@ func TestThenUnchangedMessagesAreNotTimed(t *testing.T) {
 }
 
 func TestNothingFitsNothingIsTimed(t *testing.T) {
-	p := PlanBench(bench(time.Second))
+	p := ForecastBench(bench(time.Second))
 	if p.Count != 0 || len(p.Timed) != 0 || len(p.Untimed) != 3 || !strings.Contains(p.Note, "3 of 3 messages not timed") {
 		t.Fatalf("%+v", p)
 	}
@@ -100,7 +100,7 @@ func TestNothingFitsNothingIsTimed(t *testing.T) {
 func TestUnpricedMessagesAreNotTimedAndCounted(t *testing.T) {
 	b := bench(70 * time.Second)
 	b.Unpriced = []string{"d.Unreached", "e.Unreached"}
-	p := PlanBench(b)
+	p := ForecastBench(b)
 	if len(p.Timed) != 3 || strings.Join(p.Untimed, ",") != "d.Unreached,e.Unreached" {
 		t.Fatalf("%+v", p)
 	}

@@ -106,23 +106,23 @@ type Price struct {
 	Round, Build time.Duration
 }
 
-// Plan is what each stage from the planned one may do; the pipeline,
+// Forecast is what each stage from the planned one may do; the pipeline,
 // last, has what is left until the deadline (Budget.Pipeline).
-type Plan struct {
-	CPU   CPUPlan
-	Bench BenchPlan
+type Forecast struct {
+	CPU   CPUForecast
+	Bench BenchForecast
 }
 
-// Plan divides what is left among the stages from `from` on: counts up
+// Forecast divides what is left among the stages from `from` on: counts up
 // to cpuShare of it, the bench rounds benchShare of the rest when the
 // pipeline follows; the pipeline has everything until the deadline.
-func (b Budget) Plan(from Stage, p Prices) Plan {
+func (b Budget) Forecast(from Stage, p Prices) Forecast {
 	now, left := b.Now(), max(b.Left(), 0)
-	var plan Plan
+	var plan Forecast
 	timing := left
 	if from <= FromCPU && p.Counting {
 		share := time.Duration(float64(left) * cpuShare)
-		plan.CPU = PlanCPU(share, b.Workers, p.Processes, p.Messages)
+		plan.CPU = ForecastCPU(share, b.Workers, p.Processes, p.Messages)
 		plan.CPU.Deadline = now.Add(share)
 		timing = left - plan.CPU.Cost
 	}
@@ -131,14 +131,14 @@ func (b Budget) Plan(from Stage, p Prices) Plan {
 		if p.Pipeline {
 			bench = time.Duration(float64(timing) * benchShare)
 		}
-		plan.Bench = PlanBench(p.bench(bench))
+		plan.Bench = ForecastBench(p.bench(bench))
 		plan.Bench.Deadline = now.Add(left - timing + bench)
 		plan.Bench.WarmDeadline = now.Add(left - timing + time.Duration(float64(bench)*warmShare))
 	}
 	return plan
 }
 
-// bench is the bench rounds' problem for PlanBench.
+// bench is the bench rounds' problem for ForecastBench.
 func (p Prices) bench(budget time.Duration) Bench {
 	ms := make([]Message, len(p.Messages))
 	for i, m := range p.Messages {

@@ -16,7 +16,7 @@ import (
 // Valgrind (the warm-up), and running under callgrind's instrumentation
 // (the counted rotations), the last two as a multiple of the native time.
 // The gate plans with them and corrects them by what its own counts took
-// (the meter), and a later plan by what a run measured (Unit); they need
+// (the meter), and a later plan by what a run measured (MessagePrice); they need
 // not be exact, only not wildly off.
 const (
 	ProcessStart       = 400 * time.Millisecond
@@ -78,6 +78,6 @@ func CountStartShare(work []time.Duration) time.Duration {
 }
 
 // staticBatch is how many messages a count process is priced as holding
-// when a plan prices a message from its schema alone (StaticUnit), not
+// when a plan prices a message from its schema alone (StaticPrice), not
 // knowing its batch yet: a shard's change holds dozens.
 const staticBatch = 8

@@ -7,10 +7,10 @@ import (
 	"time"
 )
 
-// CPUPlan is which messages' instructions are counted, in how many
+// CPUForecast is which messages' instructions are counted, in how many
 // processes, by when. How long each count is is not the plan's to cut: a
 // count is as long as its precision needs (cpucost.LengthFor), no longer.
-type CPUPlan struct {
+type CPUForecast struct {
 	Deadline time.Time
 	Counted  []Counted // in priority order
 	// FewerProcesses are the counted messages counted in fewer processes
@@ -28,13 +28,13 @@ type Counted struct {
 	Processes int // per side
 }
 
-// PlanCPU fits the counts of ms into budget on workers processes at once:
+// ForecastCPU fits the counts of ms into budget on workers processes at once:
 // every message in processes processes per side when they fit; else the
 // last messages go to one process per side less, one process at a time,
 // down to one; else messages are left uncounted, the last non-gating
 // first, then the last. A Price's Count is one process per side, one
 // worker.
-func PlanCPU(budget time.Duration, workers, processes int, ms []Price) CPUPlan {
+func ForecastCPU(budget time.Duration, workers, processes int, ms []Price) CPUForecast {
 	workers, processes = max(workers, 1), max(processes, 1)
 	procs := make([]int, len(ms))
 	in := make([]bool, len(ms))
@@ -67,7 +67,7 @@ func PlanCPU(budget time.Duration, workers, processes int, ms []Price) CPUPlan {
 		}
 		in[i] = false
 	}
-	p := CPUPlan{Cost: cost(), asked: processes}
+	p := CPUForecast{Cost: cost(), asked: processes}
 	for i, m := range ms {
 		if !in[i] {
 			p.Uncounted = append(p.Uncounted, m.Name)
@@ -83,7 +83,7 @@ func PlanCPU(budget time.Duration, workers, processes int, ms []Price) CPUPlan {
 }
 
 // cuts says what the plan, or the run, cut of the counts; "" when nothing.
-func (p CPUPlan) cuts() string {
+func (p CPUForecast) cuts() string {
 	of := len(p.Counted) + len(p.Uncounted)
 	var cuts []string
 	if n := len(p.FewerProcesses); n > 0 {
@@ -99,7 +99,7 @@ func (p CPUPlan) cuts() string {
 }
 
 // fewest says how few processes a side the fewest-counted message had.
-func (p CPUPlan) fewest() string {
+func (p CPUForecast) fewest() string {
 	least := 0
 	for _, c := range p.Counted {
 		if least == 0 || c.Processes < least {
@@ -133,7 +133,7 @@ func lastIn(ms []Price, in []bool) int {
 // stopped the counts before it or a process of it). A message counted in
 // fewer processes than planned joins FewerProcesses, one not counted
 // Uncounted; the note says so.
-func (p *CPUPlan) Ran(processes map[string]int) {
+func (p *CPUForecast) Ran(processes map[string]int) {
 	var kept []Counted
 	for _, c := range p.Counted {
 		n := processes[c.Name]

@@ -26,7 +26,7 @@ type PipeRow struct {
 	Pass, Start time.Duration
 }
 
-// PipelinePlan is the pipeline's schedule: before each row, each fill and
+// PipelineForecast is the pipeline's schedule: before each row, each fill and
 // each decoded round, package piperounds asks it what to do, and it
 // answers from the rows' prices, corrected by a meter (one extrapolation
 // rule, Meter's) into the time left. A row keeps its backlog and rounds
@@ -34,7 +34,7 @@ type PipeRow struct {
 // backlogs (down to MinBacklog), fewer rounds (down to the fewest that can
 // reach significance), then rows not timed, the last non-gating first.
 // Safe for concurrent use; piperounds runs one row at a time.
-type PipelinePlan struct {
+type PipelineForecast struct {
 	meter     *Meter
 	rows      []PipeRow // in priority order
 	sides     int
@@ -55,15 +55,15 @@ type pipeTook struct {
 // Pipeline is the pipeline's plan: rows in priority order, measured on
 // sides sides, each with at least minRounds decoded rounds to be worth a
 // test, all of it by the budget's deadline.
-func (b Budget) Pipeline(rows []PipeRow, sides, minRounds int) *PipelinePlan {
-	return &PipelinePlan{meter: b.Meter(b.Deadline()), rows: rows, sides: max(sides, 1), minRounds: max(minRounds, 1),
+func (b Budget) Pipeline(rows []PipeRow, sides, minRounds int) *PipelineForecast {
+	return &PipelineForecast{meter: b.Meter(b.Deadline()), rows: rows, sides: max(sides, 1), minRounds: max(minRounds, 1),
 		took: map[string]*pipeTook{}}
 }
 
 // Row is what row key may do: its backlog and decoded rounds, fitted with
 // every row after it into the time left; ok is false when it is not timed.
 // Rows are asked in their priority order.
-func (p *PipelinePlan) Row(key string) (n int64, rounds int, ok bool) {
+func (p *PipelineForecast) Row(key string) (n int64, rounds int, ok bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	i := slices.IndexFunc(p.rows, func(r PipeRow) bool { return r.Key == key })
@@ -91,13 +91,13 @@ func (p *PipelinePlan) Row(key string) (n int64, rounds int, ok bool) {
 
 // Fill is a row's fill and raw drain of n records on every side starting,
 // when it may: done records what it took.
-func (p *PipelinePlan) Fill(key string, n int64) (done func(), ok bool) {
+func (p *PipelineForecast) Fill(key string, n int64) (done func(), ok bool) {
 	done, ok = p.meter.Start(p.pass(key, n) * time.Duration(2*p.sides))
 	return p.timed(done, key, int64(2*p.sides)), ok
 }
 
 // timed is done that also keeps what passes passes of row key took.
-func (p *PipelinePlan) timed(done func(), key string, passes int64) func() {
+func (p *PipelineForecast) timed(done func(), key string, passes int64) func() {
 	if done == nil {
 		return nil
 	}
@@ -118,7 +118,7 @@ func (p *PipelinePlan) timed(done func(), key string, passes int64) func() {
 
 // PassCosts is one pass of each row that ran on one side, at the backlog
 // it drained.
-func (p *PipelinePlan) PassCosts() map[string]time.Duration {
+func (p *PipelineForecast) PassCosts() map[string]time.Duration {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	out := map[string]time.Duration{}
@@ -133,7 +133,7 @@ func (p *PipelinePlan) PassCosts() map[string]time.Duration {
 // Round is one decoded round of a row of n records on every side starting,
 // when it may; a round the meter refuses ends the row's rounds (the note
 // counts it).
-func (p *PipelinePlan) Round(key string, n int64, round int) (done func(), ok bool) {
+func (p *PipelineForecast) Round(key string, n int64, round int) (done func(), ok bool) {
 	done, ok = p.meter.Start(p.pass(key, n) * time.Duration(p.sides))
 	done = p.timed(done, key, int64(p.sides))
 	if !ok {
@@ -148,7 +148,7 @@ func (p *PipelinePlan) Round(key string, n int64, round int) (done func(), ok bo
 }
 
 // pass is one pass over row key's n records on one side, as priced.
-func (p *PipelinePlan) pass(key string, n int64) time.Duration {
+func (p *PipelineForecast) pass(key string, n int64) time.Duration {
 	i := slices.IndexFunc(p.rows, func(r PipeRow) bool { return r.Key == key })
 	if i < 0 {
 		return 0
@@ -157,14 +157,14 @@ func (p *PipelinePlan) pass(key string, n int64) time.Duration {
 }
 
 // Untimed are the rows the plan left no time for.
-func (p *PipelinePlan) Untimed() []string {
+func (p *PipelineForecast) Untimed() []string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return slices.Clone(p.untimed)
 }
 
 // Note says what the plan cut; empty when nothing.
-func (p *PipelinePlan) Note() string {
+func (p *PipelineForecast) Note() string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	var cuts []string

@@ -45,7 +45,7 @@ func TestAFiftySevenMessagePlanEndsBeforeTheDeadline(t *testing.T) {
 	clock.spend(90 * time.Second) // cache, build, schema checks, prepare, sizes
 	p := fiftySeven()
 
-	plan := b.Plan(FromCPU, p)
+	plan := b.Forecast(FromCPU, p)
 	if len(plan.CPU.Counted) == 0 {
 		t.Fatalf("cpu plan: %+v", plan.CPU)
 	}
@@ -54,12 +54,12 @@ func TestAFiftySevenMessagePlanEndsBeforeTheDeadline(t *testing.T) {
 	}
 	clock.spend(plan.CPU.Cost)
 
-	plan = b.Plan(FromBench, p)
+	plan = b.Forecast(FromBench, p)
 	bp := plan.Bench
 	if bp.Note == "" || bp.Count > 0 && bp.Count < p.MinCount {
 		t.Fatalf("bench plan: %+v", bp)
 	}
-	clock.spend(cost(p.bench(0), BenchPlan{Count: bp.Count, Benchtime: bp.Benchtime, Timed: bp.Timed}))
+	clock.spend(cost(p.bench(0), BenchForecast{Count: bp.Count, Benchtime: bp.Benchtime, Timed: bp.Timed}))
 	if clock.t.After(bp.Deadline) {
 		t.Fatalf("bench rounds end %s after their deadline", clock.t.Sub(bp.Deadline))
 	}
@@ -84,18 +84,18 @@ func TestCountsCutUnchangedThenTheLast(t *testing.T) {
 		{Name: "b.Small", Gating: true, Count: seconds(4)},
 		{Name: "c.Same", Gating: false, Count: seconds(4)},
 	}
-	if p := PlanCPU(seconds(48), 1, 1, ms); len(p.Counted) != 3 || p.Note != "" {
+	if p := ForecastCPU(seconds(48), 1, 1, ms); len(p.Counted) != 3 || p.Note != "" {
 		t.Fatalf("all fit: %+v", p)
 	}
-	p := PlanCPU(seconds(46), 1, 1, ms)
+	p := ForecastCPU(seconds(46), 1, 1, ms)
 	if strings.Join(p.Uncounted, ",") != "c.Same" || p.Cost > seconds(46) || !strings.Contains(p.Note, "1 of 3 messages not counted") {
 		t.Fatalf("the unchanged one goes first: %+v", p)
 	}
-	p = PlanCPU(seconds(43), 1, 1, ms)
+	p = ForecastCPU(seconds(43), 1, 1, ms)
 	if strings.Join(p.Uncounted, ",") != "b.Small,c.Same" || p.Cost > seconds(43) {
 		t.Fatalf("then the last changed one: %+v", p)
 	}
-	if p := PlanCPU(0, 1, 1, ms); len(p.Counted) != 0 || len(p.Uncounted) != 3 {
+	if p := ForecastCPU(0, 1, 1, ms); len(p.Counted) != 0 || len(p.Uncounted) != 3 {
 		t.Fatalf("no time: %+v", p)
 	}
 }
@@ -106,10 +106,10 @@ func TestUnusedTimeGoesToTheNextStage(t *testing.T) {
 	clock, start := newClock()
 	b := Budget{Start: start, Total: 10 * time.Minute, Now: clock.now}
 	p := fiftySeven()
-	first := b.Plan(FromCPU, p)
+	first := b.Forecast(FromCPU, p)
 	forecast := first.Bench.Deadline.Sub(clock.t.Add(first.CPU.Cost))
 	clock.spend(10 * time.Second) // the counts took far less than planned
-	second := b.Plan(FromBench, p).Bench
+	second := b.Forecast(FromBench, p).Bench
 	if got := second.Deadline.Sub(clock.t); got <= forecast {
 		t.Fatalf("bench rounds may take %s, forecast %s before the counts", got, forecast)
 	}
@@ -124,7 +124,7 @@ func TestTheWarmUpGetsAQuarterOfTheBenchTime(t *testing.T) {
 	clock, start := newClock()
 	b := Budget{Start: start, Total: 10 * time.Minute, Now: clock.now}
 	clock.spend(190 * time.Second)
-	bp := b.Plan(FromBench, fiftySeven()).Bench
+	bp := b.Forecast(FromBench, fiftySeven()).Bench
 	rounds := bp.Deadline.Sub(clock.t)
 	if rounds != 200*time.Second { // (600 − 10 − 190) / 2: the pipeline follows
 		t.Fatalf("bench rounds get %s", rounds)
@@ -141,15 +141,15 @@ func TestCountsCutProcessesThenMessages(t *testing.T) {
 		{Name: "a.Big", Gating: true, Count: seconds(40)},
 		{Name: "b.Small", Gating: true, Count: seconds(4)},
 	}
-	if p := PlanCPU(seconds(44), 2, 2, ms); len(p.Counted) != 2 || p.Counted[0].Processes != 2 || p.Note != "" {
+	if p := ForecastCPU(seconds(44), 2, 2, ms); len(p.Counted) != 2 || p.Counted[0].Processes != 2 || p.Note != "" {
 		t.Fatalf("2 × 44 s on 2 workers fit 44 s: %+v", p)
 	}
-	p := PlanCPU(seconds(42), 2, 2, ms)
+	p := ForecastCPU(seconds(42), 2, 2, ms)
 	if strings.Join(p.FewerProcesses, ",") != "b.Small" || p.Counted[0].Processes != 2 || p.Counted[1].Processes != 1 ||
 		!strings.Contains(p.Note, "1 of 2 messages counted in fewer processes per side than 2 (down to 1: the format's floor)") {
 		t.Fatalf("then the last message's second process: %+v", p)
 	}
-	p = PlanCPU(seconds(20), 2, 2, ms)
+	p = ForecastCPU(seconds(20), 2, 2, ms)
 	if strings.Join(p.Uncounted, ",") != "b.Small" || p.Counted[0].Processes != 1 || p.Cost > seconds(20) {
 		t.Fatalf("then messages, the first in one process: %+v", p)
 	}
@@ -162,23 +162,23 @@ func TestCountsCutProcessesOneAtATime(t *testing.T) {
 		{Name: "a.V1", Gating: true, Count: seconds(10)},
 		{Name: "b.V1", Gating: true, Count: seconds(10)},
 	}
-	procs := func(p CPUPlan) string {
+	procs := func(p CPUForecast) string {
 		var s []string
 		for _, c := range p.Counted {
 			s = append(s, fmt.Sprint(c.Processes))
 		}
 		return strings.Join(s, ",")
 	}
-	if p := PlanCPU(seconds(60), 1, 3, ms); procs(p) != "3,3" || p.Note != "" {
+	if p := ForecastCPU(seconds(60), 1, 3, ms); procs(p) != "3,3" || p.Note != "" {
 		t.Fatalf("3 + 3 processes of 10 s fit 60 s: %+v", p)
 	}
-	if p := PlanCPU(seconds(50), 1, 3, ms); procs(p) != "3,2" || !strings.Contains(p.Note, "(down to 2)") {
+	if p := ForecastCPU(seconds(50), 1, 3, ms); procs(p) != "3,2" || !strings.Contains(p.Note, "(down to 2)") {
 		t.Fatalf("the last message to two first: %+v", p)
 	}
-	if p := PlanCPU(seconds(40), 1, 3, ms); procs(p) != "2,2" {
+	if p := ForecastCPU(seconds(40), 1, 3, ms); procs(p) != "2,2" {
 		t.Fatalf("both to two before either to one: %+v", p)
 	}
-	if p := PlanCPU(seconds(30), 1, 3, ms); procs(p) != "2,1" || !strings.Contains(p.Note, "2 of 2 messages counted in fewer processes per side than 3 (down to 1: the format's floor)") {
+	if p := ForecastCPU(seconds(30), 1, 3, ms); procs(p) != "2,1" || !strings.Contains(p.Note, "2 of 2 messages counted in fewer processes per side than 3 (down to 1: the format's floor)") {
 		t.Fatalf("then the last to one: %+v", p)
 	}
 }
@@ -187,7 +187,7 @@ func TestCountsCutProcessesOneAtATime(t *testing.T) {
 // the meter stopped is uncounted, one with fewer whole processes than
 // planned is among FewerProcesses.
 func TestRanRecordsWhatTheCountsDid(t *testing.T) {
-	p := CPUPlan{Counted: []Counted{{"a.V1", 2}, {"b.V1", 2}, {"c.V1", 2}, {"d.V1", 1}},
+	p := CPUForecast{Counted: []Counted{{"a.V1", 2}, {"b.V1", 2}, {"c.V1", 2}, {"d.V1", 1}},
 		FewerProcesses: []string{"d.V1"}, Uncounted: []string{"e.V1"}, asked: 2}
 	p.Ran(map[string]int{"a.V1": 2, "b.V1": 1})
 	if len(p.Counted) != 2 || strings.Join(p.Uncounted, ",") != "e.V1,c.V1,d.V1" ||

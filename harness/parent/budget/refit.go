@@ -17,12 +17,12 @@ const refitMargin = 0.9
 // low the rounds would stop at the deadline short of the fewest that can
 // reach significance — timing that can fail nothing. When the rounds left
 // would end past p.Deadline at the measured cost, the messages timed are
-// re-fitted (PlanBench's order of cuts, at p's benchtime, every price
+// re-fitted (ForecastBench's order of cuts, at p's benchtime, every price
 // scaled by what the round measured against what it was priced at) into
 // the time left for the rounds left. The messages it cuts have one round
 // of samples, which the caller drops. prices are the ones p was planned
 // from.
-func (b Budget) Refit(p BenchPlan, prices Prices, took time.Duration) BenchPlan {
+func (b Budget) Refit(p BenchForecast, prices Prices, took time.Duration) BenchForecast {
 	left := time.Duration(float64(p.Deadline.Sub(b.Now())) * refitMargin)
 	if p.Count <= 1 || len(p.Timed) == 0 || time.Duration(p.Count-1)*took <= left {
 		return p
@@ -43,7 +43,7 @@ func (b Budget) Refit(p BenchPlan, prices Prices, took time.Duration) BenchPlan 
 	// The rounds left; both sides run each round at the same benchtime,
 	// so a shorter one from here on biases neither.
 	bench.Count, bench.MinCount, bench.Benchtime = p.Count-1, max(bench.MinCount-1, 1), p.Benchtime
-	rest := PlanBench(bench)
+	rest := ForecastBench(bench)
 	out := p
 	out.Count, out.Benchtime, out.Round = 1+rest.Count, rest.Benchtime, rest.Round
 	out.Timed = rest.Timed

@@ -10,7 +10,7 @@ import (
 // seven messages timed over 9 rounds (the fewest that can reach
 // significance) at 10 ms, priced from a warm-up at 10 ms: 0.5 s of
 // overhead and 0.65 s a message a round, 5 s a round, 45 s for the rounds.
-func sevenTimed(b Budget) (BenchPlan, Prices) {
+func sevenTimed(b Budget) (BenchForecast, Prices) {
 	p := Prices{Count: 10, MinCount: 9, Benchtime: 100 * time.Millisecond, Measured: MinBenchtime, RoundOverhead: 500 * time.Millisecond}
 	var timed []string
 	for i := range 7 {
@@ -18,7 +18,7 @@ func sevenTimed(b Budget) (BenchPlan, Prices) {
 		timed = append(timed, name)
 		p.Messages = append(p.Messages, Price{Name: name, Gating: true, Round: 450 * time.Millisecond, Build: 200 * time.Millisecond})
 	}
-	plan := BenchPlan{Deadline: b.Now().Add(45 * time.Second), Count: 9, Benchtime: MinBenchtime, Timed: timed, Note: "to fit 45s: benchtime 100ms → 10ms, rounds 10 → 9"}
+	plan := BenchForecast{Deadline: b.Now().Add(45 * time.Second), Count: 9, Benchtime: MinBenchtime, Timed: timed, Note: "to fit 45s: benchtime 100ms → 10ms, rounds 10 → 9"}
 	return plan, p
 }
 

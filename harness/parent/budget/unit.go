@@ -9,7 +9,7 @@ import (
 // measured yet, calibrated on what runs measured (docs/figures.md,
 // "Prices measured"; "Beyond one runner"). They are estimates; the gate's
 // meters correct them while it runs, and a later plan reads what a run
-// measured (Unit) instead.
+// measured (MessagePrice) instead.
 const (
 	// ShardFixed is what a job spends before it measures: building
 	// wiregate and the bench programs' shared part, the schema checks.
@@ -56,10 +56,10 @@ const (
 
 var nsPerByte = map[string]float64{"json": 20, "protojson": 40, "protobuf": 2, "vtprotobuf": 1.5, "avro": 2, "avro-hamba": 3, "msgpack": 8, "cbor": 8}
 
-// Unit is what measuring one message costs, one unit of each stage: the
+// MessagePrice is what measuring one message costs, one unit of each stage: the
 // figures a run measures (report.json's costs) and a later plan prices
 // with, or their static estimates. Zero: the stage did not measure it.
-type Unit struct {
+type MessagePrice struct {
 	Sizes time.Duration // sizing it on one side
 	Count time.Duration // counting it in one process on one side (every format), its share of the process's start included
 	Round time.Duration // one bench round on one side at MinBenchtime, building its records included
@@ -70,11 +70,11 @@ type Unit struct {
 	PipePass time.Duration
 }
 
-// StaticUnit prices a message from its schema alone: its records' mean
+// StaticPrice prices a message from its schema alone: its records' mean
 // protobuf bytes, in formats, its pipeline backlogs holding at most most
 // records (the inputs' count and byte budget).
-func StaticUnit(bytes float64, formats []string, most int64) Unit {
-	u := Unit{Sizes: exactPerMessage + time.Duration(bytes/1024*float64(exactPerKiB)), Count: ProcessStart / staticBatch}
+func StaticPrice(bytes float64, formats []string, most int64) MessagePrice {
+	u := MessagePrice{Sizes: exactPerMessage + time.Duration(bytes/1024*float64(exactPerKiB)), Count: ProcessStart / staticBatch}
 	for _, f := range formats {
 		ns := opBaseNs + bytes*nsPerByte[f]
 		u.Count += CountFormatPrice(f, [2]float64{ns, ns}, bytes)
@@ -87,7 +87,7 @@ func StaticUnit(bytes float64, formats []string, most int64) Unit {
 
 // Over is u with each stage that m measured taken from m; n says how many
 // of the stages a job prices came from m.
-func (u Unit) Over(m Unit) (out Unit, n int) {
+func (u MessagePrice) Over(m MessagePrice) (out MessagePrice, n int) {
 	pick := func(static, measured time.Duration) time.Duration {
 		if measured > 0 {
 			n++
@@ -95,7 +95,7 @@ func (u Unit) Over(m Unit) (out Unit, n int) {
 		}
 		return static
 	}
-	out = Unit{Sizes: pick(u.Sizes, m.Sizes), Count: pick(u.Count, m.Count), Round: pick(u.Round, m.Round), PipePass: pick(u.PipePass, m.PipePass)}
+	out = MessagePrice{Sizes: pick(u.Sizes, m.Sizes), Count: pick(u.Count, m.Count), Round: pick(u.Round, m.Round), PipePass: pick(u.PipePass, m.PipePass)}
 	return out, n
 }
 
@@ -114,7 +114,7 @@ type Job struct {
 
 // Price is what the job spends measuring a message of unit u on sides
 // sides, building its programs included.
-func (j Job) Price(u Unit, sides int) time.Duration {
+func (j Job) Price(u MessagePrice, sides int) time.Duration {
 	exact := u.Sizes
 	if j.Counting {
 		exact += u.Count * time.Duration(max(j.Processes, 1))

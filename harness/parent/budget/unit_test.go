@@ -8,12 +8,12 @@ import (
 // A measured stage replaces its static estimate and no other; the count
 // of stages taken from the measurement says how far the price is measured.
 func TestOverTakesOnlyWhatWasMeasured(t *testing.T) {
-	static := StaticUnit(300, []string{"protobuf", "json"}, 200_000)
-	got, n := static.Over(Unit{Count: 7 * time.Second})
+	static := StaticPrice(300, []string{"protobuf", "json"}, 200_000)
+	got, n := static.Over(MessagePrice{Count: 7 * time.Second})
 	if n != 1 || got.Count != 7*time.Second || got.Sizes != static.Sizes || got.Round != static.Round || got.PipePass != static.PipePass {
 		t.Fatalf("over %+v: %+v, %d", static, got, n)
 	}
-	if got, n := static.Over(Unit{}); n != 0 || got != static {
+	if got, n := static.Over(MessagePrice{}); n != 0 || got != static {
 		t.Fatalf("nothing measured: %+v, %d", got, n)
 	}
 }
@@ -22,7 +22,7 @@ func TestOverTakesOnlyWhatWasMeasured(t *testing.T) {
 // off drops the pipeline, more workers divide only the exact stages, and a
 // dearer measured count raises the price by what the job's processes pay.
 func TestJobPricesWhatItRuns(t *testing.T) {
-	u := StaticUnit(2000, []string{"protobuf", "json", "avro"}, 200_000)
+	u := StaticPrice(2000, []string{"protobuf", "json", "avro"}, 200_000)
 	all := Job{Formats: 3, Workers: 1, Processes: 3, Rounds: 6, PipeRounds: 5, Counting: true, Pipeline: true}
 	full := all.Price(u, 2)
 	noCount, noPipe, twoWorkers := all, all, all
@@ -39,7 +39,7 @@ func TestJobPricesWhatItRuns(t *testing.T) {
 	if w := twoWorkers.Price(u, 2); full-w != (2*u.Sizes+6*u.Count)/2 {
 		t.Errorf("two workers save %v, want half the exact stages", full-w)
 	}
-	dear, _ := u.Over(Unit{Count: u.Count + time.Second})
+	dear, _ := u.Over(MessagePrice{Count: u.Count + time.Second})
 	if d := all.Price(dear, 2); d-full != 6*time.Second {
 		t.Errorf("a count dearer by 1s raises the price by %v, want 6s", d-full)
 	}
@@ -74,13 +74,13 @@ func TestShardMinimumHoldsTheDearestMessage(t *testing.T) {
 // records a drain of DrainTarget takes at that format, and a start per
 // format.
 func TestStaticPipePassDrainsThePrecisionBacklog(t *testing.T) {
-	u := StaticUnit(8000, []string{"protobuf", "json"}, 200_000)
+	u := StaticPrice(8000, []string{"protobuf", "json"}, 200_000)
 	pb, js := PipeRecord(8000, opBaseNs+8000*nsPerByte["protobuf"], 0), PipeRecord(8000, opBaseNs+8000*nsPerByte["json"], 0)
 	npb, njs := time.Duration(PrecisionBacklog(pb)), time.Duration(PrecisionBacklog(js))
 	if want := 2*PipeStart + npb*pb + njs*js; u.PipePass != want || npb*pb < DrainTarget || njs*js < DrainTarget || njs >= npb {
 		t.Fatalf("pipe pass %v, want %v (N %d protobuf, %d json)", u.PipePass, want, npb, njs)
 	}
-	if few := StaticUnit(8000, []string{"protobuf", "json"}, 10); few.PipePass != 2*PipeStart+10*(pb+js) {
+	if few := StaticPrice(8000, []string{"protobuf", "json"}, 10); few.PipePass != 2*PipeStart+10*(pb+js) {
 		t.Fatalf("a count of 10: pipe pass %v", few.PipePass)
 	}
 }

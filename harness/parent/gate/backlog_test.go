@@ -19,7 +19,7 @@ func TestBigMessagesGetSmallerBacklogsByBytes(t *testing.T) {
 		in["pipeline"], in["broker"], in["pipeline-messages"], in["pipeline-bytes"] = "true", "embedded", "20000", "1MiB"
 	})
 	if len(r.Errors) != 0 || len(r.Pipeline) != 4 {
-		t.Fatalf("errors %v, pipeline %+v, plan %+v", r.Errors, r.Pipeline, r.Plan)
+		t.Fatalf("errors %v, pipeline %+v, plan %+v", r.Errors, r.Pipeline, r.Cut)
 	}
 	mean := map[string]float64{} // by message/format
 	for _, m := range r.Messages {

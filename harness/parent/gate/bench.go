@@ -25,7 +25,7 @@ type timings struct {
 	// counted once a message and side: the warm-up round's lines and the
 	// untimed round's, their times dropped.
 	allocs          [2][]byte
-	plan            budget.BenchPlan
+	plan            budget.BenchForecast
 	rounds          int // rounds run
 	unchangedRounds int // rounds of unchanged-schema messages, when fewer
 	pin             string
@@ -90,7 +90,7 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 	t.notTimed = plannedFutile(noise, gating(names, prices), cutoff, prices.Count, g.timeThreshold)
 	prices.Messages = slices.DeleteFunc(slices.Clone(prices.Messages), func(m budget.Price) bool { _, no := t.notTimed[m.Name]; return no })
 	planned := notTimedNote(t.notTimed, prices.Count)
-	guess := g.budget.Plan(budget.FromBench, prices).Bench
+	guess := g.budget.Forecast(budget.FromBench, prices).Bench
 	if len(guess.Timed) == 0 {
 		return t, joinNotes(guess.Note, planned), nil
 	}
@@ -123,8 +123,8 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 	for _, m := range warmed.Messages {
 		t.warmed[m.Name] = (m.Round + m.Build) / time.Duration(max(ps.holding(m.Name), 1))
 	}
-	t.plan = g.budget.Plan(budget.FromBench, warmed).Bench
-	unchanged := g.s.Rounds(true)
+	t.plan = g.budget.Forecast(budget.FromBench, warmed).Bench
+	unchanged := g.s.RoundsFor(true)
 	meter := g.budget.Meter(t.plan.Deadline)
 	// message → the rounds it was timed, once it has the power its verdict
 	// needs or cannot reach it

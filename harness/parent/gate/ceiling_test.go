@@ -27,8 +27,8 @@ func TestABudgetTenTimesItsNeedEndsNearItsNeed(t *testing.T) {
 			in["messages"], in["time-budget"], in["count"], in["benchtime"] = "orders.v1.Order", budget, "6", "20ms"
 			in["pipeline"], in["broker"], in["formats"], in["cpu-cost"] = "true", "embedded", "json,protobuf", "off"
 		})
-		if r.Plan.Bench != nil && r.Plan.Bench.Note != "" || r.Plan.Pipeline != nil && (r.Plan.Pipeline.Note != "" || len(r.Plan.Pipeline.Untimed) > 0) {
-			t.Fatalf("time-budget %s cut something: bench %+v, pipeline %+v", budget, r.Plan.Bench, r.Plan.Pipeline)
+		if r.Cut.Bench != nil && r.Cut.Bench.Note != "" || r.Cut.Pipeline != nil && (r.Cut.Pipeline.Note != "" || len(r.Cut.Pipeline.Untimed) > 0) {
+			t.Fatalf("time-budget %s cut something: bench %+v, pipeline %+v", budget, r.Cut.Bench, r.Cut.Pipeline)
 		}
 		if len(r.Errors) > 0 || len(r.Pipeline) != 2 {
 			t.Fatalf("time-budget %s: errors %v, %d pipeline rows", budget, r.Errors, len(r.Pipeline))

@@ -10,15 +10,18 @@ import (
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 
+// checkedOut is what the checkout stage found: both sides' names and the
+// base side.
+type checkedOut struct {
+	base, head report.Rev
+	side       side // the base: its worktree when the gate made one
+}
+
 // checkout makes the base side: a worktree of BaseRef, or BaseDir as it is.
 // It also fills in the shas and labels the caller did not give: a side is
 // always named, by its ref, its sha or its directory.
-func (g *run) checkout(ctx context.Context) bool {
-	type checkedOut struct {
-		base, head report.Rev
-		side       side // the base: its worktree when the gate made one
-	}
-	co, ok := stage(ctx, g, "checkout", func(ctx context.Context) (checkedOut, string, error) {
+func (g *run) checkout(ctx context.Context) (checkedOut, bool) {
+	return stage(ctx, g, "checkout", func(ctx context.Context) (checkedOut, string, error) {
 		co := checkedOut{base: g.base.rev, head: g.head.rev, side: *g.base}
 		if co.head.Sha == "" {
 			if sha, ref, dirty, err := checkout.Head(ctx, g.head.dir); err == nil {
@@ -54,8 +57,6 @@ func (g *run) checkout(ctx context.Context) bool {
 		}
 		return co, "", nil
 	})
-	*g.base, g.base.rev, g.head.rev = co.side, co.base, co.head
-	return ok
 }
 
 func (g *run) removeWorktree(s *side) {
@@ -79,11 +80,7 @@ func gitSha(ctx context.Context, dir string) string {
 // checks it out as another worktree. No tag matching the glob is a
 // warning (a first release has none yet); a ref git does not know is the
 // input's error. A release that is the base commit is not checked twice.
-func (g *run) checkoutRelease(ctx context.Context) {
-	type release struct {
-		side    *side
-		against *report.Against
-	}
+func (g *run) checkoutRelease(ctx context.Context) release {
 	rel, _ := stage(ctx, g, "release checkout", func(ctx context.Context) (release, string, error) {
 		a := g.s.BreakingAgainst
 		ref := a.Ref
@@ -115,5 +112,13 @@ func (g *run) checkoutRelease(ctx context.Context) {
 		}
 		return release{side: s, against: against}, "", nil
 	})
-	g.release, g.against = rel.side, rel.against
+	return rel
+}
+
+// release is what the release checkout found: the release's side (nil
+// when there is none, or it is the base) and breaking-against as checked
+// out (nil without one).
+type release struct {
+	side    *side
+	against *report.Against
 }

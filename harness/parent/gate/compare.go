@@ -21,7 +21,7 @@ import (
 // every round's timings, so `benchstat base.txt head.txt` shows every unit
 // the report does) and the bench rounds into the report's metrics,
 // compared with benchmath as benchstat does. Instruction counts are the cpu
-// stage's metrics (recordCounts): exact per process, so benchmath's
+// stage's metrics (enterCounts): exact per process, so benchmath's
 // distributions do not apply. Whatever was measured is compared, also when
 // a later stage did not run. A timing's minimum detectable effect is
 // stated at cutoff (verdict.StrictestCutoff of the whole change's time

@@ -7,14 +7,14 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
-// costsOf is what measuring each of list cost this run, by stage, from
+// measuringTimesOf is what measuring each of list cost this run, by stage, from
 // the stages' results: report.json's costs, which a later plan prices
 // by. A message no stage timed has none.
-func costsOf(list []string, sz sizes, c counts, t timings, rows pipelineRows) []report.Cost {
-	var out []report.Cost
+func measuringTimesOf(list []string, sz sizes, c counts, t timings, rows pipelineRows) []report.MeasuringTime {
+	var out []report.MeasuringTime
 	noise := t.noise()
 	for _, m := range slices.Sorted(slices.Values(list)) {
-		cost := report.Cost{Message: m, SizesSeconds: sz.seconds[m], RoundSeconds: t.warmed[m].Seconds(),
+		cost := report.MeasuringTime{Message: m, SizesSeconds: sz.seconds[m], RoundSeconds: t.warmed[m].Seconds(),
 			PipelinePassSeconds: rows.perPass[m].Seconds(), Noise: noise[m]}
 		if n := c.processes[m]; n > 0 {
 			cost.CountSeconds = c.seconds[m] / float64(n)
@@ -27,7 +27,7 @@ func costsOf(list []string, sz sizes, c counts, t timings, rows pipelineRows) []
 }
 
 // noise is each message's timings, each series of rounds relative to its
-// median (report.Cost.Noise): the base's, or head's where the base timed
+// median (report.MeasuringTime.Noise): the base's, or head's where the base timed
 // nothing (a push, a new message). A series of one round says nothing of
 // noise and is left out.
 func (t timings) noise() map[string]map[string][]float64 {

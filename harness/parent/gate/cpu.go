@@ -24,16 +24,16 @@ import (
 type counts struct {
 	base, head []cpucost.Result
 	cost       *report.CPUCost
-	plan       budget.CPUPlan
+	plan       budget.CPUForecast
 	// seconds is each message's count processes' wall time, every side,
 	// and processes how many finished.
 	seconds   map[string]float64
 	processes map[string]int
 }
 
-// countUnit is one Valgrind process: a batch of messages in every format
+// countProcess is one Valgrind process: a batch of messages in every format
 // that measures them, on one side, in one of the batch's processes.
-type countUnit struct {
+type countProcess struct {
 	index    int // in the plan's order
 	messages []string
 	side     int // index into programs.sides()
@@ -68,19 +68,19 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 		return c, setup.Reason, nil
 	}
 	prices.Counting = true
-	c.plan = g.budget.Plan(budget.FromCPU, prices).CPU
-	units := g.countUnits(ps, c.plan, sz)
+	c.plan = g.budget.Forecast(budget.FromCPU, prices).CPU
+	procs := g.countProcesses(ps, c.plan, sz)
 	bytes := sz.countBytes()
 
 	prog := newProgress(g.o.Log, "cpu", progressEvery)
 	defer prog.stop()
 	var mu sync.Mutex
-	results := make([][]cpucost.Result, len(units))
+	results := make([][]cpucost.Result, len(procs))
 	var seconds [2]float64
 	unavailable := ""
 	finished := 0
-	_, err = pool(ctx, g.s.Workers, g.budget.Meter(c.plan.Deadline), 0, units, func(u countUnit) time.Duration { return u.price },
-		func(ctx context.Context, u countUnit) error {
+	_, err = pool(ctx, g.s.Workers, g.budget.Meter(c.plan.Deadline), 0, procs, func(u countProcess) time.Duration { return u.price },
+		func(ctx context.Context, u countProcess) error {
 			p := ps.sides()[u.side]
 			start := time.Now()
 			sel, _ := p.only(u.messages)
@@ -111,14 +111,14 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 			}
 			results[u.index] = res.Results
 			finished++
-			prog.step("%d of %d processes (%s)", finished, len(units), batchName(u.messages))
+			prog.step("%d of %d processes (%s)", finished, len(procs), batchName(u.messages))
 			return nil
 		})
 	if errors.Is(err, errCountUnavailable) {
 		c.cost.Unavailable = unavailable
 		return c, unavailable, nil
 	}
-	ran := g.keepWholeProcesses(&c, ps, units, results)
+	ran := g.keepWholeProcesses(&c, ps, procs, results)
 	c.plan.Ran(ran)
 	if err != nil {
 		return c, "", err
@@ -126,7 +126,7 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 	notes := []string{c.cost.Installed}
 	if len(c.plan.Counted) > 0 {
 		notes = append(notes, fmt.Sprintf("%s counted in %s on %s (process time: base %.1f s, head %.1f s)",
-			plural(len(c.plan.Counted), "message"), plural(len(units), "process"), plural(g.s.Workers, "worker"), seconds[0], seconds[1]))
+			plural(len(c.plan.Counted), "message"), plural(len(procs), "process"), plural(g.s.Workers, "worker"), seconds[0], seconds[1]))
 	}
 	return c, c.cost.Tool + ": " + joinNotes(append(notes, c.plan.Note)...), nil
 }
@@ -139,11 +139,11 @@ func batchName(ms []string) string {
 	return fmt.Sprintf("%s and %d more", ms[0], len(ms)-1)
 }
 
-// countUnits are the plan's processes in the order they start: batch by
+// countProcesses are the plan's processes in the order they start: batch by
 // batch (countBatches); within one, its processes in turn, the sides of
 // each in ABBA order (base first in the first).
-func (g *run) countUnits(ps programs, plan budget.CPUPlan, sz sizes) []countUnit {
-	var units []countUnit
+func (g *run) countProcesses(ps programs, plan budget.CPUForecast, sz sizes) []countProcess {
+	var procs []countProcess
 	for _, b := range countBatches(ps, plan, sz) {
 		for process := range b.processes {
 			for _, side := range interleave.Order(len(ps.sides()), process) {
@@ -158,12 +158,12 @@ func (g *run) countUnits(ps programs, plan budget.CPUPlan, sz sizes) []countUnit
 					price += budget.CountPrice(sz.rows(sideIndex(ps, side), m, p.sel.Formats))
 				}
 				if len(ms) > 0 {
-					units = append(units, countUnit{index: len(units), messages: ms, side: side, process: process, price: price})
+					procs = append(procs, countProcess{index: len(procs), messages: ms, side: side, process: process, price: price})
 				}
 			}
 		}
 	}
-	return units
+	return procs
 }
 
 // countBatch is messages counted together, in processes processes a side.
@@ -179,7 +179,7 @@ type countBatch struct {
 // once a batch, and a batch is small enough that the meter still cuts in
 // steps, a timeout never ends a whole stage's work, and the workers share
 // the batches' processes.
-func countBatches(ps programs, plan budget.CPUPlan, sz sizes) []countBatch {
+func countBatches(ps programs, plan budget.CPUForecast, sz sizes) []countBatch {
 	var out []countBatch
 	var cur countBatch
 	var curPrice time.Duration
@@ -200,12 +200,12 @@ func countBatches(ps programs, plan budget.CPUPlan, sz sizes) []countBatch {
 	return out
 }
 
-// keepWholeProcesses keeps, of each message, the processes every unit of
-// which finished (a process of one side alone compares nothing), and
+// keepWholeProcesses keeps, of each message, the processes that finished on
+// every side (a process of one side alone compares nothing), and
 // returns how many it kept per message.
-func (g *run) keepWholeProcesses(c *counts, ps programs, units []countUnit, results [][]cpucost.Result) map[string]int {
+func (g *run) keepWholeProcesses(c *counts, ps programs, procs []countProcess, results [][]cpucost.Result) map[string]int {
 	whole := map[string]map[int]bool{}
-	for i, u := range units {
+	for i, u := range procs {
 		for _, m := range u.messages {
 			if whole[m] == nil {
 				whole[m] = map[int]bool{}
@@ -219,7 +219,7 @@ func (g *run) keepWholeProcesses(c *counts, ps programs, units []countUnit, resu
 		}
 	}
 	ran := map[string]int{}
-	for i, u := range units {
+	for i, u := range procs {
 		for _, r := range results[i] {
 			_, m, _, _ := compare.ParseName(r.Name)
 			if !whole[m][u.process] {

@@ -357,7 +357,7 @@ func TestOutOfBudgetCountsNothingAndSaysSo(t *testing.T) {
 	if n := len(instrs(r)); n != 0 {
 		t.Errorf("%d instr/op metrics with no budget left", n)
 	}
-	p := r.Plan.CPU
+	p := r.Cut.CPU
 	if p == nil || !slices.Equal(p.Uncounted, []string{"telemetry.v1.TelemetryEvent", "orders.v1.Order", "pingpong.v1.PingPong"}) || !strings.Contains(p.Note, "3 messages not counted") {
 		t.Fatalf("cpu plan %+v", p)
 	}

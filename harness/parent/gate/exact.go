@@ -46,8 +46,8 @@ func (s sizes) remove() {
 	}
 }
 
-// measured is list less what the budget cut here.
-func (s sizes) measured(list []string) []string { return without(list, s.unmeasured) }
+// fitted is list less what the budget cut here.
+func (s sizes) fitted(list []string) []string { return without(list, s.unmeasured) }
 
 // measureSizes sizes list on both sides, a chunk of messages per process,
 // up to workers chunks at once, while the budget lets a chunk start (the

@@ -9,20 +9,34 @@ import (
 	"time"
 
 	"github.com/wiregate/wiregate/harness/parent/history"
-	"github.com/wiregate/wiregate/harness/parent/inputs"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/parent/verdict"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 
 // start is the start-up Run and Plan share: the inputs, the base
-// checkout and the tools both sides use. started is false when there is
-// nothing to gate (a bad input, no base); tooled when buf was not found
-// either. Each failure's error is in the report.
+// checkout and the tools both sides use, each stage's result assigned
+// here. started is false when there is nothing to gate (a bad input, no
+// base); tooled when buf was not found either. Each failure's error is in
+// the journal.
 func (g *run) start(ctx context.Context) (started, tooled bool) {
-	started = g.readInputs(ctx) && g.checkout(ctx)
+	s, started := g.readInputs(ctx)
+	if started {
+		g.s = s
+		g.budget.Total, g.budget.Workers = s.TimeBudget, s.Workers
+		g.head.dir = s.WorkingDirectory
+		g.r.Cut.BudgetSeconds = s.TimeBudget.Seconds()
+		g.r.Env.Rounds, g.r.Env.Workers = s.Rounds, s.Workers
+		var co checkedOut
+		co, started = g.checkout(ctx)
+		*g.base, g.base.rev, g.head.rev = co.side, co.base, co.head
+	}
 	g.r.Base, g.r.Head = g.base.rev, g.head.rev // named also when a bad input stopped the run
-	return started, started && g.findTools(ctx)
+	if !started {
+		return false, false
+	}
+	g.tools, tooled = g.findTools(ctx)
+	return true, tooled
 }
 
 // Run executes the gate and writes report.json (and base.txt, head.txt,
@@ -41,11 +55,15 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 	if started {
 		defer g.removeWorktree(g.base)
 		if g.s.BreakingAgainst.Given() {
-			g.checkoutRelease(ctx)
+			rel := g.checkoutRelease(ctx)
+			g.release, g.against = rel.side, rel.against
 			g.r.BreakingAgainst = g.against
 			defer func() { g.removeWorktree(g.release) }()
 		}
-		configured := g.loadConfig(ctx)
+		cfg, configured := g.loadConfig(ctx)
+		if configured {
+			g.cfg = cfg
+		}
 		compiles := tooled
 		if compiles {
 			var fs []report.Finding
@@ -56,15 +74,17 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 		// next: their error is said once.
 		fs, readable := g.avroCompat(ctx)
 		g.r.Findings = append(g.r.Findings, fs...)
-		var m measured
+		var m stageResults
 		if configured && compiles && readable {
 			m = g.measure(ctx)
 			defer m.sch.close()
 		}
-		recordMeasured(g.r, g.s, m)
+		costs := measuringTimesOf(m.list, m.sizes, m.counts, m.timings, m.rows)
+		enterResults(g.r, g.s, m, costs)
 		if g.s.History != "" {
-			recordHistory(g.r, g.history(ctx, historyIn{sch: m.sch, carried: m.carried, last: m.last, branch: m.branch,
-				figures: history.Figures(g.r), costs: g.r.Costs, changed: history.ChangedMessages(g.r)}))
+			exact := exactOf(m)
+			enterHistory(g.r, g.history(ctx, historyIn{sch: m.sch, carried: m.carried, last: m.last, branch: m.branch,
+				figures: history.Figures(exact), costs: costs, changed: history.ChangedMessages(exact)}))
 		}
 	}
 	// wiregate.yaml's alpha once it was read (cfg.Alpha: the inputs' when
@@ -110,30 +130,4 @@ func before(stages []report.Stage) time.Duration {
 		d += time.Duration(s.Seconds * float64(time.Second))
 	}
 	return d
-}
-
-// readInputs validates every input (the first bad one is the error).
-func (g *run) readInputs(ctx context.Context) bool {
-	s, ok := stage(ctx, g, "inputs", func(ctx context.Context) (inputs.Settings, string, error) {
-		s, err := inputs.Parse(g.o.Inputs)
-		if err != nil {
-			return s, "", err
-		}
-		if s.WorkingDirectory, err = filepath.Abs(s.WorkingDirectory); err != nil {
-			return s, "", err
-		}
-		if s.Samples != "" && !filepath.IsAbs(s.Samples) {
-			s.Samples = filepath.Join(s.WorkingDirectory, s.Samples)
-		}
-		return s, "", nil
-	})
-	if !ok {
-		return false
-	}
-	g.s = s
-	g.budget.Total, g.budget.Workers = s.TimeBudget, s.Workers
-	g.r.Plan.BudgetSeconds = s.TimeBudget.Seconds()
-	g.head.dir = s.WorkingDirectory
-	g.r.Env.Count, g.r.Env.Workers = s.Count, s.Workers
-	return true
 }

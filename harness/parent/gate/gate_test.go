@@ -210,8 +210,10 @@ func TestOnlyNewLintFindingsFail(t *testing.T) {
 
 // A heavier head: a repeated field added to one message grows every
 // format's bytes, raw (size) and after zstd batch compression
-// (compressed-size), and every encode's and decode's instructions (cpu),
-// past their thresholds; the regression label allows all of them.
+// (compressed-size), every encode's and decode's instructions (cpu), and
+// every decode's allocations (time: exact, one count a side, so they fail
+// at any count of rounds), past their thresholds; the regression label
+// allows all of them.
 func TestAddedRepeatedFieldIsASizeAndCPUViolationUnlessAllowed(t *testing.T) {
 	wantCPU := 0
 	if counting(t) {
@@ -225,7 +227,7 @@ func TestAddedRepeatedFieldIsASizeAndCPUViolationUnlessAllowed(t *testing.T) {
 		`{"name": "region", "type": "string"}`, `{"name": "region", "type": "string"},
     {"name": "tags", "type": {"type": "array", "items": "string"}, "default": []}`)
 	r := run(t, base, head, nil)
-	if k := kinds(r); k["size"] != 3 || k["compressed-size"] != 3 || k["cpu"] != wantCPU || r.Result != "fail" || k["avro"] != 0 || k["error"] != 0 {
+	if k := kinds(r); k["size"] != 3 || k["compressed-size"] != 3 || k["cpu"] != wantCPU || k["time"] != 3 || r.Result != "fail" || k["avro"] != 0 || k["error"] != 0 {
 		t.Fatalf("result %s, violations %+v, errors %v", r.Result, r.Violations, r.Errors)
 	}
 	for _, v := range r.Violations {
@@ -239,9 +241,12 @@ func TestAddedRepeatedFieldIsASizeAndCPUViolationUnlessAllowed(t *testing.T) {
 		if v.Kind == "cpu" && (v.Unit != "instr/op" || !strings.HasSuffix(v.Subject, "/instr") || *v.ThresholdPct != 2) {
 			t.Errorf("cpu violation %+v", v)
 		}
+		if v.Kind == "time" && (v.Unit != "allocs/op" || !strings.HasSuffix(v.Subject, "/decode/allocs") || v.P != nil || v.BaseN != 0) {
+			t.Errorf("allocation violation %+v, want an exact decode allocs/op", v)
+		}
 	}
 	allowed := run(t, base, head, func(in map[string]string, o *gate.Options) { labeled(o, "wiregate allow regression") })
-	if allowed.Result != "pass" || len(allowed.Violations) != 6+wantCPU {
+	if allowed.Result != "pass" || len(allowed.Violations) != 9+wantCPU {
 		t.Fatalf("allow regression: %s %+v", allowed.Result, allowed.Violations)
 	}
 	for _, v := range allowed.Violations {
@@ -255,17 +260,18 @@ func TestBaseWiregateYamlRaisesTheSizeAndCPUThresholds(t *testing.T) {
 	counts := counting(t)
 	base, head := checkouts(t)
 	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  string zone = 13;")
-	loose := []byte("thresholds:\n  size: 50%\n  compressed-size: 50%\n  cpu: 50%\n")
+	// time covers allocations: a string field is one more on decode (4 → 5).
+	loose := []byte("thresholds:\n  size: 50%\n  compressed-size: 50%\n  cpu: 50%\n  time: 50%\n")
 	os.WriteFile(filepath.Join(base, "wiregate.yaml"), loose, 0o644)
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) { in["formats"] = "protobuf" })
 	if r.Result != "pass" || len(r.Violations) != 0 {
-		t.Fatalf("with size, compressed-size, cpu: 50%% in base wiregate.yaml: %s %+v", r.Result, r.Violations)
+		t.Fatalf("with size, compressed-size, cpu, time: 50%% in base wiregate.yaml: %s %+v", r.Result, r.Violations)
 	}
 	// The same file in head only is not trusted.
 	os.Remove(filepath.Join(base, "wiregate.yaml"))
 	os.WriteFile(filepath.Join(head, "wiregate.yaml"), loose, 0o644)
 	r = run(t, base, head, func(in map[string]string, o *gate.Options) { in["formats"] = "protobuf" })
-	if k := kinds(r); k["size"] != 1 || k["compressed-size"] != 1 || counts && k["cpu"] != 2 {
+	if k := kinds(r); k["size"] != 1 || k["compressed-size"] != 1 || counts && k["cpu"] != 2 || k["time"] != 1 {
 		t.Fatalf("a head-only wiregate.yaml loosened the gate: %+v", r.Violations)
 	}
 }
@@ -366,18 +372,18 @@ func TestTinyBudgetCutsTimingNotTheExactChecks(t *testing.T) {
 	// says so), or it fitted whole: every row drained its planned rounds
 	// on both sides (a drain starts no process, so two rows can fit).
 	note := stageNote(r, "pipeline")
-	cut := r.Plan.Pipeline != nil && r.Plan.Pipeline.Note != ""
+	cut := r.Cut.Pipeline != nil && r.Cut.Pipeline.Note != ""
 	whole := len(r.Pipeline) == 2 && !slices.ContainsFunc(r.Pipeline, func(p report.Pipeline) bool {
 		return p.Base == nil || p.Head == nil || p.Base.N != r.Pipeline[0].Base.N || p.Head.N != p.Base.N || p.Base.N < 5
 	})
 	if !cut && !strings.Contains(note, "drained") && !whole {
-		t.Errorf("the pipeline was neither cut, stopped nor whole: %+v, %d rows, note %q", r.Plan.Pipeline, len(r.Pipeline), note)
+		t.Errorf("the pipeline was neither cut, stopped nor whole: %+v, %d rows, note %q", r.Cut.Pipeline, len(r.Pipeline), note)
 	}
-	t.Logf("pipeline: %+v; %s", r.Plan.Pipeline, note)
-	if r.Plan.Bench == nil || r.Plan.Bench.Note == "" || r.Plan.Bench.Benchtime == "300ms" && r.Plan.Bench.Count == 30 {
-		t.Fatalf("nothing was cut: %+v", r.Plan.Bench)
+	t.Logf("pipeline: %+v; %s", r.Cut.Pipeline, note)
+	if r.Cut.Bench == nil || r.Cut.Bench.Note == "" || r.Cut.Bench.Benchtime == "300ms" && r.Cut.Bench.Rounds == 30 {
+		t.Fatalf("nothing was cut: %+v", r.Cut.Bench)
 	}
-	t.Logf("plan: %s", r.Plan.Bench.Note)
+	t.Logf("plan: %s", r.Cut.Bench.Note)
 	k := kinds(r)
 	if k["size"] == 0 || k["breaking"] == 0 || k["error"] != 0 {
 		t.Fatalf("the exact checks did not decide: %+v %v", r.Violations, r.Errors)

@@ -130,9 +130,9 @@ func cutTimings(r *report.Report, message string) {
 		}
 		return p.Message == message
 	})
-	r.Plan.Bench.Untimed = []string{message}
-	r.Plan.Bench.Note = "to fit 10m0s: 1 of 2 messages not timed"
-	r.Plan.Pipeline = &report.PipelinePlan{Untimed: untimed, Note: "to fit 10m0s: 3 rows not timed"}
+	r.Cut.Bench.Untimed = []string{message}
+	r.Cut.Bench.Note = "to fit 10m0s: 1 of 2 messages not timed"
+	r.Cut.Pipeline = &report.PipelineCut{Untimed: untimed, Note: "to fit 10m0s: 3 rows not timed"}
 }
 
 // goldenRuns are the golden reports that real gate runs make, by name:

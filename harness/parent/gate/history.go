@@ -56,14 +56,15 @@ func (g *run) store() history.Store { return history.Store{Dir: g.head.dir, Bran
 
 // historyIn is what the history stage needs of the run: the schemas, what
 // the last point carries, the branch as read before measuring, and what
-// was measured (the sequencer takes the figures from the report).
+// was measured (the sequencer derives the figures from the measuring
+// stages' typed results: exactOf, measuringTimesOf).
 type historyIn struct {
 	sch     *schemas
 	carried map[string]bool
 	last    *history.Point
 	branch  *branchRead
-	figures []history.Figure // history.Figures of the report
-	costs   []report.Cost
+	figures []history.Figure // the head's exact figures (history.Figures)
+	costs   []report.MeasuringTime
 	changed int // messages this change moves (history.ChangedMessages)
 }
 
@@ -138,7 +139,7 @@ func (g *run) appendPoint(ctx context.Context, m historyIn, h *report.History) {
 	costs := m.costs
 	if m.last != nil {
 		figures = append(slices.Clone(figures), m.last.FiguresOf(m.carried)...)
-		costs = append(slices.Clone(costs), m.last.CostsOf(m.carried)...)
+		costs = append(slices.Clone(costs), m.last.MeasuringTimesOf(m.carried)...)
 	}
 	prints := map[string]string{}
 	for name, print := range m.sch.prints {
@@ -158,7 +159,7 @@ func (g *run) appendPoint(ctx context.Context, m historyIn, h *report.History) {
 		return
 	}
 	p := history.Point{Sha: sha, Ref: g.head.rev.Ref, Date: history.CommitDate(ctx, g.head.dir, sha), Figures: figures,
-		Wiregate: m.sch.head.Harness(), Go: runtime.Version(), Schemas: prints, Costs: costs}
+		Wiregate: m.sch.head.Harness(), Go: runtime.Version(), Schemas: prints, MeasuringTimes: costs}
 	ctx, cancel := context.WithTimeout(ctx, recordTimeout)
 	defer cancel()
 	attempts, err := g.store().Append(ctx, p)

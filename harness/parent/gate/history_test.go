@@ -102,8 +102,8 @@ func TestNoHistoryBranchIsANoteNotAFailure(t *testing.T) {
 	if r.History == nil || !strings.Contains(r.History.Note, "no branch wiregate-data on origin") || len(r.Warnings) != 0 || len(r.Errors) != 0 {
 		t.Fatalf("history %+v warnings %q errors %q", r.History, r.Warnings, r.Errors)
 	}
-	if k := kinds(r); r.Result != "fail" || k["size"] != 1 || k["size"]+k["compressed-size"]+k["cpu"] != len(r.Violations) {
-		t.Fatalf("the size (and compressed-size, cpu) verdict changed: %+v", r.Violations)
+	if k := kinds(r); r.Result != "fail" || k["size"] != 1 || k["size"]+k["compressed-size"]+k["cpu"]+k["time"] != len(r.Violations) {
+		t.Fatalf("the size (and compressed-size, cpu, allocations) verdict changed: %+v", r.Violations)
 	}
 }
 
@@ -128,8 +128,8 @@ func lastPoint(t *testing.T, origin string) history.Point {
 }
 
 // costOf is a point's cost of one message; nil when it has none.
-func costOf(p history.Point, message string) *report.Cost {
-	for _, c := range p.Costs {
+func costOf(p history.Point, message string) *report.MeasuringTime {
+	for _, c := range p.MeasuringTimes {
 		if c.Message == message {
 			return &c
 		}
@@ -181,8 +181,8 @@ func TestPushesMeasureWhatChangedAndCarryTheRest(t *testing.T) {
 	}
 	// What measuring cost goes with the figures: measured where measured,
 	// carried where carried.
-	if c := costOf(p1, "orders.v1.Order"); c == nil || c.SizesSeconds <= 0 || c.RoundSeconds <= 0 || len(p1.Costs) != 3 {
-		t.Errorf("first point's costs %+v", p1.Costs)
+	if c := costOf(p1, "orders.v1.Order"); c == nil || c.SizesSeconds <= 0 || c.RoundSeconds <= 0 || len(p1.MeasuringTimes) != 3 {
+		t.Errorf("first point's costs %+v", p1.MeasuringTimes)
 	}
 	for _, m := range []string{"orders.v1.Order", "pingpong.v1.PingPong"} {
 		if a, b := costOf(p1, m), costOf(p2, m); a == nil || b == nil || !reflect.DeepEqual(a, b) {

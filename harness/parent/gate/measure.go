@@ -12,10 +12,10 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/verdict"
 )
 
-// measured is what the measuring stages returned, for the sequencer to
-// record (record.go) and for history: the change set, which messages were
+// stageResults is what the measuring stages returned, for the sequencer to
+// enter (enter.go) and for history: the change set, which messages were
 // measured, and each stage's typed result.
-type measured struct {
+type stageResults struct {
 	sch     *schemas
 	list    []string        // the messages the gate set out to measure
 	carried map[string]bool // messages whose figures a push takes from the last history point
@@ -41,13 +41,13 @@ type measured struct {
 // whose figures the last point cannot carry. Each stage takes what the
 // earlier ones returned and returns its own typed result; measure returns
 // them all, also what it had when a later stage failed or the run was
-// interrupted, and the sequencer records them (recordMeasured).
-func (g *run) measure(ctx context.Context) measured {
+// interrupted, and the sequencer enters them in the report (enterResults).
+func (g *run) measure(ctx context.Context) stageResults {
 	sch, ok := stage(ctx, g, "schemas", g.loadSchemas)
 	if !ok {
-		return measured{}
+		return stageResults{}
 	}
-	m := measured{sch: sch}
+	m := stageResults{sch: sch}
 	m.branch = g.readBranch(ctx)
 	if g.o.RecordHistory {
 		m.carried, m.last = carryable(m.branch, sch)
@@ -110,7 +110,7 @@ func (g *run) measure(ctx context.Context) measured {
 	if !ok {
 		return m
 	}
-	list := m.sizes.measured(m.list)
+	list := m.sizes.fitted(m.list)
 	prices := g.prices(m.sizes, list, sch, gated, mp)
 	timeCutoff := verdict.StrictestCutoff(g.cfg.Alpha, verdict.TimeFamily(gated, len(g.s.Formats)))
 	// The counts and the bench rounds load the records sizes built and

@@ -28,7 +28,7 @@ type pipelineRows struct {
 
 // pipeline measures end-to-end throughput with constant backlogs, base and
 // head interleaved (package piperounds), rows of changed messages first,
-// each row as the budget's pipeline plan lets it (budget.PipelinePlan),
+// each row as the budget's pipeline plan lets it (budget.PipelineForecast),
 // and compares each row's records/s samples like the bench rounds.
 func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string, status map[string]string, family int) (pipelineRows, string, error) {
 	var out pipelineRows
@@ -44,8 +44,8 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 		}
 	}
 	o := piperounds.Options{Sides: sides, Broker: g.s.Broker, N: g.s.PipelineMessages,
-		Bytes: g.s.PipelineBytes, Rounds: g.s.Count, Alpha: g.cfg.Alpha, Log: g.o.Log,
-		First: list, Unchanged: unchanged, UnchangedRounds: g.s.Rounds(true), Family: verdict.PipelineFamily(family * len(g.s.Formats)),
+		Bytes: g.s.PipelineBytes, Rounds: g.s.Rounds, Alpha: g.cfg.Alpha, Log: g.o.Log,
+		First: list, Unchanged: unchanged, UnchangedRounds: g.s.RoundsFor(true), Family: verdict.PipelineFamily(family * len(g.s.Formats)),
 		Compression: g.s.ProducerCompression(), Drain: true}
 	// A row is drained to the power its verdict needs, as a message is
 	// timed (seriesPower): rounds stop once the base's records/s can show
@@ -86,10 +86,10 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 	}
 	out.res = res
 	note := joinNotes(res.Cut, pipePowerNote(powered, futile, res.Rounds))
-	if g.s.Rounds(true) < res.Rounds {
+	if g.s.RoundsFor(true) < res.Rounds {
 		for _, u := range unchanged {
 			if u {
-				out.rounds = g.s.Rounds(true)
+				out.rounds = g.s.RoundsFor(true)
 				note = joinNotes(note, "unchanged-schema rows timed "+strconv.Itoa(out.rounds)+" rounds (information only)")
 				break
 			}

@@ -50,7 +50,7 @@ func TestPipelineRowsStopAtThePowerTheirThresholdNeeds(t *testing.T) {
 
 // At a throughput threshold no real drain's spread can resolve (0.001%),
 // a row is futile after 4 rounds. It drains every round planned
-// (piperounds.Plan: the fewest a family of one can clear its cutoff with)
+// (piperounds.Rounds: the fewest a family of one can clear its cutoff with)
 // while head shows a fall of its threshold — a row has no exact figure
 // behind it, and a fall far past its threshold could still clear the
 // cutoff in the rounds left — and stops at 4 when head shows none, the
@@ -58,7 +58,7 @@ func TestPipelineRowsStopAtThePowerTheirThresholdNeeds(t *testing.T) {
 // failed.
 func TestPipelineRowsThatCannotReachTheirThresholdStopOnlyWithoutAFall(t *testing.T) {
 	r, row := pipeTwelveRounds(t, "0.001%")
-	planned := piperounds.Plan(1, 12, 0.05)
+	planned := piperounds.Rounds(1, 12, 0.05)
 	if row.Base.N != row.Head.N || planned <= 4 {
 		t.Fatalf("base %d, head %d rounds (%d planned)", row.Base.N, row.Head.N, planned)
 	}

@@ -7,12 +7,13 @@ import (
 	"time"
 
 	"github.com/wiregate/wiregate/harness/parent/budget"
+	"github.com/wiregate/wiregate/harness/parent/inputs"
 	"github.com/wiregate/wiregate/harness/parent/shard"
 )
 
-// ShardPlan is mode: plan's answer, plan.json (shard.Plan: its type and
+// ShardSplit is mode: plan's answer, plan.json (shard.Split: its type and
 // schema live there, where the action's types are generated from).
-type ShardPlan = shard.Plan
+type ShardSplit = shard.Split
 
 // Part is one shard of a plan.
 type Part = shard.Part
@@ -25,12 +26,12 @@ type Part = shard.Part
 // says why, and the error is returned too (the command exits 2 with it):
 // the workflow's one gate job then meets the problem and reports it in the
 // comment, as a one-job gate would.
-func Plan(ctx context.Context, o Options) (*ShardPlan, error) {
+func Plan(ctx context.Context, o Options) (*ShardSplit, error) {
 	g := newRun(&o, time.Now())
-	one := func(why string) *ShardPlan {
-		return &ShardPlan{Shards: 1, Matrix: shard.MatrixOf(1), Needed: 1, MaxShards: g.s.MaxShards, Parts: []Part{}, Note: why}
+	one := func(why string) *ShardSplit {
+		return &ShardSplit{Shards: 1, Matrix: shard.MatrixOf(1), Needed: 1, MaxShards: g.s.MaxShards, Parts: []Part{}, Note: why}
 	}
-	failed := func(otherwise string) (*ShardPlan, error) {
+	failed := func(otherwise string) (*ShardSplit, error) {
 		why := g.firstError(otherwise)
 		return one(why), errors.New(why)
 	}
@@ -57,14 +58,15 @@ func Plan(ctx context.Context, o Options) (*ShardPlan, error) {
 	if err != nil {
 		return one(err.Error()), err
 	}
-	p := &ShardPlan{Shards: len(sp.parts), Matrix: shard.MatrixOf(len(sp.parts)), Needed: sp.needed, MaxShards: g.s.MaxShards,
+	p := &ShardSplit{Shards: len(sp.parts), Matrix: shard.MatrixOf(len(sp.parts)), Needed: sp.needed, MaxShards: g.s.MaxShards,
 		PriceSeconds: sp.total.Seconds(), CapacitySeconds: budget.Capacity(g.s.TimeBudget).Seconds(), Change: &sch.change}
 	for i, part := range sp.parts {
 		var price time.Duration
 		for _, m := range part {
 			price += sp.price[m]
 		}
-		p.Parts = append(p.Parts, Part{Shard: p.Matrix.Shard[i], Messages: part, PriceSeconds: price.Seconds()})
+		p.Parts = append(p.Parts, Part{Shard: p.Matrix.Shard[i], Artifact: shard.PartName(inputs.Shard{Index: i + 1, Count: p.Shards}),
+			Messages: part, PriceSeconds: price.Seconds()})
 	}
 	p.Note = fmt.Sprintf("%s to measure, priced at %s (%s): %d shards of %s each", plural(len(list), "message"),
 		sp.total.Round(time.Second), sp.pricedBy, p.Shards, g.s.TimeBudget)

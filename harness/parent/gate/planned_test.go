@@ -27,7 +27,7 @@ func TestATimingPlannedFutileIsNotTimed(t *testing.T) {
 		store := history.Store{Dir: head, Branch: "wiregate-data"}
 		p := history.Point{Sha: first, Ref: "main", Date: "2026-11-26T00:00:00Z",
 			Figures: []history.Figure{{Message: "telemetry.v1.TelemetryEvent", Format: "protobuf", Metric: "size", Unit: "B/msg", Value: 100}},
-			Costs: []report.Cost{{Message: "telemetry.v1.TelemetryEvent", RoundSeconds: 0.1,
+			MeasuringTimes: []report.MeasuringTime{{Message: "telemetry.v1.TelemetryEvent", RoundSeconds: 0.1,
 				Noise: map[string][]float64{"protobuf/encode": noise, "protobuf/decode": noise}}}}
 		if _, err := store.Append(context.Background(), p); err != nil {
 			t.Fatal(err)

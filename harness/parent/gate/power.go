@@ -115,7 +115,7 @@ type notTimed map[string]map[string]*float64
 
 // plannedFutile is the in-run futility rule applied before the first
 // round, from noise the base's history point measured (each timing's
-// samples relative to their median, report.Cost.Noise): a gating message
+// samples relative to their median, report.MeasuringTime.Noise): a gating message
 // one of whose timings, at that noise over the planned rounds, would still
 // leave its MDE above futileFactor × its time threshold is not timed at
 // all, instead of being timed futileFrom rounds to learn what the last run

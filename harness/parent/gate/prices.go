@@ -19,7 +19,7 @@ import (
 // its own by what it measures.
 func (g *run) prices(sz sizes, list []string, sch *schemas, family int, mp measuredPrices) budget.Prices {
 	formats := len(g.s.Formats)
-	p := budget.Prices{Pipeline: g.s.Pipeline, Count: g.s.Count, Benchtime: g.s.Benchtime, Measured: g.s.Benchtime,
+	p := budget.Prices{Pipeline: g.s.Pipeline, Count: g.s.Rounds, Benchtime: g.s.Benchtime, Measured: g.s.Benchtime,
 		RoundOverhead: 2 * budget.ProgramStart, Processes: g.s.CPUProcesses}
 	work := make([]time.Duration, len(list))
 	for i, m := range list {
@@ -38,8 +38,8 @@ func (g *run) prices(sz sizes, list []string, sch *schemas, family int, mp measu
 			count += budget.CountPrice(rows) + start
 			build += time.Duration(rows[0].Price.SetupSeconds * float64(time.Second))
 		}
-		if measured := mp.units[m].Count; measured > 0 {
-			count = measured * time.Duration(sides)
+		if fromHistory := mp.prices[m].Count; fromHistory > 0 {
+			count = fromHistory * time.Duration(sides)
 		}
 		gating := sch.status[m] != report.StatusUnchanged
 		p.Messages = append(p.Messages, budget.Price{Name: m, Gating: gating, Count: count,

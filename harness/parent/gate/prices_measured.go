@@ -12,12 +12,12 @@ import (
 )
 
 // measuredPrices are what a run of the base's branch measured of each
-// message (report.Cost, kept on the history branch), as budget.Units:
+// message (report.MeasuringTime, kept on the history branch), as budget.MessagePrices:
 // what the plan and the budget price a message by before static prices.
 type measuredPrices struct {
-	units map[string]budget.Unit
+	prices map[string]budget.MessagePrice
 	// noise is each message's timings' samples relative to their median,
-	// by "format/op" (report.Cost.Noise): what the bench plan predicts a
+	// by "format/op" (report.MeasuringTime.Noise): what the bench plan predicts a
 	// timing's power from before it runs.
 	noise  map[string]map[string][]float64
 	branch string
@@ -47,14 +47,14 @@ func (g *run) pricesAt(ctx context.Context, br *branchRead) measuredPrices {
 	if p == nil {
 		return measuredPrices{why: fmt.Sprintf("no point of the base on %s", g.s.History)}
 	}
-	mp := measuredPrices{units: map[string]budget.Unit{}, noise: map[string]map[string][]float64{}, branch: g.s.History, at: p.Sha}
-	for _, c := range p.Costs {
-		mp.units[c.Message] = unitOf(c)
+	mp := measuredPrices{prices: map[string]budget.MessagePrice{}, noise: map[string]map[string][]float64{}, branch: g.s.History, at: p.Sha}
+	for _, c := range p.MeasuringTimes {
+		mp.prices[c.Message] = priceOf(c)
 		if len(c.Noise) > 0 {
 			mp.noise[c.Message] = c.Noise
 		}
 	}
-	if len(mp.units) == 0 {
+	if len(mp.prices) == 0 {
 		mp.why = fmt.Sprintf("the base's point on %s has no costs", g.s.History)
 	}
 	return mp
@@ -75,9 +75,9 @@ func (mp measuredPrices) says(n, of int) string {
 
 func short(sha string) string { return sha[:min(len(sha), 7)] }
 
-// unitOf is a run's cost of a message as the budget prices it.
-func unitOf(c report.Cost) budget.Unit {
+// priceOf is a run's cost of a message as the budget prices it.
+func priceOf(c report.MeasuringTime) budget.MessagePrice {
 	d := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
-	return budget.Unit{Sizes: d(c.SizesSeconds), Count: d(c.CountSeconds), Round: d(c.RoundSeconds),
+	return budget.MessagePrice{Sizes: d(c.SizesSeconds), Count: d(c.CountSeconds), Round: d(c.RoundSeconds),
 		PipePass: d(c.PipelinePassSeconds)}
 }

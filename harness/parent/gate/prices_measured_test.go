@@ -14,7 +14,7 @@ import (
 
 // plan is `wiregate plan` of head's working tree against baseRef, this
 // repo's telemetry message in protobuf.
-func plan(t *testing.T, head, baseRef string, edit func(in map[string]string)) *gate.ShardPlan {
+func plan(t *testing.T, head, baseRef string, edit func(in map[string]string)) *gate.ShardSplit {
 	t.Helper()
 	in := map[string]string{"working-directory": head, "messages": "telemetry.v1.TelemetryEvent", "formats": "protobuf",
 		"pipeline": "false", "time-budget": "10m", "max-shards": "8"}
@@ -54,8 +54,8 @@ func TestAPlanPricesByWhatTheBasesPointMeasured(t *testing.T) {
 	// seconds.
 	store := history.Store{Dir: head, Branch: "wiregate-data"}
 	dear := history.Point{Sha: first, Ref: "main", Date: "2026-11-26T00:00:00Z",
-		Figures: []history.Figure{{Message: "telemetry.v1.TelemetryEvent", Format: "protobuf", Metric: "size", Unit: "B/msg", Value: 100}},
-		Costs:   []report.Cost{{Message: "telemetry.v1.TelemetryEvent", CountSeconds: 500}}}
+		Figures:        []history.Figure{{Message: "telemetry.v1.TelemetryEvent", Format: "protobuf", Metric: "size", Unit: "B/msg", Value: 100}},
+		MeasuringTimes: []report.MeasuringTime{{Message: "telemetry.v1.TelemetryEvent", CountSeconds: 500}}}
 	if _, err := store.Append(context.Background(), dear); err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestAPlanPricesByWhatTheBasesPointMeasured(t *testing.T) {
 	// A newer point of a commit the base does not have prices nothing: the
 	// base's point still does.
 	cheap := dear
-	cheap.Sha, cheap.Costs = strings.Repeat("ab", 20), []report.Cost{{Message: "telemetry.v1.TelemetryEvent", CountSeconds: 0.001}}
+	cheap.Sha, cheap.MeasuringTimes = strings.Repeat("ab", 20), []report.MeasuringTime{{Message: "telemetry.v1.TelemetryEvent", CountSeconds: 0.001}}
 	if _, err := store.Append(context.Background(), cheap); err != nil {
 		t.Fatal(err)
 	}

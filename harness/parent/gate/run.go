@@ -21,8 +21,8 @@ import (
 // never changed), the inputs, the configuration, the tools, the sides'
 // checkouts and the budget, each set before the stages that read it run —
 // what the stages said (the journal), and the report. Only the sequencers
-// write the report: Run (gate.go) and Plan (plan.go), with the record
-// functions (record.go) that turn each stage's typed result into
+// write the report: Run (gate.go) and Plan (plan.go), with the enter
+// functions (enter.go) that turn each stage's typed result into
 // report.json's sections. A stage takes its inputs as arguments or from
 // the fields above and returns what it found; none reads the report.
 type run struct {

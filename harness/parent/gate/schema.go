@@ -21,23 +21,19 @@ import (
 // loadConfig takes thresholds from the inputs, then wiregate.yaml from the
 // BASE checkout: a pull request cannot loosen its own gate; a change to
 // wiregate.yaml takes effect for the PRs after it merges.
-func (g *run) loadConfig(ctx context.Context) bool {
-	cfg, ok := stage(ctx, g, "config", func(ctx context.Context) (config.Config, string, error) {
+func (g *run) loadConfig(ctx context.Context) (config.Config, bool) {
+	return stage(ctx, g, "config", func(ctx context.Context) (config.Config, string, error) {
 		cfg, err := config.Load(g.base.dir, g.s.Config())
 		return cfg, "", err
 	})
-	if ok {
-		g.cfg = cfg
-	}
-	return ok
 }
 
 // findTools resolves the harness the caller named, buf once for both
 // sides (never from the checkout judged: prepare.FindBuf), where the buf
 // input sits in the repository, and which of head's check plugins buf may
 // run (bufcheck.Vet).
-func (g *run) findTools(ctx context.Context) bool {
-	t, ok := stage(ctx, g, "tools", func(ctx context.Context) (tools, string, error) {
+func (g *run) findTools(ctx context.Context) (tools, bool) {
+	return stage(ctx, g, "tools", func(ctx context.Context) (tools, string, error) {
 		harness, err := prepare.HarnessNamed(g.o.HarnessDir)
 		if err != nil {
 			return tools{}, "", err
@@ -57,8 +53,6 @@ func (g *run) findTools(ctx context.Context) bool {
 		}
 		return tools{harness: harness, buf: buf, bufRoot: filepath.ToSlash(filepath.Join(prefix, g.s.BufInput)), plugins: plugins}, "", nil
 	})
-	g.tools = t
-	return ok
 }
 
 // rootOf is the repository root of dir, which lies prefix (git's

@@ -30,8 +30,8 @@ const priceSample = 8
 // (budget.Job.Price), the same in every shard of a matrix: each stage a
 // run measured for a message (measured, from the history point at the
 // base) priced as measured, every other from the schemas alone
-// (budget.StaticUnit). n is how many of list had a measured price.
-func (g *run) shardPrices(sch *schemas, list []string, measured map[string]budget.Unit) (out []shard.Priced, n int, err error) {
+// (budget.StaticPrice). n is how many of list had a measured price.
+func (g *run) shardPrices(sch *schemas, list []string, fromHistory map[string]budget.MessagePrice) (out []shard.Priced, n int, err error) {
 	gated := 0
 	for _, m := range list {
 		if sch.status[m] != report.StatusUnchanged {
@@ -42,8 +42,8 @@ func (g *run) shardPrices(sch *schemas, list []string, measured map[string]budge
 	// A job's bench runs at most count rounds, fewer where the family's
 	// cutoff is reached sooner; its pipeline as many as piperounds plans.
 	job := budget.Job{Formats: formats, Workers: g.s.Workers, Processes: g.s.CPUProcesses,
-		Rounds:     min(g.s.Count, verdict.MinRounds(verdict.TimeFamily(gated, formats), g.s.Alpha)),
-		PipeRounds: piperounds.Plan(gated*formats, g.s.Count, g.s.Alpha),
+		Rounds:     min(g.s.Rounds, verdict.MinRounds(verdict.TimeFamily(gated, formats), g.s.Alpha)),
+		PipeRounds: piperounds.Rounds(gated*formats, g.s.Rounds, g.s.Alpha),
 		Counting:   g.s.CPUCost != cpucost.Off, Pipeline: g.s.Pipeline}
 	out = make([]shard.Priced, 0, len(list))
 	for _, m := range list {
@@ -64,7 +64,7 @@ func (g *run) shardPrices(sch *schemas, list []string, measured map[string]budge
 		if g.s.PipelineBytes > 0 && bytes > 0 {
 			most = min(most, int64(float64(g.s.PipelineBytes)/bytes))
 		}
-		unit, from := budget.StaticUnit(bytes, g.s.Formats, most).Over(measured[m])
+		unit, from := budget.StaticPrice(bytes, g.s.Formats, most).Over(fromHistory[m])
 		if from > 0 {
 			n++
 		}
@@ -110,7 +110,7 @@ func (s split) note(index int) string {
 // what it cut. (A shard that holds less than its dearest message measures
 // what fits of it, as a whole run does.)
 func (g *run) splitList(sch *schemas, list []string, n int, mp measuredPrices, sharded bool) (split, error) {
-	prices, from, err := g.shardPrices(sch, list, mp.units)
+	prices, from, err := g.shardPrices(sch, list, mp.prices)
 	if err != nil {
 		return split{}, err
 	}
@@ -135,14 +135,15 @@ func (g *run) splitList(sch *schemas, list []string, n int, mp measuredPrices, s
 	if n == 0 {
 		n = count
 	}
-	s.parts, s.needed = shard.Split(prices, n), needed
+	s.parts, s.needed = shard.Deal(prices, n), needed
 	return s, nil
 }
 
 // shardOf is the report's record of shard i of s: what must agree for its
 // parts to merge.
 func (g *run) shardOf(sch *schemas, list []string, s split) *report.Shard {
-	return &report.Shard{Index: g.s.Shard.Index, Count: g.s.Shard.Count, Parts: s.parts, Split: shard.Hash(s.parts),
+	return &report.Shard{Index: g.s.Shard.Index, Count: g.s.Shard.Count, Name: g.s.Shard.String(), Artifact: shard.PartName(g.s.Shard),
+		Parts: s.parts, Split: shard.Hash(s.parts),
 		Change: changeHash(sch, list), Inputs: inputsHash(g.s), Harness: sch.head.Harness()}
 }
 

@@ -11,7 +11,7 @@ import (
 func Changed(r *report.Report, points []Point, n int) []report.HistoryMessage {
 	var order []string
 	byMessage := map[string][]pair{}
-	for _, p := range changed(r) {
+	for _, p := range changed(ExactIn(r)) {
 		if _, ok := byMessage[p.message]; !ok {
 			order = append(order, p.message)
 		}
@@ -65,11 +65,11 @@ func Changed(r *report.Report, points []Point, n int) []report.HistoryMessage {
 	return out
 }
 
-// ChangedMessages is how many messages of r have an exact figure that
+// ChangedMessages is how many messages of ms have an exact figure that
 // differs base vs head.
-func ChangedMessages(r *report.Report) int {
+func ChangedMessages(ms []ExactFormat) int {
 	seen := map[string]bool{}
-	for _, p := range changed(r) {
+	for _, p := range changed(ms) {
 		seen[p.message] = true
 	}
 	return len(seen)

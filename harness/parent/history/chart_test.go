@@ -38,7 +38,7 @@ func change() *report.Report {
 
 func TestFiguresAreTheHeadsExactOnes(t *testing.T) {
 	var got []string
-	for _, f := range Figures(change()) {
+	for _, f := range Figures(ExactIn(change())) {
 		got = append(got, f.Message+"/"+f.Format+"/"+f.Metric+" "+f.Unit)
 	}
 	want := []string{
@@ -53,7 +53,7 @@ func TestFiguresAreTheHeadsExactOnes(t *testing.T) {
 
 func TestChangedChartsMainsLastPointsThenTheHead(t *testing.T) {
 	r := change()
-	if n := ChangedMessages(r); n != 1 {
+	if n := ChangedMessages(ExactIn(r)); n != 1 {
 		t.Fatalf("%d changed messages, want 1 (orders)", n)
 	}
 	var points []Point
@@ -114,10 +114,10 @@ func TestInstructionNoiseIsNotAChange(t *testing.T) {
 			}}}}}
 		return r
 	}
-	if n := ChangedMessages(count(10048, false)); n != 0 {
+	if n := ChangedMessages(ExactIn(count(10048, false))); n != 0 {
 		t.Errorf("a count within its noise floor changed %d messages", n)
 	}
-	if n := ChangedMessages(count(10600, true)); n != 1 {
+	if n := ChangedMessages(ExactIn(count(10600, true))); n != 1 {
 		t.Errorf("a count past its noise floor changed %d messages, want 1", n)
 	}
 }

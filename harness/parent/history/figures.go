@@ -27,10 +27,10 @@ type Point struct {
 	Wiregate string            `json:"wiregate,omitempty"`
 	Go       string            `json:"go,omitempty"`
 	Schemas  map[string]string `json:"schemas,omitempty"`
-	// Costs are what measuring each message cost (report.Cost): measured
+	// Costs are what measuring each message cost (report.MeasuringTime): measured
 	// by this point's run, or carried with its figures. Plans price by
 	// them.
-	Costs []report.Cost `json:"costs,omitempty"`
+	MeasuringTimes []report.MeasuringTime `json:"costs,omitempty"`
 }
 
 // Carryable are the messages of prints whose figures the point p can
@@ -64,10 +64,10 @@ func (p Point) FiguresOf(messages map[string]bool) []Figure {
 	return out
 }
 
-// CostsOf are p's costs of the given messages.
-func (p Point) CostsOf(messages map[string]bool) []report.Cost {
-	var out []report.Cost
-	for _, c := range p.Costs {
+// MeasuringTimesOf are p's costs of the given messages.
+func (p Point) MeasuringTimesOf(messages map[string]bool) []report.MeasuringTime {
+	var out []report.MeasuringTime
+	for _, c := range p.MeasuringTimes {
 		if messages[c.Message] {
 			out = append(out, c)
 		}
@@ -112,35 +112,54 @@ type pair struct {
 	withinNoise bool
 }
 
-// pairs are the report's exact figures, base and head, in report order.
-func pairs(r *report.Report) []pair {
-	var out []pair
+// ExactFormat is one format of one message as a run measured it: its size
+// (nil when not sized) and its metrics. The history stage takes these from
+// the measuring stages' typed results, never from the report.
+type ExactFormat struct {
+	Message, Format string
+	Size            *report.Size
+	Metrics         []report.Metric
+}
+
+// ExactIn are r's formats as ExactFormat, in report order: what the chart
+// reads once the results entered the report.
+func ExactIn(r *report.Report) []ExactFormat {
+	var out []ExactFormat
 	for _, m := range r.Messages {
 		for _, f := range m.Formats {
-			if f.Size != nil {
-				out = append(out, pair{key: key{m.Name, f.Format, SizeMetric, SizeUnit}, base: f.Size.Base, head: f.Size.Head,
-					hasBase: f.Size.DeltaPct != nil || f.Size.Base != 0})
-			}
-			for _, met := range f.Metrics {
-				if !slices.Contains(exactUnits, met.Unit) || met.Head == nil {
-					continue
-				}
-				p := pair{key: key{m.Name, f.Format, met.Name, met.Unit}, head: met.Head.Center,
-					withinNoise: met.NoiseFloor != nil && !met.Significant && met.Unit == "instr/op"}
-				if met.Base != nil {
-					p.base, p.hasBase = met.Base.Center, true
-				}
-				out = append(out, p)
-			}
+			out = append(out, ExactFormat{Message: m.Name, Format: f.Format, Size: f.Size, Metrics: f.Metrics})
 		}
 	}
 	return out
 }
 
-// Figures are the head's exact figures in r: what a push records.
-func Figures(r *report.Report) []Figure {
+// pairs are the exact figures of ms, base and head, in their order.
+func pairs(ms []ExactFormat) []pair {
+	var out []pair
+	for _, f := range ms {
+		if f.Size != nil {
+			out = append(out, pair{key: key{f.Message, f.Format, SizeMetric, SizeUnit}, base: f.Size.Base, head: f.Size.Head,
+				hasBase: f.Size.DeltaPct != nil || f.Size.Base != 0})
+		}
+		for _, met := range f.Metrics {
+			if !slices.Contains(exactUnits, met.Unit) || met.Head == nil {
+				continue
+			}
+			p := pair{key: key{f.Message, f.Format, met.Name, met.Unit}, head: met.Head.Center,
+				withinNoise: met.NoiseFloor != nil && !met.Significant && met.Unit == "instr/op"}
+			if met.Base != nil {
+				p.base, p.hasBase = met.Base.Center, true
+			}
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Figures are the head's exact figures in ms: what a push records.
+func Figures(ms []ExactFormat) []Figure {
 	var out []Figure
-	for _, p := range pairs(r) {
+	for _, p := range pairs(ms) {
 		out = append(out, Figure{Message: p.message, Format: p.format, Metric: p.metric, Unit: p.unit, Value: p.head})
 	}
 	return out
@@ -149,9 +168,9 @@ func Figures(r *report.Report) []Figure {
 // changed are the series whose head differs from base, exactly (an
 // instruction count: past its noise floor). A series new in head (no base)
 // is not a change of an existing message: it has no history to chart.
-func changed(r *report.Report) []pair {
+func changed(ms []ExactFormat) []pair {
 	var out []pair
-	for _, p := range pairs(r) {
+	for _, p := range pairs(ms) {
 		if p.hasBase && p.base != p.head && !p.withinNoise {
 			out = append(out, p)
 		}

@@ -21,7 +21,7 @@ func TestDefaults(t *testing.T) {
 	s := Defaults()
 	want := Settings{WorkingDirectory: ".", BufInput: ".", AvroSchemas: []string{"**/*.avsc"},
 		AvroCompatibility: avrocompat.Backward, Formats: []string{"json", "protobuf", "avro"}, Lint: true, Breaking: true,
-		SizeThreshold: 5, TimeThreshold: 10, ThroughputThreshold: 10, CPUThreshold: 2, CPUCost: cpucost.Auto, Alpha: 0.05, Count: 10, UnchangedRounds: 3,
+		SizeThreshold: 5, TimeThreshold: 10, ThroughputThreshold: 10, CPUThreshold: 2, CPUCost: cpucost.Auto, Alpha: 0.05, Rounds: 10, UnchangedRounds: 3,
 		Benchtime: 100 * time.Millisecond, TimeBudget: 10 * time.Minute, Pipeline: true, PipelineMessages: 200000, PipelineBytes: 128 << 20, Broker: "auto",
 		BreakingAgainst: Against{Where: "input 'breaking-against'"}, History: "wiregate-data", HistoryPoints: 20, Measure: "changed",
 		Workers: runtime.NumCPU(), MaxShards: 8, CPUProcesses: 3,
@@ -56,8 +56,8 @@ func TestValuesAreNormalised(t *testing.T) {
 	if !reflect.DeepEqual(s.Messages, []string{"telemetry.v1.TelemetryEvent", "orders.v1.Order"}) ||
 		!reflect.DeepEqual(s.Formats, []string{"json", "protobuf"}) || s.SizeThreshold != 2.5 ||
 		s.AvroCompatibility != avrocompat.FullTransitive || s.Broker != "localhost:9092,127.0.0.1:9093" ||
-		s.Pipeline || s.Count != 3 || s.CPUThreshold != 1.5 || s.CPUCost != cpucost.Off || s.PipelineBytes != 500_000_000 ||
-		s.Rounds(true) != 3 || s.Rounds(false) != 3 || s.UnchangedRounds != 5 ||
+		s.Pipeline || s.Rounds != 3 || s.CPUThreshold != 1.5 || s.CPUCost != cpucost.Off || s.PipelineBytes != 500_000_000 ||
+		s.RoundsFor(true) != 3 || s.RoundsFor(false) != 3 || s.UnchangedRounds != 5 ||
 		s.Workers != 3 || s.Shard != (Shard{2, 8}) || s.Shard.String() != "2/8" || !s.CoverageRequired ||
 		!reflect.DeepEqual(s.Compression, []string{"zstd", "lz4"}) || s.BatchBytes != 65536 {
 		t.Fatalf("%+v", s)

@@ -229,7 +229,7 @@ func parseCount(s *Settings, v value) error {
 	if err != nil || n < minCount || n > maxCount {
 		return v.bad("want a whole number of rounds from %d to %d (statistics need at least %d per side)", minCount, maxCount, minCount)
 	}
-	s.Count = n
+	s.Rounds = n
 	return nil
 }
 

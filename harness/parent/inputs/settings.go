@@ -41,8 +41,8 @@ type Settings struct {
 	CPUCost                 cpucost.Mode
 	CPUProcesses            int // per side and message
 	Alpha                   float64
-	Count                   int
-	UnchangedRounds         int // timing rounds of an unchanged-schema message; use Rounds
+	Rounds                  int // timing and pipeline rounds (input count)
+	UnchangedRounds         int // timing rounds of an unchanged-schema message; use RoundsFor
 	Benchtime               time.Duration
 	TimeBudget              time.Duration // for the whole run; timing is fitted to it
 
@@ -70,13 +70,13 @@ func Defaults() Settings {
 	return s
 }
 
-// Rounds is the timing rounds a message gets: count, or unchanged-rounds
+// RoundsFor is the timing rounds a message gets: count, or unchanged-rounds
 // (at most count) when its schema is identical on both sides.
-func (s Settings) Rounds(unchanged bool) int {
+func (s Settings) RoundsFor(unchanged bool) int {
 	if unchanged {
-		return min(s.Count, s.UnchangedRounds)
+		return min(s.Rounds, s.UnchangedRounds)
 	}
-	return s.Count
+	return s.Rounds
 }
 
 // ProducerCompression is the pipeline producers' batch codec: the first of

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/wiregate/wiregate/harness/parent/inputs"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/parent/verdict"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
@@ -42,16 +43,16 @@ func Parts(parts []Part) (*report.Report, error) {
 	out.Base, out.Head, out.Rules, out.Change = first.Base, first.Head, first.Rules, first.Change
 	out.Merged = &report.Merged{Count: sh.Count}
 	out.Env = first.Env
-	out.Plan.BudgetSeconds = first.Plan.BudgetSeconds
+	out.Cut.BudgetSeconds = first.Cut.BudgetSeconds
 	have := map[int]bool{}
 	var benchstat []string
 	for _, p := range parts {
-		r, name := p.Report, "shard "+shardName(p.Report.Shard)
+		r, name := p.Report, "shard "+p.Report.Shard.Name
 		have[r.Shard.Index] = true
 		out.Merged.Parts = append(out.Merged.Parts, r.Shard.Index)
 		out.Messages = append(out.Messages, r.Messages...)
 		out.Pipeline = append(out.Pipeline, r.Pipeline...)
-		out.Costs = append(out.Costs, r.Costs...) // each message is one shard's
+		out.MeasuringTimes = append(out.MeasuringTimes, r.MeasuringTimes...) // each message is one shard's
 		for _, f := range r.Findings {
 			if !slices.Contains(out.Findings, f) {
 				out.Findings = append(out.Findings, f)
@@ -68,7 +69,7 @@ func Parts(parts []Part) (*report.Report, error) {
 			}
 		}
 		for _, st := range r.Stages {
-			st.Shard = shardName(r.Shard)
+			st.Shard = r.Shard.Name
 			out.Stages = append(out.Stages, st)
 		}
 		for _, e := range r.Errors {
@@ -78,7 +79,7 @@ func Parts(parts []Part) (*report.Report, error) {
 		out.Env.PeakRSSBytes = max(out.Env.PeakRSSBytes, r.Env.PeakRSSBytes)
 		out.Env.ConsumerPeakRSSBytes = max(out.Env.ConsumerPeakRSSBytes, r.Env.ConsumerPeakRSSBytes)
 		out.Env.BrokerPeakRSSBytes = max(out.Env.BrokerPeakRSSBytes, r.Env.BrokerPeakRSSBytes)
-		out.Plan = mergePlan(out.Plan, r.Plan, name)
+		out.Cut = mergeCut(out.Cut, r.Cut, name)
 		out.CPUCost = cmp.Or(out.CPUCost, r.CPUCost)
 		if r.CPUCost != nil && r.CPUCost.Tool != "" {
 			out.CPUCost = r.CPUCost
@@ -94,10 +95,12 @@ func Parts(parts []Part) (*report.Report, error) {
 		if have[i] {
 			continue
 		}
+		name := inputs.Shard{Index: i, Count: sh.Count}.String()
 		out.Merged.Missing = append(out.Merged.Missing, i)
+		out.Merged.MissingNames = append(out.Merged.MissingNames, name)
 		if ms := sh.Parts[i-1]; len(ms) > 0 {
-			out.Warnings = append(out.Warnings, fmt.Sprintf("shard %d/%d has no part: its %d messages were not measured (%s)",
-				i, sh.Count, len(ms), verdict.Names(ms, 3)))
+			out.Warnings = append(out.Warnings, fmt.Sprintf("shard %s has no part: its %d messages were not measured (%s)",
+				name, len(ms), verdict.Names(ms, 3)))
 		}
 	}
 	verdict.Decide(out)
@@ -115,7 +118,7 @@ func check(parts []Part) error {
 			return exitcode.BadInput("%s is not a shard's report (it has no shard block): merge only the report.json files of jobs run with input shard", p.From)
 		}
 		if prev, dup := seen[r.Shard.Index]; dup {
-			return exitcode.BadInput("%s and %s are both shard %s: pass each shard's part once", prev, p.From, shardName(r.Shard))
+			return exitcode.BadInput("%s and %s are both shard %s: pass each shard's part once", prev, p.From, r.Shard.Name)
 		}
 		seen[r.Shard.Index] = p.From
 		if first == nil {
@@ -152,8 +155,8 @@ func same(a, b *Part) error {
 	return nil
 }
 
-// mergePlan adds a part's budget cuts, each note under its shard's name.
-func mergePlan(p, part report.Plan, name string) report.Plan {
+// mergeCut adds a part's budget cuts, each note under its shard's name.
+func mergeCut(p, part report.Cut, name string) report.Cut {
 	p.ShardsNeeded = max(p.ShardsNeeded, part.ShardsNeeded)
 	note := func(into *string, n string) {
 		if n != "" {
@@ -162,15 +165,15 @@ func mergePlan(p, part report.Plan, name string) report.Plan {
 	}
 	if b := part.Bench; b != nil {
 		if p.Bench == nil {
-			p.Bench = &report.BenchPlan{Count: b.Count, Benchtime: b.Benchtime}
+			p.Bench = &report.BenchCut{Rounds: b.Rounds, Benchtime: b.Benchtime}
 		}
-		p.Bench.Count = min(p.Bench.Count, b.Count)
+		p.Bench.Rounds = min(p.Bench.Rounds, b.Rounds)
 		p.Bench.Untimed = append(p.Bench.Untimed, b.Untimed...)
 		note(&p.Bench.Note, b.Note)
 	}
 	if c := part.CPU; c != nil {
 		if p.CPU == nil {
-			p.CPU = &report.CPUPlan{}
+			p.CPU = &report.CPUCut{}
 		}
 		p.CPU.Uncounted = append(p.CPU.Uncounted, c.Uncounted...)
 		p.CPU.FewerProcesses = append(p.CPU.FewerProcesses, c.FewerProcesses...)
@@ -178,22 +181,20 @@ func mergePlan(p, part report.Plan, name string) report.Plan {
 	}
 	if e := part.Exact; e != nil {
 		if p.Exact == nil {
-			p.Exact = &report.ExactPlan{}
+			p.Exact = &report.ExactCut{}
 		}
 		p.Exact.Unmeasured = append(p.Exact.Unmeasured, e.Unmeasured...)
 		note(&p.Exact.Note, e.Note)
 	}
 	if pp := part.Pipeline; pp != nil {
 		if p.Pipeline == nil {
-			p.Pipeline = &report.PipelinePlan{}
+			p.Pipeline = &report.PipelineCut{}
 		}
 		p.Pipeline.Untimed = append(p.Pipeline.Untimed, pp.Untimed...)
 		note(&p.Pipeline.Note, pp.Note)
 	}
 	return p
 }
-
-func shardName(s *report.Shard) string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
 
 func short(s string) string {
 	if len(s) > 12 {

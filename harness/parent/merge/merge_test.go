@@ -3,6 +3,7 @@ package merge
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,11 +28,11 @@ func part(i int, p float64) Part {
 	r.Base, r.Head = report.Rev{Ref: "main", Sha: "aaaa"}, report.Rev{Ref: "pr", Sha: "bbbb"}
 	r.Rules = rules()
 	r.Change = &report.Change{Measure: "changed", Changed: []string{"a.M0", "a.M1", "a.M2", "a.M3", "a.M4", "a.M5"}, New: []string{}, Removed: []string{}, Unchanged: []string{}}
-	r.Shard = &report.Shard{Index: i, Count: 3, Parts: plan, Split: "s", Change: "c", Inputs: "in", Harness: "h"}
+	r.Shard = &report.Shard{Index: i, Count: 3, Name: fmt.Sprintf("%d/3", i), Artifact: fmt.Sprintf("wiregate-part-%d-of-3", i), Parts: plan, Split: "s", Change: "c", Inputs: "in", Harness: "h"}
 	r.Findings = []report.Finding{{Kind: report.KindLint, File: "a.proto", Line: 3, Rule: "R", Message: "lint", Existing: true}}
 	r.Stages = []report.Stage{{Name: "sizes", Seconds: 1}}
 	for _, m := range plan[i-1] {
-		r.Costs = append(r.Costs, report.Cost{Message: m, SizesSeconds: 0.5, CountSeconds: float64(i)})
+		r.MeasuringTimes = append(r.MeasuringTimes, report.MeasuringTime{Message: m, SizesSeconds: 0.5, CountSeconds: float64(i)})
 		d, pv := 20.0, p
 		f := r.Format(m, "protobuf")
 		zero := 0.0
@@ -73,8 +74,8 @@ func TestHolmIsOverTheUnion(t *testing.T) {
 		t.Fatalf("merged block %+v, stages %+v", r.Merged, r.Stages)
 	}
 	// What measuring cost: each message's, from the shard that measured it.
-	if len(r.Costs) != 6 || r.Costs[5].Message != "a.M5" || r.Costs[5].CountSeconds != 3 {
-		t.Fatalf("costs %+v", r.Costs)
+	if len(r.MeasuringTimes) != 6 || r.MeasuringTimes[5].Message != "a.M5" || r.MeasuringTimes[5].CountSeconds != 3 {
+		t.Fatalf("costs %+v", r.MeasuringTimes)
 	}
 	valid(t, r)
 }
@@ -87,8 +88,8 @@ func TestAMissingShardIsNotMeasured(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Merged.Missing == nil || r.Merged.Missing[0] != 2 || len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0], "shard 2/3 has no part: its 2 messages were not measured (a.M2, a.M3)") {
-		t.Fatalf("missing %v, warnings %q", r.Merged.Missing, r.Warnings)
+	if r.Merged.Missing == nil || r.Merged.Missing[0] != 2 || !slices.Equal(r.Merged.MissingNames, []string{"2/3"}) || len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0], "shard 2/3 has no part: its 2 messages were not measured (a.M2, a.M3)") {
+		t.Fatalf("missing %v %q, warnings %q", r.Merged.Missing, r.Merged.MissingNames, r.Warnings)
 	}
 	c := r.Coverage
 	if c == nil || c.Changed != 6 || c.Sized != 4 || strings.Join(c.Cut[report.FigureSized], ",") != "a.M2,a.M3" || r.Result != "pass" {
@@ -118,7 +119,7 @@ func TestPartsOfDifferentGatesAreRefused(t *testing.T) {
 		{func(r *report.Report) { r.Shard.Change = "other" }, "their change set differs"},
 		{func(r *report.Report) { r.Shard.Inputs = "other" }, "their inputs differs"},
 		{func(r *report.Report) { r.Shard.Harness = "other" }, "their wiregate version differs"},
-		{func(r *report.Report) { r.Shard.Index = 1 }, "are both shard 1/3"},
+		{func(r *report.Report) { r.Shard.Index, r.Shard.Name = 1, "1/3" }, "are both shard 1/3"},
 		{func(r *report.Report) { r.Shard = nil }, "part2 is not a shard's report"},
 	} {
 		p := part(2, 0.5)

@@ -55,7 +55,7 @@ type Options struct {
 	// Bytes is the byte budget of one backlog (see Backlogs); 0: none.
 	Bytes int64
 	// Rounds is the most decoded drains per side and backlog. With Alpha > 0
-	// there are fewer: Plan's count for the rows and Alpha.
+	// there are fewer: what Rounds gives for the rows and Alpha.
 	Rounds int
 	Alpha  float64
 	// Family is how many rows the verdict's Holm family of pipeline tests
@@ -63,7 +63,7 @@ type Options struct {
 	Family int
 	Log    func(format string, args ...any)
 	// Schedule says what each row may do within the gate's time budget
-	// (budget.PipelinePlan); nil: every row as asked.
+	// (budget.PipelineForecast); nil: every row as asked.
 	Schedule Schedule
 	// First are the messages measured first, in this order (the gate's
 	// changed messages: when the budget runs out, the rows not timed are
@@ -168,7 +168,7 @@ func Run(ctx context.Context, o Options) (res *Result, err error) {
 	}
 	planned := o.Rows()
 	r := &run{o: &o, backlogs: Backlogs(o.N, o.Bytes, o.Drain, all), rows: rows(o.Sides)}
-	o.Rounds = Plan(cmp.Or(o.Family, len(r.rows)), o.Rounds, o.Alpha)
+	o.Rounds = Rounds(cmp.Or(o.Family, len(r.rows)), o.Rounds, o.Alpha)
 
 	last := o.Sides[len(o.Sides)-1].Program
 	b, err := broker.Start(ctx, o.Broker, broker.WithDocker(redpanda.Docker{}), broker.WithEmbeddedCommand(last.EmbeddedBrokerCommand))
@@ -213,7 +213,7 @@ func Run(ctx context.Context, o Options) (res *Result, err error) {
 }
 
 // Rows are the rows Run measures, in the order it measures them, each
-// with its backlog and the decoded rounds asked for (Plan's rounds for the
+// with its backlog and the decoded rounds asked for (what Rounds gives for the
 // rows and Alpha; at most UnchangedRounds for an unchanged message): what
 // a Schedule prices. The sides' Sizes must be filled.
 func (o Options) Rows() []PlannedRow {
@@ -223,7 +223,7 @@ func (o Options) Rows() []PlannedRow {
 	}
 	bl := Backlogs(o.N, o.Bytes, o.Drain, all)
 	rs := rows(o.Sides)
-	rounds := Plan(cmp.Or(o.Family, len(rs)), o.Rounds, o.Alpha)
+	rounds := Rounds(cmp.Or(o.Family, len(rs)), o.Rounds, o.Alpha)
 	var out []PlannedRow
 	for _, row := range prioritized(rs, o.First) {
 		r := rounds

@@ -16,14 +16,14 @@ func CheckRounds(n int) error {
 	return nil
 }
 
-// Plan is the number of decoded drains per side and backlog. Each round
+// Rounds is the number of decoded drains per side and backlog. Each round
 // drains every backlog of every side, so rounds are the pipeline's main
 // cost; but the verdict corrects for the rows it tests (Holm), so the
 // rounds must let a clean shift clear Holm's first step in the verdict's
 // pipeline family (verdict.MinRounds), at least 5, and never more than
 // most (the gate's count). alpha 0 means no test follows: exactly most
 // rounds. For this repo's 9 rows at alpha 0.05: 6.
-func Plan(rows, most int, alpha float64) int {
+func Rounds(rows, most int, alpha float64) int {
 	if alpha <= 0 {
 		return most
 	}

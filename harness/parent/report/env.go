@@ -29,9 +29,9 @@ type Env struct {
 	// Workers is how many processes the exact stages ran at once (input
 	// workers).
 	Workers int `json:"workers,omitempty"`
-	Count   int `json:"count,omitempty"`
+	Rounds  int `json:"count,omitempty"` // the timing rounds asked for (input count)
 	// UnchangedRounds are the timing rounds of the unchanged-schema
-	// messages when fewer than Count (input unchanged-rounds); 0: as Count.
+	// messages when fewer than Rounds (input unchanged-rounds); 0: as Rounds.
 	UnchangedRounds int     `json:"unchanged_rounds,omitempty"`
 	Alpha           float64 `json:"alpha,omitempty"`
 	Broker          string  `json:"broker,omitempty"`
@@ -50,12 +50,12 @@ type Env struct {
 	PeakRSSBytes int64 `json:"peak_rss_bytes,omitempty"`
 }
 
-// Cost is what measuring one message cost in this run, one unit of each
+// MeasuringTime is what measuring one message cost in this run, one unit of each
 // stage, in wall time on this run's runner (0: the stage did not measure
 // it). A push's run keeps them on the history branch, and a later plan
 // prices the message by them instead of by its schema alone
 // (docs/action.md, "Prices").
-type Cost struct {
+type MeasuringTime struct {
 	Message string `json:"message"`
 	// SizesSeconds is sizing it on one side: its part of its chunk's
 	// processes.

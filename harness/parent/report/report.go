@@ -57,12 +57,12 @@ type Report struct {
 	UnableToFail []string `json:"unable_to_fail,omitempty"`
 	Env          Env      `json:"env"`
 	Stages       []Stage  `json:"stages"`
-	// Costs are what measuring each message cost this run, by stage: what
+	// MeasuringTimes are what measuring each message cost this run, by stage: what
 	// a later plan prices it by.
-	Costs     []Cost   `json:"costs,omitempty"`
-	Benchstat string   `json:"benchstat,omitempty"` // benchstat's text table, base vs head
-	Errors    []string `json:"errors,omitempty"`    // stages that could not run, one line each
-	Plan      Plan     `json:"plan"`                // what the time budget cut
+	MeasuringTimes []MeasuringTime `json:"costs,omitempty"`
+	Benchstat      string          `json:"benchstat,omitempty"` // benchstat's text table, base vs head
+	Errors         []string        `json:"errors,omitempty"`    // stages that could not run, one line each
+	Cut            Cut             `json:"plan"`                // what the time budget cut
 	// Warnings are one line each: something the gate could not do that
 	// does not fail it (no tag matches breaking-against, history not
 	// recorded).

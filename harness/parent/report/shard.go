@@ -35,6 +35,13 @@ func (c *Coverage) Complete() bool { return c == nil || len(c.Cut) == 0 }
 type Shard struct {
 	Index int `json:"index"` // 1-based
 	Count int `json:"count"`
+	// Name is the shard as the matrix and the shard input name it (2/8),
+	// and Artifact what its part uploads as (wiregate-part-2-of-8): both
+	// decided by the gate (inputs.Shard.String, shard.PartName), passed
+	// on by the action and read by the merge, never rebuilt from Index and
+	// Count.
+	Name     string `json:"name"`
+	Artifact string `json:"artifact"`
 	// Parts are every shard's messages, by index from 0: a merge names a
 	// missing shard's messages from any other part.
 	Parts [][]string `json:"parts"`
@@ -52,4 +59,8 @@ type Merged struct {
 	Count   int   `json:"count"`             // shards in the plan
 	Parts   []int `json:"parts"`             // the shards merged, 1-based
 	Missing []int `json:"missing,omitempty"` // shards with no part: their messages are not measured
+	// MissingNames are the missing shards as the matrix named them (2/8:
+	// inputs.Shard.String), for the comment: the action builds no shard
+	// name.
+	MissingNames []string `json:"missing_names,omitempty"`
 }

@@ -11,11 +11,11 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
-// Plan is mode: plan's answer, plan.json: how many shards measure the
+// Split is mode: plan's answer, plan.json: how many shards measure the
 // change within time-budget each, the matrix that runs them, and what
 // each takes. Every shard computes the same split from the same schemas
 // and inputs; the parts here are for reading.
-type Plan struct {
+type Split struct {
 	Shards int    `json:"shards"`
 	Matrix Matrix `json:"matrix"`
 	// Needed is how many shards it would take uncapped by max-shards.
@@ -32,12 +32,15 @@ type Plan struct {
 
 // Part is one shard of a plan.
 type Part struct {
-	Shard        string   `json:"shard"`
+	Shard string `json:"shard"` // its name in the matrix: 2/8
+	// Artifact is what the shard's part uploads as (PartName): the same
+	// name its report's shard section carries.
+	Artifact     string   `json:"artifact"`
 	Messages     []string `json:"messages"`
 	PriceSeconds float64  `json:"price_seconds"`
 }
 
-// PlanSchemaFile is plan.json's JSON Schema, made from Plan as
+// PlanSchemaFile is plan.json's JSON Schema, made from Split as
 // report.schema.json is made from report.Report (report.SchemaOf),
 // committed, and read by the action: its types are generated from it and
 // it validates the plan.json `wiregate plan` writes. A test keeps it equal
@@ -46,13 +49,13 @@ type Part struct {
 //go:embed plan.schema.json
 var PlanSchemaFile []byte
 
-// GeneratePlanSchema makes plan.json's JSON Schema from Plan, with the doc
+// GeneratePlanSchema makes plan.json's JSON Schema from Split, with the doc
 // comments of this package (dir: its directory) and of package report
 // (the change) as descriptions.
 func GeneratePlanSchema(dir string) ([]byte, error) {
-	return report.SchemaOf(&Plan{}, report.Contract{
+	return report.SchemaOf(&Split{}, report.Contract{
 		ID:          "https://github.com/wiregate/wiregate/harness/parent/shard/plan.schema.json",
-		Title:       "ShardPlan",
+		Title:       "ShardSplit",
 		Description: "plan.json: how `wiregate plan` splits a change over a matrix of gate jobs (harness/parent/shard).",
 		Package:     "github.com/wiregate/wiregate/harness/parent/shard",
 		Dirs:        []string{dir, filepath.Join(dir, "..", "report")},
@@ -68,7 +71,7 @@ var planSchema = report.NewValidator("plan.schema.json", PlanSchemaFile)
 // JSONSchemaExtend bounds the shard counts by the one range of a shard
 // input (inputs.MaxShards): a plan is 1 to that many shards; max-shards is
 // 0 in the plan of a gate whose inputs did not parse.
-func (Plan) JSONSchemaExtend(s *jsonschema.Schema) {
+func (Split) JSONSchemaExtend(s *jsonschema.Schema) {
 	most := json.Number(strconv.Itoa(inputs.MaxShards))
 	bound := func(key string, least json.Number) {
 		if p, ok := s.Properties.Get(key); ok {

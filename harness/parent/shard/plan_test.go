@@ -39,7 +39,7 @@ func TestPlanSchemaFileIsFresh(t *testing.T) {
 // not, with one line saying where.
 func TestPlanSchemaTakesWhatPlanWrites(t *testing.T) {
 	m := MatrixOf(2)
-	plans := map[string]Plan{
+	plans := map[string]Split{
 		"split": {Shards: 2, Matrix: m, Needed: 3, MaxShards: 2, PriceSeconds: 900, CapacitySeconds: 300,
 			Parts:  []Part{{Shard: m.Shard[0], Messages: []string{"a.V1"}, PriceSeconds: 500}, {Shard: m.Shard[1], Messages: []string{"b.V1"}, PriceSeconds: 400}},
 			Change: &report.Change{Measure: report.MeasureChanged, Changed: []string{"a.V1", "b.V1"}, New: []string{}, Removed: []string{}, Unchanged: []string{}},
@@ -69,7 +69,7 @@ func TestPlanSchemaTakesWhatPlanWrites(t *testing.T) {
 	}
 }
 
-func encode(t *testing.T, p Plan) []byte {
+func encode(t *testing.T, p Split) []byte {
 	t.Helper()
 	b, err := json.Marshal(p)
 	if err != nil {

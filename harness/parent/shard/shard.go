@@ -1,6 +1,6 @@
 // Package shard splits a change over a GitHub Actions matrix: how many
 // shards measure all of it within the time budget each (Count), and which
-// messages each shard measures (Split). Both are pure functions of prices
+// messages each shard measures (Deal). Both are pure functions of prices
 // every shard computes alike from the schemas (package gate's static
 // prices), so every shard of a matrix takes its part without talking to
 // the others.
@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/wiregate/wiregate/harness/parent/inputs"
 )
 
 // Priced is one message and what measuring it costs.
@@ -32,12 +34,12 @@ func Count(total, capacity time.Duration, most int) (n, needed int) {
 	return min(needed, max(most, 1)), needed
 }
 
-// Split deals ms to n shards, balancing their prices: the dearest message
+// Deal deals ms to n shards, balancing their prices: the dearest message
 // first, each to the shard with the least so far (the lowest index on a
 // tie; equal prices in name order). Every message lands in exactly one
 // shard; a shard's messages keep the order they have in ms. The same
 // input gives the same split on every machine.
-func Split(ms []Priced, n int) [][]string {
+func Deal(ms []Priced, n int) [][]string {
 	n = max(n, 1)
 	order := slices.Clone(ms)
 	slices.SortStableFunc(order, func(a, b Priced) int {
@@ -83,11 +85,18 @@ type Matrix struct {
 	Shard []string `json:"shard"`
 }
 
-// MatrixOf is the matrix of n shards.
+// MatrixOf is the matrix of n shards, each named as the shard input reads
+// it (inputs.Shard.String: the notation's one writer, beside its parser).
 func MatrixOf(n int) Matrix {
 	m := Matrix{Shard: make([]string, n)}
 	for i := range n {
-		m.Shard[i] = fmt.Sprintf("%d/%d", i+1, n)
+		m.Shard[i] = inputs.Shard{Index: i + 1, Count: n}.String()
 	}
 	return m
 }
+
+// PartName is the artifact a shard's part (its report.json) uploads as,
+// for the merge job: wiregate-part-2-of-8. Decided here only: plan.json
+// and the part's report carry it (Part.Artifact, report.Shard.Artifact),
+// and the action passes it on.
+func PartName(s inputs.Shard) string { return fmt.Sprintf("wiregate-part-%d-of-%d", s.Index, s.Count) }

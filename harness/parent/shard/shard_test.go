@@ -21,7 +21,7 @@ func priced(n int) []Priced {
 // input splits the same way.
 func TestSplitCoversEachMessageOnceBalancedAndDeterministic(t *testing.T) {
 	ms := priced(400)
-	parts := Split(ms, 8)
+	parts := Deal(ms, 8)
 	seen := map[string]int{}
 	price := map[string]time.Duration{}
 	for _, m := range ms {
@@ -50,10 +50,10 @@ func TestSplitCoversEachMessageOnceBalancedAndDeterministic(t *testing.T) {
 	if spread := slices.Max(loads) - slices.Min(loads); spread > 11*time.Second {
 		t.Fatalf("loads %v spread by %s, more than the dearest message", loads, spread)
 	}
-	if again := Split(slices.Clone(ms), 8); Hash(again) != Hash(parts) {
+	if again := Deal(slices.Clone(ms), 8); Hash(again) != Hash(parts) {
 		t.Fatal("the same input split differently")
 	}
-	if Hash(Split(ms, 7)) == Hash(parts) {
+	if Hash(Deal(ms, 7)) == Hash(parts) {
 		t.Fatal("a split into 7 hashes like one into 8")
 	}
 }
@@ -61,11 +61,11 @@ func TestSplitCoversEachMessageOnceBalancedAndDeterministic(t *testing.T) {
 // More shards than messages leaves some empty, never nil; one shard is
 // the whole list.
 func TestSplitSmallCases(t *testing.T) {
-	parts := Split(priced(3), 5)
+	parts := Deal(priced(3), 5)
 	if len(parts) != 5 || parts[4] == nil || len(parts[0])+len(parts[1])+len(parts[2])+len(parts[3])+len(parts[4]) != 3 {
 		t.Fatalf("%v", parts)
 	}
-	if one := Split(priced(10), 1); len(one) != 1 || len(one[0]) != 10 {
+	if one := Deal(priced(10), 1); len(one) != 1 || len(one[0]) != 10 {
 		t.Fatalf("%v", one)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"github.com/wiregate/wiregate/harness/program/benchprog"
 	"github.com/wiregate/wiregate/harness/program/codec"
 	"github.com/wiregate/wiregate/harness/program/record"
 	"github.com/wiregate/wiregate/harness/program/subject"
@@ -24,8 +25,10 @@ type Case struct {
 	Encoded [][]byte        // the pool, encoded
 	Source  string          // where the records came from
 	// Price is what the case cost to set up, encode and decode, for
-	// planning a budget; never a figure (see Price).
-	Price Price
+	// planning a budget; never a figure (benchprog.Price owns its
+	// meaning). ForMessage sets EncodeNs, the correctness gate
+	// (roundtrip.Check) DecodeNs, and the bench program SetupSeconds.
+	Price benchprog.Price
 }
 
 // Name is "message/format", the benchmark name suffix.

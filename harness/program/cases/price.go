@@ -2,15 +2,7 @@ package cases
 
 import (
 	"time"
-
-	"github.com/wiregate/wiregate/harness/program/benchprog"
 )
-
-// Price is what building, checking and running a case cost: for planning
-// a budget, never a figure (benchprog.Price owns its meaning). ForMessage
-// sets EncodeNs, the correctness gate (roundtrip.Check) DecodeNs, and the
-// bench program SetupSeconds.
-type Price = benchprog.Price
 
 // PricePerOp runs op(i) for every record i of an n-record pool, in order,
 // and returns the mean wall nanoseconds per op over records 1 to n-1: the

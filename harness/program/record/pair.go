@@ -101,8 +101,8 @@ func Pair(base []proto.Message, head protoreflect.MessageType) (*Paired, error) 
 			return nil, fmt.Errorf("pair %s: base record %d is a %s, record 0 a %s", head.Descriptor().FullName(), i, name, bd.FullName())
 		}
 	}
-	p := &pairer{plans: map[[2]protoreflect.MessageDescriptor]*plan{}}
-	root := p.plan(bd, head.Descriptor())
+	p := &pairer{mappings: map[[2]protoreflect.MessageDescriptor]*mapping{}}
+	root := p.mapping(bd, head.Descriptor())
 	out := &Paired{Records: make([]proto.Message, len(base)), Carried: make([]proto.Message, len(base))}
 	for i, b := range base {
 		c := &carrier{onPath: map[protoreflect.FullName]int{}}
@@ -131,7 +131,7 @@ type carrier struct {
 }
 
 // message carries base message b into head message h by pl.
-func (c *carrier) message(b, h protoreflect.Message, pl *plan, path string, depth int) {
+func (c *carrier) message(b, h protoreflect.Message, pl *mapping, path string, depth int) {
 	name := h.Descriptor().FullName()
 	c.onPath[name]++
 	defer func() { c.onPath[name]-- }()
@@ -141,7 +141,7 @@ func (c *carrier) message(b, h protoreflect.Message, pl *plan, path string, dept
 }
 
 // field carries one field, or leaves a task that generates it.
-func (c *carrier) field(b, h protoreflect.Message, fp *fieldPlan, path string, depth int) {
+func (c *carrier) field(b, h protoreflect.Message, fp *fieldMapping, path string, depth int) {
 	hf := fp.head
 	switch fp.action {
 	case fresh:
@@ -184,7 +184,7 @@ func (c *carrier) later(task func(*gen)) {
 }
 
 // carry copies field fp.base of b into fp.head of h, converted.
-func (c *carrier) carry(b, h protoreflect.Message, fp *fieldPlan, path string, depth int) {
+func (c *carrier) carry(b, h protoreflect.Message, fp *fieldMapping, path string, depth int) {
 	bf, hf := fp.base, fp.head
 	bv, p := b.Get(bf), fieldPath(path, hf)
 	switch {
@@ -228,7 +228,7 @@ func (c *carrier) carry(b, h protoreflect.Message, fp *fieldPlan, path string, d
 
 // regenerate gives field fp.head of h fresh values shaped by the base's
 // name, unless its oneof already holds a carried member.
-func (fp *fieldPlan) regenerate(g *gen, h protoreflect.Message, path string, depth int) {
+func (fp *fieldMapping) regenerate(g *gen, h protoreflect.Message, path string, depth int) {
 	if heldOneof(h, fp.head) != nil {
 		return
 	}
@@ -238,7 +238,7 @@ func (fp *fieldPlan) regenerate(g *gen, h protoreflect.Message, path string, dep
 }
 
 // count adds what field fp.head now holds in h to its bytes.
-func (fp *fieldPlan) count(h protoreflect.Message) {
+func (fp *fieldMapping) count(h protoreflect.Message) {
 	if h.Has(fp.head) {
 		fp.bytes += float64(fieldSize(h, fp.head))
 	}

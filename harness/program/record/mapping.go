@@ -6,10 +6,10 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
-// plan is how one base message type becomes one head message type: decided
+// mapping is how one base message type becomes one head message type: decided
 // once from the two descriptors, followed by every record.
-type plan struct {
-	fields  []*fieldPlan                   // head's fields, in number order
+type mapping struct {
+	fields  []*fieldMapping                // head's fields, in number order
 	removed []protoreflect.FieldDescriptor // the base's fields head lacks, in number order
 }
 
@@ -23,34 +23,34 @@ const (
 	unheld                   // a member added to an existing oneof: no record holds it
 )
 
-// fieldPlan is one head field's action, and what it added over the records.
-type fieldPlan struct {
+// fieldMapping is one head field's action, and what it added over the records.
+type fieldMapping struct {
 	head, base protoreflect.FieldDescriptor // base: nil for fresh and unheld
 	action     action
 	conv       conversion // carry: one scalar (or map value)
 	key        conversion // carry: one map key
-	nested     *plan      // carry: the plan of message values
+	nested     *mapping   // carry: the mapping of message values
 	fillUnset  bool       // carry: head requires what the base did not
 	bytes      float64    // protobuf bytes generated (or tried, unheld)
 	held       int        // unheld: how many values were tried
 }
 
-// pairer holds the plans of one Pair: one per pair of message types, so
+// pairer holds the mappings of one Pair: one per pair of message types, so
 // recursive messages end.
 type pairer struct {
-	plans map[[2]protoreflect.MessageDescriptor]*plan
+	mappings map[[2]protoreflect.MessageDescriptor]*mapping
 }
 
-// plan is how base message type b becomes head message type h.
-func (p *pairer) plan(b, h protoreflect.MessageDescriptor) *plan {
+// mapping is how base message type b becomes head message type h.
+func (p *pairer) mapping(b, h protoreflect.MessageDescriptor) *mapping {
 	k := [2]protoreflect.MessageDescriptor{b, h}
-	if pl := p.plans[k]; pl != nil {
+	if pl := p.mappings[k]; pl != nil {
 		return pl
 	}
-	pl := &plan{}
-	p.plans[k] = pl
+	pl := &mapping{}
+	p.mappings[k] = pl
 	for _, hf := range byNumber(h.Fields()) {
-		fp := &fieldPlan{head: hf, base: b.Fields().ByNumber(hf.Number())}
+		fp := &fieldMapping{head: hf, base: b.Fields().ByNumber(hf.Number())}
 		pl.fields = append(pl.fields, fp)
 		if fp.base == nil {
 			fp.action = fresh
@@ -70,7 +70,7 @@ func (p *pairer) plan(b, h protoreflect.MessageDescriptor) *plan {
 			fp.key = convertKey(fp.base, hf)
 		}
 		if bm, hm := valueMessage(fp.base), valueMessage(hf); hm != nil {
-			fp.nested = p.plan(bm, hm)
+			fp.nested = p.mapping(bm, hm)
 		}
 	}
 	for _, bf := range byNumber(b.Fields()) {
@@ -100,12 +100,12 @@ func valueMessage(f protoreflect.FieldDescriptor) protoreflect.MessageDescriptor
 	return f.Message()
 }
 
-// notes walks the plans from root breadth first (field-number order within
+// notes walks the mappings from root breadth first (field-number order within
 // a message), each once, and says what every field became. records is how
 // many records the bytes were counted over.
-func notes(root *plan, records int) Notes {
+func notes(root *mapping, records int) Notes {
 	type visit struct {
-		pl                       *plan
+		pl                       *mapping
 		names, baseNames, number string
 	}
 	join := func(path, s string) string {
@@ -122,7 +122,7 @@ func notes(root *plan, records int) Notes {
 		return &m
 	}
 	var n Notes
-	seen := map[*plan]bool{root: true}
+	seen := map[*mapping]bool{root: true}
 	for queue := []visit{{pl: root}}; len(queue) > 0; queue = queue[1:] {
 		v := queue[0]
 		for _, fp := range v.pl.fields {
@@ -167,7 +167,7 @@ func notes(root *plan, records int) Notes {
 
 // sameKind is whether a and b hold values of the same kind: the same
 // scalar, or messages (enums) of the same shape whatever their type is now
-// called (a nested type's own fields are its own plan's).
+// called (a nested type's own fields are its own mapping's).
 func sameKind(a, b protoreflect.FieldDescriptor) bool {
 	if describe(a) == describe(b) {
 		return true
