@@ -8877,7 +8877,7 @@ needs "up to N%").`
       ],
       description: "Backlog is how many records each side's backlog of a pipeline row held, and why: the count asked for (env.pipeline_n), or fewer when that many of the row's records would exceed the byte budget (env.pipeline_bytes) or outlast the drain target."
     },
-    BenchPlan: {
+    BenchCut: {
       properties: {
         count: {
           type: "integer"
@@ -8903,7 +8903,7 @@ needs "up to N%").`
         "count",
         "benchtime"
       ],
-      description: "BenchPlan is the bench rounds the run did."
+      description: "BenchCut is the bench rounds the run did."
     },
     CPUCost: {
       properties: {
@@ -8931,7 +8931,7 @@ needs "up to N%").`
       ],
       description: "CPUCost is the cpu stage's outcome (input cpu-cost)."
     },
-    CPUPlan: {
+    CPUCut: {
       properties: {
         uncounted: {
           items: {
@@ -8953,7 +8953,7 @@ needs "up to N%").`
       },
       additionalProperties: false,
       type: "object",
-      description: "CPUPlan is what the budget cut of the instruction counts: messages counted in fewer processes than asked, and messages not counted at all."
+      description: "CPUCut is what the budget cut of the instruction counts: messages counted in fewer processes than asked, and messages not counted at all."
     },
     Change: {
       properties: {
@@ -9140,49 +9140,6 @@ needs "up to N%").`
         "thresholds"
       ]
     },
-    Cost: {
-      properties: {
-        message: {
-          type: "string"
-        },
-        sizes_seconds: {
-          type: "number",
-          description: "SizesSeconds is sizing it on one side: its part of its chunk's\nprocesses."
-        },
-        count_seconds: {
-          type: "number",
-          description: "CountSeconds is one count process on one side, every format: the\nmean of its processes."
-        },
-        round_seconds: {
-          type: "number",
-          description: "RoundSeconds is one bench round on one side at the shortest\nbenchtime (10ms), building its records included: the warm-up\nround's."
-        },
-        pipeline_pass_seconds: {
-          type: "number",
-          description: "PipelinePassSeconds is one pass of its backlog through the pipeline\non one side, every format added, its producer's or consumer's start\nincluded."
-        },
-        noise: {
-          additionalProperties: {
-            items: {
-              type: "number"
-            },
-            type: "array"
-          },
-          type: "object",
-          description: `Noise is each timing's samples, one per round, relative to their
-median, by "format/op": the base's (head's where only head was
-timed). A later plan predicts from them, before timing anything,
-whether a timing can reach its threshold at all (docs/verdicts.md,
-"Timings planned before they run").`
-        }
-      },
-      additionalProperties: false,
-      type: "object",
-      required: [
-        "message"
-      ],
-      description: "Cost is what measuring one message cost in this run, one unit of each stage, in wall time on this run's runner (0: the stage did not measure it)."
-    },
     Coverage: {
       properties: {
         changed: {
@@ -9243,6 +9200,35 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
         "expected"
       ],
       description: "Coverage is what the verdict judged: of the messages whose schema changed (and that wiregate can measure), how many have each figure on both sides."
+    },
+    Cut: {
+      properties: {
+        budget_seconds: {
+          type: "number"
+        },
+        shards_needed: {
+          type: "integer",
+          description: "ShardsNeeded is how many shards of time-budget each measure the\nwhole change, by the prices mode: plan splits by (package shard)."
+        },
+        bench: {
+          $ref: "#/$defs/BenchCut"
+        },
+        pipeline: {
+          $ref: "#/$defs/PipelineCut"
+        },
+        cpu: {
+          $ref: "#/$defs/CPUCut"
+        },
+        exact: {
+          $ref: "#/$defs/ExactCut"
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "budget_seconds"
+      ],
+      description: "Cut is what the gate cut to fit its time budget (package budget)."
     },
     Element: {
       properties: {
@@ -9363,11 +9349,12 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
           description: "Workers is how many processes the exact stages ran at once (input\nworkers)."
         },
         count: {
-          type: "integer"
+          type: "integer",
+          description: "the timing rounds asked for (input count)"
         },
         unchanged_rounds: {
           type: "integer",
-          description: "UnchangedRounds are the timing rounds of the unchanged-schema\nmessages when fewer than Count (input unchanged-rounds); 0: as Count."
+          description: "UnchangedRounds are the timing rounds of the unchanged-schema\nmessages when fewer than Rounds (input unchanged-rounds); 0: as Rounds."
         },
         alpha: {
           type: "number"
@@ -9411,7 +9398,7 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
       additionalProperties: false,
       type: "object"
     },
-    ExactPlan: {
+    ExactCut: {
       properties: {
         unmeasured: {
           items: {
@@ -9425,7 +9412,7 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
       },
       additionalProperties: false,
       type: "object",
-      description: "ExactPlan is what the budget cut of the exact stage (correctness and sizes): messages it had no time left for."
+      description: "ExactCut is what the budget cut of the exact stage (correctness and sizes): messages it had no time left for."
     },
     FieldNote: {
       properties: {
@@ -9825,6 +9812,49 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
       ],
       description: "Labeled is who applied one of the pull request's labels: the actor of its last labeled event on the pull request's timeline."
     },
+    MeasuringTime: {
+      properties: {
+        message: {
+          type: "string"
+        },
+        sizes_seconds: {
+          type: "number",
+          description: "SizesSeconds is sizing it on one side: its part of its chunk's\nprocesses."
+        },
+        count_seconds: {
+          type: "number",
+          description: "CountSeconds is one count process on one side, every format: the\nmean of its processes."
+        },
+        round_seconds: {
+          type: "number",
+          description: "RoundSeconds is one bench round on one side at the shortest\nbenchtime (10ms), building its records included: the warm-up\nround's."
+        },
+        pipeline_pass_seconds: {
+          type: "number",
+          description: "PipelinePassSeconds is one pass of its backlog through the pipeline\non one side, every format added, its producer's or consumer's start\nincluded."
+        },
+        noise: {
+          additionalProperties: {
+            items: {
+              type: "number"
+            },
+            type: "array"
+          },
+          type: "object",
+          description: `Noise is each timing's samples, one per round, relative to their
+median, by "format/op": the base's (head's where only head was
+timed). A later plan predicts from them, before timing anything,
+whether a timing can reach its threshold at all (docs/verdicts.md,
+"Timings planned before they run").`
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "message"
+      ],
+      description: "MeasuringTime is what measuring one message cost in this run, one unit of each stage, in wall time on this run's runner (0: the stage did not measure it)."
+    },
     Merged: {
       properties: {
         count: {
@@ -9844,6 +9874,13 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
           },
           type: "array",
           description: "shards with no part: their messages are not measured"
+        },
+        missing_names: {
+          items: {
+            type: "string"
+          },
+          type: "array",
+          description: "MissingNames are the missing shards as the matrix named them (2/8:\ninputs.Shard.String), for the comment: the action builds no shard\nname."
         }
       },
       additionalProperties: false,
@@ -10132,7 +10169,7 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
         "significant"
       ]
     },
-    PipelinePlan: {
+    PipelineCut: {
       properties: {
         untimed: {
           items: {
@@ -10148,36 +10185,7 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
       },
       additionalProperties: false,
       type: "object",
-      description: "PipelinePlan is what the budget cut of the pipeline rounds."
-    },
-    Plan: {
-      properties: {
-        budget_seconds: {
-          type: "number"
-        },
-        shards_needed: {
-          type: "integer",
-          description: "ShardsNeeded is how many shards of time-budget each measure the\nwhole change, by the prices mode: plan splits by (package shard)."
-        },
-        bench: {
-          $ref: "#/$defs/BenchPlan"
-        },
-        pipeline: {
-          $ref: "#/$defs/PipelinePlan"
-        },
-        cpu: {
-          $ref: "#/$defs/CPUPlan"
-        },
-        exact: {
-          $ref: "#/$defs/ExactPlan"
-        }
-      },
-      additionalProperties: false,
-      type: "object",
-      required: [
-        "budget_seconds"
-      ],
-      description: "Plan is what the gate cut to fit its time budget (package budget)."
+      description: "PipelineCut is what the budget cut of the pipeline rounds."
     },
     Records: {
       properties: {
@@ -10313,10 +10321,10 @@ to head by field number", "samples (40 records) on each side", \u2026`
         },
         costs: {
           items: {
-            $ref: "#/$defs/Cost"
+            $ref: "#/$defs/MeasuringTime"
           },
           type: "array",
-          description: "Costs are what measuring each message cost this run, by stage: what\na later plan prices it by."
+          description: "MeasuringTimes are what measuring each message cost this run, by stage: what\na later plan prices it by."
         },
         benchstat: {
           type: "string",
@@ -10330,7 +10338,7 @@ to head by field number", "samples (40 records) on each side", \u2026`
           description: "stages that could not run, one line each"
         },
         plan: {
-          $ref: "#/$defs/Plan"
+          $ref: "#/$defs/Cut"
         },
         warnings: {
           items: {
@@ -10495,6 +10503,13 @@ to head by field number", "samples (40 records) on each side", \u2026`
         count: {
           type: "integer"
         },
+        name: {
+          type: "string",
+          description: "Name is the shard as the matrix and the shard input name it (2/8),\nand Artifact what its part uploads as (wiregate-part-2-of-8): both\ndecided by the gate (inputs.Shard.String, shard.PartName), passed\non by the action and read by the merge, never rebuilt from Index and\nCount."
+        },
+        artifact: {
+          type: "string"
+        },
         parts: {
           items: {
             items: {
@@ -10524,6 +10539,8 @@ to head by field number", "samples (40 records) on each side", \u2026`
       required: [
         "index",
         "count",
+        "name",
+        "artifact",
         "parts",
         "split",
         "change",
@@ -11099,8 +11116,8 @@ function coverageWords(report) {
     c.expected.map((f) => md`${c[f]} ${FIGURE_WORDS[f]}`),
     md`, `
   );
-  const missing = report.merged?.missing ?? [];
-  const shards = missing.length > 0 ? md`; ${count(missing.length, "shard", "shards")} missing (${join6(missing.map((i) => md`${i}/${report.merged.count}`), md`, `)})` : EMPTY;
+  const missing = report.merged?.missing_names ?? [];
+  const shards = missing.length > 0 ? md`; ${count(missing.length, "shard", "shards")} missing (${join6(missing.map((name2) => md`${name2}`), md`, `)})` : EMPTY;
   const needed = report.plan.shards_needed ?? 0;
   const more = needed > (report.merged?.count ?? report.shard?.count ?? 1) ? md`; ${code(`max-shards: ${needed}`)} measures all` : EMPTY;
   return md`${c.changed} changed: ${figures}${shards}${more}`;
@@ -11774,7 +11791,7 @@ var import__2 = __toESM(require__(), 1);
 var plan_schema_default = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
   $id: "https://github.com/wiregate/wiregate/harness/parent/shard/plan.schema.json",
-  $ref: "#/$defs/Plan",
+  $ref: "#/$defs/Split",
   $defs: {
     Change: {
       properties: {
@@ -11876,7 +11893,12 @@ var plan_schema_default = {
     Part: {
       properties: {
         shard: {
-          type: "string"
+          type: "string",
+          description: "its name in the matrix: 2/8"
+        },
+        artifact: {
+          type: "string",
+          description: "Artifact is what the shard's part uploads as (PartName): the same\nname its report's shard section carries."
         },
         messages: {
           items: {
@@ -11892,12 +11914,13 @@ var plan_schema_default = {
       type: "object",
       required: [
         "shard",
+        "artifact",
         "messages",
         "price_seconds"
       ],
       description: "Part is one shard of a plan."
     },
-    Plan: {
+    Split: {
       properties: {
         shards: {
           type: "integer",
@@ -11950,10 +11973,10 @@ var plan_schema_default = {
         "parts",
         "note"
       ],
-      description: "Plan is mode: plan's answer, plan.json: how many shards measure the change within time-budget each, the matrix that runs them, and what each takes."
+      description: "Split is mode: plan's answer, plan.json: how many shards measure the change within time-budget each, the matrix that runs them, and what each takes."
     }
   },
-  title: "ShardPlan",
+  title: "ShardSplit",
   description: "plan.json: how `wiregate plan` splits a change over a matrix of gate jobs (harness/parent/shard)."
 };
 
