@@ -47,9 +47,10 @@ var retiredMeanings = []retired{
 		"price (budget.MessagePrice, a message's per-stage measuring time) or batch (countBatch, the messages one count process counts)"},
 	{"Count is no number of rounds",
 		func(pkg, kind, owner, name string) bool {
-			return kind == "field" && name == "Count" && (pkg == "inputs" && owner == "Settings" || pkg == "report" && (owner == "BenchCut" || owner == "Env"))
+			return kind == "field" && (name == "Count" || name == "MinCount") && (pkg == "inputs" && owner == "Settings" || pkg == "report" && (owner == "BenchCut" || owner == "Env") ||
+				pkg == "budget" && (owner == "Prices" || owner == "Bench" || owner == "BenchForecast"))
 		},
-		"rounds (Settings.Rounds, BenchCut.Rounds, Env.Rounds; the input and the JSON field keep count)"},
+		"rounds (Settings.Rounds, BenchCut.Rounds, Env.Rounds, budget.Prices.Rounds, Bench.Rounds, BenchForecast.Rounds; the input and the JSON field keep count)"},
 	{"measured is no type",
 		func(pkg, kind, owner, name string) bool { return kind == "type" && name == "measured" },
 		"stageResults (what the measuring stages returned); measured is a state, never a definition's name in gate/"},
@@ -174,6 +175,7 @@ func TestTheRulesCatchWhatTheyRetire(t *testing.T) {
 		{"piperounds", "func", "", "Plan"}, {"budget", "type", "", "CPUPlan"}, {"gate", "type", "", "ShardPlan"},
 		{"report", "type", "", "Cost"}, {"budget", "type", "", "Unit"}, {"budget", "func", "", "StaticUnit"},
 		{"gate", "type", "", "countUnit"}, {"inputs", "field", "Settings", "Count"}, {"gate", "type", "", "measured"},
+		{"budget", "field", "Prices", "MinCount"}, {"budget", "field", "BenchForecast", "Count"},
 	} {
 		if hits(c.pkg, c.kind, c.owner, c.name) == 0 {
 			t.Errorf("%s %s.%s is not caught", c.kind, c.pkg, c.name)
@@ -182,7 +184,7 @@ func TestTheRulesCatchWhatTheyRetire(t *testing.T) {
 	for _, c := range []struct{ pkg, kind, owner, name string }{
 		{"gate", "func", "", "Plan"}, {"report", "field", "Report", "Plan"}, {"report", "type", "", "CPUCost"},
 		{"history", "const", "", "SizeUnit"}, {"inputs", "field", "Shard", "Count"}, {"shard", "func", "", "Count"},
-		{"budget", "type", "", "Forecast"}, {"report", "type", "", "Cut"},
+		{"budget", "type", "", "Forecast"}, {"report", "type", "", "Cut"}, {"budget", "field", "Price", "Count"},
 	} {
 		if n := hits(c.pkg, c.kind, c.owner, c.name); n != 0 {
 			t.Errorf("%s %s.%s is caught, yet keeps its meaning", c.kind, c.pkg, c.name)

@@ -28,12 +28,12 @@ type Message struct {
 // Bench is what the plan knows when the warm-up round has run.
 type Bench struct {
 	Budget    time.Duration // what the rounds may take
-	Count     int           // rounds asked for
+	Rounds    int           // rounds asked for
 	Benchtime time.Duration // per benchmark, as asked
 	// Measured is the benchtime the warm-up round ran at, which the
 	// messages' costs are for; 0: Benchtime.
-	Measured time.Duration
-	MinCount int // the fewest rounds that can reach significance
+	Measured  time.Duration
+	MinRounds int // the fewest rounds that can reach significance
 	// Overhead is a round's cost that does not scale with benchtime and
 	// is not any message's (starting the programs).
 	Overhead time.Duration
@@ -50,7 +50,7 @@ type BenchForecast struct {
 	// stop (Budget.Forecast sets it): messages it did not reach by then are
 	// not timed.
 	WarmDeadline time.Time
-	Count        int
+	Rounds       int
 	Benchtime    time.Duration
 	// Round is what one round of the timed messages is priced at: what
 	// the rounds' meter starts from.
@@ -71,7 +71,7 @@ type BenchForecast struct {
 //     time cannot fail the gate), then the last in priority order.
 func ForecastBench(b Bench) BenchForecast {
 	timed := append([]Message(nil), b.Messages...)
-	p := BenchForecast{Count: b.Count, Benchtime: b.Benchtime, Untimed: append([]string(nil), b.Unpriced...)}
+	p := BenchForecast{Rounds: b.Rounds, Benchtime: b.Benchtime, Untimed: append([]string(nil), b.Unpriced...)}
 	var cuts []string
 	if len(b.Unpriced) > 0 {
 		cuts = append(cuts, fmt.Sprintf("the warm-up round did not reach %d", len(b.Unpriced)))
@@ -82,18 +82,18 @@ func ForecastBench(b Bench) BenchForecast {
 			return time.Duration(count)*roundCost(b, timed, bt) <= b.Budget
 		}
 		switch {
-		case fits(p.Count, p.Benchtime):
-		case fits(p.Count, MinBenchtime):
+		case fits(p.Rounds, p.Benchtime):
+		case fits(p.Rounds, MinBenchtime):
 			// The largest benchtime that fits, all rounds kept.
 			fixed := fixedCost(b, timed)
 			variable := cost - fixed
-			perRound := b.Budget/time.Duration(p.Count) - fixed
+			perRound := b.Budget/time.Duration(p.Rounds) - fixed
 			p.Benchtime = max(MinBenchtime, time.Duration(float64(b.Benchtime)*float64(perRound)/float64(variable)).Truncate(time.Millisecond))
 			cuts = append(cuts, fmt.Sprintf("benchtime %s → %s", b.Benchtime, p.Benchtime))
-		case fits(b.MinCount, MinBenchtime):
+		case fits(b.MinRounds, MinBenchtime):
 			p.Benchtime = MinBenchtime
-			p.Count = int(b.Budget / roundCost(b, timed, MinBenchtime))
-			cuts = append(cuts, fmt.Sprintf("benchtime %s → %s", b.Benchtime, p.Benchtime), fmt.Sprintf("rounds %d → %d", b.Count, p.Count))
+			p.Rounds = int(b.Budget / roundCost(b, timed, MinBenchtime))
+			cuts = append(cuts, fmt.Sprintf("benchtime %s → %s", b.Benchtime, p.Benchtime), fmt.Sprintf("rounds %d → %d", b.Rounds, p.Rounds))
 		case len(timed) > 0:
 			i := cutIndex(timed)
 			p.Untimed = append(p.Untimed, timed[i].Name)
@@ -107,7 +107,7 @@ func ForecastBench(b Bench) BenchForecast {
 	}
 	p.Round = roundCost(b, timed, p.Benchtime)
 	if len(timed) == 0 {
-		p.Count = 0
+		p.Rounds = 0
 	}
 	if len(p.Untimed) > 0 {
 		cuts = append(cuts, fmt.Sprintf("%d of %d messages not timed", len(p.Untimed), len(b.Messages)+len(b.Unpriced)))

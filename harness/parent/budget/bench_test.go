@@ -9,7 +9,7 @@ import (
 // three messages, one unchanged, costing 6 s a round at 100ms plus 1 s of
 // overhead: 10 rounds take 70 s.
 func bench(budget time.Duration) Bench {
-	return Bench{Budget: budget, Count: 10, Benchtime: 100 * time.Millisecond, MinCount: 6, Overhead: time.Second,
+	return Bench{Budget: budget, Rounds: 10, Benchtime: 100 * time.Millisecond, MinRounds: 6, Overhead: time.Second,
 		Messages: []Message{{Name: "a.Changed", Cost: 2 * time.Second, Gating: true}, {Name: "b.Unchanged", Cost: 2 * time.Second}, {Name: "c.Changed", Cost: 2 * time.Second, Gating: true}}}
 }
 
@@ -22,12 +22,12 @@ func cost(b Bench, p BenchForecast) time.Duration {
 			}
 		}
 	}
-	return time.Duration(p.Count) * roundCost(b, ms, p.Benchtime)
+	return time.Duration(p.Rounds) * roundCost(b, ms, p.Benchtime)
 }
 
 func TestWhatFitsIsLeftAlone(t *testing.T) {
 	p := ForecastBench(bench(70 * time.Second))
-	if p.Count != 10 || p.Benchtime != 100*time.Millisecond || len(p.Timed) != 3 || p.Note != "" {
+	if p.Rounds != 10 || p.Benchtime != 100*time.Millisecond || len(p.Timed) != 3 || p.Note != "" {
 		t.Fatalf("%+v", p)
 	}
 }
@@ -40,7 +40,7 @@ func TestAShortWarmUpPricesTheRoundAskedFor(t *testing.T) {
 	for i := range b.Messages {
 		b.Messages[i].Cost /= 10
 	}
-	if p := ForecastBench(b); p.Count != 10 || p.Benchtime != 100*time.Millisecond || len(p.Timed) != 3 || p.Note != "" {
+	if p := ForecastBench(b); p.Rounds != 10 || p.Benchtime != 100*time.Millisecond || len(p.Timed) != 3 || p.Note != "" {
 		t.Fatalf("fits as at 100 ms: %+v", p)
 	}
 	b.Budget = 60 * time.Second
@@ -52,7 +52,7 @@ func TestAShortWarmUpPricesTheRoundAskedFor(t *testing.T) {
 func TestShorterBenchmarksFirst(t *testing.T) {
 	b := bench(40 * time.Second)
 	p := ForecastBench(b)
-	if p.Count != 10 || p.Benchtime >= 100*time.Millisecond || p.Benchtime < MinBenchtime || len(p.Untimed) != 0 {
+	if p.Rounds != 10 || p.Benchtime >= 100*time.Millisecond || p.Benchtime < MinBenchtime || len(p.Untimed) != 0 {
 		t.Fatalf("%+v", p)
 	}
 	if c := cost(b, p); c > b.Budget {
@@ -66,7 +66,7 @@ func TestShorterBenchmarksFirst(t *testing.T) {
 func TestThenFewerRoundsButEnoughForTheTest(t *testing.T) {
 	b := bench(12 * time.Second) // a round at 10ms costs 1.6 s: 7 rounds
 	p := ForecastBench(b)
-	if p.Count != 7 || p.Benchtime != MinBenchtime || len(p.Untimed) != 0 {
+	if p.Rounds != 7 || p.Benchtime != MinBenchtime || len(p.Untimed) != 0 {
 		t.Fatalf("%+v", p)
 	}
 	if !strings.Contains(p.Note, "rounds 10 → 7") {
@@ -77,7 +77,7 @@ func TestThenFewerRoundsButEnoughForTheTest(t *testing.T) {
 func TestThenUnchangedMessagesAreNotTimed(t *testing.T) {
 	b := bench(9 * time.Second) // 6 rounds of all three take 9.6 s; without b.Unchanged 8.4 s
 	p := ForecastBench(b)
-	if len(p.Untimed) != 1 || p.Untimed[0] != "b.Unchanged" || p.Count < b.MinCount {
+	if len(p.Untimed) != 1 || p.Untimed[0] != "b.Unchanged" || p.Rounds < b.MinRounds {
 		t.Fatalf("%+v", p)
 	}
 	if c := cost(b, p); c > b.Budget {
@@ -90,7 +90,7 @@ func TestThenUnchangedMessagesAreNotTimed(t *testing.T) {
 
 func TestNothingFitsNothingIsTimed(t *testing.T) {
 	p := ForecastBench(bench(time.Second))
-	if p.Count != 0 || len(p.Timed) != 0 || len(p.Untimed) != 3 || !strings.Contains(p.Note, "3 of 3 messages not timed") {
+	if p.Rounds != 0 || len(p.Timed) != 0 || len(p.Untimed) != 3 || !strings.Contains(p.Note, "3 of 3 messages not timed") {
 		t.Fatalf("%+v", p)
 	}
 }

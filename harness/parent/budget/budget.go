@@ -75,10 +75,10 @@ type Prices struct {
 	// processes, and their spread sets its noise floor.
 	Processes int
 	Pipeline  bool // the pipeline stage runs
-	// Count and Benchtime are the bench rounds asked for; MinCount is the
+	// Rounds and Benchtime are the bench rounds asked for; MinRounds is the
 	// fewest that can still fail the gate (verdict.MinRounds).
-	Count, MinCount int
-	Benchtime       time.Duration
+	Rounds, MinRounds int
+	Benchtime         time.Duration
 	// Measured is the benchtime the Round prices are for: the warm-up
 	// round's, or Benchtime for estimates.
 	Measured time.Duration
@@ -144,6 +144,6 @@ func (p Prices) bench(budget time.Duration) Bench {
 	for i, m := range p.Messages {
 		ms[i] = Message{Name: m.Name, Cost: m.Round, Fixed: m.Build, Gating: m.Gating}
 	}
-	return Bench{Budget: budget, Count: p.Count, Benchtime: p.Benchtime, Measured: p.Measured, MinCount: p.MinCount,
+	return Bench{Budget: budget, Rounds: p.Rounds, Benchtime: p.Benchtime, Measured: p.Measured, MinRounds: p.MinRounds,
 		Overhead: p.RoundOverhead, Messages: ms, Unpriced: p.Unpriced}
 }

@@ -23,7 +23,7 @@ func spent(c *fakeClock, start time.Time) time.Duration { return c.t.Sub(start) 
 // as a real one was (records near the 8 KiB cap: counting one message
 // took ~55 s, a bench round of all of them at 100 ms ~60 s).
 func fiftySeven() Prices {
-	p := Prices{Counting: true, Pipeline: true, Count: 10, MinCount: 9, Benchtime: 100 * time.Millisecond,
+	p := Prices{Counting: true, Pipeline: true, Rounds: 10, MinRounds: 9, Benchtime: 100 * time.Millisecond,
 		Measured: 100 * time.Millisecond, RoundOverhead: 200 * time.Millisecond}
 	for i := range 57 {
 		big := i%5 == 0
@@ -56,10 +56,10 @@ func TestAFiftySevenMessagePlanEndsBeforeTheDeadline(t *testing.T) {
 
 	plan = b.Forecast(FromBench, p)
 	bp := plan.Bench
-	if bp.Note == "" || bp.Count > 0 && bp.Count < p.MinCount {
+	if bp.Note == "" || bp.Rounds > 0 && bp.Rounds < p.MinRounds {
 		t.Fatalf("bench plan: %+v", bp)
 	}
-	clock.spend(cost(p.bench(0), BenchForecast{Count: bp.Count, Benchtime: bp.Benchtime, Timed: bp.Timed}))
+	clock.spend(cost(p.bench(0), BenchForecast{Rounds: bp.Rounds, Benchtime: bp.Benchtime, Timed: bp.Timed}))
 	if clock.t.After(bp.Deadline) {
 		t.Fatalf("bench rounds end %s after their deadline", clock.t.Sub(bp.Deadline))
 	}

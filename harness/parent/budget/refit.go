@@ -24,7 +24,7 @@ const refitMargin = 0.9
 // from.
 func (b Budget) Refit(p BenchForecast, prices Prices, took time.Duration) BenchForecast {
 	left := time.Duration(float64(p.Deadline.Sub(b.Now())) * refitMargin)
-	if p.Count <= 1 || len(p.Timed) == 0 || time.Duration(p.Count-1)*took <= left {
+	if p.Rounds <= 1 || len(p.Timed) == 0 || time.Duration(p.Rounds-1)*took <= left {
 		return p
 	}
 	bench := prices.bench(left)
@@ -42,18 +42,18 @@ func (b Budget) Refit(p BenchForecast, prices Prices, took time.Duration) BenchF
 	}
 	// The rounds left; both sides run each round at the same benchtime,
 	// so a shorter one from here on biases neither.
-	bench.Count, bench.MinCount, bench.Benchtime = p.Count-1, max(bench.MinCount-1, 1), p.Benchtime
+	bench.Rounds, bench.MinRounds, bench.Benchtime = p.Rounds-1, max(bench.MinRounds-1, 1), p.Benchtime
 	rest := ForecastBench(bench)
 	out := p
-	out.Count, out.Benchtime, out.Round = 1+rest.Count, rest.Benchtime, rest.Round
+	out.Rounds, out.Benchtime, out.Round = 1+rest.Rounds, rest.Benchtime, rest.Round
 	out.Timed = rest.Timed
 	out.Untimed = append(slices.Clone(p.Untimed), rest.Untimed...)
 	var cuts []string
 	if rest.Benchtime != p.Benchtime {
 		cuts = append(cuts, fmt.Sprintf("benchtime %s → %s", p.Benchtime, rest.Benchtime))
 	}
-	if out.Count != p.Count {
-		cuts = append(cuts, fmt.Sprintf("rounds %d → %d", p.Count, out.Count))
+	if out.Rounds != p.Rounds {
+		cuts = append(cuts, fmt.Sprintf("rounds %d → %d", p.Rounds, out.Rounds))
 	}
 	if n := len(rest.Untimed); n > 0 {
 		cuts = append(cuts, fmt.Sprintf("%d more messages not timed", n))

@@ -11,14 +11,14 @@ import (
 // significance) at 10 ms, priced from a warm-up at 10 ms: 0.5 s of
 // overhead and 0.65 s a message a round, 5 s a round, 45 s for the rounds.
 func sevenTimed(b Budget) (BenchForecast, Prices) {
-	p := Prices{Count: 10, MinCount: 9, Benchtime: 100 * time.Millisecond, Measured: MinBenchtime, RoundOverhead: 500 * time.Millisecond}
+	p := Prices{Rounds: 10, MinRounds: 9, Benchtime: 100 * time.Millisecond, Measured: MinBenchtime, RoundOverhead: 500 * time.Millisecond}
 	var timed []string
 	for i := range 7 {
 		name := fmt.Sprintf("m%d.V1", i)
 		timed = append(timed, name)
 		p.Messages = append(p.Messages, Price{Name: name, Gating: true, Round: 450 * time.Millisecond, Build: 200 * time.Millisecond})
 	}
-	plan := BenchForecast{Deadline: b.Now().Add(45 * time.Second), Count: 9, Benchtime: MinBenchtime, Timed: timed, Note: "to fit 45s: benchtime 100ms → 10ms, rounds 10 → 9"}
+	plan := BenchForecast{Deadline: b.Now().Add(45 * time.Second), Rounds: 9, Benchtime: MinBenchtime, Timed: timed, Note: "to fit 45s: benchtime 100ms → 10ms, rounds 10 → 9"}
 	return plan, p
 }
 
@@ -28,7 +28,7 @@ func TestRefitLeavesAPlanThatFits(t *testing.T) {
 	b := Budget{Start: start, Total: 10 * time.Minute, Now: clock.now}
 	plan, prices := sevenTimed(b)
 	clock.spend(5 * time.Second)
-	if got := b.Refit(plan, prices, 5*time.Second); got.Count != 9 || len(got.Timed) != 7 || got.Note != plan.Note {
+	if got := b.Refit(plan, prices, 5*time.Second); got.Rounds != 9 || len(got.Timed) != 7 || got.Note != plan.Note {
 		t.Fatalf("%+v", got)
 	}
 }
@@ -43,7 +43,7 @@ func TestRefitKeepsTheRoundsByTimingFewerMessages(t *testing.T) {
 	plan, prices := sevenTimed(b)
 	clock.spend(10 * time.Second)
 	got := b.Refit(plan, prices, 10*time.Second)
-	if got.Count != 9 || len(got.Timed) == 0 || len(got.Timed) >= 7 || len(got.Untimed) != 7-len(got.Timed) {
+	if got.Rounds != 9 || len(got.Timed) == 0 || len(got.Timed) >= 7 || len(got.Untimed) != 7-len(got.Timed) {
 		t.Fatalf("%+v", got)
 	}
 	perRound := time.Duration(2 * float64(500*time.Millisecond+time.Duration(len(got.Timed))*650*time.Millisecond))
@@ -62,7 +62,7 @@ func TestRefitCanCutEveryMessage(t *testing.T) {
 	b := Budget{Start: start, Total: 10 * time.Minute, Now: clock.now}
 	plan, prices := sevenTimed(b)
 	clock.spend(40 * time.Second)
-	if got := b.Refit(plan, prices, 40*time.Second); got.Count != 1 || len(got.Timed) != 0 || len(got.Untimed) != 7 {
+	if got := b.Refit(plan, prices, 40*time.Second); got.Rounds != 1 || len(got.Timed) != 0 || len(got.Untimed) != 7 {
 		t.Fatalf("%+v", got)
 	}
 }

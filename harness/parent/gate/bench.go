@@ -87,9 +87,9 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 	for _, m := range prices.Messages {
 		names = append(names, m.Name)
 	}
-	t.notTimed = plannedFutile(noise, gating(names, prices), cutoff, prices.Count, g.timeThreshold)
+	t.notTimed = plannedFutile(noise, gating(names, prices), cutoff, prices.Rounds, g.timeThreshold)
 	prices.Messages = slices.DeleteFunc(slices.Clone(prices.Messages), func(m budget.Price) bool { _, no := t.notTimed[m.Name]; return no })
-	planned := notTimedNote(t.notTimed, prices.Count)
+	planned := notTimedNote(t.notTimed, prices.Rounds)
 	guess := g.budget.Forecast(budget.FromBench, prices).Bench
 	if len(guess.Timed) == 0 {
 		return t, joinNotes(guess.Note, planned), nil
@@ -130,14 +130,14 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 	// needs or cannot reach it
 	powered, futile := map[string]int{}, map[string]int{}
 	stopped := func(m string) bool { _, p := powered[m]; _, f := futile[m]; return p || f }
-	for round := 0; round < t.plan.Count; round++ {
+	for round := 0; round < t.plan.Rounds; round++ {
 		gated := gating(t.plan.Timed, prices)
 		if len(gated) > 0 && !slices.ContainsFunc(gated, func(m string) bool { return !stopped(m) }) && round >= unchanged {
 			break // every gating message stopped: powered or futile
 		}
 		done, ok := meter.Start(t.plan.Round)
 		if !ok {
-			t.plan.Note = joinNotes(t.plan.Note, fmt.Sprintf("stopped after %d of %d rounds at the deadline", round, t.plan.Count))
+			t.plan.Note = joinNotes(t.plan.Note, fmt.Sprintf("stopped after %d of %d rounds at the deadline", round, t.plan.Rounds))
 			break
 		}
 		timed := t.plan.Timed
@@ -145,7 +145,7 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 			timed = gated
 		}
 		timed = slices.DeleteFunc(slices.Clone(timed), stopped)
-		prog.step("round %d of %d", round+1, t.plan.Count)
+		prog.step("round %d of %d", round+1, t.plan.Rounds)
 		roundStart := g.budget.Now()
 		for _, side := range interleave.Order(len(ps.sides()), round) {
 			p := ps.sides()[side]
@@ -180,7 +180,7 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 		if (round+1)%2 == 0 {
 			// Whole ABBA pairs only: each side first equally often. (Round
 			// 0's refit, which may change the plan, is never such a round.)
-			p := judgePower(t.out[0], slices.DeleteFunc(slices.Clone(gated), stopped), cutoff, t.plan.Count, g.timeThreshold)
+			p := judgePower(t.out[0], slices.DeleteFunc(slices.Clone(gated), stopped), cutoff, t.plan.Rounds, g.timeThreshold)
 			for _, m := range p.Powered {
 				powered[m] = round + 1
 			}
@@ -195,7 +195,7 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 	t.pin = ps.head.prog.Pinned()
 	// Stopping at the power a verdict needs is not a cut: the stage says
 	// it, the plan's note (what was cut) does not.
-	note := joinNotes(t.plan.Note, planned, powerNote(powered, futile, t.plan.Count))
+	note := joinNotes(t.plan.Note, planned, powerNote(powered, futile, t.plan.Rounds))
 	if t.unchangedRounds > 0 {
 		note = joinNotes(note, fmt.Sprintf("unchanged-schema messages timed %d rounds (information only)", t.unchangedRounds))
 	}

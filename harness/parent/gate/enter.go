@@ -132,7 +132,7 @@ func countedMetrics(c counts) []formatMetric {
 // enterTimings puts the bench plan in the report; compare turned the
 // lines into metrics (enterCompared).
 func enterTimings(r *report.Report, t timings) {
-	if t.plan.Count == 0 && t.plan.Note == "" && len(t.plan.Timed) == 0 {
+	if t.plan.Rounds == 0 && t.plan.Note == "" && len(t.plan.Timed) == 0 {
 		return
 	}
 	r.Cut.Bench = &report.BenchCut{Rounds: t.rounds, Benchtime: t.plan.Benchtime.String(), Untimed: t.plan.Untimed, Note: t.plan.Note}

@@ -19,7 +19,7 @@ import (
 // its own by what it measures.
 func (g *run) prices(sz sizes, list []string, sch *schemas, family int, mp measuredPrices) budget.Prices {
 	formats := len(g.s.Formats)
-	p := budget.Prices{Pipeline: g.s.Pipeline, Count: g.s.Rounds, Benchtime: g.s.Benchtime, Measured: g.s.Benchtime,
+	p := budget.Prices{Pipeline: g.s.Pipeline, Rounds: g.s.Rounds, Benchtime: g.s.Benchtime, Measured: g.s.Benchtime,
 		RoundOverhead: 2 * budget.ProgramStart, Processes: g.s.CPUProcesses}
 	work := make([]time.Duration, len(list))
 	for i, m := range list {
@@ -45,7 +45,7 @@ func (g *run) prices(sz sizes, list []string, sch *schemas, family int, mp measu
 		p.Messages = append(p.Messages, budget.Price{Name: m, Gating: gating, Count: count,
 			Round: time.Duration(float64(sides) * 2 * float64(formats) * budget.BenchCalibration * float64(g.s.Benchtime)), Build: build})
 	}
-	p.MinCount = verdict.MinRounds(verdict.TimeFamily(family, formats), g.cfg.Alpha)
+	p.MinRounds = verdict.MinRounds(verdict.TimeFamily(family, formats), g.cfg.Alpha)
 	return p
 }
 
