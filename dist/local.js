@@ -9853,7 +9853,7 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
       required: [
         "message"
       ],
-      description: "MeasuringTime is what measuring one message cost in this run, one unit of each stage, in wall time on this run's runner (0: the stage did not measure it)."
+      description: "MeasuringTime is what measuring one message cost in this run, one figure for each stage, in wall time on this run's runner (0: the stage did not measure it)."
     },
     Merged: {
       properties: {
@@ -9877,7 +9877,8 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
         },
         missing_names: {
           items: {
-            type: "string"
+            type: "string",
+            pattern: "^[1-9][0-9]*/[1-9][0-9]*$"
           },
           type: "array",
           description: "MissingNames are the missing shards as the matrix named them (2/8:\ninputs.Shard.String), for the comment: the action builds no shard\nname."
@@ -10505,10 +10506,12 @@ to head by field number", "samples (40 records) on each side", \u2026`
         },
         name: {
           type: "string",
+          pattern: "^[1-9][0-9]*/[1-9][0-9]*$",
           description: "Name is the shard as the matrix and the shard input name it (2/8),\nand Artifact what its part uploads as (wiregate-part-2-of-8): both\ndecided by the gate (inputs.Shard.String, shard.PartName), passed\non by the action and read by the merge, never rebuilt from Index and\nCount."
         },
         artifact: {
-          type: "string"
+          type: "string",
+          pattern: "^wiregate-part-[1-9][0-9]*-of-[1-9][0-9]*$"
         },
         parts: {
           items: {
@@ -11878,7 +11881,8 @@ var plan_schema_default = {
       properties: {
         shard: {
           items: {
-            type: "string"
+            type: "string",
+            pattern: "^[1-9][0-9]*/[1-9][0-9]*$"
           },
           type: "array"
         }
@@ -11894,10 +11898,12 @@ var plan_schema_default = {
       properties: {
         shard: {
           type: "string",
+          pattern: "^[1-9][0-9]*/[1-9][0-9]*$",
           description: "its name in the matrix: 2/8"
         },
         artifact: {
           type: "string",
+          pattern: "^wiregate-part-[1-9][0-9]*-of-[1-9][0-9]*$",
           description: "Artifact is what the shard's part uploads as (PartName): the same\nname its report's shard section carries."
         },
         messages: {

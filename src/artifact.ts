@@ -1,6 +1,7 @@
 import { ArtifactNotFoundError, DefaultArtifactClient, type Artifact, type FindOptions } from '@actions/artifact'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import reportSchema from '../harness/parent/report/report.schema.json' with { type: 'json' }
 import { WiregateError } from './errors.js'
 import { onlyEntry } from './zip.js'
 
@@ -69,9 +70,10 @@ async function replaceArtifact(name: string, reportJson: string, what: string): 
  * shard.PartName in Go decides it, and plan.json's parts carry it too): one
  * per matrix job (every job of a matrix has the same job id), read by mode:
  * merge in the same run. The action builds no part name: it passes Go's on,
- * and PART only recognises them among a run's artifacts. Which shards they
+ * and PART, the contract's pattern (report.PartNamePattern in Go, read from
+ * report.schema.json), only recognises them among a run's artifacts. Which shards they
  * are, and whether they belong together, is the merge's (Go's) to say. */
-const PART = /^wiregate-part-[1-9]\d*-of-[1-9]\d*$/
+const PART = new RegExp(reportSchema.$defs.Shard.properties.artifact.pattern)
 
 /** isPartName says whether an artifact name is a shard's part. */
 export function isPartName(name: string): boolean {

@@ -666,7 +666,7 @@ export interface Stage {
   note?: string;
 }
 /**
- * MeasuringTime is what measuring one message cost in this run, one unit of each stage, in wall time on this run's runner (0: the stage did not measure it).
+ * MeasuringTime is what measuring one message cost in this run, one figure for each stage, in wall time on this run's runner (0: the stage did not measure it).
  */
 export interface MeasuringTime {
   message: string;

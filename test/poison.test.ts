@@ -39,8 +39,9 @@ const normal = (path: string): string => path.replace(/\[\d+\]/g, '[]')
 /** poisoned is the report with every string replaced by POISON and an id
  * for its value ("id7x"): the same value gets the same id everywhere, so a
  * message's name still matches its history and its change-set entry. The
- * parser refuses a poisoned word (a kind, a status, the result): those
- * fields keep their value, and words lists their paths. */
+ * parser refuses a poisoned word (a kind, a status, the result) or a
+ * name of the contract's pattern (a shard's, a part's): those fields keep
+ * their value, and words lists their paths. */
 function poisoned(raw: Json): { text: string; ids: Map<string, string[]>; words: Set<string>; idOf: Map<string, string> } {
   const root = structuredClone(raw)
   const idOf = new Map<string, string>()
@@ -57,7 +58,7 @@ function poisoned(raw: Json): { text: string; ids: Map<string, string[]>; words:
       parseReport(JSON.stringify(root))
       return { text: JSON.stringify(root), ids, words, idOf }
     } catch (err) {
-      const path = /^report\.json: (\S+) is not /.exec((err as Error).message)?.[1]
+      const path = /^report\.json: (\S+) (?:is not |does not match the contract)/.exec((err as Error).message)?.[1]
       assert.ok(path, (err as Error).message)
       const original = strings(raw).find(([p]) => p === path)
       assert.ok(original && !words.has(`${path} `), `the parser refused ${path} twice`)
@@ -257,7 +258,7 @@ test('every string of a real report, poisoned, is inert in gate mode and publish
   }
   assert.deepEqual(
     [...words].sort(),
-    ['change.measure', 'coverage.expected[]', 'elements[].kind', 'findings[].kind', 'messages[].formats[].metrics[].functions[].kind', 'messages[].formats[].metrics[].noise_floor_from', 'messages[].status', 'result', 'stages[].name', 'violations[].kind'],
+    ['change.measure', 'coverage.expected[]', 'elements[].kind', 'findings[].kind', 'merged.missing_names[]', 'messages[].formats[].metrics[].functions[].kind', 'messages[].formats[].metrics[].noise_floor_from', 'messages[].status', 'result', 'shard.artifact', 'shard.name', 'stages[].name', 'violations[].kind'],
     'only words stay unpoisoned'
   )
   const report = parseReport(text)

@@ -74,15 +74,19 @@ test('a matrix that is not the plan\'s shards', () => {
   const named = /^plan\.json: matrix\.shard does not name the shards its parts name, in their order$/
   refused(matrix(['1/3', '3/3', '2/3']), named)
   refused(matrix(['1/2', '2/2', '3/3']), named)
-  refused(matrix(['1/3', '2/3', '3/3 ']), named)
+  refused(matrix(['1/3', '2/3', '3/3 ']), /^plan\.json: matrix\.shard\[2\] does not match the contract$/)
   refused(JSON.stringify({ ...p, parts: (p.parts as unknown[]).slice(1) }), named)
 })
 
-test('the names are passed on as Go wrote them, never rebuilt', () => {
-  // Go's names, whatever they are: the action reads them, it does not make them.
+test('the names are passed on as Go wrote them, and only names of the contract\'s pattern pass', () => {
+  // Go's names, as its contract shapes them (report.ShardNamePattern,
+  // PartNamePattern in plan.schema.json): the action reads them, it does not make them.
   const p = plan(2)
-  const renamed = { ...p, matrix: { shard: ['a', 'b'] }, parts: (p.parts as Array<Record<string, unknown>>).map((part, i) => ({ ...part, shard: ['a', 'b'][i] })) }
-  const read = parseShardSplit(JSON.stringify(renamed))
-  assert.deepEqual(read.matrix.shard, ['a', 'b'])
+  const read = parseShardSplit(JSON.stringify(p))
+  assert.deepEqual(read.matrix.shard, (p.matrix as { shard: string[] }).shard)
   assert.deepEqual(read.parts.map(part => part.artifact), ['wiregate-part-1-of-2', 'wiregate-part-2-of-2'])
+  const renamed = { ...p, matrix: { shard: ['a', 'b'] }, parts: (p.parts as Array<Record<string, unknown>>).map((part, i) => ({ ...part, shard: ['a', 'b'][i] })) }
+  refused(JSON.stringify(renamed), /^plan\.json: matrix\.shard\[0\] does not match the contract$/)
+  const badPart = { ...p, parts: (p.parts as Array<Record<string, unknown>>).map(part => ({ ...part, artifact: '../../etc' })) }
+  refused(JSON.stringify(badPart), /^plan\.json: parts\[0\]\.artifact does not match the contract$/)
 })

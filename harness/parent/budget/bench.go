@@ -14,9 +14,9 @@ const MinBenchtime = 10 * time.Millisecond
 // Message is one message's part of a round.
 type Message struct {
 	Name string
-	// Cost is its part of one measured round (both sides, every format
+	// Price is its part of one measured round (both sides, every format
 	// and op) at the measured benchtime.
-	Cost time.Duration
+	Price time.Duration
 	// Fixed is its part of a round that does not scale with benchtime:
 	// building its records in each side's program.
 	Fixed time.Duration
@@ -66,7 +66,7 @@ type BenchForecast struct {
 //  1. shorter benchmarks (benchtime down to MinBenchtime), all rounds kept:
 //     the rounds are what the rank test needs;
 //  2. fewer rounds, down to the fewest that can still reach significance
-//     after Holm's correction (Bench.MinCount, from verdict.MinRounds);
+//     after Holm's correction (Bench.MinRounds, from verdict.MinRounds);
 //  3. fewer messages timed: those whose schema did not change first (their
 //     time cannot fail the gate), then the last in priority order.
 func ForecastBench(b Bench) BenchForecast {
@@ -77,22 +77,22 @@ func ForecastBench(b Bench) BenchForecast {
 		cuts = append(cuts, fmt.Sprintf("the warm-up round did not reach %d", len(b.Unpriced)))
 	}
 	for {
-		cost := roundCost(b, timed, p.Benchtime)
+		cost := roundPrice(b, timed, p.Benchtime)
 		fits := func(count int, bt time.Duration) bool {
-			return time.Duration(count)*roundCost(b, timed, bt) <= b.Budget
+			return time.Duration(count)*roundPrice(b, timed, bt) <= b.Budget
 		}
 		switch {
 		case fits(p.Rounds, p.Benchtime):
 		case fits(p.Rounds, MinBenchtime):
 			// The largest benchtime that fits, all rounds kept.
-			fixed := fixedCost(b, timed)
+			fixed := fixedPrice(b, timed)
 			variable := cost - fixed
 			perRound := b.Budget/time.Duration(p.Rounds) - fixed
 			p.Benchtime = max(MinBenchtime, time.Duration(float64(b.Benchtime)*float64(perRound)/float64(variable)).Truncate(time.Millisecond))
 			cuts = append(cuts, fmt.Sprintf("benchtime %s → %s", b.Benchtime, p.Benchtime))
 		case fits(b.MinRounds, MinBenchtime):
 			p.Benchtime = MinBenchtime
-			p.Rounds = int(b.Budget / roundCost(b, timed, MinBenchtime))
+			p.Rounds = int(b.Budget / roundPrice(b, timed, MinBenchtime))
 			cuts = append(cuts, fmt.Sprintf("benchtime %s → %s", b.Benchtime, p.Benchtime), fmt.Sprintf("rounds %d → %d", b.Rounds, p.Rounds))
 		case len(timed) > 0:
 			i := cutIndex(timed)
@@ -105,7 +105,7 @@ func ForecastBench(b Bench) BenchForecast {
 	for _, m := range timed {
 		p.Timed = append(p.Timed, m.Name)
 	}
-	p.Round = roundCost(b, timed, p.Benchtime)
+	p.Round = roundPrice(b, timed, p.Benchtime)
 	if len(timed) == 0 {
 		p.Rounds = 0
 	}
@@ -118,22 +118,22 @@ func ForecastBench(b Bench) BenchForecast {
 	return p
 }
 
-// roundCost is one round of messages at benchtime bt: the fixed costs,
+// roundPrice is one round of messages at benchtime bt: the fixed costs,
 // plus the messages' measured costs scaled to bt.
-func roundCost(b Bench, ms []Message, bt time.Duration) time.Duration {
+func roundPrice(b Bench, ms []Message, bt time.Duration) time.Duration {
 	var variable time.Duration
 	for _, m := range ms {
-		variable += m.Cost
+		variable += m.Price
 	}
 	if m := cmp.Or(b.Measured, b.Benchtime); m > 0 {
 		variable = time.Duration(float64(variable) * float64(bt) / float64(m))
 	}
-	return fixedCost(b, ms) + variable
+	return fixedPrice(b, ms) + variable
 }
 
-// fixedCost is what a round of ms costs whatever the benchtime: starting
+// fixedPrice is what a round of ms costs whatever the benchtime: starting
 // the programs, and building each message's records.
-func fixedCost(b Bench, ms []Message) time.Duration {
+func fixedPrice(b Bench, ms []Message) time.Duration {
 	c := b.Overhead
 	for _, m := range ms {
 		c += m.Fixed

@@ -10,7 +10,7 @@ import (
 // overhead: 10 rounds take 70 s.
 func bench(budget time.Duration) Bench {
 	return Bench{Budget: budget, Rounds: 10, Benchtime: 100 * time.Millisecond, MinRounds: 6, Overhead: time.Second,
-		Messages: []Message{{Name: "a.Changed", Cost: 2 * time.Second, Gating: true}, {Name: "b.Unchanged", Cost: 2 * time.Second}, {Name: "c.Changed", Cost: 2 * time.Second, Gating: true}}}
+		Messages: []Message{{Name: "a.Changed", Price: 2 * time.Second, Gating: true}, {Name: "b.Unchanged", Price: 2 * time.Second}, {Name: "c.Changed", Price: 2 * time.Second, Gating: true}}}
 }
 
 func cost(b Bench, p BenchForecast) time.Duration {
@@ -22,7 +22,7 @@ func cost(b Bench, p BenchForecast) time.Duration {
 			}
 		}
 	}
-	return time.Duration(p.Rounds) * roundCost(b, ms, p.Benchtime)
+	return time.Duration(p.Rounds) * roundPrice(b, ms, p.Benchtime)
 }
 
 func TestWhatFitsIsLeftAlone(t *testing.T) {
@@ -38,7 +38,7 @@ func TestAShortWarmUpPricesTheRoundAskedFor(t *testing.T) {
 	b := bench(70 * time.Second)
 	b.Measured = 10 * time.Millisecond
 	for i := range b.Messages {
-		b.Messages[i].Cost /= 10
+		b.Messages[i].Price /= 10
 	}
 	if p := ForecastBench(b); p.Rounds != 10 || p.Benchtime != 100*time.Millisecond || len(p.Timed) != 3 || p.Note != "" {
 		t.Fatalf("fits as at 100 ms: %+v", p)

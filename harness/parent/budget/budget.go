@@ -1,4 +1,4 @@
-// Package budget owns the time budget: one plan, from one clock, decides
+// Package budget owns the time budget: one forecast, from one clock, decides
 // what every stage after the exact ones may spend — how many messages'
 // instructions are counted and over how many rotations, how many bench
 // rounds at what benchtime for which messages, and when the pipeline must
@@ -124,7 +124,7 @@ func (b Budget) Forecast(from Stage, p Prices) Forecast {
 		share := time.Duration(float64(left) * cpuShare)
 		plan.CPU = ForecastCPU(share, b.Workers, p.Processes, p.Messages)
 		plan.CPU.Deadline = now.Add(share)
-		timing = left - plan.CPU.Cost
+		timing = left - plan.CPU.Price
 	}
 	if from <= FromBench {
 		bench := timing
@@ -142,7 +142,7 @@ func (b Budget) Forecast(from Stage, p Prices) Forecast {
 func (p Prices) bench(budget time.Duration) Bench {
 	ms := make([]Message, len(p.Messages))
 	for i, m := range p.Messages {
-		ms[i] = Message{Name: m.Name, Cost: m.Round, Fixed: m.Build, Gating: m.Gating}
+		ms[i] = Message{Name: m.Name, Price: m.Round, Fixed: m.Build, Gating: m.Gating}
 	}
 	return Bench{Budget: budget, Rounds: p.Rounds, Benchtime: p.Benchtime, Measured: p.Measured, MinRounds: p.MinRounds,
 		Overhead: p.RoundOverhead, Messages: ms, Unpriced: p.Unpriced}

@@ -17,7 +17,7 @@ type CPUForecast struct {
 	// per side than asked (with one, their floor is the format's global
 	// one), Uncounted those that did not fit at all.
 	FewerProcesses, Uncounted []string
-	Cost                      time.Duration // the plan's estimate, on every worker
+	Price                     time.Duration // the forecast's, on every worker
 	Note                      string        // what was cut; empty when nothing
 	asked                     int           // processes per side asked for
 }
@@ -67,7 +67,7 @@ func ForecastCPU(budget time.Duration, workers, processes int, ms []Price) CPUFo
 		}
 		in[i] = false
 	}
-	p := CPUForecast{Cost: cost(), asked: processes}
+	p := CPUForecast{Price: cost(), asked: processes}
 	for i, m := range ms {
 		if !in[i] {
 			p.Uncounted = append(p.Uncounted, m.Name)

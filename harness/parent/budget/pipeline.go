@@ -52,7 +52,7 @@ type pipeTook struct {
 	passes int64
 }
 
-// Pipeline is the pipeline's plan: rows in priority order, measured on
+// Pipeline is the pipeline's forecast: rows in priority order, measured on
 // sides sides, each with at least minRounds decoded rounds to be worth a
 // test, all of it by the budget's deadline.
 func (b Budget) Pipeline(rows []PipeRow, sides, minRounds int) *PipelineForecast {
@@ -116,9 +116,9 @@ func (p *PipelineForecast) timed(done func(), key string, passes int64) func() {
 	}
 }
 
-// PassCosts is one pass of each row that ran on one side, at the backlog
+// PassTimes is what one pass of each row that ran took on one side, at the backlog
 // it drained.
-func (p *PipelineForecast) PassCosts() map[string]time.Duration {
+func (p *PipelineForecast) PassTimes() map[string]time.Duration {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	out := map[string]time.Duration{}

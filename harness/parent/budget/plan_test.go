@@ -49,10 +49,10 @@ func TestAFiftySevenMessagePlanEndsBeforeTheDeadline(t *testing.T) {
 	if len(plan.CPU.Counted) == 0 {
 		t.Fatalf("cpu plan: %+v", plan.CPU)
 	}
-	if plan.CPU.Cost > time.Duration(float64(510*time.Second)*cpuShare) {
-		t.Fatalf("counts priced at %s, over their share", plan.CPU.Cost)
+	if plan.CPU.Price > time.Duration(float64(510*time.Second)*cpuShare) {
+		t.Fatalf("counts priced at %s, over their share", plan.CPU.Price)
 	}
-	clock.spend(plan.CPU.Cost)
+	clock.spend(plan.CPU.Price)
 
 	plan = b.Forecast(FromBench, p)
 	bp := plan.Bench
@@ -88,11 +88,11 @@ func TestCountsCutUnchangedThenTheLast(t *testing.T) {
 		t.Fatalf("all fit: %+v", p)
 	}
 	p := ForecastCPU(seconds(46), 1, 1, ms)
-	if strings.Join(p.Uncounted, ",") != "c.Same" || p.Cost > seconds(46) || !strings.Contains(p.Note, "1 of 3 messages not counted") {
+	if strings.Join(p.Uncounted, ",") != "c.Same" || p.Price > seconds(46) || !strings.Contains(p.Note, "1 of 3 messages not counted") {
 		t.Fatalf("the unchanged one goes first: %+v", p)
 	}
 	p = ForecastCPU(seconds(43), 1, 1, ms)
-	if strings.Join(p.Uncounted, ",") != "b.Small,c.Same" || p.Cost > seconds(43) {
+	if strings.Join(p.Uncounted, ",") != "b.Small,c.Same" || p.Price > seconds(43) {
 		t.Fatalf("then the last changed one: %+v", p)
 	}
 	if p := ForecastCPU(0, 1, 1, ms); len(p.Counted) != 0 || len(p.Uncounted) != 3 {
@@ -107,7 +107,7 @@ func TestUnusedTimeGoesToTheNextStage(t *testing.T) {
 	b := Budget{Start: start, Total: 10 * time.Minute, Now: clock.now}
 	p := fiftySeven()
 	first := b.Forecast(FromCPU, p)
-	forecast := first.Bench.Deadline.Sub(clock.t.Add(first.CPU.Cost))
+	forecast := first.Bench.Deadline.Sub(clock.t.Add(first.CPU.Price))
 	clock.spend(10 * time.Second) // the counts took far less than planned
 	second := b.Forecast(FromBench, p).Bench
 	if got := second.Deadline.Sub(clock.t); got <= forecast {
@@ -150,7 +150,7 @@ func TestCountsCutProcessesThenMessages(t *testing.T) {
 		t.Fatalf("then the last message's second process: %+v", p)
 	}
 	p = ForecastCPU(seconds(20), 2, 2, ms)
-	if strings.Join(p.Uncounted, ",") != "b.Small" || p.Counted[0].Processes != 1 || p.Cost > seconds(20) {
+	if strings.Join(p.Uncounted, ",") != "b.Small" || p.Counted[0].Processes != 1 || p.Price > seconds(20) {
 		t.Fatalf("then messages, the first in one process: %+v", p)
 	}
 }

@@ -30,14 +30,14 @@ func (b Budget) Refit(p BenchForecast, prices Prices, took time.Duration) BenchF
 	bench := prices.bench(left)
 	bench.Messages = slices.DeleteFunc(bench.Messages, func(m Message) bool { return !slices.Contains(p.Timed, m.Name) })
 	bench.Unpriced = nil
-	priced := roundCost(bench, bench.Messages, p.Benchtime)
+	priced := roundPrice(bench, bench.Messages, p.Benchtime)
 	if priced <= 0 || took <= priced {
 		return p
 	}
 	ratio := float64(took) / float64(priced)
 	bench.Overhead = time.Duration(float64(bench.Overhead) * ratio)
 	for i := range bench.Messages {
-		bench.Messages[i].Cost = time.Duration(float64(bench.Messages[i].Cost) * ratio)
+		bench.Messages[i].Price = time.Duration(float64(bench.Messages[i].Price) * ratio)
 		bench.Messages[i].Fixed = time.Duration(float64(bench.Messages[i].Fixed) * ratio)
 	}
 	// The rounds left; both sides run each round at the same benchtime,

@@ -56,7 +56,7 @@ const (
 
 var nsPerByte = map[string]float64{"json": 20, "protojson": 40, "protobuf": 2, "vtprotobuf": 1.5, "avro": 2, "avro-hamba": 3, "msgpack": 8, "cbor": 8}
 
-// MessagePrice is what measuring one message costs, one unit of each stage: the
+// MessagePrice is what measuring one message costs, a price for each stage: the
 // figures a run measures (report.json's costs) and a later plan prices
 // with, or their static estimates. Zero: the stage did not measure it.
 type MessagePrice struct {

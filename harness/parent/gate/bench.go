@@ -25,7 +25,7 @@ type timings struct {
 	// counted once a message and side: the warm-up round's lines and the
 	// untimed round's, their times dropped.
 	allocs          [2][]byte
-	plan            budget.BenchForecast
+	forecast        budget.BenchForecast
 	rounds          int // rounds run
 	unchangedRounds int // rounds of unchanged-schema messages, when fewer
 	pin             string
@@ -123,29 +123,29 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 	for _, m := range warmed.Messages {
 		t.warmed[m.Name] = (m.Round + m.Build) / time.Duration(max(ps.holding(m.Name), 1))
 	}
-	t.plan = g.budget.Forecast(budget.FromBench, warmed).Bench
+	t.forecast = g.budget.Forecast(budget.FromBench, warmed).Bench
 	unchanged := g.s.RoundsFor(true)
-	meter := g.budget.Meter(t.plan.Deadline)
+	meter := g.budget.Meter(t.forecast.Deadline)
 	// message → the rounds it was timed, once it has the power its verdict
 	// needs or cannot reach it
 	powered, futile := map[string]int{}, map[string]int{}
 	stopped := func(m string) bool { _, p := powered[m]; _, f := futile[m]; return p || f }
-	for round := 0; round < t.plan.Rounds; round++ {
-		gated := gating(t.plan.Timed, prices)
+	for round := 0; round < t.forecast.Rounds; round++ {
+		gated := gating(t.forecast.Timed, prices)
 		if len(gated) > 0 && !slices.ContainsFunc(gated, func(m string) bool { return !stopped(m) }) && round >= unchanged {
 			break // every gating message stopped: powered or futile
 		}
-		done, ok := meter.Start(t.plan.Round)
+		done, ok := meter.Start(t.forecast.Round)
 		if !ok {
-			t.plan.Note = joinNotes(t.plan.Note, fmt.Sprintf("stopped after %d of %d rounds at the deadline", round, t.plan.Rounds))
+			t.forecast.Note = joinNotes(t.forecast.Note, fmt.Sprintf("stopped after %d of %d rounds at the deadline", round, t.forecast.Rounds))
 			break
 		}
-		timed := t.plan.Timed
+		timed := t.forecast.Timed
 		if round >= unchanged {
 			timed = gated
 		}
 		timed = slices.DeleteFunc(slices.Clone(timed), stopped)
-		prog.step("round %d of %d", round+1, t.plan.Rounds)
+		prog.step("round %d of %d", round+1, t.forecast.Rounds)
 		roundStart := g.budget.Now()
 		for _, side := range interleave.Order(len(ps.sides()), round) {
 			p := ps.sides()[side]
@@ -153,9 +153,9 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 			if !ok {
 				continue
 			}
-			out, err := benchRound(ctx, p, sel, t.plan.Benchtime, false, false)
+			out, err := benchRound(ctx, p, sel, t.forecast.Benchtime, false, false)
 			if err != nil {
-				return t, t.plan.Note, err
+				return t, t.forecast.Note, err
 			}
 			t.out[sideIndex(ps, side)] = append(t.out[sideIndex(ps, side)], out...)
 		}
@@ -165,22 +165,22 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 			// The first round is the first real price of a round: the plan
 			// re-fits the rest by it, and a message it cuts loses its one
 			// round (one sample a side can show nothing).
-			refit := g.budget.Refit(t.plan, warmed, g.budget.Now().Sub(roundStart))
-			if len(refit.Timed) < len(t.plan.Timed) {
+			refit := g.budget.Refit(t.forecast, warmed, g.budget.Now().Sub(roundStart))
+			if len(refit.Timed) < len(t.forecast.Timed) {
 				for i := range t.out {
 					t.out[i] = keepBenchmarks(t.out[i], refit.Timed)
 				}
 			}
-			if refit.Round != t.plan.Round {
+			if refit.Round != t.forecast.Round {
 				// The rounds from here on are priced anew: the meter starts over.
-				meter = g.budget.Meter(t.plan.Deadline)
+				meter = g.budget.Meter(t.forecast.Deadline)
 			}
-			t.plan = refit
+			t.forecast = refit
 		}
 		if (round+1)%2 == 0 {
 			// Whole ABBA pairs only: each side first equally often. (Round
 			// 0's refit, which may change the plan, is never such a round.)
-			p := judgePower(t.out[0], slices.DeleteFunc(slices.Clone(gated), stopped), cutoff, t.plan.Rounds, g.timeThreshold)
+			p := judgePower(t.out[0], slices.DeleteFunc(slices.Clone(gated), stopped), cutoff, t.forecast.Rounds, g.timeThreshold)
 			for _, m := range p.Powered {
 				powered[m] = round + 1
 			}
@@ -189,13 +189,13 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 			}
 		}
 	}
-	if unchanged < t.rounds && len(gating(t.plan.Timed, prices)) < len(t.plan.Timed) {
+	if unchanged < t.rounds && len(gating(t.forecast.Timed, prices)) < len(t.forecast.Timed) {
 		t.unchangedRounds = unchanged
 	}
 	t.pin = ps.head.prog.Pinned()
 	// Stopping at the power a verdict needs is not a cut: the stage says
 	// it, the plan's note (what was cut) does not.
-	note := joinNotes(t.plan.Note, planned, powerNote(powered, futile, t.plan.Rounds))
+	note := joinNotes(t.forecast.Note, planned, powerNote(powered, futile, t.forecast.Rounds))
 	if t.unchangedRounds > 0 {
 		note = joinNotes(note, fmt.Sprintf("unchanged-schema messages timed %d rounds (information only)", t.unchangedRounds))
 	}

@@ -31,8 +31,8 @@ func (g *run) compare(c counts, t timings, cutoff float64) (compared, string, er
 	var text [2]bytes.Buffer
 	results := [2][]cpucost.Result{c.base, c.head}
 	tool := ""
-	if c.cost != nil {
-		tool = c.cost.Tool
+	if c.cpuCost != nil {
+		tool = c.cpuCost.Tool
 	}
 	for i := range text {
 		bench.Header(&text[i])

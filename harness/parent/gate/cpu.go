@@ -23,8 +23,8 @@ import (
 // budget cut.
 type counts struct {
 	base, head []cpucost.Result
-	cost       *report.CPUCost
-	plan       budget.CPUForecast
+	cpuCost    *report.CPUCost
+	forecast   budget.CPUForecast
 	// seconds is each message's count processes' wall time, every side,
 	// and processes how many finished.
 	seconds   map[string]float64
@@ -57,19 +57,19 @@ var errCountUnavailable = errors.New("instruction counts unavailable")
 // report, not an error, unless cpu-cost is on. Valgrind failing is the
 // stage's error: one line.
 func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.Prices, sz sizes) (counts, string, error) {
-	c := counts{cost: &report.CPUCost{Mode: string(g.s.CPUCost)}, seconds: map[string]float64{}, processes: map[string]int{}}
+	c := counts{cpuCost: &report.CPUCost{Mode: string(g.s.CPUCost)}, seconds: map[string]float64{}, processes: map[string]int{}}
 	setup, err := cpucost.Prepare(ctx, g.s.CPUCost, cpucost.Env{CI: os.Getenv("GITHUB_ACTIONS") == "true"})
 	if err != nil {
 		return c, "", err
 	}
-	c.cost.Installed = setup.Installed
+	c.cpuCost.Installed = setup.Installed
 	if setup.Valgrind == "" {
-		c.cost.Unavailable = setup.Reason
+		c.cpuCost.Unavailable = setup.Reason
 		return c, setup.Reason, nil
 	}
 	prices.Counting = true
-	c.plan = g.budget.Forecast(budget.FromCPU, prices).CPU
-	procs := g.countProcesses(ps, c.plan, sz)
+	c.forecast = g.budget.Forecast(budget.FromCPU, prices).CPU
+	procs := g.countProcesses(ps, c.forecast, sz)
 	bytes := sz.countBytes()
 
 	prog := newProgress(g.o.Log, "cpu", progressEvery)
@@ -79,7 +79,7 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 	var seconds [2]float64
 	unavailable := ""
 	finished := 0
-	_, err = pool(ctx, g.s.Workers, g.budget.Meter(c.plan.Deadline), 0, procs, func(u countProcess) time.Duration { return u.price },
+	_, err = pool(ctx, g.s.Workers, g.budget.Meter(c.forecast.Deadline), 0, procs, func(u countProcess) time.Duration { return u.price },
 		func(ctx context.Context, u countProcess) error {
 			p := ps.sides()[u.side]
 			start := time.Now()
@@ -95,7 +95,7 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 				unavailable = res.Unavailable
 				return errCountUnavailable
 			}
-			c.cost.Tool = res.Tool
+			c.cpuCost.Tool = res.Tool
 			took := time.Since(start).Seconds()
 			seconds[sideIndex(ps, u.side)] += took
 			// A message costs what it took in the process and its share of
@@ -115,20 +115,20 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 			return nil
 		})
 	if errors.Is(err, errCountUnavailable) {
-		c.cost.Unavailable = unavailable
+		c.cpuCost.Unavailable = unavailable
 		return c, unavailable, nil
 	}
 	ran := g.keepWholeProcesses(&c, ps, procs, results)
-	c.plan.Ran(ran)
+	c.forecast.Ran(ran)
 	if err != nil {
 		return c, "", err
 	}
-	notes := []string{c.cost.Installed}
-	if len(c.plan.Counted) > 0 {
+	notes := []string{c.cpuCost.Installed}
+	if len(c.forecast.Counted) > 0 {
 		notes = append(notes, fmt.Sprintf("%s counted in %s on %s (process time: base %.1f s, head %.1f s)",
-			plural(len(c.plan.Counted), "message"), plural(len(procs), "process"), plural(g.s.Workers, "worker"), seconds[0], seconds[1]))
+			plural(len(c.forecast.Counted), "message"), plural(len(procs), "process"), plural(g.s.Workers, "worker"), seconds[0], seconds[1]))
 	}
-	return c, c.cost.Tool + ": " + joinNotes(append(notes, c.plan.Note)...), nil
+	return c, c.cpuCost.Tool + ": " + joinNotes(append(notes, c.forecast.Note)...), nil
 }
 
 // batchName is a batch's messages for a progress line.

@@ -109,11 +109,11 @@ func enterCompared(r *report.Report, c compared) {
 // enterCounts puts how counting went in the report, and each counted
 // message's instr/op metrics.
 func enterCounts(r *report.Report, c counts) {
-	if c.cost == nil {
+	if c.cpuCost == nil {
 		return
 	}
-	r.CPUCost = c.cost
-	p := c.plan
+	r.CPUCost = c.cpuCost
+	p := c.forecast
 	if len(p.FewerProcesses) > 0 || len(p.Uncounted) > 0 {
 		r.Cut.CPU = &report.CPUCut{Uncounted: p.Uncounted,
 			FewerProcesses: slices.Clone(p.FewerProcesses), Note: p.Note}
@@ -123,19 +123,19 @@ func enterCounts(r *report.Report, c counts) {
 
 // countedMetrics are the instr/op metrics of a count that ran.
 func countedMetrics(c counts) []formatMetric {
-	if c.cost == nil {
+	if c.cpuCost == nil {
 		return nil
 	}
 	return countMetrics(c.base, c.head)
 }
 
-// enterTimings puts the bench plan in the report; compare turned the
+// enterTimings puts the bench forecast (and what it cut) in the report; compare turned the
 // lines into metrics (enterCompared).
 func enterTimings(r *report.Report, t timings) {
-	if t.plan.Rounds == 0 && t.plan.Note == "" && len(t.plan.Timed) == 0 {
+	if t.forecast.Rounds == 0 && t.forecast.Note == "" && len(t.forecast.Timed) == 0 {
 		return
 	}
-	r.Cut.Bench = &report.BenchCut{Rounds: t.rounds, Benchtime: t.plan.Benchtime.String(), Untimed: t.plan.Untimed, Note: t.plan.Note}
+	r.Cut.Bench = &report.BenchCut{Rounds: t.rounds, Benchtime: t.forecast.Benchtime.String(), Untimed: t.forecast.Untimed, Note: t.forecast.Note}
 	r.Env.UnchangedRounds = t.unchangedRounds
 	if t.pin != "" {
 		r.Env.BenchPin = t.pin

@@ -38,7 +38,7 @@ func TestTheHistoryStageTakesWhatTheReportSaysWithoutReadingIt(t *testing.T) {
 			"b.v1.New/protobuf":   {nil, size(12)},
 			"c.v1.Empty/protobuf": {size(0), size(0)},
 		}},
-		counts: counts{cost: &report.CPUCost{},
+		counts: counts{cpuCost: &report.CPUCost{},
 			base: []cpucost.Result{count("Encode", "a.v1.Grown", "protobuf", 300_000), count("Decode", "a.v1.Grown", "protobuf", 500_000)},
 			head: []cpucost.Result{count("Encode", "a.v1.Grown", "protobuf", 390_000), count("Decode", "a.v1.Grown", "protobuf", 500_010)}},
 		compared: compared{metrics: []formatMetric{

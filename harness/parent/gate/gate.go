@@ -79,12 +79,12 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 			m = g.measure(ctx)
 			defer m.sch.close()
 		}
-		costs := measuringTimesOf(m.list, m.sizes, m.counts, m.timings, m.rows)
-		enterResults(g.r, g.s, m, costs)
+		times := measuringTimesOf(m.list, m.sizes, m.counts, m.timings, m.rows)
+		enterResults(g.r, g.s, m, times)
 		if g.s.History != "" {
 			exact := exactOf(m)
 			enterHistory(g.r, g.history(ctx, historyIn{sch: m.sch, carried: m.carried, last: m.last, branch: m.branch,
-				figures: history.Figures(exact), costs: costs, changed: history.ChangedMessages(exact)}))
+				figures: history.Figures(exact), times: times, changed: history.ChangedMessages(exact)}))
 		}
 	}
 	// wiregate.yaml's alpha once it was read (cfg.Alpha: the inputs' when

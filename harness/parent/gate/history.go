@@ -63,9 +63,9 @@ type historyIn struct {
 	carried map[string]bool
 	last    *history.Point
 	branch  *branchRead
-	figures []history.Figure // the head's exact figures (history.Figures)
-	costs   []report.MeasuringTime
-	changed int // messages this change moves (history.ChangedMessages)
+	figures []history.Figure       // the head's exact figures (history.Figures)
+	times   []report.MeasuringTime // each message's measuring time
+	changed int                    // messages this change moves (history.ChangedMessages)
 }
 
 // read is what the history stage found: the report's history section, and
@@ -136,10 +136,10 @@ func (g *run) appendPoint(ctx context.Context, m historyIn, h *report.History) {
 	for _, f := range figures {
 		measuredNow[f.Message] = true
 	}
-	costs := m.costs
+	times := m.times
 	if m.last != nil {
 		figures = append(slices.Clone(figures), m.last.FiguresOf(m.carried)...)
-		costs = append(slices.Clone(costs), m.last.MeasuringTimesOf(m.carried)...)
+		times = append(slices.Clone(times), m.last.MeasuringTimesOf(m.carried)...)
 	}
 	prints := map[string]string{}
 	for name, print := range m.sch.prints {
@@ -159,7 +159,7 @@ func (g *run) appendPoint(ctx context.Context, m historyIn, h *report.History) {
 		return
 	}
 	p := history.Point{Sha: sha, Ref: g.head.rev.Ref, Date: history.CommitDate(ctx, g.head.dir, sha), Figures: figures,
-		Wiregate: m.sch.head.Harness(), Go: runtime.Version(), Schemas: prints, MeasuringTimes: costs}
+		Wiregate: m.sch.head.Harness(), Go: runtime.Version(), Schemas: prints, MeasuringTimes: times}
 	ctx, cancel := context.WithTimeout(ctx, recordTimeout)
 	defer cancel()
 	attempts, err := g.store().Append(ctx, p)

@@ -80,7 +80,7 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 	schedule := g.budget.Pipeline(rows, len(sides), verdict.MinRounds(o.Family, g.cfg.Alpha))
 	o.Schedule = schedule
 	res, err := piperounds.Run(ctx, o)
-	out.perPass = perMessage(rows, schedule.PassCosts())
+	out.perPass = perMessage(rows, schedule.PassTimes())
 	if err != nil {
 		return out, "", err
 	}

@@ -17,7 +17,7 @@ import (
 type measuredPrices struct {
 	prices map[string]budget.MessagePrice
 	// noise is each message's timings' samples relative to their median,
-	// by "format/op" (report.MeasuringTime.Noise): what the bench plan predicts a
+	// by "format/op" (report.MeasuringTime.Noise): what the bench forecast predicts a
 	// timing's power from before it runs.
 	noise  map[string]map[string][]float64
 	branch string

@@ -27,9 +27,9 @@ type Point struct {
 	Wiregate string            `json:"wiregate,omitempty"`
 	Go       string            `json:"go,omitempty"`
 	Schemas  map[string]string `json:"schemas,omitempty"`
-	// Costs are what measuring each message cost (report.MeasuringTime): measured
-	// by this point's run, or carried with its figures. Plans price by
-	// them.
+	// MeasuringTimes are what measuring each message took (report.MeasuringTime):
+	// measured by this point's run, or carried with its figures. Plans price
+	// by them.
 	MeasuringTimes []report.MeasuringTime `json:"costs,omitempty"`
 }
 
@@ -64,7 +64,7 @@ func (p Point) FiguresOf(messages map[string]bool) []Figure {
 	return out
 }
 
-// MeasuringTimesOf are p's costs of the given messages.
+// MeasuringTimesOf are p's measuring times of the given messages.
 func (p Point) MeasuringTimesOf(messages map[string]bool) []report.MeasuringTime {
 	var out []report.MeasuringTime
 	for _, c := range p.MeasuringTimes {

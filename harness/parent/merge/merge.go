@@ -15,6 +15,7 @@ import (
 
 	"github.com/wiregate/wiregate/harness/parent/inputs"
 	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/parent/shard"
 	"github.com/wiregate/wiregate/harness/parent/verdict"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
@@ -116,6 +117,14 @@ func check(parts []Part) error {
 		r := p.Report
 		if r == nil || r.Shard == nil {
 			return exitcode.BadInput("%s is not a shard's report (it has no shard block): merge only the report.json files of jobs run with input shard", p.From)
+		}
+		// A part's names are Go's (inputs.Shard.String, shard.PartName); one
+		// that does not say its own index and count was not written by a
+		// shard job of this version, and would label another shard.
+		want := inputs.Shard{Index: r.Shard.Index, Count: r.Shard.Count}
+		if r.Shard.Name != want.String() || r.Shard.Artifact != shard.PartName(want) {
+			return exitcode.BadInput("%s says it is shard %q (artifact %q) but holds shard %d of %d: merge only the report.json files the shard jobs wrote",
+				p.From, r.Shard.Name, r.Shard.Artifact, r.Shard.Index, r.Shard.Count)
 		}
 		if prev, dup := seen[r.Shard.Index]; dup {
 			return exitcode.BadInput("%s and %s are both shard %s: pass each shard's part once", prev, p.From, r.Shard.Name)

@@ -119,7 +119,11 @@ func TestPartsOfDifferentGatesAreRefused(t *testing.T) {
 		{func(r *report.Report) { r.Shard.Change = "other" }, "their change set differs"},
 		{func(r *report.Report) { r.Shard.Inputs = "other" }, "their inputs differs"},
 		{func(r *report.Report) { r.Shard.Harness = "other" }, "their wiregate version differs"},
-		{func(r *report.Report) { r.Shard.Index, r.Shard.Name = 1, "1/3" }, "are both shard 1/3"},
+		{func(r *report.Report) {
+			r.Shard.Index, r.Shard.Name, r.Shard.Artifact = 1, "1/3", "wiregate-part-1-of-3"
+		}, "are both shard 1/3"},
+		{func(r *report.Report) { r.Shard.Name = "1/3" }, `says it is shard "1/3" (artifact "wiregate-part-2-of-3") but holds shard 2 of 3`},
+		{func(r *report.Report) { r.Shard.Artifact = "wiregate-part-3-of-3" }, "but holds shard 2 of 3"},
 		{func(r *report.Report) { r.Shard = nil }, "part2 is not a shard's report"},
 	} {
 		p := part(2, 0.5)

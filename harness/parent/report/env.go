@@ -50,7 +50,7 @@ type Env struct {
 	PeakRSSBytes int64 `json:"peak_rss_bytes,omitempty"`
 }
 
-// MeasuringTime is what measuring one message cost in this run, one unit of each
+// MeasuringTime is what measuring one message cost in this run, one figure for each
 // stage, in wall time on this run's runner (0: the stage did not measure
 // it). A push's run keeps them on the history branch, and a later plan
 // prices the message by them instead of by its schema alone

@@ -1,5 +1,7 @@
 package report
 
+import "github.com/invopop/jsonschema"
+
 // Figures of a changed message, as Coverage counts them.
 const (
 	FigureSized   = "sized"   // bytes/msg in every format, both sides (and the correctness check)
@@ -29,6 +31,37 @@ type Coverage struct {
 // Complete is whether every expected figure of every changed message is
 // there.
 func (c *Coverage) Complete() bool { return c == nil || len(c.Cut) == 0 }
+
+// ShardNamePattern and PartNamePattern are the contract's shapes of a
+// shard's name (2/8) and of its part's artifact name
+// (wiregate-part-2-of-8): the schemas declare them, so the action checks
+// a name against Go's pattern, never its own; their writers
+// (inputs.Shard.String, shard.PartName) are tested against them.
+const (
+	ShardNamePattern = `^[1-9][0-9]*/[1-9][0-9]*$`
+	PartNamePattern  = `^wiregate-part-[1-9][0-9]*-of-[1-9][0-9]*$`
+)
+
+// JSONSchemaExtend gives the names their patterns.
+func (Shard) JSONSchemaExtend(s *jsonschema.Schema) {
+	Pattern(s, "name", ShardNamePattern)
+	Pattern(s, "artifact", PartNamePattern)
+}
+
+// JSONSchemaExtend gives the missing shards' names their pattern.
+func (Merged) JSONSchemaExtend(s *jsonschema.Schema) { Pattern(s, "missing_names", ShardNamePattern) }
+
+// Pattern sets property key's pattern, or its items' when it is an array.
+func Pattern(s *jsonschema.Schema, key, pattern string) {
+	p, ok := s.Properties.Get(key)
+	if !ok {
+		return
+	}
+	if p.Items != nil {
+		p = p.Items
+	}
+	p.Pattern = pattern
+}
 
 // Shard is one part of a sharded gate: what it measured and what every
 // shard of the same plan measures, with what must agree for parts to merge.

@@ -40,6 +40,17 @@ type Part struct {
 	PriceSeconds float64  `json:"price_seconds"`
 }
 
+// JSONSchemaExtend gives a part's names the contract's patterns.
+func (Part) JSONSchemaExtend(s *jsonschema.Schema) {
+	report.Pattern(s, "shard", report.ShardNamePattern)
+	report.Pattern(s, "artifact", report.PartNamePattern)
+}
+
+// JSONSchemaExtend gives the matrix's shard names the contract's pattern.
+func (Matrix) JSONSchemaExtend(s *jsonschema.Schema) {
+	report.Pattern(s, "shard", report.ShardNamePattern)
+}
+
 // PlanSchemaFile is plan.json's JSON Schema, made from Split as
 // report.schema.json is made from report.Report (report.SchemaOf),
 // committed, and read by the action: its types are generated from it and

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -35,13 +36,15 @@ func TestPlanSchemaFileIsFresh(t *testing.T) {
 
 // A plan as `wiregate plan` writes it validates, the one-shard plan of a
 // gate that could not start too; a plan with more shards than a shard input
-// may name, parts written as null, or a property the contract lacks does
-// not, with one line saying where.
+// may name, parts written as null, a property the contract lacks, or a
+// shard or part name not of the contract's pattern (whose writers are
+// tested against it below) does not, with one line saying where.
 func TestPlanSchemaTakesWhatPlanWrites(t *testing.T) {
 	m := MatrixOf(2)
 	plans := map[string]Split{
 		"split": {Shards: 2, Matrix: m, Needed: 3, MaxShards: 2, PriceSeconds: 900, CapacitySeconds: 300,
-			Parts:  []Part{{Shard: m.Shard[0], Messages: []string{"a.V1"}, PriceSeconds: 500}, {Shard: m.Shard[1], Messages: []string{"b.V1"}, PriceSeconds: 400}},
+			Parts: []Part{{Shard: m.Shard[0], Artifact: PartName(inputs.Shard{Index: 1, Count: 2}), Messages: []string{"a.V1"}, PriceSeconds: 500},
+				{Shard: m.Shard[1], Artifact: PartName(inputs.Shard{Index: 2, Count: 2}), Messages: []string{"b.V1"}, PriceSeconds: 400}},
 			Change: &report.Change{Measure: report.MeasureChanged, Changed: []string{"a.V1", "b.V1"}, New: []string{}, Removed: []string{}, Unchanged: []string{}},
 			Note:   "2 messages to measure"},
 		"bad inputs": {Shards: 1, Matrix: MatrixOf(1), Needed: 1, Parts: []Part{}, Note: "--time-budget is \"1s\": want a duration"},
@@ -57,6 +60,9 @@ func TestPlanSchemaTakesWhatPlanWrites(t *testing.T) {
 		{`"shards":2,`, `"shards":0,`, "/shards"},
 		{`"parts":[`, `"parts":null,"was":[`, "/parts"},
 		{`"note":`, `"extra":true,"note":`, "extra"},
+		{`"shard":["1/2"`, `"shard":["x"`, "/matrix/shard/0"},
+		{`"artifact":"wiregate-part-1-of-2"`, `"artifact":"../x"`, "/parts/0/artifact"},
+		{`"shard":"2/2"`, `"shard":"2 of 2"`, "/parts/1/shard"},
 	} {
 		bad := strings.Replace(good, c.from, c.to, 1)
 		if bad == good {
@@ -76,4 +82,19 @@ func encode(t *testing.T, p Split) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// The names' writers write what the contract's patterns take: a matrix of
+// 1 to MaxShards shards, each named by inputs.Shard.String and its part by
+// PartName.
+func TestNameWritersMatchTheContractsPatterns(t *testing.T) {
+	shardName, partName := regexp.MustCompile(report.ShardNamePattern), regexp.MustCompile(report.PartNamePattern)
+	for _, n := range []int{1, 2, 8, inputs.MaxShards} {
+		for i, name := range MatrixOf(n).Shard {
+			s := inputs.Shard{Index: i + 1, Count: n}
+			if !shardName.MatchString(name) || name != s.String() || !partName.MatchString(PartName(s)) {
+				t.Errorf("shard %d of %d: %q, part %q", i+1, n, name, PartName(s))
+			}
+		}
+	}
 }
