@@ -112,8 +112,9 @@ func readGate(t *testing.T) (*token.FileSet, []*ast.File, *types.Info, *types.Pa
 
 // A stage function is one that runs a stage: its body calls the journal's
 // stage (run.go), or it is the work a stage runs: passed to stage as its
-// body, or called by name inside the function literal passed to it; the
-// journal's own helpers beside stage (run.go: warn, firstError) are not
+// body, called by name inside the function literal passed to it, or
+// called, to the end of the call tree, by any of those; the journal's own
+// functions beside stage (run.go: warn, firstError, by name) are not
 // stages, they write the journal the sequencer copies into the report. Such
 // a function returns what it found and the sequencer (gate.go, plan.go)
 // assigns it to the run and enters it in the report; so a stage function
@@ -226,8 +227,29 @@ func TestStagesTakeNoReportAndLeaveNothingInTheRun(t *testing.T) {
 			return true
 		})
 	}
+	// And everything they call in the package, to the end of the call
+	// tree: a helper of a stage is part of its work.
+	for grew := true; grew; {
+		grew = false
+		for fd := range stages {
+			if fd.Body == nil {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CallExpr); ok {
+					if d := named(c.Fun); d != nil && !stages[d] && !sequencers[d.Name.Name] {
+						stages[d], grew = true, true
+					}
+				}
+				return true
+			})
+		}
+	}
+	// The journal's own functions (run.go), by name: what stage runs is
+	// checked, stage itself and its journal helpers write the journal; and
+	// the sequencers, which assign what the stages return.
 	for fd := range stages {
-		if fset.File(fd.Pos()) == fset.File(stageFunc.Pos()) {
+		if journal[fd.Name.Name] && fset.File(fd.Pos()) == fset.File(stageFunc.Pos()) || sequencers[fd.Name.Name] {
 			delete(stages, fd)
 		}
 	}
@@ -269,6 +291,14 @@ func TestStagesTakeNoReportAndLeaveNothingInTheRun(t *testing.T) {
 	}
 	t.Logf("%d stage functions", len(stages))
 }
+
+// journal are run.go's functions that are no stage's work: the journal
+// (stage, warn, firstError) and the run's own set-up (newRun, tmpDir).
+var journal = map[string]bool{"stage": true, "warn": true, "firstError": true, "newRun": true, "tmpDir": true}
+
+// sequencers are the functions that run the stages in order and assign
+// what they return to the run (gate.go: Run, start; plan.go: Plan).
+var sequencers = map[string]bool{"Run": true, "start": true, "Plan": true}
 
 // runFieldIn is the run field an assigned expression writes into (g.s,
 // g.base.rev, *g.base, g.r.Env.Count), or "".
