@@ -201,7 +201,7 @@ func TestSizesJSONMatchesLibrary(t *testing.T) {
 		t.Fatalf("got %d rows, want %d", len(got), len(want))
 	}
 	for i := range want {
-		got[i].Price, want[i].Price = benchprog.Price{}, benchprog.Price{} // wall-clock prices for planning, not figures
+		got[i].Cold, want[i].Cold = benchprog.ColdReading{}, benchprog.ColdReading{} // wall-clock prices for planning, not figures
 		if !reflect.DeepEqual(got[i], want[i]) {
 			t.Errorf("row %d: CLI %+v, library %+v", i, got[i], want[i])
 		}

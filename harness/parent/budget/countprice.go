@@ -39,7 +39,7 @@ const CountBatch = 60 * time.Second
 func CountPrice(rows []benchprog.Size) time.Duration {
 	var work time.Duration
 	for _, r := range rows {
-		work += CountFormatPrice(r.Format, [2]float64{r.Price.EncodeNs, r.Price.DecodeNs}, r.BytesMean)
+		work += CountFormatPrice(r.Format, [2]float64{r.Cold.EncodeNs, r.Cold.DecodeNs}, r.BytesMean)
 	}
 	return work
 }

@@ -10,7 +10,7 @@ import (
 // estimate the budget plans with), though it counts fewer operations.
 func TestCountPriceGrowsWithWork(t *testing.T) {
 	row := func(format string, enc, dec, bytes float64) benchprog.Size {
-		return benchprog.Size{Format: format, BytesMean: bytes, Price: benchprog.Price{EncodeNs: enc, DecodeNs: dec}}
+		return benchprog.Size{Format: format, BytesMean: bytes, Cold: benchprog.ColdReading{EncodeNs: enc, DecodeNs: dec}}
 	}
 	fast := []benchprog.Size{row("protobuf", 300, 400, 100), row("json", 1000, 4000, 300)}
 	slow := []benchprog.Size{row("protobuf", 60_000, 170_000, 7000), row("json", 43_000, 43_000, 12_000)}

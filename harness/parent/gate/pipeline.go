@@ -158,5 +158,5 @@ func pipePass(s *benchprog.Size) time.Duration {
 	if s == nil {
 		return time.Microsecond
 	}
-	return budget.PipeRecord(s.BytesMean, s.Price.EncodeNs, s.Price.DecodeNs)
+	return budget.PipeRecord(s.BytesMean, s.Cold.EncodeNs, s.Cold.DecodeNs)
 }

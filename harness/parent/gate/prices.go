@@ -10,7 +10,7 @@ import (
 
 // prices are the budget's first prices of list, for Holm families of
 // family gated messages (the whole change's), from the sizes stage's
-// rows (benchprog.Price: a cold reading of each case's encode and decode
+// rows (benchprog.ColdReading: a cold reading of each case's encode and decode
 // and of setting the message up, taken while checking it): the cost of
 // counting a message is what a run measured of its count processes
 // (measured prices, from the history point at the base), else
@@ -36,7 +36,7 @@ func (g *run) prices(sz sizes, list []string, sch *schemas, family int, mp measu
 			}
 			sides++
 			count += budget.CountPrice(rows) + start
-			build += time.Duration(rows[0].Price.SetupSeconds * float64(time.Second))
+			build += time.Duration(rows[0].Cold.SetupSeconds * float64(time.Second))
 		}
 		if fromHistory := mp.prices[m].Count; fromHistory > 0 {
 			count = fromHistory * time.Duration(sides)

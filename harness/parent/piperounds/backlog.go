@@ -50,7 +50,7 @@ func Backlogs(count, bytes int64, drain bool, sizes []benchprog.Size) map[string
 			b = Backlog{Message: s.Message, Format: s.Format, MeanBytes: s.BytesMean}
 		}
 		out[k] = b
-		rec := budget.PipeRecord(s.BytesMean, s.Price.EncodeNs, s.Price.DecodeNs)
+		rec := budget.PipeRecord(s.BytesMean, s.Cold.EncodeNs, s.Cold.DecodeNs)
 		if f, ok := fastest[k]; !ok || rec < f {
 			fastest[k] = rec
 		}

@@ -52,13 +52,15 @@ func TestBacklogsBySizeAndCount(t *testing.T) {
 // a message has its own N (a JSON drain at its protobuf's N lasted 4-8
 // times the target).
 func TestBacklogsToADrainsPrecision(t *testing.T) {
-	price := func(enc, dec float64) benchprog.Price { return benchprog.Price{EncodeNs: enc, DecodeNs: dec} }
+	price := func(enc, dec float64) benchprog.ColdReading {
+		return benchprog.ColdReading{EncodeNs: enc, DecodeNs: dec}
+	}
 	sizes := []benchprog.Size{
-		{Message: "a.Fast", Format: "protobuf", BytesMean: 100, Price: price(200, 300)},
-		{Message: "a.Slow", Format: "json", BytesMean: 2000, Price: price(30_000, 80_000)},
-		{Message: "a.Slow", Format: "json", BytesMean: 2100, Price: price(33_000, 90_000)}, // the other side, slower
-		{Message: "a.Slow", Format: "protobuf", BytesMean: 1000, Price: price(9_000, 49_000)},
-		{Message: "a.Glacial", Format: "json", BytesMean: 100, Price: price(1e6, 2e6)},
+		{Message: "a.Fast", Format: "protobuf", BytesMean: 100, Cold: price(200, 300)},
+		{Message: "a.Slow", Format: "json", BytesMean: 2000, Cold: price(30_000, 80_000)},
+		{Message: "a.Slow", Format: "json", BytesMean: 2100, Cold: price(33_000, 90_000)}, // the other side, slower
+		{Message: "a.Slow", Format: "protobuf", BytesMean: 1000, Cold: price(9_000, 49_000)},
+		{Message: "a.Glacial", Format: "json", BytesMean: 100, Cold: price(1e6, 2e6)},
 	}
 	got := Backlogs(200_000, 0, true, sizes)
 	if b := got["a.Fast/protobuf"]; b.N != 200_000 || b.Drain != 0 {

@@ -14,7 +14,7 @@ type Checked struct {
 // Size is one message in one format (sizes' output): exact bytes per
 // message over the record pool, what check says of the case (sizes runs
 // the same correctness gate first, so a gate needs no separate check), and
-// the case's Price.
+// the case's ColdReading.
 type Size struct {
 	Message   string  `json:"message"`
 	Format    string  `json:"format"`
@@ -29,8 +29,8 @@ type Size struct {
 	// Source and Aliasing: as in Checked.
 	Source   string `json:"source"`
 	Aliasing bool   `json:"aliasing"`
-	// Price is for planning a budget only: see Price.
-	Price Price `json:"price"`
+	// Cold is for planning a budget only: see ColdReading (JSON "price", kept).
+	Cold ColdReading `json:"price"`
 	// Compressed is bytes per record as a broker stores them, one entry
 	// per codec asked for (SizesFlags.Batching), in the order asked.
 	Compressed []Compressed `json:"compressed,omitempty"`
@@ -46,14 +46,14 @@ type Compressed struct {
 	BatchBytes     int     `json:"batch_bytes"`
 }
 
-// Price is what setting up and running one case cost the bench program
+// ColdReading is what setting up and running one case cost the bench program
 // that measured its sizes, read from the wall clock once, cold, while its
 // correctness pass did work it does anyway (it encodes and decodes every
 // record of the pool). A budget planner prices counting, timing and
 // draining a case from it. It is not a measurement: one unrepeated reading
 // on a machine doing whatever else it does, never compared between sides
 // or runs and never reported as a figure; bench's ns/op is the figure.
-type Price struct {
+type ColdReading struct {
 	// SetupSeconds is generating the message's records and building and
 	// checking all of its cases (every format selected), the same on each
 	// of the message's rows: what any process that measures the message

@@ -24,11 +24,11 @@ type Case struct {
 	Values  []any           // the pool, as the format's typed values
 	Encoded [][]byte        // the pool, encoded
 	Source  string          // where the records came from
-	// Price is what the case cost to set up, encode and decode, for
-	// planning a budget; never a figure (benchprog.Price owns its
+	// Cold is what the case cost to set up, encode and decode, for
+	// planning a budget; never a figure (benchprog.ColdReading owns its
 	// meaning). ForMessage sets EncodeNs, the correctness gate
 	// (roundtrip.Check) DecodeNs, and the bench program SetupSeconds.
-	Price benchprog.Price
+	Cold benchprog.ColdReading
 }
 
 // Name is "message/format", the benchmark name suffix.
@@ -57,7 +57,7 @@ func Build(subjects []*subject.Subject, formats []codec.Format, from From) ([]*C
 }
 
 // ForMessage makes one message's cases, one per format in the order given
-// that measures it (codec.Format.Measures), over one record pool. Encoding the pool is timed (Price.EncodeNs): it is
+// that measures it (codec.Format.Measures), over one record pool. Encoding the pool is timed (Cold.EncodeNs): it is
 // done here anyway.
 func ForMessage(s *subject.Subject, formats []codec.Format, from From) ([]*Case, error) {
 	recs, source, err := record.Pool(s.Type, from.Samples, from.SamplesLoose, from.Records)
@@ -78,7 +78,7 @@ func ForMessage(s *subject.Subject, formats []codec.Format, from From) ([]*Case,
 		for i, m := range recs {
 			cs.Values[i] = f.Value(s, m)
 		}
-		cs.Price.EncodeNs, err = PricePerOp(len(recs), func(i int) (err error) {
+		cs.Cold.EncodeNs, err = ColdPerOp(len(recs), func(i int) (err error) {
 			if cs.Encoded[i], err = c.Encode(cs.Values[i]); err != nil {
 				return fmt.Errorf("encode %s record %d: %w", cs.Name(), i, err)
 			}

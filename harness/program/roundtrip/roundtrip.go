@@ -23,7 +23,7 @@ func Check(cs []*cases.Case) error {
 			got[i] = c.Format.NewValue(c.Subject)
 		}
 		var err error
-		c.Price.DecodeNs, err = cases.PricePerOp(len(c.Encoded), func(i int) error {
+		c.Cold.DecodeNs, err = cases.ColdPerOp(len(c.Encoded), func(i int) error {
 			if err := c.Codec.Decode(c.Encoded[i], got[i]); err != nil {
 				return fmt.Errorf("correctness: %s/%s record %d does not decode: %w", c.Subject.Name(), c.Format.Name, i, err)
 			}

@@ -37,8 +37,8 @@ func TestCheckNamesMessageFormatRecordAndField(t *testing.T) {
 	if err := roundtrip.Check(cs); err != nil {
 		t.Fatalf("the honest codec fails: %v", err)
 	}
-	if cs[0].Price.DecodeNs <= 0 || cs[0].Price.EncodeNs <= 0 {
-		t.Errorf("building and checking priced nothing: %+v", cs[0].Price)
+	if cs[0].Cold.DecodeNs <= 0 || cs[0].Cold.EncodeNs <= 0 {
+		t.Errorf("building and checking priced nothing: %+v", cs[0].Cold)
 	}
 	cs[0].Codec = lossy{cs[0].Codec}
 	err = roundtrip.Check(cs)

@@ -105,7 +105,7 @@ func streamOf(subs []*subject.Subject, set func(*subject.Subject) ([]*cases.Case
 			}
 			setup := time.Since(start).Seconds()
 			for _, c := range cs {
-				c.Price.SetupSeconds = setup
+				c.Cold.SetupSeconds = setup
 			}
 			if err := fn(cs); err != nil {
 				return err

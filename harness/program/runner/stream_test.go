@@ -171,7 +171,7 @@ func TestSizesCarryCheckAndAPrice(t *testing.T) {
 		if g.Message != c.Message || g.Format != c.Format || g.Records != c.Records || g.Source != c.Source || g.Aliasing != c.Aliasing {
 			t.Errorf("row %d: sizes %+v, check %+v", i, g, c)
 		}
-		p := g.Price
+		p := g.Cold
 		if p.SetupSeconds <= 0 || p.EncodeNs <= 0 || p.DecodeNs <= 0 {
 			t.Errorf("%s/%s: price %+v", g.Message, g.Format, p)
 		}
@@ -179,7 +179,7 @@ func TestSizesCarryCheckAndAPrice(t *testing.T) {
 			t.Errorf("%s: setup %v on one row, %v on another", g.Message, p.SetupSeconds, s)
 		}
 		setup[g.Message] = p.SetupSeconds
-		g.Price, want[i].Price = benchprog.Price{}, benchprog.Price{}
+		g.Cold, want[i].Cold = benchprog.ColdReading{}, benchprog.ColdReading{}
 		if !reflect.DeepEqual(g, want[i]) {
 			t.Errorf("row %d: streamed %+v, at once %+v", i, g, want[i])
 		}

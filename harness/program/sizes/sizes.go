@@ -25,7 +25,7 @@ func Measure(cs []*cases.Case, b benchprog.Batching) ([]Size, error) {
 	jsonMean := map[string]float64{}
 	for _, c := range cs {
 		s := Size{Message: c.Subject.Name(), Format: c.Format.Name, Records: len(c.Encoded), BytesMin: -1,
-			Source: c.Source, Aliasing: c.Format.Aliasing, Price: c.Price}
+			Source: c.Source, Aliasing: c.Format.Aliasing, Cold: c.Cold}
 		total := 0
 		for _, b := range c.Encoded {
 			total += len(b)

@@ -8,9 +8,9 @@ import (
 
 // The first record runs untimed (it pays one-time costs): a first call
 // that sleeps does not move the price; the rest are priced per op.
-func TestPricePerOpLeavesTheFirstRecordOut(t *testing.T) {
+func TestColdPerOpLeavesTheFirstRecordOut(t *testing.T) {
 	var ran []int
-	ns, err := PricePerOp(5, func(i int) error {
+	ns, err := ColdPerOp(5, func(i int) error {
 		ran = append(ran, i)
 		if i == 0 {
 			time.Sleep(50 * time.Millisecond)
@@ -23,15 +23,15 @@ func TestPricePerOpLeavesTheFirstRecordOut(t *testing.T) {
 	if ns <= 0 || ns >= float64(10*time.Millisecond) {
 		t.Errorf("%v ns/op: the first record's sleep was priced", ns)
 	}
-	one, err := PricePerOp(1, func(int) error { time.Sleep(time.Millisecond); return nil })
+	one, err := ColdPerOp(1, func(int) error { time.Sleep(time.Millisecond); return nil })
 	if err != nil || one < float64(time.Millisecond) {
 		t.Errorf("a one-record pool prices its one call: %v ns (%v)", one, err)
 	}
-	if none, err := PricePerOp(0, func(int) error { t.Fatal("ran"); return nil }); none != 0 || err != nil {
+	if none, err := ColdPerOp(0, func(int) error { t.Fatal("ran"); return nil }); none != 0 || err != nil {
 		t.Errorf("empty pool: %v, %v", none, err)
 	}
 	bad := errors.New("record 3 is bad")
-	if _, err := PricePerOp(5, func(i int) error {
+	if _, err := ColdPerOp(5, func(i int) error {
 		if i == 3 {
 			return bad
 		}
