@@ -74,8 +74,8 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 	}
 	var rows []budget.PipeRow
 	for _, r := range o.Rows() {
-		rows = append(rows, budget.PipeRow{Key: r.Message + "/" + r.Format, Gating: !unchanged[r.Message], N: r.N, Rounds: r.Rounds,
-			Pass: pipePass(sz.pairs[r.Message+"/"+r.Format][1]), Start: budget.PipeStart})
+		rows = append(rows, budget.PipeRow{Key: r.Key(), Gating: !unchanged[r.Message], N: r.N, Rounds: r.Rounds,
+			Pass: pipePass(sz.pairs[r.Key()][1]), Start: budget.PipeStart})
 	}
 	schedule := g.budget.Pipeline(rows, len(sides), verdict.MinRounds(o.Family, g.cfg.Alpha))
 	o.Schedule = schedule

@@ -197,7 +197,7 @@ func Run(ctx context.Context, o Options) (res *Result, err error) {
 		byKey[row.Key()] = row
 	}
 	for _, p := range planned {
-		row, n, rounds := byKey[RowKey(p.Message, p.Format)], p.N, p.Rounds
+		row, n, rounds := byKey[p.Key()], p.N, p.Rounds
 		if o.Schedule != nil {
 			var ok bool
 			if n, rounds, ok = o.Schedule.Row(row.Key()); !ok {
@@ -241,6 +241,9 @@ type PlannedRow struct {
 	N               int64
 	Rounds          int
 }
+
+// Key is the row's key in Backlogs, schedules and logs.
+func (p PlannedRow) Key() string { return RowKey(p.Message, p.Format) }
 
 // prioritized orders rows by the messages in first, then as they are.
 func prioritized(rows []*Row, first []string) []*Row {

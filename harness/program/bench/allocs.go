@@ -21,14 +21,18 @@ const AllocRotations = 4
 // (telemetry.v1.TelemetryEvent's Avro decode read 35 and 34 allocations
 // in 1,024 ops in two A/A processes), maps grow at seed-dependent sizes.
 const (
-	AllocsFloor = 2.0 / (AllocRotations * record.PoolSize)
-	BytesFloor  = 2048.0 / (AllocRotations * record.PoolSize)
+	AllocsFloor = 2.0 / windowOps
+	BytesFloor  = 2048.0 / windowOps
 )
 
+// windowOps are the operations of one counting window: AllocRotations
+// rotations of a record.PoolSize pool.
+const windowOps = AllocRotations * record.PoolSize
+
 // AllocPassOps is about how many operations counting one op's
-// allocations runs (its windows, each of AllocRotations rotations of a
-// record.PoolSize pool): what the count costs, in ops, for a price.
-const AllocPassOps = allocWindows * AllocRotations * record.PoolSize
+// allocations runs (allocWindows windows): what the count costs, in ops,
+// for a price.
+const AllocPassOps = allocWindows * windowOps
 
 // Allocs is the exact allocation figure of one op: heap objects and bytes
 // per operation over whole rotations of the pool.
