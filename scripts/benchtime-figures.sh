@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Issue 40: what a timing's benchtime buys. One bench program (the
 # release-like module's), two messages (small gen.v1.Message10, large
-# gen.v1.Message38) in json and protobuf, 10 processes one after the other
-# at each benchtime, allocations not counted (as the gate's rounds): the
-# spread of ns/op between processes. Run on an otherwise idle machine.
+# gen.v1.Message38) in json and protobuf, 12 processes at each benchtime,
+# the benchtimes interleaved (one process of each in turn, so drift hits
+# them alike), allocations not counted (as the gate's rounds): the spread
+# of ns/op between processes. Run on an otherwise idle machine.
 #   scripts/benchtime-figures.sh [OUT]   (default docs/results/benchtime.txt)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,12 +19,15 @@ prog=$(find "$t/cache/bench" -name wiregate-bench -type f | head -1)
 msgs=gen.v1.Message10,gen.v1.Message38
 mkdir "$t/saved" && "$prog" sizes --messages "$msgs" --save "$t/saved" >/dev/null
 {
-echo "# $(date -u +%F) $(nproc) CPUs, rev $(git rev-parse --short HEAD): 10 processes a benchtime, one round each, --allocs=false"
-for bt in 10ms 30ms 100ms; do
-  for i in $(seq 1 10); do
-    "$prog" bench --messages "$msgs" --formats json,protobuf --saved "$t/saved" --benchtime "$bt" --allocs=false --header=false
-  done > "$t/bt.txt"
-  python3 - "$t/bt.txt" "$bt" <<'PY'
+echo "# $(date -u +%F) $(nproc) CPUs, rev $(git rev-parse --short HEAD): 12 processes a benchtime, one round each, benchtimes interleaved, --allocs=false"
+bts="10ms 30ms 100ms"
+for i in $(seq 1 12); do
+  for bt in $bts; do
+    "$prog" bench --messages "$msgs" --formats json,protobuf --saved "$t/saved" --benchtime "$bt" --allocs=false --header=false >> "$t/bt-$bt.txt"
+  done
+done
+for bt in $bts; do
+  python3 - "$t/bt-$bt.txt" "$bt" <<'PY'
 import re, sys, statistics as st
 d = {}
 for l in open(sys.argv[1]):

@@ -43,7 +43,11 @@ shards() {
   local label=$1 k
   k=$(python3 -c "import json; print(json.load(open('$t/plan.json'))['shards'])")
   for i in $(seq 1 "$k"); do
+    local s0 s1
+    s0=$(date +%s.%N)
     "$t/wiregate" gate "${common[@]}" "${shardrun[@]}" --shard "$i/$k" --out "$t/$label$i" > "$t/$label$i.log" 2>&1 || true
+    s1=$(date +%s.%N)
+    python3 -c "print($s1 - $s0)" > "$t/$label$i/wall"
   done
   python3 - "$t/plan.json" "$k" "$t/$label" "$label" <<'PY'
 import json, sys
@@ -53,8 +57,10 @@ measuring = {"records", "sizes", "cpu", "bench", "pipeline"}
 tot_p = tot_a = 0
 for i in range(1, k + 1):
     r = json.load(open(f"{prefix}{i}/report.json"))
-    took = sum(s["seconds"] for s in r["stages"] if s["name"] in measuring)
+    # The measuring stages' wall: the run's less its other stages (the cpu
+    # and bench stages run at once, so their seconds overlap).
     fixed = sum(s["seconds"] for s in r["stages"] if s["name"] not in measuring)
+    took = float(open(f"{prefix}{i}/wall").read()) - fixed
     price = plan["parts"][i - 1]["price_seconds"]
     tot_p += price; tot_a += took
     c = r.get("coverage") or {}

@@ -75,6 +75,12 @@ type Prices struct {
 	// processes, and their spread sets its noise floor.
 	Processes int
 	Pipeline  bool // the pipeline stage runs
+	// Beside: the counts run beside the bench rounds (input counts-beside)
+	// rather than before them. A bench forecast then still keeps back what
+	// the counts are forecast to take, as if they ran first: beside, they
+	// end no later than that plus the rounds, so the stages after the
+	// rounds never have less than one after the other would leave them.
+	Beside bool
 	// Rounds and Benchtime are the bench rounds asked for; MinRounds is the
 	// fewest that can still fail the gate (verdict.MinRounds).
 	Rounds, MinRounds int
@@ -115,16 +121,24 @@ type Forecast struct {
 
 // Forecast divides what is left among the stages from `from` on: counts up
 // to cpuShare of it, the bench rounds benchShare of the rest when the
-// pipeline follows; the pipeline has everything until the deadline.
+// pipeline follows; the pipeline has everything until the deadline. With
+// Beside the rounds start with the counts, at the same share.
 func (b Budget) Forecast(from Stage, p Prices) Forecast {
 	now, left := b.Now(), max(b.Left(), 0)
 	var plan Forecast
-	timing := left
+	// timing is what the bench rounds and the pipeline share; before, what
+	// passes before the rounds start (the counts, when they run first).
+	timing, before := left, time.Duration(0)
 	if from <= FromCPU && p.Counting {
 		share := time.Duration(float64(left) * cpuShare)
 		plan.CPU = ForecastCPU(share, b.Workers, p.Processes, p.Messages)
 		plan.CPU.Deadline = now.Add(share)
-		timing = left - plan.CPU.Price
+		timing, before = left-plan.CPU.Price, plan.CPU.Price
+		if p.Beside {
+			before = 0
+		}
+	} else if from == FromBench && p.Counting && p.Beside {
+		timing = left - ForecastCPU(time.Duration(float64(left)*cpuShare), b.Workers, p.Processes, p.Messages).Price
 	}
 	if from <= FromBench {
 		bench := timing
@@ -132,8 +146,8 @@ func (b Budget) Forecast(from Stage, p Prices) Forecast {
 			bench = time.Duration(float64(timing) * benchShare)
 		}
 		plan.Bench = ForecastBench(p.bench(bench))
-		plan.Bench.Deadline = now.Add(left - timing + bench)
-		plan.Bench.WarmDeadline = now.Add(left - timing + time.Duration(float64(bench)*warmShare))
+		plan.Bench.Deadline = now.Add(before + bench)
+		plan.Bench.WarmDeadline = now.Add(before + time.Duration(float64(bench)*warmShare))
 	}
 	return plan
 }

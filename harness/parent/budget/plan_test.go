@@ -196,3 +196,29 @@ func TestRanRecordsWhatTheCountsDid(t *testing.T) {
 		t.Fatalf("%+v", p)
 	}
 }
+
+// Counts beside the bench rounds: the rounds' forecast, made as both start,
+// keeps back what the counts are forecast to take, so the rounds get what
+// they would have had after the counts, not the counts' time as well.
+func TestABenchBesideTheCountsKeepsTheirTimeBack(t *testing.T) {
+	clock, start := newClock()
+	b := Budget{Start: start, Total: 10 * time.Minute, Now: clock.now, Workers: 2}
+	clock.spend(90 * time.Second)
+	p := fiftySeven()
+	first := b.Forecast(FromCPU, p)
+	// One after the other: the rounds are forecast when the counts end.
+	clock.spend(first.CPU.Price)
+	after := b.Forecast(FromBench, p).Bench
+	clock.t = start.Add(90 * time.Second)
+	beside := p
+	beside.Beside = true
+	with := b.Forecast(FromBench, beside).Bench
+	without := b.Forecast(FromBench, p).Bench
+	if !with.Deadline.Equal(after.Deadline.Add(-first.CPU.Price)) || with.Benchtime != after.Benchtime || with.Rounds != after.Rounds {
+		t.Fatalf("beside the counts: deadline %s benchtime %s rounds %d; after them: deadline %s (less the counts' %s) benchtime %s rounds %d",
+			with.Deadline.Sub(start), with.Benchtime, with.Rounds, after.Deadline.Sub(start), first.CPU.Price, after.Benchtime, after.Rounds)
+	}
+	if !without.Deadline.After(with.Deadline) {
+		t.Fatalf("without Beside the rounds would not take the counts' time: %s vs %s", without.Deadline.Sub(start), with.Deadline.Sub(start))
+	}
+}

@@ -110,19 +110,28 @@ type Job struct {
 	Workers, Processes int
 	Rounds, PipeRounds int
 	Counting, Pipeline bool
+	// Beside: the counts run beside the bench rounds (Prices.Beside), on
+	// the Workers-1 CPUs the timings leave, then on every worker.
+	Beside bool
 }
 
 // Price is what the job spends measuring a message of unit u on sides
 // sides, building its programs included.
 func (j Job) Price(u MessagePrice, sides int) time.Duration {
-	exact := u.Sizes
+	workers := time.Duration(max(j.Workers, 1))
+	var counts time.Duration
 	if j.Counting {
-		exact += u.Count * time.Duration(max(j.Processes, 1))
+		counts = u.Count * time.Duration(max(j.Processes, 1)*sides)
 	}
-	exact *= time.Duration(sides)
 	// The bench rounds and the warm-up round that prices them; the
 	// pipeline's fill and raw drain and its decoded rounds.
-	price := preparePerMsg + exact/time.Duration(max(j.Workers, 1)) + u.Round*time.Duration(sides*(j.Rounds+1))
+	rounds := u.Round * time.Duration(sides*(j.Rounds+1))
+	if j.Beside && workers > 1 {
+		// What the Workers-1 CPUs beside the rounds do not count in their
+		// time is counted after, on every worker.
+		counts = max(0, counts-(workers-1)*rounds)
+	}
+	price := preparePerMsg + (u.Sizes*time.Duration(sides)+counts)/workers + rounds
 	if j.Pipeline {
 		price += time.Duration(sides*(2+j.PipeRounds)) * u.PipePass
 	}

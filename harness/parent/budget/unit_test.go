@@ -45,6 +45,31 @@ func TestJobPricesWhatItRuns(t *testing.T) {
 	}
 }
 
+// Counts beside the rounds: the CPUs beside the timings' count while the
+// rounds run, so a message's counts that fit in its rounds' time on those
+// CPUs add nothing, and what does not fit is counted after on every worker.
+func TestJobBesideCountsInTheRoundsTime(t *testing.T) {
+	u := MessagePrice{Sizes: time.Second, Count: 2 * time.Second, Round: time.Second}
+	after := Job{Formats: 3, Workers: 2, Processes: 3, Rounds: 6, Counting: true}
+	beside := after
+	beside.Beside = true
+	// 12 s of counts (3 processes × 2 sides), 14 s of rounds (7 a side).
+	if a, b := after.Price(u, 2), beside.Price(u, 2); a-b != 6*time.Second {
+		t.Errorf("beside saves %v of %v, want the counts' 6 s on 2 workers", a-b, a)
+	}
+	dear := MessagePrice{Sizes: time.Second, Count: 10 * time.Second, Round: time.Second}
+	// 60 s of counts, 14 of them beside the rounds, 46 after on 2 workers.
+	if got, want := beside.Price(dear, 2), preparePerMsg+(2*time.Second+46*time.Second)/2+14*time.Second; got != want {
+		t.Errorf("counts past the rounds: %v, want %v", got, want)
+	}
+	one := beside
+	one.Workers = 1
+	after.Workers = 1
+	if one.Price(u, 2) != after.Price(u, 2) {
+		t.Errorf("one worker has no CPU beside the rounds: %v vs %v", one.Price(u, 2), after.Price(u, 2))
+	}
+}
+
 // Capacity is the budget less the reserve and a job's fixed part, with a
 // margin; a longer budget has more.
 func TestCapacity(t *testing.T) {

@@ -19,6 +19,7 @@ import (
 
 	"github.com/wiregate/wiregate/harness/program/benchprog"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
+	"github.com/wiregate/wiregate/harness/program/pin"
 	"github.com/wiregate/wiregate/harness/program/proc"
 	"github.com/wiregate/wiregate/harness/program/valgrind"
 )
@@ -126,6 +127,9 @@ func countBatch(ctx context.Context, vg, binary string, b batch, opts Options) (
 	// that ctx's end stops, with anything the program started.
 	cmd := proc.Command(pctx, vg, append(valgrindArgs(dir, opts), append([]string{binary, benchprog.CmdCount}, flags.Args()...)...)...)
 	cmd.Env = childEnv(os.Environ())
+	if len(opts.CPUs) > 0 {
+		pin.TasksetList(cmd.Cmd, opts.CPUs)
+	}
 	// Valgrind reads options from ./.valgrindrc: run it in the scratch
 	// directory, not in the checkout the gate judges (every path it gets
 	// is absolute).

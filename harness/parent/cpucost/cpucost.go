@@ -50,6 +50,10 @@ type Options struct {
 	// ProcessTimeout bounds each Valgrind process; DefaultProcessTimeout
 	// when 0.
 	ProcessTimeout time.Duration
+	// CPUs, when set, are the only CPUs the Valgrind processes run on
+	// (taskset): counts beside the bench rounds keep off the CPU the
+	// timings are pinned to (pin.Others). A count is the same on any CPU.
+	CPUs []int
 }
 
 // DefaultProcessTimeout bounds one Valgrind process (a batch of messages):

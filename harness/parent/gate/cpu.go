@@ -15,6 +15,7 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/interleave"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/parent/verdict"
+	"github.com/wiregate/wiregate/harness/program/pin"
 )
 
 // counts are the cpu stage's results: each side's instruction counts (what
@@ -56,7 +57,7 @@ var errCountUnavailable = errors.New("instruction counts unavailable")
 // cpu-cost's decision (cpucost.Prepare); not counting is a reason in the
 // report, not an error, unless cpu-cost is on. Valgrind failing is the
 // stage's error: one line.
-func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.Prices, sz sizes) (counts, string, error) {
+func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.Prices, sz sizes, by beside) (counts, string, error) {
 	c := counts{cpuCost: &report.CPUCost{Mode: string(g.s.CPUCost)}, seconds: map[string]float64{}, processes: map[string]int{}}
 	setup, err := cpucost.Prepare(ctx, g.s.CPUCost, cpucost.Env{CI: os.Getenv("GITHUB_ACTIONS") == "true"})
 	if err != nil {
@@ -79,13 +80,13 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 	var seconds [2]float64
 	unavailable := ""
 	finished := 0
-	_, err = pool(ctx, g.s.Workers, g.budget.Meter(c.forecast.Deadline), 0, procs, func(u countProcess) time.Duration { return u.price },
+	_, err = pool(ctx, by.lanes(g.s.Workers), g.budget.Meter(c.forecast.Deadline), 0, procs, func(u countProcess) time.Duration { return u.price },
 		func(ctx context.Context, u countProcess) error {
 			p := ps.sides()[u.side]
 			start := time.Now()
 			sel, _ := p.only(u.messages)
 			res, err := cpucost.Count(ctx, p.prog.Binary, sel,
-				cpucost.Options{Valgrind: setup.Valgrind, Bytes: bytes, Parallel: 1, Batch: len(u.messages), Profiles: profilesOn()})
+				cpucost.Options{Valgrind: setup.Valgrind, Bytes: bytes, Parallel: 1, Batch: len(u.messages), Profiles: profilesOn(), CPUs: by.now()})
 			if err != nil {
 				return p.wrap(err)
 			}
@@ -125,10 +126,60 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 	}
 	notes := []string{c.cpuCost.Installed}
 	if len(c.forecast.Counted) > 0 {
-		notes = append(notes, fmt.Sprintf("%s counted in %s on %s (process time: base %.1f s, head %.1f s)",
-			plural(len(c.forecast.Counted), "message"), plural(len(procs), "process"), plural(g.s.Workers, "worker"), seconds[0], seconds[1]))
+		notes = append(notes, fmt.Sprintf("%s counted in %s on %s%s (process time: base %.1f s, head %.1f s)",
+			plural(len(c.forecast.Counted), "message"), plural(len(procs), "process"), plural(g.s.Workers, "worker"), by.note(g.s.Workers), seconds[0], seconds[1]))
 	}
 	return c, c.cpuCost.Tool + ": " + joinNotes(append(notes, c.forecast.Note)...), nil
+}
+
+// beside is where the counts run while the bench rounds run beside them:
+// the CPUs they may use until the rounds end (pin.Others: every CPU but
+// the one the timings are pinned to). The zero beside: the counts run
+// alone, on every worker.
+type beside struct {
+	cpus       []int
+	roundsDone <-chan struct{}
+}
+
+// countsBeside is where this run's counts go while the bench rounds run,
+// or the zero beside when they run first: with counts-beside off, cpu-cost
+// off, one worker, or no CPU to pin them away from the timings'.
+func (g *run) countsBeside() beside {
+	if !g.s.CountsBeside || g.s.CPUCost == cpucost.Off || g.s.Workers < 2 {
+		return beside{}
+	}
+	return beside{cpus: pin.Others()}
+}
+
+// lanes are the counts' lanes: as many as the CPUs beside the rounds
+// until the rounds end, then workers.
+func (b beside) lanes(workers int) lanes {
+	if len(b.cpus) == 0 {
+		return lanes{Workers: workers}
+	}
+	return lanes{Workers: workers, Narrow: min(workers, len(b.cpus)), Widen: b.roundsDone}
+}
+
+// now is where a count process starting now runs: off the timings' CPU
+// while the rounds run, anywhere after (nil).
+func (b beside) now() []int {
+	if len(b.cpus) == 0 {
+		return nil
+	}
+	select {
+	case <-b.roundsDone:
+		return nil
+	default:
+		return b.cpus
+	}
+}
+
+// note says how the counts shared the machine with the rounds.
+func (b beside) note(workers int) string {
+	if len(b.cpus) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", beside the bench rounds (on %s while they ran, leaving the timings' CPU to them)", plural(min(workers, len(b.cpus)), "worker"))
 }
 
 // batchName is a batch's messages for a progress line.

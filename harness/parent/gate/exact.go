@@ -66,7 +66,7 @@ func (g *run) measureSizes(ctx context.Context, ps programs, p pools, list []str
 	chunks := chunked(list, exactChunk, g.s.Workers)
 	var mu sync.Mutex
 	done := 0
-	started, err := pool(ctx, g.s.Workers, g.budget.Meter(g.budget.Deadline()), g.s.Workers, chunks,
+	started, err := pool(ctx, lanes{Workers: g.s.Workers}, g.budget.Meter(g.budget.Deadline()), g.s.Workers, chunks,
 		func(c []string) time.Duration { return budget.SizePrice * time.Duration(len(c)) },
 		func(ctx context.Context, chunk []string) error {
 			start := time.Now()

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 
+	"github.com/wiregate/wiregate/harness/parent/budget"
 	"github.com/wiregate/wiregate/harness/parent/history"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/parent/verdict"
@@ -117,13 +119,35 @@ func (g *run) measure(ctx context.Context) stageResults {
 	// checked; the pipeline's producer and consumer build their own (the
 	// consumer checks what it decodes against the proto records).
 	loaded := ps.withSaved(m.sizes)
-	m.counts, _ = stage(ctx, g, "cpu", func(ctx context.Context) (counts, string, error) {
-		return g.countInstructions(ctx, loaded, prices, m.sizes)
-	})
 	var benchOK bool
-	m.timings, benchOK = stage(ctx, g, "bench", func(ctx context.Context) (timings, string, error) {
-		return g.benchRounds(ctx, loaded, prices, timeCutoff, mp.noise)
-	})
+	bench := func(prices budget.Prices) {
+		m.timings, benchOK = stage(ctx, g, "bench", func(ctx context.Context) (timings, string, error) {
+			return g.benchRounds(ctx, loaded, prices, timeCutoff, mp.noise)
+		})
+	}
+	count := func(s stageSlot, by beside) {
+		m.counts, _ = runStage(ctx, g, s, func(ctx context.Context) (counts, string, error) {
+			return g.countInstructions(ctx, loaded, prices, m.sizes, by)
+		})
+	}
+	if by := g.countsBeside(); len(by.cpus) > 0 {
+		// The counts run beside the rounds, on the CPUs the timings leave
+		// (a count is the same whatever runs beside it), and take every
+		// worker when the rounds end; the pipeline waits for both.
+		roundsDone := make(chan struct{})
+		by.roundsDone = roundsDone
+		var wg sync.WaitGroup
+		cpu := g.beginStage(ctx, "cpu")
+		wg.Go(func() { count(cpu, by) })
+		bp := prices
+		bp.Counting, bp.Beside = true, true
+		bench(bp)
+		close(roundsDone)
+		wg.Wait()
+	} else {
+		count(g.beginStage(ctx, "cpu"), beside{})
+		bench(prices)
+	}
 	m.compared, _ = stage(ctx, g, "compare", func(ctx context.Context) (compared, string, error) {
 		return g.compare(m.counts, m.timings, timeCutoff)
 	})

@@ -20,7 +20,7 @@ func TestPoolBoundsWorkersAndCutsTheTail(t *testing.T) {
 	for i := range units {
 		units[i] = i
 	}
-	started, err := pool(context.Background(), 3, nil, 0, units, nil, func(ctx context.Context, u int) error {
+	started, err := pool(context.Background(), lanes{Workers: 3}, nil, 0, units, nil, func(ctx context.Context, u int) error {
 		n := running.Add(1)
 		for {
 			m := most.Load()
@@ -43,7 +43,7 @@ func TestPoolBoundsWorkersAndCutsTheTail(t *testing.T) {
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	meter := budget.Budget{Now: clock}.Meter(now.Add(45 * time.Second))
 	var ran []int
-	started, err = pool(context.Background(), 1, meter, 0, units, func(int) time.Duration { return 10 * time.Second },
+	started, err = pool(context.Background(), lanes{Workers: 1}, meter, 0, units, func(int) time.Duration { return 10 * time.Second },
 		func(ctx context.Context, u int) error {
 			mu.Lock()
 			now = now.Add(10 * time.Second)
@@ -58,7 +58,7 @@ func TestPoolBoundsWorkersAndCutsTheTail(t *testing.T) {
 	mu.Lock()
 	now = now.Add(time.Minute)
 	mu.Unlock()
-	started, err = pool(context.Background(), 2, meter, 1, units, func(int) time.Duration { return time.Second },
+	started, err = pool(context.Background(), lanes{Workers: 2}, meter, 1, units, func(int) time.Duration { return time.Second },
 		func(context.Context, int) error { return nil })
 	if err != nil || started != 1 {
 		t.Fatalf("past the deadline: started %d, err %v", started, err)
@@ -69,7 +69,7 @@ func TestPoolBoundsWorkersAndCutsTheTail(t *testing.T) {
 func TestPoolStopsAtTheFirstError(t *testing.T) {
 	boom := errors.New("boom")
 	var cancelled atomic.Int32
-	_, err := pool(context.Background(), 2, nil, 0, []int{0, 1, 2, 3}, nil, func(ctx context.Context, u int) error {
+	_, err := pool(context.Background(), lanes{Workers: 2}, nil, 0, []int{0, 1, 2, 3}, nil, func(ctx context.Context, u int) error {
 		if u == 0 {
 			return boom
 		}
@@ -83,5 +83,42 @@ func TestPoolStopsAtTheFirstError(t *testing.T) {
 	})
 	if !errors.Is(err, boom) || cancelled.Load() == 0 {
 		t.Fatalf("err %v, cancelled %d", err, cancelled.Load())
+	}
+}
+
+// Narrow lanes run that many units at once until Widen closes, then
+// Workers: the counts beside the bench rounds keep to the CPUs the timings
+// leave, and take them all when the rounds end.
+func TestPoolRunsNarrowUntilWidened(t *testing.T) {
+	widen := make(chan struct{})
+	var running, finished atomic.Int32
+	var mu sync.Mutex
+	var widened bool
+	mostNarrow, mostWide := int32(0), int32(0)
+	units := make([]int, 16)
+	started, err := pool(context.Background(), lanes{Workers: 3, Narrow: 1, Widen: widen}, nil, 0, units, nil, func(ctx context.Context, u int) error {
+		n := running.Add(1)
+		mu.Lock()
+		if widened {
+			mostWide = max(mostWide, n)
+		} else {
+			mostNarrow = max(mostNarrow, n)
+		}
+		mu.Unlock()
+		time.Sleep(10 * time.Millisecond)
+		running.Add(-1)
+		if finished.Add(1) == 4 {
+			mu.Lock()
+			widened = true
+			mu.Unlock()
+			close(widen)
+		}
+		return nil
+	})
+	if err != nil || started != 16 {
+		t.Fatalf("started %d, err %v", started, err)
+	}
+	if mostNarrow != 1 || mostWide < 2 || mostWide > 3 {
+		t.Fatalf("at most %d at once before widening (want 1), %d after (want 2 or 3)", mostNarrow, mostWide)
 	}
 }

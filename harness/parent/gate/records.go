@@ -87,7 +87,7 @@ func (g *run) pairRecords(ctx context.Context, sch *schemas, ps programs) (pools
 	defer prog.stop()
 	var mu sync.Mutex
 	done := 0
-	started, err := pool(ctx, g.s.Workers, g.budget.Meter(g.budget.Deadline()), g.s.Workers, paired,
+	started, err := pool(ctx, lanes{Workers: g.s.Workers}, g.budget.Meter(g.budget.Deadline()), g.s.Workers, paired,
 		func(string) time.Duration { return pairPrice },
 		func(ctx context.Context, m string) error {
 			notes, err := g.pair(sch, m, p)

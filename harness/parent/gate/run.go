@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/wiregate/wiregate/harness/parent/budget"
@@ -38,10 +39,13 @@ type run struct {
 	r          *report.Report
 }
 
-// journal is what the stages said, in order: each stage's record, its
-// error as "stage: one line", and the warnings. The sequencer copies it
-// into the report before the verdict reads it.
+// journal is what the stages said, in order: each stage's record (in the
+// order the stages started), its error as "stage: one line", and the
+// warnings. The sequencer copies it into the report before the verdict
+// reads it. Two stages can run at once (the counts beside the bench
+// rounds): mu guards it.
 type journal struct {
+	mu       sync.Mutex
 	stages   []report.Stage
 	errors   []string
 	warnings []string
@@ -71,12 +75,38 @@ func (g *run) tmpDir() string {
 // part way (the budget, a signal, a broken child) returns what it had
 // measured, and Run records that too.
 func stage[T any](ctx context.Context, g *run, name string, f func(context.Context) (T, string, error)) (T, bool) {
+	return runStage(ctx, g, g.beginStage(ctx, name), f)
+}
+
+// stageSlot is a stage begun: its place in the journal is taken when it
+// starts, so stages that run at once are recorded in the order they began.
+type stageSlot struct {
+	name      string
+	start     time.Time
+	cancelled bool // the run was already interrupted
+	at        int  // index in the journal's stages; -1 when cancelled
+}
+
+// beginStage logs the stage's start and takes its place in the journal.
+func (g *run) beginStage(ctx context.Context, name string) stageSlot {
 	g.o.Log("wiregate: %s", name)
-	start := time.Now()
-	cancelled := ctx.Err() != nil
+	s := stageSlot{name: name, start: time.Now(), cancelled: ctx.Err() != nil, at: -1}
+	if !s.cancelled {
+		g.said.mu.Lock()
+		s.at = len(g.said.stages)
+		g.said.stages = append(g.said.stages, report.Stage{Name: name})
+		g.said.mu.Unlock()
+	}
+	return s
+}
+
+// runStage runs f as the begun stage s (see stage).
+func runStage[T any](ctx context.Context, g *run, s stageSlot, f func(context.Context) (T, string, error)) (T, bool) {
 	v, note, err := f(ctx)
-	st := report.Stage{Name: name, Seconds: time.Since(start).Seconds(), Note: note}
-	if err != nil && cancelled {
+	st := report.Stage{Name: s.name, Seconds: time.Since(s.start).Seconds(), Note: note}
+	g.said.mu.Lock()
+	defer g.said.mu.Unlock()
+	if err != nil && s.cancelled {
 		return v, false // the stage that was running when the signal came recorded it
 	}
 	if err != nil && ctx.Err() != nil {
@@ -84,17 +114,23 @@ func stage[T any](ctx context.Context, g *run, name string, f func(context.Conte
 	}
 	if err != nil {
 		st.Error = subcmd.OneLine(err.Error())
-		g.said.errors = append(g.said.errors, name+": "+st.Error)
-		g.o.Log("wiregate: %s failed: %s", name, st.Error)
+		g.said.errors = append(g.said.errors, s.name+": "+st.Error)
+		g.o.Log("wiregate: %s failed: %s", s.name, st.Error)
 	}
-	g.said.stages = append(g.said.stages, st)
+	if s.at < 0 {
+		g.said.stages = append(g.said.stages, st)
+	} else {
+		g.said.stages[s.at] = st
+	}
 	return v, err == nil
 }
 
 // warn adds a one-line warning to the journal.
 func (g *run) warn(format string, args ...any) {
 	w := subcmd.OneLine(fmt.Sprintf(format, args...))
+	g.said.mu.Lock()
 	g.said.warnings = append(g.said.warnings, w)
+	g.said.mu.Unlock()
 	g.o.Log("wiregate: warning: %s", w)
 }
 

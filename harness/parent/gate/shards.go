@@ -44,7 +44,7 @@ func (g *run) shardPrices(sch *schemas, list []string, fromHistory map[string]bu
 	job := budget.Job{Formats: formats, Workers: g.s.Workers, Processes: g.s.CPUProcesses,
 		Rounds:     min(g.s.Rounds, verdict.MinRounds(verdict.TimeFamily(gated, formats), g.s.Alpha)),
 		PipeRounds: piperounds.Rounds(gated*formats, g.s.Rounds, g.s.Alpha),
-		Counting:   g.s.CPUCost != cpucost.Off, Pipeline: g.s.Pipeline}
+		Counting:   g.s.CPUCost != cpucost.Off, Pipeline: g.s.Pipeline, Beside: g.s.CountsBeside}
 	out = make([]shard.Priced, 0, len(list))
 	for _, m := range list {
 		md, err := sch.head.Message(m)

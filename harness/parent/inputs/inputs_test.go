@@ -24,7 +24,7 @@ func TestDefaults(t *testing.T) {
 		SizeThreshold: 5, TimeThreshold: 10, ThroughputThreshold: 10, CPUThreshold: 2, CPUCost: cpucost.Auto, Alpha: 0.05, Rounds: 10, UnchangedRounds: 3,
 		Benchtime: 100 * time.Millisecond, TimeBudget: 10 * time.Minute, Pipeline: true, PipelineMessages: 200000, PipelineBytes: 128 << 20, Broker: "auto",
 		BreakingAgainst: Against{Where: "input 'breaking-against'"}, History: "wiregate-data", HistoryPoints: 20, Measure: "changed",
-		Workers: runtime.NumCPU(), MaxShards: 8, CPUProcesses: 3,
+		Workers: runtime.NumCPU(), CountsBeside: true, MaxShards: 8, CPUProcesses: 3,
 		Compression: []string{"zstd"}, BatchBytes: 16384, CompressedSizeThreshold: 5}
 	if !reflect.DeepEqual(s, want) {
 		t.Fatalf("defaults\n got %+v\nwant %+v", s, want)

@@ -48,6 +48,8 @@ type Settings struct {
 
 	// Workers is how many processes the exact stages run at once.
 	Workers int
+	// CountsBeside runs the instruction counts beside the bench rounds.
+	CountsBeside bool
 	// Shard is this job's part of a sharded gate; the zero Shard is the whole change.
 	Shard     Shard
 	MaxShards int

@@ -110,6 +110,8 @@ var Table = []Input{
 		Doc: "What a changed message whose figure the budget cut does to the verdict — stated (the headline says what was judged) or required (the gate fails, kind coverage)."},
 	{Name: "cpu-processes", Default: "3", Owner: Flag, parse: parseCPUProcesses,
 		Doc: "Processes that count each changed message's instructions on each side (each with its own hash seeds); their spread sets each count's noise floor, and one falls back to the format's."},
+	{Name: "counts-beside", Default: "true", Owner: Flag, parse: boolean(func(s *Settings) *bool { return &s.CountsBeside }),
+		Doc: "Count instructions beside the bench rounds, on the CPUs the timings (pinned to one CPU) leave, instead of before them: a count is the same on any CPU and whatever runs beside it. Off, or where nothing can be pinned, or with workers 1, the counts run first."},
 	{Name: "benchtime", Default: "100ms", Owner: Flag, parse: parseBenchtime,
 		Doc: "Target time per benchmark per round."},
 }

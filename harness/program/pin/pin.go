@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os/exec"
 	"strconv"
+	"strings"
 
 	"golang.org/x/sys/unix"
 
@@ -39,11 +40,7 @@ func TasksetWorks(cpu int) bool {
 }
 
 // Taskset rewrites cmd to run under `taskset -c cpu`.
-func Taskset(cmd *exec.Cmd, cpu int) {
-	taskset, _ := exec.LookPath("taskset")
-	cmd.Args = append([]string{"taskset", "-c", strconv.Itoa(cpu), cmd.Path}, cmd.Args[1:]...)
-	cmd.Path = taskset
-}
+func Taskset(cmd *exec.Cmd, cpu int) { TasksetList(cmd, []int{cpu}) }
 
 // Command pins cmd to CPU() when taskset works and says what held.
 func Command(cmd *exec.Cmd) string {
@@ -56,4 +53,38 @@ func Command(cmd *exec.Cmd) string {
 	}
 	Taskset(cmd, cpu)
 	return fmt.Sprintf("pinned to cpu %d by taskset", cpu)
+}
+
+// Others are the CPUs this process may run on but CPU(): where work that
+// must not disturb a timing (instruction counts, which no neighbour moves)
+// can run while the measuring CPU times. None on a one-CPU machine, and
+// none where taskset cannot pin (the timings are then unpinned too, and
+// anything beside them could share their CPU).
+func Others() []int {
+	var set unix.CPUSet
+	if err := unix.SchedGetaffinity(0, &set); err != nil {
+		return nil
+	}
+	timing, err := CPU()
+	if err != nil || !TasksetWorks(timing) {
+		return nil
+	}
+	var out []int
+	for cpu := 0; cpu < timing; cpu++ {
+		if set.IsSet(cpu) {
+			out = append(out, cpu)
+		}
+	}
+	return out
+}
+
+// TasksetList rewrites cmd to run under `taskset -c` on cpus (at least one).
+func TasksetList(cmd *exec.Cmd, cpus []int) {
+	list := make([]string, len(cpus))
+	for i, c := range cpus {
+		list[i] = strconv.Itoa(c)
+	}
+	taskset, _ := exec.LookPath("taskset")
+	cmd.Args = append([]string{"taskset", "-c", strings.Join(list, ","), cmd.Path}, cmd.Args[1:]...)
+	cmd.Path = taskset
 }
