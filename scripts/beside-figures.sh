@@ -36,6 +36,7 @@ counted=gen.v1.Message03,gen.v1.Message10,gen.v1.Message17,gen.v1.Message24,gen.
   done ) &
 loop=$!
 sleep 5
+pgrep -f "valgrind.bin.*$t" >/dev/null || { echo "beside-figures: no count is running beside the bench" >&2; exit 1; }
 signal() { pkill "-$1" -f "valgrind.bin.*$t" || true; }
 for i in $(seq 1 16); do
   order="beside alone"; [ $((i % 2)) -eq 0 ] && order="alone beside"
