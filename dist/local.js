@@ -10320,6 +10320,10 @@ to head by field number", "samples (40 records) on each side", \u2026`
           },
           type: "array"
         },
+        seconds: {
+          type: "number",
+          description: "Seconds is the run's wall time, from the step's start (the stages\nbefore wiregate's included) to the verdict. Stages can run at once\n(the counts beside the bench rounds), so theirs can add up to more.\nA merged report's is its parts' added up, as its stages are. 0: not\nknown (a report the action wrote when wiregate could not run)."
+        },
         costs: {
           items: {
             $ref: "#/$defs/MeasuringTime"
@@ -10996,7 +11000,8 @@ function counter(report) {
 function stagesDetails(report) {
   if (report.stages.length === 0) return { md: EMPTY };
   const rows2 = report.stages.map((s) => [s.shard ? md`${text(s.name)} (shard ${s.shard})` : text(s.name), wallSeconds(s.seconds), s.error ? md`❌ ${s.error}` : text(s.note ?? "")]);
-  rows2.push([md`**total**`, wallSeconds(report.stages.reduce((sum, s) => sum + s.seconds, 0)), EMPTY]);
+  const total = report.seconds || report.stages.reduce((sum, s) => sum + s.seconds, 0);
+  rows2.push([md`**total**`, wallSeconds(total), EMPTY]);
   return { md: details(md`stage timings`, table([md`stage`, md`time`, EMPTY], rows2)), cut: "stages" };
 }
 function ignoredDetails(report) {

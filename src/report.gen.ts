@@ -51,6 +51,14 @@ export interface Report {
   env: Env;
   stages: Stage[];
   /**
+   * Seconds is the run's wall time, from the step's start (the stages
+   * before wiregate's included) to the verdict. Stages can run at once
+   * (the counts beside the bench rounds), so theirs can add up to more.
+   * A merged report's is its parts' added up, as its stages are. 0: not
+   * known (a report the action wrote when wiregate could not run).
+   */
+  seconds?: number;
+  /**
    * MeasuringTimes are what measuring each message cost this run, by stage: what
    * a later plan prices it by.
    */

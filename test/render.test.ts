@@ -176,3 +176,16 @@ test('what the time budget cut is said under the verdict, one line a stage', () 
   assert.match(md, /<summary>⏱ 1 message not timed<\/summary>/)
   assert.match(md, /<summary>⏱ 1 pipeline row not timed<\/summary>\n\n```text\na\.B\/json\n```/)
 })
+
+test('stage timings total the run\'s own wall time when stages ran at once, else their sum', () => {
+  const report = loadFixture('fail')
+  const stages: Report['stages'] = [
+    { name: 'cpu', seconds: 171.2, note: 'beside the bench rounds' },
+    { name: 'bench', seconds: 120.5, note: '' },
+    { name: 'pipeline', seconds: 167.9, note: '' }]
+  const total = (r: Report) => /\| \*\*total\*\* \| ([\d,.]+) s \|/.exec(renderReport(r))?.[1]
+  // The counts ran beside the rounds: 171.2 s of the run overlap them.
+  assert.equal(total({ ...report, stages, seconds: 346.2 }), '346.2')
+  // A report without its wall time (written before wiregate ran) adds its stages up.
+  assert.equal(total({ ...report, stages, seconds: undefined }), '459.6')
+})

@@ -109,6 +109,7 @@ func (g *run) decide() {
 	g.r.Warnings = append(g.r.Warnings, g.said.warnings...)
 	g.verdict()
 	g.r.Stages = append(g.r.Stages, report.Stage{Name: "verdict", Seconds: time.Since(start).Seconds()})
+	g.r.Seconds = g.budget.Now().Sub(g.budget.Start).Seconds()
 }
 
 // verdict applies thresholds, wiregate.yaml and the PR's labels, turns

@@ -73,6 +73,7 @@ func Parts(parts []Part) (*report.Report, error) {
 			st.Shard = r.Shard.Name
 			out.Stages = append(out.Stages, st)
 		}
+		out.Seconds += r.Seconds
 		for _, e := range r.Errors {
 			out.Errors = append(out.Errors, name+": "+e)
 		}
