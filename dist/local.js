@@ -10149,6 +10149,10 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
         mde_reason: {
           type: "string"
         },
+        stopped_no_fall: {
+          type: "integer",
+          description: "StoppedNoFall is the decoded rounds a side after which the row\nstopped because its spread gave the rounds planned the power its\nthreshold needs and head showed no fall of a quarter of it (a fall\nwould have kept it draining); its MDE is then at the rounds planned,\nthe power its decision had. 0: it did not stop so."
+        },
         backlog: {
           $ref: "#/$defs/Backlog"
         },
@@ -10955,7 +10959,8 @@ function noiseDetails(report) {
   for (const p of report.pipeline) {
     if (p.noise_floor_pct === void 0 && p.mde_pct === void 0 && p.mde_reason === void 0) continue;
     const floor = p.noise_floor_pct !== void 0 ? md`±${pct(p.noise_floor_pct, false)}` : md`—`;
-    rows2.push([code(`${p.message}/${p.format}/pipeline`), md`records/s`, floor, mdeCell(p)]);
+    const mde = p.stopped_no_fall ? md`${mdeCell(p)} (stopped after ${p.stopped_no_fall} rounds: no fall)` : mdeCell(p);
+    rows2.push([code(`${p.message}/${p.format}/pipeline`), md`records/s`, floor, mde]);
   }
   if (rows2.length === 0) return { md: EMPTY };
   return { md: details(md`noise floor`, table([md`metric`, md`unit`, md`noise floor`, md`smallest detectable at the Holm cutoff`], rows2)), cut: "noise" };

@@ -524,6 +524,14 @@ export interface Pipeline {
    */
   mde_pct?: number;
   mde_reason?: string;
+  /**
+   * StoppedNoFall is the decoded rounds a side after which the row
+   * stopped because its spread gave the rounds planned the power its
+   * threshold needs and head showed no fall of a quarter of it (a fall
+   * would have kept it draining); its MDE is then at the rounds planned,
+   * the power its decision had. 0: it did not stop so.
+   */
+  stopped_no_fall?: number;
   backlog?: Backlog;
   /**
    * Compression is the producer's batch codec (the first of the

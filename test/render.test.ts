@@ -189,3 +189,11 @@ test('stage timings total the run\'s own wall time when stages ran at once, else
   // A report without its wall time (written before wiregate ran) adds its stages up.
   assert.equal(total({ ...report, stages, seconds: undefined }), '459.6')
 })
+
+test('a pipeline row that stopped early with no fall says so beside its MDE', () => {
+  const report = loadFixture('fail')
+  const row = { ...report.pipeline[0]!, mde_pct: 7.5, stopped_no_fall: 4 }
+  const md = renderReport({ ...report, pipeline: [row] })
+  assert.ok(md.includes(`| \`${row.message}/${row.format}/pipeline\` | records/s |`), md)
+  assert.match(md, /7\.5% \(stopped after 4 rounds: no fall\) \|/)
+})

@@ -39,7 +39,9 @@ export function noiseDetails(report: Report): Part {
   for (const p of report.pipeline) {
     if (p.noise_floor_pct === undefined && p.mde_pct === undefined && p.mde_reason === undefined) continue
     const floor = p.noise_floor_pct !== undefined ? md`±${pct(p.noise_floor_pct, false)}` : md`—`
-    rows.push([code(`${p.message}/${p.format}/pipeline`), md`records/s`, floor, mdeCell(p)])
+    // A row stopped early with no fall: its MDE is the planned rounds' (report.Pipeline.StoppedNoFall).
+    const mde = p.stopped_no_fall ? md`${mdeCell(p)} (stopped after ${p.stopped_no_fall} rounds: no fall)` : mdeCell(p)
+    rows.push([code(`${p.message}/${p.format}/pipeline`), md`records/s`, floor, mde])
   }
   if (rows.length === 0) return { md: EMPTY }
   return { md: details(md`noise floor`, table([md`metric`, md`unit`, md`noise floor`, md`smallest detectable at the Holm cutoff`], rows)), cut: 'noise' }

@@ -56,7 +56,7 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 	// far past the threshold can still clear the cutoff in the rounds left
 	// (a -33% avro row at 4 of 5 rounds did).
 	cutoff := verdict.StrictestCutoff(g.cfg.Alpha, o.Family)
-	powered, futile := map[string]int{}, map[string]int{}
+	powered, futile, noFall := map[string]int{}, map[string]int{}, map[string]int{}
 	o.Enough = func(key string, base, head []float64, planned int) bool {
 		m, f, _ := strings.Cut(key, "/")
 		if unchanged[m] {
@@ -68,6 +68,9 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 			return true
 		case stopFutile:
 			futile[key] = len(base)
+			return true
+		case stopNoFall:
+			noFall[key] = len(base)
 			return true
 		}
 		return false
@@ -85,7 +88,7 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 		return out, "", err
 	}
 	out.res = res
-	note := joinNotes(res.Cut, pipePowerNote(powered, futile, res.Rounds))
+	note := joinNotes(res.Cut, pipePowerNote(powered, futile, noFall, res.Rounds))
 	if g.s.RoundsFor(true) < res.Rounds {
 		for _, u := range unchanged {
 			if u {
@@ -112,6 +115,12 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 			entry.Base, entry.Head, entry.DeltaPct, entry.P, entry.Significant = &bs, &hs, c.DeltaPct, c.P, c.Significant
 			entry.NoiseFloor, entry.BaseNsPerMsg = c.NoiseFloorPct, piperounds.Median(base.NsPerMsg)
 			entry.MDE, entry.MDEReason = compare.TimeMDE(base.RPS, cutoff)
+			if n, ok := noFall[row.Key()]; ok {
+				// The row's decision had the rounds planned: a fall
+				// would have kept it draining (pipeStops).
+				entry.MDE, entry.MDEReason = plannedMDE(base.RPS, cutoff, res.Rounds)
+				entry.StoppedNoFall = n
+			}
 		} else {
 			c := compare.Samples(head.RPS, head.RPS, "records/s", g.cfg.Alpha)
 			hs := c.Head
@@ -123,10 +132,13 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 }
 
 // pipePowerNote says which rows stopped early, and after how many rounds.
-func pipePowerNote(powered, futile map[string]int, planned int) string {
+func pipePowerNote(powered, futile, noFall map[string]int, planned int) string {
 	var notes []string
 	if s := byRounds(powered); s != "" {
 		notes = append(notes, "rows drained to the power the throughput threshold needs, then no further: "+s)
+	}
+	if s := byRounds(noFall); s != "" {
+		notes = append(notes, fmt.Sprintf("drained no further where %d rounds at the spread seen would have the power the throughput threshold needs and head showed no fall of 1/%d of it: %s", planned, noFallShare, s))
 	}
 	if s := byRounds(futile); s != "" {
 		notes = append(notes, fmt.Sprintf("drained no further where even %d rounds at the spread seen would leave the MDE above %d× the throughput threshold and head showed no fall of it (unable to fail): %s", planned, futileFactor, s))

@@ -1,6 +1,7 @@
 package gate_test
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -89,5 +90,52 @@ func TestPipelineRowsThatCannotReachTheirThresholdStopOnlyWithoutAFall(t *testin
 	})
 	if named := slices.Contains(r.UnableToFail, "telemetry.v1.TelemetryEvent/protobuf/pipeline"); named == failed {
 		t.Errorf("row failed %v, unable to fail %v: want the row named exactly when it did not fail", failed, r.UnableToFail)
+	}
+}
+
+// Two rows (one message in json and protobuf; its Avro schema no longer
+// agrees) make a family whose cutoff (0.025) 4 rounds a side cannot clear
+// (0.029 at best): 5 are planned. At a throughput threshold of
+// 60% every real drain's spread gives 5 rounds that power, so a row whose
+// head shows no fall of 15% stops after 4 rounds, its MDE stated at the 5
+// planned (the power its decision had), never named unable to fail; a row
+// whose head did fall that far drains all 5. Either way no row is left
+// unable to fail, and the note names the rows that stopped.
+func TestPipelineRowsStopEarlyWhenPoweredAndHeadShowsNoFall(t *testing.T) {
+	base, head := checkouts(t)
+	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  string zone = 13;")
+	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
+		in["count"], in["throughput-threshold"], in["cpu-cost"] = "12", "60%", "off"
+		in["pipeline"], in["broker"], in["pipeline-messages"] = "true", "embedded", "2000"
+	})
+	planned := piperounds.Rounds(2, 12, 0.05)
+	if len(r.Pipeline) != 2 || planned != 5 {
+		t.Fatalf("%d rows, %d rounds planned; errors %v", len(r.Pipeline), planned, r.Errors)
+	}
+	stopped := 0
+	for _, row := range r.Pipeline {
+		subject := row.Message + "/" + row.Format + "/pipeline"
+		if slices.Contains(r.UnableToFail, subject) {
+			t.Errorf("%s named unable to fail (MDE %v)", subject, row.MDE)
+		}
+		switch row.Base.N {
+		case 4:
+			stopped++
+			if row.StoppedNoFall != 4 || row.MDE == nil || *row.MDE > 60 || row.Head.Center < row.Base.Center*(1-0.15) {
+				t.Errorf("%s stopped at 4: stopped_no_fall %d, MDE %v, head %v base %v", subject, row.StoppedNoFall, row.MDE, row.Head.Center, row.Base.Center)
+			}
+		case planned:
+			if row.StoppedNoFall != 0 {
+				t.Errorf("%s drained all %d rounds, yet stopped_no_fall %d", subject, planned, row.StoppedNoFall)
+			}
+		default:
+			t.Errorf("%s: %d rounds, want 4 or %d", subject, row.Base.N, planned)
+		}
+	}
+	if note := stageNote(r, "pipeline"); stopped > 0 != strings.Contains(note, fmt.Sprintf("head showed no fall of 1/4 of it: %d after 4 rounds", stopped)) {
+		t.Errorf("%d rows stopped; pipeline stage note %q", stopped, note)
+	}
+	if stopped == 0 {
+		t.Errorf("no row stopped early: at a 60%% threshold every row's spread has the power")
 	}
 }

@@ -75,7 +75,7 @@ func seriesPower(vs []float64, cutoff, limit float64, planned int) (powered, fut
 		powered = true
 	}
 	if len(vs) >= futileFrom && planned > len(vs) {
-		if mde, _ := compare.TimeMDE(extend(vs, planned), cutoff); mde != nil && *mde > futileFactor*limit {
+		if mde, _ := plannedMDE(vs, cutoff, planned); mde != nil && *mde > futileFactor*limit {
 			futile = true
 		}
 	}
@@ -89,23 +89,49 @@ const (
 	drainOn pipeStop = iota
 	stopPowered
 	stopFutile
+	stopNoFall
 )
+
+// noFallShare: a row whose spread gives the rounds planned the power its
+// threshold needs stops early when head shows no fall of a 1/noFallShare
+// part of that threshold (pipeStops).
+const noFallShare = 4
 
 // pipeStops is seriesPower for a pipeline row, base's and head's records/s
 // so far: powered stops it; futile stops it only while head shows no fall
-// of limit (head's median at least 1-limit% of base's). The guard cannot
-// make a false failure likelier than draining every round: a row it stops
-// shows no fall of its threshold, so it cannot fail, and every failure it
-// allows is one the full rounds would have judged too.
+// of limit (head's median at least 1-limit% of base's). A row whose spread,
+// on both sides, gives the rounds planned the power limit needs
+// (plannedMDE at or under it) stops too while head shows no fall of a
+// quarter of limit: a fall of
+// limit would have shown, at that spread, as more than that, and kept the
+// row draining. Neither guard can make a false failure likelier than
+// draining every round: a row they stop cannot fail, and every failure
+// they allow is one the full rounds would have judged too (stopping to
+// accept, never to reject). What they cost is a little power: a fall of
+// exactly limit that read as under a quarter of it after futileFrom rounds.
 func pipeStops(base, head []float64, cutoff, limit float64, planned int) pipeStop {
 	powered, futile := seriesPower(base, cutoff, limit, planned)
+	fall := 1 - piperounds.Median(head)/piperounds.Median(base) // fraction; negative: head is faster
 	switch {
 	case powered:
 		return stopPowered
-	case futile && piperounds.Median(head) >= piperounds.Median(base)*(1-limit/100):
+	case futile && fall <= limit/100:
 		return stopFutile
+	case len(base) >= futileFrom && planned > len(base) && fall <= limit/100/noFallShare:
+		// Both sides' spread: 4 rounds of one can look tight by chance.
+		b, _ := plannedMDE(base, cutoff, planned)
+		h, _ := plannedMDE(head, cutoff, planned)
+		if b != nil && h != nil && max(*b, *h) <= limit {
+			return stopNoFall
+		}
 	}
 	return drainOn
+}
+
+// plannedMDE is the MDE base's samples so far would have over planned
+// rounds at the spread they show (extend).
+func plannedMDE(base []float64, cutoff float64, planned int) (*float64, string) {
+	return compare.TimeMDE(extend(base, planned), cutoff)
 }
 
 // notTimed are the timings planned before any round runs (plannedFutile):

@@ -2,6 +2,8 @@ package gate
 
 import (
 	"fmt"
+	"github.com/wiregate/wiregate/harness/parent/compare"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -146,5 +148,70 @@ func TestAFutilePipelineRowStopsOnlyWhileHeadShowsNoFall(t *testing.T) {
 	}
 	if got := pipeStops(noisy[:2], same[:2], cutoff, 5, 10); got != drainOn {
 		t.Errorf("2 rounds: %v, want drainOn (futility is read from %d rounds)", got, futileFrom)
+	}
+}
+
+// A row whose spread gives the rounds planned the power its threshold needs
+// stops after 4 rounds while head shows no fall of a quarter of the
+// threshold, and drains on when head shows more, when the spread would not
+// give the planned rounds that power, or before 4 rounds. The 7 rounds
+// planned are the fewest a 42-row family (cutoff 0.05/42) can clear: 4
+// rounds a side cannot, so the row is neither powered nor futile there.
+func TestAPoweredRowWithoutAFallStopsEarly(t *testing.T) {
+	cutoff := 0.05 / 42
+	base := []float64{100, 102, 98, 101} // ±2%: a 10% fall clears the cutoff at 7 rounds
+	same := []float64{101, 99, 100, 102}
+	if got := pipeStops(base, same, cutoff, 10, 7); got != stopNoFall {
+		t.Errorf("steady row, head as fast: %v, want stopNoFall", got)
+	}
+	if mde, _ := plannedMDE(base, cutoff, 7); mde == nil || *mde > 10 {
+		t.Errorf("planned MDE %v: want at or under the 10%% it stopped for", mde)
+	}
+	if mde, _ := compare.TimeMDE(base, cutoff); mde != nil {
+		t.Errorf("MDE at the 4 rounds drained %v: want none (this is not the powered stop)", *mde)
+	}
+	if got := pipeStops(base, []float64{96, 98, 97, 99}, cutoff, 10, 7); got != drainOn { // -2.5% < fall
+		t.Errorf("steady row, head 3%% slower (more than a quarter of 10%%): %v, want drainOn", got)
+	}
+	wide := []float64{100, 108, 93, 104} // 7 rounds could show 16%, not 10%; under 2× 10%: not futile
+	if got := pipeStops(wide, same, cutoff, 10, 7); got != drainOn {
+		t.Errorf("wide row: %v, want drainOn", got)
+	}
+	if got := pipeStops(base[:2], same[:2], cutoff, 10, 7); got != drainOn {
+		t.Errorf("2 rounds: %v, want drainOn", got)
+	}
+}
+
+// What the no-fall stop costs and buys, simulated (seeded): rows of 4
+// rounds a side with normal noise, a 42-row family's cutoff, 7 rounds
+// planned, a 10% threshold. A true fall of the threshold stops early in
+// under 1% of rows at any spread (0.4% at 4%, where 7 rounds only just
+// have the power); with no fall, most rows at a 2% spread stop.
+func TestTheNoFallStopRarelyMissesAFallOfTheThreshold(t *testing.T) {
+	cutoff := 0.05 / 42
+	rng := rand.New(rand.NewPCG(1, 2))
+	rate := func(sigma, fall float64) float64 {
+		stops, n := 0, 5000
+		for range n {
+			base, head := make([]float64, 4), make([]float64, 4)
+			for i := range 4 {
+				base[i] = 100 + rng.NormFloat64()*sigma
+				head[i] = 100*(1-fall/100) + rng.NormFloat64()*sigma
+			}
+			if pipeStops(base, head, cutoff, 10, 7) == stopNoFall {
+				stops++
+			}
+		}
+		return float64(stops) / float64(n)
+	}
+	for _, sigma := range []float64{1, 2, 3, 4, 6} {
+		r := rate(sigma, 10)
+		t.Logf("spread %.0f%%: a true 10%% fall stopped early in %.2f%% of rows; no fall, in %.1f%%", sigma, 100*r, 100*rate(sigma, 0))
+		if r >= 0.01 {
+			t.Errorf("spread %.0f%%, a true 10%% fall: stopped early in %.2f%% of rows, want under 1%%", sigma, 100*r)
+		}
+	}
+	if r := rate(2, 0); r < 0.8 {
+		t.Errorf("spread 2%%, no fall: stopped early in %.0f%% of rows, want most", 100*r)
 	}
 }

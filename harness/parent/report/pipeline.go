@@ -19,7 +19,13 @@ type Pipeline struct {
 	// when none could.
 	MDE       *float64 `json:"mde_pct,omitempty"`
 	MDEReason string   `json:"mde_reason,omitempty"`
-	Backlog   *Backlog `json:"backlog,omitempty"`
+	// StoppedNoFall is the decoded rounds a side after which the row
+	// stopped because its spread gave the rounds planned the power its
+	// threshold needs and head showed no fall of a quarter of it (a fall
+	// would have kept it draining); its MDE is then at the rounds planned,
+	// the power its decision had. 0: it did not stop so.
+	StoppedNoFall int      `json:"stopped_no_fall,omitempty"`
+	Backlog       *Backlog `json:"backlog,omitempty"`
 	// Compression is the producer's batch codec (the first of the
 	// compression input; none when it is off): the consumer's figures
 	// include decompressing it.
