@@ -10011,6 +10011,10 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
         mde_reason: {
           type: "string"
         },
+        stopped_no_slowdown: {
+          type: "integer",
+          description: "StoppedNoSlowdown is the rounds a side after which the message was\ntimed no further because its spread gave the rounds planned the power\nits threshold needs and head showed no slowdown of a quarter of it (a\nslowdown would have kept it timed); MDE is then at the rounds\nplanned, the power its decision had. 0: it did not stop so."
+        },
         ops: {
           type: "integer",
           description: "Ops is how many operations each instr/op count covered: whole passes\nover the first records of the pool, the same on both sides."
@@ -10951,7 +10955,8 @@ function noiseDetails(report) {
     for (const f of m.formats) {
       for (const metric2 of f.metrics) {
         if (metric2.noise_floor_pct !== void 0) {
-          rows2.push([code(`${m.name}/${f.format}/${metric2.name}`), text(metric2.unit), md`±${pct(metric2.noise_floor_pct, false)}`, mdeCell(metric2)]);
+          const mde = metric2.stopped_no_slowdown ? md`${mdeCell(metric2)} (timed ${metric2.stopped_no_slowdown} rounds: no slowdown)` : mdeCell(metric2);
+          rows2.push([code(`${m.name}/${f.format}/${metric2.name}`), text(metric2.unit), md`±${pct(metric2.noise_floor_pct, false)}`, mde]);
         }
       }
     }

@@ -365,6 +365,14 @@ export interface Metric {
   mde_pct?: number;
   mde_reason?: string;
   /**
+   * StoppedNoSlowdown is the rounds a side after which the message was
+   * timed no further because its spread gave the rounds planned the power
+   * its threshold needs and head showed no slowdown of a quarter of it (a
+   * slowdown would have kept it timed); MDE is then at the rounds
+   * planned, the power its decision had. 0: it did not stop so.
+   */
+  stopped_no_slowdown?: number;
+  /**
    * Ops is how many operations each instr/op count covered: whole passes
    * over the first records of the pool, the same on both sides.
    */

@@ -197,3 +197,15 @@ test('a pipeline row that stopped early with no fall says so beside its MDE', ()
   assert.ok(md.includes(`| \`${row.message}/${row.format}/pipeline\` | records/s |`), md)
   assert.match(md, /7\.5% \(stopped after 4 rounds: no fall\) \|/)
 })
+
+test('a timing that stopped early with no slowdown says so beside its MDE', () => {
+  const report = loadFixture('fail')
+  const i = report.messages.findIndex(m => m.name === 'telemetry.v1.TelemetryEvent')
+  const m = report.messages[i]!
+  const f = m.formats[0]!
+  const timing = f.metrics.find(x => x.unit === 'sec/op' && x.noise_floor_pct !== undefined)!
+  const metrics = f.metrics.map(x => (x === timing ? { ...x, mde_pct: 6.25, stopped_no_slowdown: 4 } : x))
+  const messages = report.messages.map((x, j) => (j === i ? { ...m, formats: [{ ...f, metrics }, ...m.formats.slice(1)] } : x))
+  const md = renderReport({ ...report, messages })
+  assert.match(md, /\| 6\.3% \(timed 4 rounds: no slowdown\) \|/)
+})

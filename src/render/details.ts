@@ -31,7 +31,9 @@ export function noiseDetails(report: Report): Part {
     for (const f of m.formats) {
       for (const metric of f.metrics) {
         if (metric.noise_floor_pct !== undefined) {
-          rows.push([code(`${m.name}/${f.format}/${metric.name}`), text(metric.unit), md`±${pct(metric.noise_floor_pct, false)}`, mdeCell(metric)])
+          // Timed no further with no slowdown: its MDE is the planned rounds' (report.Metric.StoppedNoSlowdown).
+          const mde = metric.stopped_no_slowdown ? md`${mdeCell(metric)} (timed ${metric.stopped_no_slowdown} rounds: no slowdown)` : mdeCell(metric)
+          rows.push([code(`${m.name}/${f.format}/${metric.name}`), text(metric.unit), md`±${pct(metric.noise_floor_pct, false)}`, mde])
         }
       }
     }

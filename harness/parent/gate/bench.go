@@ -35,6 +35,11 @@ type timings struct {
 	// notTimed are the gating messages planned unable to fail before any
 	// round, from the noise the base's history point measured.
 	notTimed notTimed
+	// noSlowdown are the messages timed no further, by the rounds they
+	// were timed, because their spread gave the rounds planned the power
+	// and head showed no slowdown (judgeNoSlowdown); their MDE is the
+	// planned rounds'.
+	noSlowdown map[string]int
 }
 
 // benchRounds alternates base and head, one round each, in
@@ -129,7 +134,13 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 	// message → the rounds it was timed, once it has the power its verdict
 	// needs or cannot reach it
 	powered, futile := map[string]int{}, map[string]int{}
-	stopped := func(m string) bool { _, p := powered[m]; _, f := futile[m]; return p || f }
+	t.noSlowdown = map[string]int{}
+	stopped := func(m string) bool {
+		_, p := powered[m]
+		_, f := futile[m]
+		_, n := t.noSlowdown[m]
+		return p || f || n
+	}
 	for round := 0; round < t.forecast.Rounds; round++ {
 		gated := gating(t.forecast.Timed, prices)
 		if len(gated) > 0 && !slices.ContainsFunc(gated, func(m string) bool { return !stopped(m) }) && round >= unchanged {
@@ -187,6 +198,9 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 			for _, m := range p.Futile {
 				futile[m] = round + 1
 			}
+			for _, m := range judgeNoSlowdown(t.out[0], t.out[1], slices.DeleteFunc(slices.Clone(gated), stopped), cutoff, t.forecast.Rounds, g.timeThreshold) {
+				t.noSlowdown[m] = round + 1
+			}
 		}
 	}
 	if unchanged < t.rounds && len(gating(t.forecast.Timed, prices)) < len(t.forecast.Timed) {
@@ -195,7 +209,7 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 	t.pin = ps.head.prog.Pinned()
 	// Stopping at the power a verdict needs is not a cut: the stage says
 	// it, the plan's note (what was cut) does not.
-	note := joinNotes(t.forecast.Note, planned, powerNote(powered, futile, t.forecast.Rounds))
+	note := joinNotes(t.forecast.Note, planned, powerNote(powered, futile, t.noSlowdown, t.forecast.Rounds))
 	if t.unchangedRounds > 0 {
 		note = joinNotes(note, fmt.Sprintf("unchanged-schema messages timed %d rounds (information only)", t.unchangedRounds))
 	}

@@ -67,6 +67,12 @@ func (g *run) compare(c counts, t timings, cutoff float64) (compared, string, er
 		m := c.Metric(c.Op)
 		if c.Unit == timeUnit {
 			m.MDE, m.MDEReason = c.MDE(cutoff)
+			if n, ok := t.noSlowdown[c.Message]; ok {
+				// Its decision had the rounds planned: a slowdown would
+				// have kept it timed (judgeNoSlowdown).
+				m.MDE, m.MDEReason = plannedMDE(timeSamples(t.out[0])[c.Message][c.Format+"/"+c.Op], cutoff, t.forecast.Rounds)
+				m.StoppedNoSlowdown = n
+			}
 		}
 		if floor, ok := allocFloors[c.Unit]; ok {
 			exactMetric(&m, floor)

@@ -82,6 +82,48 @@ func seriesPower(vs []float64, cutoff, limit float64, planned int) (powered, fut
 	return powered, futile
 }
 
+// judgeNoSlowdown reads both sides' benchfmt of the rounds so far for
+// candidates: the messages every one of whose timings, at each side's
+// spread over futileFrom rounds or more, would have the power its time
+// threshold needs over the rounds planned (plannedMDE at or under it), and
+// whose head shows no slowdown of 1/noFallShare of it. They are timed no
+// further: a slowdown of the threshold would have shown as more and kept
+// them timed. It stops only to accept, as the pipeline's no-fall stop
+// does (pipeStops): no false failure is likelier than with every round
+// timed; what it can cost is a little power.
+func judgeNoSlowdown(base, head []byte, candidates []string, cutoff float64, planned int, threshold func(message, format string) float64) []string {
+	bs, hs := timeSamples(base), timeSamples(head)
+	var out []string
+	for _, name := range candidates {
+		b, h := bs[name], hs[name]
+		ok := len(b) > 0 && len(b) == len(h)
+		for _, key := range slices.Sorted(maps.Keys(b)) {
+			if !ok {
+				break
+			}
+			format, _, _ := strings.Cut(key, "/")
+			ok = noSlowdown(b[key], h[key], cutoff, threshold(name, format), planned)
+		}
+		if ok {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// noSlowdown is judgeNoSlowdown's rule for one timing's ns/op so far.
+func noSlowdown(base, head []float64, cutoff, limit float64, planned int) bool {
+	if len(base) < futileFrom || len(head) < futileFrom || planned <= len(base) {
+		return false
+	}
+	if piperounds.Median(head) > piperounds.Median(base)*(1+limit/100/noFallShare) {
+		return false
+	}
+	b, _ := plannedMDE(base, cutoff, planned)
+	h, _ := plannedMDE(head, cutoff, planned)
+	return b != nil && h != nil && max(*b, *h) <= limit
+}
+
 // pipeStop is what a pipeline row's rounds so far decide.
 type pipeStop int
 
@@ -201,10 +243,13 @@ func extend(vs []float64, n int) []float64 {
 
 // powerNote says which messages stopped early, why, and after how many
 // rounds.
-func powerNote(powered, futile map[string]int, planned int) string {
+func powerNote(powered, futile, noSlow map[string]int, planned int) string {
 	var notes []string
 	if s := byRounds(powered); s != "" {
 		notes = append(notes, "timed to the power the time threshold needs (the MDE at the Holm cutoff at or under it), then no further: "+s)
+	}
+	if s := byRounds(noSlow); s != "" {
+		notes = append(notes, fmt.Sprintf("timed no further where %d rounds at the spread seen would have the power the time threshold needs and head showed no slowdown of 1/%d of it: %s", planned, noFallShare, s))
 	}
 	if s := byRounds(futile); s != "" {
 		notes = append(notes, fmt.Sprintf("timed no further where even %d rounds at the spread seen would leave the MDE above %d× the time threshold (unable to fail; their counts still gate): %s", planned, futileFactor, s))

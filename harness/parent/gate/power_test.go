@@ -108,11 +108,12 @@ func TestPlannedFutileDecidesFromTheHistorysNoise(t *testing.T) {
 }
 
 func TestPowerNoteCountsByRounds(t *testing.T) {
-	got := powerNote(map[string]int{"a": 8, "b": 8, "c": 10}, map[string]int{"d": 4}, 10)
-	if !strings.Contains(got, "then no further: 2 after 8 rounds, 1 after 10 rounds") || !strings.Contains(got, "even 10 rounds") || !strings.HasSuffix(got, "1 after 4 rounds") {
+	got := powerNote(map[string]int{"a": 8, "b": 8, "c": 10}, map[string]int{"d": 4}, map[string]int{"e": 4, "f": 6}, 10)
+	if !strings.Contains(got, "then no further: 2 after 8 rounds, 1 after 10 rounds") || !strings.Contains(got, "even 10 rounds") || !strings.HasSuffix(got, "1 after 4 rounds") ||
+		!strings.Contains(got, "head showed no slowdown of 1/4 of it: 1 after 4 rounds, 1 after 6 rounds") {
 		t.Errorf("note %q", got)
 	}
-	if powerNote(nil, nil, 10) != "" {
+	if powerNote(nil, nil, nil, 10) != "" {
 		t.Error("a note with nothing stopped")
 	}
 }
@@ -213,5 +214,41 @@ func TestTheNoFallStopRarelyMissesAFallOfTheThreshold(t *testing.T) {
 	}
 	if r := rate(2, 0); r < 0.8 {
 		t.Errorf("spread 2%%, no fall: stopped early in %.0f%% of rows, want most", 100*r)
+	}
+}
+
+// A message whose every timing's spread, on both sides, gives the rounds
+// planned the power its threshold needs is timed no further while head
+// shows no slowdown of a quarter of that threshold; a slowdown past it, a
+// spread too wide, or fewer than 4 rounds keep it timed.
+func TestAMessageWithoutASlowdownStopsEarly(t *testing.T) {
+	line := func(op, msg string, ns float64) string {
+		return fmt.Sprintf("Benchmark%s/%s/protobuf-2 \t 1000 \t %.1f ns/op\n", op, msg, ns)
+	}
+	rounds := func(msg string, enc, dec []float64) []byte {
+		var b strings.Builder
+		for i := range enc {
+			b.WriteString(line("Encode", msg, enc[i]))
+			b.WriteString(line("Decode", msg, dec[i]))
+		}
+		return []byte(b.String())
+	}
+	steady := []float64{100, 102, 98, 101}
+	slower := []float64{104, 106, 103, 105} // +4%: past a quarter of 10%
+	wide := []float64{100, 108, 93, 104}
+	ten := func(string, string) float64 { return 10 }
+	cutoff, planned := 0.05/84, 10
+	base := append(rounds("a.Same", steady, steady), append(rounds("b.Slower", steady, steady), rounds("c.Wide", wide, steady)...)...)
+	head := append(rounds("a.Same", steady, steady), append(rounds("b.Slower", steady, slower), rounds("c.Wide", wide, steady)...)...)
+	got := judgeNoSlowdown(base, head, []string{"a.Same", "b.Slower", "c.Wide"}, cutoff, planned, ten)
+	if !slices.Equal(got, []string{"a.Same"}) {
+		t.Errorf("stopped %v, want only a.Same", got)
+	}
+	short := append(rounds("a.Same", steady[:2], steady[:2]), []byte{}...)
+	if got := judgeNoSlowdown(short, short, []string{"a.Same"}, cutoff, planned, ten); len(got) != 0 {
+		t.Errorf("2 rounds: stopped %v", got)
+	}
+	if got := judgeNoSlowdown(base, head, []string{"a.Same"}, cutoff, 4, ten); len(got) != 0 {
+		t.Errorf("no rounds left to plan: stopped %v", got)
 	}
 }

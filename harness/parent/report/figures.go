@@ -142,6 +142,12 @@ type Metric struct {
 	// change could have reached it.
 	MDE       *float64 `json:"mde_pct,omitempty"`
 	MDEReason string   `json:"mde_reason,omitempty"`
+	// StoppedNoSlowdown is the rounds a side after which the message was
+	// timed no further because its spread gave the rounds planned the power
+	// its threshold needs and head showed no slowdown of a quarter of it (a
+	// slowdown would have kept it timed); MDE is then at the rounds
+	// planned, the power its decision had. 0: it did not stop so.
+	StoppedNoSlowdown int `json:"stopped_no_slowdown,omitempty"`
 	// Ops is how many operations each instr/op count covered: whole passes
 	// over the first records of the pool, the same on both sides.
 	Ops int `json:"ops,omitempty"`
