@@ -216,6 +216,7 @@ export function completeReport(): Report {
   // and the timings that could not fail.
   const [timed, untimed] = telemetry.formats.flatMap(f => f.metrics).filter(m => m.unit === 'sec/op') as [Metric, Metric]
   timed.mde_pct = 6.5
+  timed.stopped_no_slowdown = 4 // timed no further with no slowdown: its MDE is the planned rounds'
   untimed.mde_reason = 'n=5 samples per side can never reach alpha=0.001'
   const counted = telemetry.formats.flatMap(f => f.metrics).find(m => m.unit === 'instr/op')
   if (counted) {
@@ -282,6 +283,7 @@ export function completeReport(): Report {
   r.pipeline[1]!.backlog!.drain_seconds = 0.25
   r.pipeline[1]!.mde_reason = 'n=4 samples per side can never reach alpha=0.001'
   delete r.pipeline[1]!.mde_pct
+  r.pipeline[0]!.stopped_no_fall = 4 // drained no further with no fall
   r.pipeline[0]!.base!.lo = r.pipeline[0]!.base!.center! * 0.99
   r.pipeline[0]!.head!.lo = r.pipeline[0]!.head!.center! * 0.99
   r.breaking_against!.same_as_base = false
