@@ -60,6 +60,7 @@ func (g *run) compare(c counts, t timings, cutoff float64) (compared, string, er
 	if err := os.WriteFile(filepath.Join(g.o.Out, "benchstat.txt"), []byte(res.Text), 0o644); err != nil {
 		return out, "", err
 	}
+	var baseTimes map[string]map[string][]float64 // read once, when a message stopped with no slowdown
 	for _, c := range res.Comparisons {
 		if c.Message == "" || c.Unit == "B/msg" || c.Unit == cpucost.UnitInstructions {
 			continue // sizes and counts are exact, reported by their own stages
@@ -70,7 +71,10 @@ func (g *run) compare(c counts, t timings, cutoff float64) (compared, string, er
 			if n, ok := t.noSlowdown[c.Message]; ok {
 				// Its decision had the rounds planned: a slowdown would
 				// have kept it timed (judgeNoSlowdown).
-				m.MDE, m.MDEReason = plannedMDE(timeSamples(t.out[0])[c.Message][c.Format+"/"+c.Op], cutoff, t.forecast.Rounds)
+				if baseTimes == nil {
+					baseTimes = timeSamples(t.out[0])
+				}
+				m.MDE, m.MDEReason = plannedMDE(baseTimes[c.Message][c.Format+"/"+c.Op], cutoff, t.forecast.Rounds)
 				m.StoppedNoSlowdown = n
 			}
 		}
