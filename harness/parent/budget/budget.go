@@ -75,12 +75,13 @@ type Prices struct {
 	// processes, and their spread sets its noise floor.
 	Processes int
 	Pipeline  bool // the pipeline stage runs
-	// Beside: the counts run beside the bench rounds (input counts-beside)
-	// rather than before them. A bench forecast then still keeps back what
-	// the counts are forecast to take, as if they ran first: beside, they
-	// end no later than that plus the rounds, so the stages after the
-	// rounds never have less than one after the other would leave them.
-	Beside bool
+	// CountsBeside is what the counts running beside the bench rounds
+	// (input counts-beside) were forecast to take (their CPUForecast's
+	// Price); 0 when they run first or not at all. A bench forecast keeps
+	// it back, as if they ran first: beside, they end no later than that
+	// plus the rounds, so the stages after the rounds never have less than
+	// one after the other would leave them.
+	CountsBeside time.Duration
 	// Rounds and Benchtime are the bench rounds asked for; MinRounds is the
 	// fewest that can still fail the gate (verdict.MinRounds).
 	Rounds, MinRounds int
@@ -122,7 +123,7 @@ type Forecast struct {
 // Forecast divides what is left among the stages from `from` on: counts up
 // to cpuShare of it, the bench rounds benchShare of the rest when the
 // pipeline follows; the pipeline has everything until the deadline. With
-// Beside the rounds start with the counts, at the same share.
+// CountsBeside the rounds start with the counts, at the same share.
 func (b Budget) Forecast(from Stage, p Prices) Forecast {
 	now, left := b.Now(), max(b.Left(), 0)
 	var plan Forecast
@@ -134,11 +135,8 @@ func (b Budget) Forecast(from Stage, p Prices) Forecast {
 		plan.CPU = ForecastCPU(share, b.Workers, p.Processes, p.Messages)
 		plan.CPU.Deadline = now.Add(share)
 		timing, before = left-plan.CPU.Price, plan.CPU.Price
-		if p.Beside {
-			before = 0
-		}
-	} else if from == FromBench && p.Counting && p.Beside {
-		timing = left - ForecastCPU(time.Duration(float64(left)*cpuShare), b.Workers, p.Processes, p.Messages).Price
+	} else if from == FromBench && p.CountsBeside > 0 {
+		timing = max(left-p.CountsBeside, 0)
 	}
 	if from <= FromBench {
 		bench := timing

@@ -211,7 +211,7 @@ func TestABenchBesideTheCountsKeepsTheirTimeBack(t *testing.T) {
 	after := b.Forecast(FromBench, p).Bench
 	clock.t = start.Add(90 * time.Second)
 	beside := p
-	beside.Beside = true
+	beside.CountsBeside = first.CPU.Price
 	with := b.Forecast(FromBench, beside).Bench
 	without := b.Forecast(FromBench, p).Bench
 	if !with.Deadline.Equal(after.Deadline.Add(-first.CPU.Price)) || with.Benchtime != after.Benchtime || with.Rounds != after.Rounds {

@@ -59,6 +59,10 @@ var errCountUnavailable = errors.New("instruction counts unavailable")
 // stage's error: one line.
 func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.Prices, sz sizes, by beside) (counts, string, error) {
 	c := counts{cpuCost: &report.CPUCost{Mode: string(g.s.CPUCost)}, seconds: map[string]float64{}, processes: map[string]int{}}
+	// The rounds beside wait for this: Valgrind found (or installed, which
+	// must not run beside a timing) and the counts' price forecast.
+	forecastPrice := time.Duration(0)
+	defer func() { by.forecast(forecastPrice) }()
 	setup, err := cpucost.Prepare(ctx, g.s.CPUCost, cpucost.Env{CI: os.Getenv("GITHUB_ACTIONS") == "true"})
 	if err != nil {
 		return c, "", err
@@ -70,6 +74,8 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 	}
 	prices.Counting = true
 	c.forecast = g.budget.Forecast(budget.FromCPU, prices).CPU
+	forecastPrice = c.forecast.Price
+	by.forecast(forecastPrice)
 	procs := g.countProcesses(ps, c.forecast, sz)
 	bytes := sz.countBytes()
 
@@ -139,6 +145,18 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 type beside struct {
 	cpus       []int
 	roundsDone <-chan struct{}
+	// priced hands the rounds, once, what the counts are forecast to take
+	// (0: they do not run), when Valgrind is ready: the rounds start then.
+	priced chan time.Duration
+	once   *sync.Once
+}
+
+// forecast hands the rounds the counts' forecast price, the first time
+// only.
+func (b beside) forecast(price time.Duration) {
+	if b.priced != nil {
+		b.once.Do(func() { b.priced <- price })
+	}
 }
 
 // countsBeside is where this run's counts go while the bench rounds run,
@@ -148,7 +166,7 @@ func (g *run) countsBeside() beside {
 	if !g.s.CountsBeside || g.s.CPUCost == cpucost.Off || g.s.Workers < 2 {
 		return beside{}
 	}
-	return beside{cpus: pin.Others()}
+	return beside{cpus: pin.Others(), priced: make(chan time.Duration, 1), once: &sync.Once{}}
 }
 
 // lanes are the counts' lanes: as many as the CPUs beside the rounds

@@ -93,6 +93,8 @@ func TestCPUAAGatesCountTheSame(t *testing.T) {
 		for _, st := range r.Stages {
 			names = append(names, st.Name)
 		}
+		// Beside, the counts end after the rounds: a journal kept in the
+		// order stages end would list bench first.
 		note := stageNote(r, "cpu")
 		if strings.Contains(note, "beside the bench rounds") != (i == 0 && beside) || slices.Index(names, "cpu") > slices.Index(names, "bench") {
 			t.Errorf("gate %d (beside: %t): stages %v, cpu note %q", i+1, i == 0 && beside, names, note)

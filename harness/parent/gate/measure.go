@@ -139,8 +139,10 @@ func (g *run) measure(ctx context.Context) stageResults {
 		var wg sync.WaitGroup
 		cpu := g.beginStage(ctx, "cpu")
 		wg.Go(func() { count(cpu, by) })
+		// The rounds start once Valgrind is ready, keeping back what the
+		// counts were forecast to take (nothing when they do not run).
 		bp := prices
-		bp.Counting, bp.Beside = true, true
+		bp.CountsBeside = <-by.priced
 		bench(bp)
 		close(roundsDone)
 		wg.Wait()

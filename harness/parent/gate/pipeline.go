@@ -57,6 +57,7 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 	// (a -33% avro row at 4 of 5 rounds did).
 	cutoff := verdict.StrictestCutoff(g.cfg.Alpha, o.Family)
 	powered, futile, noFall := map[string]int{}, map[string]int{}, map[string]int{}
+	noFallPlanned := map[string]int{} // the rounds the row planned when it stopped so (the schedule may cut them)
 	o.Enough = func(key string, base, head []float64, planned int) bool {
 		m, f, _ := strings.Cut(key, "/")
 		if unchanged[m] {
@@ -70,7 +71,7 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 			futile[key] = len(base)
 			return true
 		case stopNoFall:
-			noFall[key] = len(base)
+			noFall[key], noFallPlanned[key] = len(base), planned
 			return true
 		}
 		return false
@@ -118,7 +119,7 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 			if n, ok := noFall[row.Key()]; ok {
 				// The row's decision had the rounds planned: a fall
 				// would have kept it draining (pipeStops).
-				entry.MDE, entry.MDEReason = plannedMDE(base.RPS, cutoff, res.Rounds)
+				entry.MDE, entry.MDEReason = plannedMDE(base.RPS, cutoff, noFallPlanned[row.Key()])
 				entry.StoppedNoFall = n
 			}
 		} else {

@@ -186,8 +186,9 @@ func TestAPoweredRowWithoutAFallStopsEarly(t *testing.T) {
 // What the no-fall stop costs and buys, simulated (seeded): rows of 4
 // rounds a side with normal noise, a 42-row family's cutoff, 7 rounds
 // planned, a 10% threshold. A true fall of the threshold stops early in
-// under 1% of rows at any spread (0.4% at 4%, where 7 rounds only just
-// have the power); with no fall, most rows at a 2% spread stop.
+// under 1% of rows at any spread (0.16% at 4%, 0.26% at 6%, where 7 rounds
+// only just have the power or lack it); with no fall, most rows at a 2%
+// spread stop. Only the check after 4 rounds is simulated.
 func TestTheNoFallStopRarelyMissesAFallOfTheThreshold(t *testing.T) {
 	cutoff := 0.05 / 42
 	rng := rand.New(rand.NewPCG(1, 2))

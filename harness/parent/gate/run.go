@@ -49,6 +49,10 @@ type journal struct {
 	stages   []report.Stage
 	errors   []string
 	warnings []string
+	// interrupted: a stage has recorded the signal (or the run's end) as
+	// its error; a stage running beside it says so in its note only, so
+	// one signal is one error.
+	interrupted bool
 }
 
 // newRun is a run of o before any stage, its budget counting from start.
@@ -111,6 +115,11 @@ func runStage[T any](ctx context.Context, g *run, s stageSlot, f func(context.Co
 	}
 	if err != nil && ctx.Err() != nil {
 		err = context.Cause(ctx) // "interrupted by SIGINT", not what a killed child made of it
+		if g.said.interrupted {
+			st.Note = joinNotes(st.Note, "stopped: "+subcmd.OneLine(err.Error()))
+			err = nil
+		}
+		g.said.interrupted = true
 	}
 	if err != nil {
 		st.Error = subcmd.OneLine(err.Error())
@@ -122,7 +131,7 @@ func runStage[T any](ctx context.Context, g *run, s stageSlot, f func(context.Co
 	} else {
 		g.said.stages[s.at] = st
 	}
-	return v, err == nil
+	return v, err == nil && ctx.Err() == nil
 }
 
 // warn adds a one-line warning to the journal.

@@ -47,6 +47,8 @@ func Parts(parts []Part) (*report.Report, error) {
 	out.Cut.BudgetSeconds = first.Cut.BudgetSeconds
 	have := map[int]bool{}
 	var benchstat []string
+	var seconds float64
+	timeless := false
 	for _, p := range parts {
 		r, name := p.Report, "shard "+p.Report.Shard.Name
 		have[r.Shard.Index] = true
@@ -73,7 +75,10 @@ func Parts(parts []Part) (*report.Report, error) {
 			st.Shard = r.Shard.Name
 			out.Stages = append(out.Stages, st)
 		}
-		out.Seconds += r.Seconds
+		seconds += r.Seconds
+		if r.Seconds <= 0 {
+			timeless = true // a part without its wall time: the stages' sum stands
+		}
 		for _, e := range r.Errors {
 			out.Errors = append(out.Errors, name+": "+e)
 		}
@@ -93,6 +98,9 @@ func Parts(parts []Part) (*report.Report, error) {
 		}
 	}
 	out.Benchstat = strings.Join(benchstat, "\n")
+	if !timeless {
+		out.Seconds = seconds
+	}
 	for i := 1; i <= sh.Count; i++ {
 		if have[i] {
 			continue

@@ -200,3 +200,20 @@ func TestEachMessageKeepsItsProfile(t *testing.T) {
 	}
 	valid(t, r)
 }
+
+// A merged report's wall time is its parts' added up, as its stages are;
+// one part without its own (a report written before wiregate ran) leaves
+// it unknown, so the comment adds the stages up instead.
+func TestMergedSecondsAddThePartsOnlyWhenEachHasIts(t *testing.T) {
+	parts := []Part{part(1, 0.5), part(2, 0.5), part(3, 0.5)}
+	for i, p := range parts {
+		p.Report.Seconds = float64(10 * (i + 1))
+	}
+	if r, err := Parts(parts); err != nil || r.Seconds != 60 {
+		t.Fatalf("seconds %v, err %v: want 60", r.Seconds, err)
+	}
+	parts[1].Report.Seconds = 0
+	if r, err := Parts(parts); err != nil || r.Seconds != 0 {
+		t.Fatalf("seconds %v with a part that has none, err %v: want 0", r.Seconds, err)
+	}
+}
