@@ -15,12 +15,14 @@ import (
 // Nothing is instrumented that is not counted: run with collection on from
 // the start, a count collects exactly what its toggles leave out, which is
 // everything instrumented outside the counted passes. That stays within
-// a few client requests and the dump's bookkeeping (5,000–9,000
-// instructions here), under 2% of one counted pass; before, each loop's
-// preparation (a pass to learn its allocations, the heap, a refill pass:
-// two passes and more) ran instrumented too.
+// a few client requests and the dump's bookkeeping (5,000–23,000
+// instructions here: a JSON decode read 22,920 once in CI), under 2% of
+// one counted pass; before, each loop's preparation (a pass to learn its
+// allocations, the heap, a refill pass: two passes and more, 670,000
+// instructions at the least here) ran instrumented too. The bound is
+// far under one such pass and above what the bookkeeping has read.
 func TestOnlyTheCountedLoopsAreInstrumented(t *testing.T) {
-	const outsideBound = 20_000
+	const outsideBound = 50_000
 	requireValgrind(t)
 	ctx := context.Background()
 	p, err := prepare.Prepare(ctx, prepare.Options{BufInput: schema(t), HarnessDir: "../..", CacheDir: cacheDir,
