@@ -110,8 +110,9 @@ type Job struct {
 	Workers, Processes int
 	Rounds, PipeRounds int
 	Counting, Pipeline bool
-	// Beside: the counts run beside the bench rounds (Prices.Beside), on
-	// the Workers-1 CPUs the timings leave, then on every worker.
+	// Beside: the counts run beside the bench rounds (input
+	// counts-beside), on the Workers-1 CPUs the timings leave, then on
+	// every worker.
 	Beside bool
 }
 

@@ -60,9 +60,16 @@ var errCountUnavailable = errors.New("instruction counts unavailable")
 func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.Prices, sz sizes, by beside) (counts, string, error) {
 	c := counts{cpuCost: &report.CPUCost{Mode: string(g.s.CPUCost)}, seconds: map[string]float64{}, processes: map[string]int{}}
 	// The rounds beside wait for this: Valgrind found (or installed, which
-	// must not run beside a timing) and the counts' price forecast.
-	forecastPrice := time.Duration(0)
-	defer func() { by.forecast(forecastPrice) }()
+	// must not run beside a timing) and the counts' price forecast; 0 when
+	// the stage ends before.
+	handed := false
+	hand := func(price time.Duration) {
+		if !handed {
+			handed = true
+			by.hand(price)
+		}
+	}
+	defer hand(0)
 	setup, err := cpucost.Prepare(ctx, g.s.CPUCost, cpucost.Env{CI: os.Getenv("GITHUB_ACTIONS") == "true"})
 	if err != nil {
 		return c, "", err
@@ -74,8 +81,7 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 	}
 	prices.Counting = true
 	c.forecast = g.budget.Forecast(budget.FromCPU, prices).CPU
-	forecastPrice = c.forecast.Price
-	by.forecast(forecastPrice)
+	hand(c.forecast.Price)
 	procs := g.countProcesses(ps, c.forecast, sz)
 	bytes := sz.countBytes()
 
@@ -148,14 +154,13 @@ type beside struct {
 	// priced hands the rounds, once, what the counts are forecast to take
 	// (0: they do not run), when Valgrind is ready: the rounds start then.
 	priced chan time.Duration
-	once   *sync.Once
 }
 
-// forecast hands the rounds the counts' forecast price, the first time
-// only.
-func (b beside) forecast(price time.Duration) {
+// hand gives the rounds the counts' forecast price (countInstructions
+// calls it once).
+func (b beside) hand(price time.Duration) {
 	if b.priced != nil {
-		b.once.Do(func() { b.priced <- price })
+		b.priced <- price
 	}
 }
 
@@ -166,7 +171,7 @@ func (g *run) countsBeside() beside {
 	if !g.s.CountsBeside || g.s.CPUCost == cpucost.Off || g.s.Workers < 2 {
 		return beside{}
 	}
-	return beside{cpus: pin.Others(), priced: make(chan time.Duration, 1), once: &sync.Once{}}
+	return beside{cpus: pin.Others(), priced: make(chan time.Duration, 1)}
 }
 
 // lanes are the counts' lanes: as many as the CPUs beside the rounds

@@ -113,10 +113,15 @@ func judgeNoSlowdown(base, head []byte, candidates []string, cutoff float64, pla
 
 // noSlowdown is judgeNoSlowdown's rule for one timing's ns/op so far.
 func noSlowdown(base, head []float64, cutoff, limit float64, planned int) bool {
+	return piperounds.Median(head) <= piperounds.Median(base)*(1+limit/100/noFallShare) &&
+		powerPlanned(base, head, cutoff, limit, planned)
+}
+
+// powerPlanned is whether both sides' samples so far (futileFrom rounds
+// or more, rounds still to come) would have the power limit needs over
+// planned rounds: both, because 4 rounds of one can look tight by chance.
+func powerPlanned(base, head []float64, cutoff, limit float64, planned int) bool {
 	if len(base) < futileFrom || len(head) < futileFrom || planned <= len(base) {
-		return false
-	}
-	if piperounds.Median(head) > piperounds.Median(base)*(1+limit/100/noFallShare) {
 		return false
 	}
 	b, _ := plannedMDE(base, cutoff, planned)
@@ -143,10 +148,9 @@ const noFallShare = 4
 // so far: powered stops it; futile stops it only while head shows no fall
 // of limit (head's median at least 1-limit% of base's). A row whose spread,
 // on both sides, gives the rounds planned the power limit needs
-// (plannedMDE at or under it) stops too while head shows no fall of a
-// quarter of limit: a fall of
-// limit would have shown, at that spread, as more than that, and kept the
-// row draining. Neither guard can make a false failure likelier than
+// (powerPlanned) stops too while head shows no fall of a quarter of limit:
+// a fall of limit would have shown, at that spread, as more than that, and
+// kept the row draining. Neither guard can make a false failure likelier than
 // draining every round: a row they stop cannot fail, and every failure
 // they allow is one the full rounds would have judged too (stopping to
 // accept, never to reject). What they cost is a little power: a fall of
@@ -159,13 +163,8 @@ func pipeStops(base, head []float64, cutoff, limit float64, planned int) pipeSto
 		return stopPowered
 	case futile && fall <= limit/100:
 		return stopFutile
-	case len(base) >= futileFrom && planned > len(base) && fall <= limit/100/noFallShare:
-		// Both sides' spread: 4 rounds of one can look tight by chance.
-		b, _ := plannedMDE(base, cutoff, planned)
-		h, _ := plannedMDE(head, cutoff, planned)
-		if b != nil && h != nil && max(*b, *h) <= limit {
-			return stopNoFall
-		}
+	case fall <= limit/100/noFallShare && powerPlanned(base, head, cutoff, limit, planned):
+		return stopNoFall
 	}
 	return drainOn
 }
