@@ -9537,6 +9537,12 @@ needs "up to N%").`
         aliasing: {
           type: "boolean",
           description: "decoder aliases strings into the input buffer"
+        },
+        piped: {
+          type: "boolean",
+          description: `Piped is true when the pipeline drains the message in this format
+(input pipeline-formats), whether or not the budget let it: the
+formats coverage's "piped" asks rows for.`
         }
       },
       additionalProperties: false,

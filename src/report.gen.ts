@@ -258,6 +258,12 @@ export interface Format {
    * decoder aliases strings into the input buffer
    */
   aliasing: boolean;
+  /**
+   * Piped is true when the pipeline drains the message in this format
+   * (input pipeline-formats), whether or not the budget let it: the
+   * formats coverage's "piped" asks rows for.
+   */
+  piped?: boolean;
 }
 /**
  * Size is bytes per message, exact (mean over the record pool).

@@ -209,6 +209,8 @@ export function completeReport(): Report {
   }
   telemetry.unchanged_schema = false
   for (const f of telemetry.formats) f.size!.new_content = f.format === 'protobuf' ? 17 : 30
+  // The pipeline drains it in protobuf only (pipeline-formats: auto).
+  for (const f of telemetry.formats) if (f.format === 'protobuf') f.piped = true
   // Compressed size says in words when raw and compressed disagree.
   telemetry.formats[0]!.size!.compressed![0]!.reading = 'the growth is mostly repeated bytes (keys, repeated values), which batch compression removes'
   telemetry.formats[0]!.size!.compressed![0]!.ungated = 'on generated records; give samples to gate it'
@@ -283,7 +285,9 @@ export function completeReport(): Report {
   r.pipeline[1]!.backlog!.drain_seconds = 0.25
   r.pipeline[1]!.mde_reason = 'n=4 samples per side can never reach alpha=0.001'
   delete r.pipeline[1]!.mde_pct
-  r.pipeline[0]!.stopped_no_fall = 4 // drained no further with no fall
+  r.pipeline[0]!.stopped_no_fall = 4 // drained no further with no fall: its MDE is the planned rounds'
+  r.pipeline[0]!.mde_pct = 7.5
+  delete r.pipeline[0]!.mde_reason
   r.pipeline[0]!.base!.lo = r.pipeline[0]!.base!.center! * 0.99
   r.pipeline[0]!.head!.lo = r.pipeline[0]!.head!.center! * 0.99
   r.breaking_against!.same_as_base = false

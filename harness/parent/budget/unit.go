@@ -1,6 +1,7 @@
 package budget
 
 import (
+	"slices"
 	"time"
 )
 
@@ -71,15 +72,18 @@ type MessagePrice struct {
 }
 
 // StaticPrice prices a message from its schema alone: its records' mean
-// protobuf bytes, in formats, its pipeline backlogs holding at most most
-// records (the inputs' count and byte budget).
-func StaticPrice(bytes float64, formats []string, most int64) MessagePrice {
+// protobuf bytes, measured in formats and drained in piped (of them), its
+// pipeline backlogs holding at most most records (the inputs' count and
+// byte budget).
+func StaticPrice(bytes float64, formats, piped []string, most int64) MessagePrice {
 	u := MessagePrice{Sizes: exactPerMessage + time.Duration(bytes/1024*float64(exactPerKiB)), Count: ProcessStart / staticBatch}
 	for _, f := range formats {
 		ns := opBaseNs + bytes*nsPerByte[f]
 		u.Count += CountFormatPrice(f, [2]float64{ns, ns}, bytes)
-		r := PipeRecord(bytes, ns, ns)
-		u.PipePass += PipeStart + time.Duration(min(PrecisionBacklog(r), max(most, 1)))*r
+		if slices.Contains(piped, f) {
+			r := PipeRecord(bytes, ns, ns)
+			u.PipePass += PipeStart + time.Duration(min(PrecisionBacklog(r), max(most, 1)))*r
+		}
 	}
 	u.Round = roundSetup + time.Duration(len(formats)*2)*time.Duration(BenchCalibration*float64(MinBenchtime))
 	return u

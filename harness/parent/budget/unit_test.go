@@ -8,7 +8,7 @@ import (
 // A measured stage replaces its static estimate and no other; the count
 // of stages taken from the measurement says how far the price is measured.
 func TestOverTakesOnlyWhatWasMeasured(t *testing.T) {
-	static := StaticPrice(300, []string{"protobuf", "json"}, 200_000)
+	static := StaticPrice(300, []string{"protobuf", "json"}, []string{"protobuf", "json"}, 200_000)
 	got, n := static.Over(MessagePrice{Count: 7 * time.Second})
 	if n != 1 || got.Count != 7*time.Second || got.Sizes != static.Sizes || got.Round != static.Round || got.PipePass != static.PipePass {
 		t.Fatalf("over %+v: %+v, %d", static, got, n)
@@ -22,7 +22,7 @@ func TestOverTakesOnlyWhatWasMeasured(t *testing.T) {
 // off drops the pipeline, more workers divide only the exact stages, and a
 // dearer measured count raises the price by what the job's processes pay.
 func TestJobPricesWhatItRuns(t *testing.T) {
-	u := StaticPrice(2000, []string{"protobuf", "json", "avro"}, 200_000)
+	u := StaticPrice(2000, []string{"protobuf", "json", "avro"}, []string{"protobuf", "json", "avro"}, 200_000)
 	all := Job{Formats: 3, Workers: 1, Processes: 3, Rounds: 6, PipeRounds: 5, Counting: true, Pipeline: true}
 	full := all.Price(u, 2)
 	noCount, noPipe, twoWorkers := all, all, all
@@ -99,13 +99,19 @@ func TestShardMinimumHoldsTheDearestMessage(t *testing.T) {
 // records a drain of DrainTarget takes at that format, and a start per
 // format.
 func TestStaticPipePassDrainsThePrecisionBacklog(t *testing.T) {
-	u := StaticPrice(8000, []string{"protobuf", "json"}, 200_000)
+	u := StaticPrice(8000, []string{"protobuf", "json"}, []string{"protobuf", "json"}, 200_000)
 	pb, js := PipeRecord(8000, opBaseNs+8000*nsPerByte["protobuf"], 0), PipeRecord(8000, opBaseNs+8000*nsPerByte["json"], 0)
 	npb, njs := time.Duration(PrecisionBacklog(pb)), time.Duration(PrecisionBacklog(js))
 	if want := 2*PipeStart + npb*pb + njs*js; u.PipePass != want || npb*pb < DrainTarget || njs*js < DrainTarget || njs >= npb {
 		t.Fatalf("pipe pass %v, want %v (N %d protobuf, %d json)", u.PipePass, want, npb, njs)
 	}
-	if few := StaticPrice(8000, []string{"protobuf", "json"}, 10); few.PipePass != 2*PipeStart+10*(pb+js) {
+	if few := StaticPrice(8000, []string{"protobuf", "json"}, []string{"protobuf", "json"}, 10); few.PipePass != 2*PipeStart+10*(pb+js) {
 		t.Fatalf("a count of 10: pipe pass %v", few.PipePass)
+	}
+	// Drained in protobuf alone (pipeline-formats: auto), the pass is its
+	// row's; the counts still price both formats.
+	one := StaticPrice(8000, []string{"protobuf", "json"}, []string{"protobuf"}, 200_000)
+	if one.PipePass != PipeStart+npb*pb || one.Count != u.Count {
+		t.Fatalf("protobuf only: pipe pass %v (want %v), count %v (want %v)", one.PipePass, PipeStart+npb*pb, one.Count, u.Count)
 	}
 }

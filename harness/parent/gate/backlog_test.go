@@ -17,6 +17,7 @@ func TestBigMessagesGetSmallerBacklogsByBytes(t *testing.T) {
 		in["lint"], in["breaking"] = "false", "false" // buf cannot load the module's MessageSet
 		in["cpu-cost"] = "off"                        // backlogs are sized from the exact sizes, not the counts
 		in["pipeline"], in["broker"], in["pipeline-messages"], in["pipeline-bytes"] = "true", "embedded", "20000", "1MiB"
+		in["pipeline-formats"] = "all" // each format's backlog sized by its own bytes
 	})
 	if len(r.Errors) != 0 || len(r.Pipeline) != 4 {
 		t.Fatalf("errors %v, pipeline %+v, plan %+v", r.Errors, r.Pipeline, r.Cut)

@@ -196,6 +196,11 @@ func sizeOf(s sizes, k string) *report.Size {
 // enterPipeline puts the rows, the broker and what the deadline cut in
 // the report.
 func enterPipeline(r *report.Report, set inputs.Settings, rows pipelineRows) {
+	for m, fs := range rows.piped {
+		for _, f := range fs {
+			r.Format(m, f).Piped = true
+		}
+	}
 	res := rows.res
 	if res == nil {
 		return

@@ -324,8 +324,20 @@ func TestPipelineStageWithAutoBroker(t *testing.T) {
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
 		in["formats"], in["pipeline"], in["pipeline-messages"], in["broker"], in["count"] = "protobuf,json", "true", "5000", "auto", "3"
 	})
-	if len(r.Errors) != 0 || len(r.Pipeline) != 2 {
+	// pipeline-formats auto: each message drains in the format it travels
+	// in, protobuf for a proto message; the report marks that format.
+	if len(r.Errors) != 0 || len(r.Pipeline) != 1 || r.Pipeline[0].Format != "protobuf" {
 		t.Fatalf("errors %v, pipeline %+v", r.Errors, r.Pipeline)
+	}
+	for _, m := range r.Messages {
+		for _, f := range m.Formats {
+			if f.Piped != (f.Format == "protobuf") {
+				t.Errorf("%s/%s marked piped %v", m.Name, f.Format, f.Piped)
+			}
+		}
+	}
+	if r.Coverage == nil || r.Coverage.Piped != 1 {
+		t.Errorf("coverage %+v: the message drained in protobuf is not piped", r.Coverage)
 	}
 	t.Logf("broker %s: %s", r.Env.Broker, r.Env.BrokerReason)
 	switch r.Env.Broker {
@@ -361,7 +373,7 @@ func TestTinyBudgetCutsTimingNotTheExactChecks(t *testing.T) {
 	start := time.Now()
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
 		in["messages"], in["time-budget"], in["count"], in["benchtime"] = "orders.v1.Order", "1m", "30", "300ms"
-		in["pipeline"], in["broker"], in["formats"] = "true", "embedded", "json,protobuf"
+		in["pipeline"], in["broker"], in["formats"], in["pipeline-formats"] = "true", "embedded", "json,protobuf", "all"
 		o.StagesBefore = []report.Stage{{Name: "cache restore", Seconds: 25}}
 	})
 	if took := time.Since(start); took > 50*time.Second {

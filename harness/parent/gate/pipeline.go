@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -24,6 +25,27 @@ type pipelineRows struct {
 	// perPass is one pass on one side of each message whose every row
 	// ran, at the backlog it drained, its formats added.
 	perPass map[string]time.Duration
+	// piped is each message's formats the pipeline drains
+	// (pipeline-formats), whether or not the budget let them run.
+	piped map[string][]string
+}
+
+// piped is each message of list's formats the pipeline drains: those
+// pipeline-formats picks of the formats its sizes rows measured.
+func (g *run) piped(sz sizes, list []string) map[string][]string {
+	out := map[string][]string{}
+	for _, m := range list {
+		var measured []string
+		for _, f := range g.s.Formats {
+			if pair := sz.pairs[piperounds.RowKey(m, f)]; pair[0] != nil || pair[1] != nil {
+				measured = append(measured, f)
+			}
+		}
+		if fs := g.s.PipelineFormats.Of(measured); len(fs) > 0 {
+			out[m] = fs
+		}
+	}
+	return out
 }
 
 // pipeline measures end-to-end throughput with constant backlogs, base and
@@ -37,15 +59,19 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 	for _, m := range list {
 		unchanged[m] = status[m] == report.StatusUnchanged
 	}
+	out.piped = g.piped(sz, list)
 	for i, p := range ps.sides() {
 		sel, ok := p.only(list)
 		if ok {
-			sides = append(sides, piperounds.Side{Name: p.name, Program: p.prog, Selection: sel, Sizes: sz.of(sideIndex(ps, i), sel.Messages)})
+			rows := slices.DeleteFunc(sz.of(sideIndex(ps, i), sel.Messages), func(r benchprog.Size) bool {
+				return !slices.Contains(out.piped[r.Message], r.Format)
+			})
+			sides = append(sides, piperounds.Side{Name: p.name, Program: p.prog, Selection: sel, Sizes: rows})
 		}
 	}
 	o := piperounds.Options{Sides: sides, Broker: g.s.Broker, N: g.s.PipelineMessages,
 		Bytes: g.s.PipelineBytes, Rounds: g.s.Rounds, Alpha: g.cfg.Alpha, Log: g.o.Log,
-		First: list, Unchanged: unchanged, UnchangedRounds: g.s.RoundsFor(true), Family: verdict.PipelineFamily(family * len(g.s.Formats)),
+		First: list, Unchanged: unchanged, UnchangedRounds: g.s.RoundsFor(true), Family: verdict.PipelineFamily(family * g.s.PipelineFormats.PerMessage(g.s.Formats)),
 		Compression: g.s.ProducerCompression(), Drain: true}
 	// A row is drained to the power its verdict needs, as a message is
 	// timed (seriesPower): rounds stop once the base's records/s can show

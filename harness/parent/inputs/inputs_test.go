@@ -117,6 +117,9 @@ func TestBadInputsNameTheInput(t *testing.T) {
 		{"coverage", "full"},
 		{"cpu-processes", "0"},
 		{"cpu-processes", "6"},
+		{"pipeline-formats", "xml"},
+		{"pipeline-formats", "cbor"}, // not among the formats measured
+		{"pipeline-formats", " , "},
 		{"pipeline-messages", "-1"},
 		{"pipeline-messages", "1e9"},
 		{"pipeline-bytes", "100"},

@@ -58,6 +58,7 @@ type Settings struct {
 	CoverageRequired bool
 
 	Pipeline         bool
+	PipelineFormats  PipelineFormats
 	PipelineMessages int64
 	PipelineBytes    int64 // a backlog's byte budget
 	Broker           string

@@ -84,6 +84,8 @@ var Table = []Input{
 		Doc: "Timing rounds (bench and pipeline) for a message whose schema is identical on both sides, at most count; its time cannot fail the gate, so it is timed for information only. count times it like a changed message."},
 	{Name: "pipeline", Default: "true", parse: boolean(func(s *Settings) *bool { return &s.Pipeline }),
 		Doc: "Run the pipeline (broker throughput) stage."},
+	{Name: "pipeline-formats", Default: "auto", parse: parsePipelineFormats,
+		Doc: "Formats the pipeline drains each message in — auto (the one it travels in: protobuf for a proto message, avro for an Avro-first record; the first of protobuf, vtprotobuf, avro, avro-hamba, msgpack, cbor, json, protojson it is measured in), all (every format measured), or a comma list of formats (a message measured in none of them is drained as auto). Bytes, counts and timings cover every format either way."},
 	{Name: "pipeline-messages", Default: "200000", parse: parsePipelineMessages,
 		Doc: "The most records a pipeline backlog holds; the gate holds fewer when a 250 ms drain needs fewer (docs/pipeline.md)."},
 	{Name: "pipeline-bytes", Default: "128MiB", parse: parsePipelineBytes,

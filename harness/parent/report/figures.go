@@ -79,6 +79,10 @@ type Format struct {
 	Size     *Size    `json:"size" jsonschema:"nullable"` // contract (nil when the format has no head or base)
 	Metrics  []Metric `json:"metrics"`                    // contract
 	Aliasing bool     `json:"aliasing"`                   // decoder aliases strings into the input buffer
+	// Piped is true when the pipeline drains the message in this format
+	// (input pipeline-formats), whether or not the budget let it: the
+	// formats coverage's "piped" asks rows for.
+	Piped bool `json:"piped,omitempty"`
 }
 
 // Size is bytes per message, exact (mean over the record pool).

@@ -7,7 +7,7 @@ const (
 	FigureSized   = "sized"   // bytes/msg in every format, both sides (and the correctness check)
 	FigureCounted = "counted" // instr/op of encode and decode in every format
 	FigureTimed   = "timed"   // sec/op of encode and decode in every format
-	FigurePiped   = "piped"   // pipeline records/s in every format
+	FigurePiped   = "piped"   // pipeline records/s in every format it drains (Format.Piped)
 )
 
 // Coverage is what the verdict judged: of the messages whose schema

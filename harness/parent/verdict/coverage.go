@@ -60,7 +60,8 @@ func coverage(r *report.Report, pipeline bool) *report.Coverage {
 }
 
 // figures says which figures message has in r, on both sides, in every
-// format it was measured in.
+// format it was measured in (piped: in every format the pipeline drains
+// for it; every format when the report marks none).
 func figures(r *report.Report, message string) map[string]bool {
 	i := slices.IndexFunc(r.Messages, func(m report.Message) bool { return m.Name == message })
 	if i < 0 || len(r.Messages[i].Formats) == 0 {
@@ -90,6 +91,9 @@ func figures(r *report.Report, message string) map[string]bool {
 		report.FigureCounted: all(func(f report.Format) bool { return ops(f, cpuUnit) }),
 		report.FigureTimed:   all(func(f report.Format) bool { return ops(f, "sec/op") }),
 		report.FigurePiped: all(func(f report.Format) bool {
+			if !f.Piped && slices.ContainsFunc(fs, func(f report.Format) bool { return f.Piped }) {
+				return true // not a format the pipeline drains for it (pipeline-formats)
+			}
 			return slices.ContainsFunc(r.Pipeline, func(p report.Pipeline) bool {
 				return p.Message == message && p.Format == f.Format && p.Base != nil && p.Head != nil
 			})
