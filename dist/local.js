@@ -11309,7 +11309,7 @@ function unmeasuredPart(report, name2, isNew) {
   const why = cutByBudget ? md`⏱ Not measured: the time budget ran out before it (see what the budget cut).` : skipped ? md`Not measured: ${skipped.reason}.` : md`Not measured in this run (see errors and stage timings).`;
   return { md: md`### ${code(name2)}${isNew ? md` · new on head` : EMPTY}\n\n${why}` };
 }
-var CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within its noise floor). "Layout noise" is a significant time delta where the format's bytes, instructions and allocations are the same on both sides: the same work, timed in two builds whose code sits at different addresses. CPU is instructions per operation counted under Valgrind, the median of the processes that counted each side: the code and the records are the same in each, so a count moves only by what the runtime leaves to chance — each process's hash seeds (map lookups) and background work; "±x%" marks a floor this message's own counts set above its format's. Size: bytes/msg; where it moved, each compression codec's bytes per record as a Kafka broker stores them (the same records in producer batches, compressed) beside it. Chart bars: base first, head second. A new message shows head's figures only.</sub>`;
+var CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within its noise floor). "Layout noise" is a significant time delta where the format's bytes, instructions and allocations are the same on both sides: the same work, timed in two builds whose code sits at different addresses. CPU is instructions per operation counted under Valgrind, the median of the processes that counted each side: the code and the records are the same in each, so a count moves only by what the runtime leaves to chance — each process's hash seeds (map lookups) and background work; "±x%" marks a floor this message's own counts set above its format's. Size: bytes/msg; where it moved, each compression codec's bytes per record as a Kafka broker stores them (the same records in producer batches, compressed) beside it. Pipeline: records/s in the formats the pipeline drains the message in (input pipeline-formats; auto: the one it travels in), "—" in the others. Chart bars: base first, head second. A new message shows head's figures only.</sub>`;
 function formatsTable(report, message) {
   const violations = ofMessage(report, message.name);
   const side = messageStatus(message) === "new" ? headOnly : bothSides;
@@ -11322,7 +11322,7 @@ function formatsTable(report, message) {
     timeCell(metric(f, "encode"), side, f),
     timeCell(metric(f, "decode"), side, f),
     ...counted ? [cpuCell(f, side)] : [],
-    pipelineCell(pipeline.find((x) => x.format === f.format), side)
+    pipelineCell(pipeline.find((x) => x.format === f.format), side, f.piped ?? false)
   ]);
   return table(header, rows2);
 }
@@ -11395,8 +11395,8 @@ function cpuCell(f, side) {
   });
   return parts.every((p) => p.source === "\u2014") ? md`—` : join6(parts, md`<br>`);
 }
-function pipelineCell(p, side) {
-  if (!p) return md`—`;
+function pipelineCell(p, side, piped) {
+  if (!p) return piped ? md`not drained` : md`—`;
   const significant = p.significant ?? false;
   return side(p.base?.center ?? void 0, p.head?.center ?? void 0, rate, () => change2(p.delta_pct, p.p, significant));
 }

@@ -214,3 +214,21 @@ test('a timing that stopped early with no slowdown says so beside its MDE', () =
   const md = renderReport({ ...report, messages })
   assert.match(md, /\| 6\.3% \(timed 4 rounds: no slowdown\) \|/)
 })
+
+test('a format the pipeline drains says "not drained" when it has no row; any other format is "—"', () => {
+  const report = loadFixture('fail')
+  const name = 'telemetry.v1.TelemetryEvent'
+  const msg = report.messages.find(m => m.name === name)!
+  const piped = msg.formats.filter(f => f.piped).map(f => f.format)
+  assert.deepEqual(piped, ['protobuf'], 'the fixture drains the message in protobuf (pipeline-formats: auto)')
+  const cell = (md: string, format: string): string => {
+    const section = md.slice(md.indexOf(`### \`${name}\``))
+    const line = section.split('\n').find(l => l.startsWith(`| ${format} |`) || l.startsWith(`| ${format} (aliasing) |`))!
+    return line.split(' | ').at(-1)!.replace(/ \|$/, '')
+  }
+  const md = renderReport(report)
+  assert.equal(cell(md, 'json'), '—')
+  assert.notEqual(cell(md, 'protobuf'), '—')
+  report.pipeline = report.pipeline.filter(p => p.message !== name)
+  assert.equal(cell(renderReport(report), 'protobuf'), 'not drained')
+})

@@ -50,7 +50,7 @@ export function unmeasuredPart(report: Report, name: string, isNew: boolean): Pa
 }
 
 /** The line under the tables that says how to read a cell. */
-export const CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within its noise floor). "Layout noise" is a significant time delta where the format's bytes, instructions and allocations are the same on both sides: the same work, timed in two builds whose code sits at different addresses. CPU is instructions per operation counted under Valgrind, the median of the processes that counted each side: the code and the records are the same in each, so a count moves only by what the runtime leaves to chance — each process's hash seeds (map lookups) and background work; "±x%" marks a floor this message's own counts set above its format's. Size: bytes/msg; where it moved, each compression codec's bytes per record as a Kafka broker stores them (the same records in producer batches, compressed) beside it. Chart bars: base first, head second. A new message shows head's figures only.</sub>`
+export const CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within its noise floor). "Layout noise" is a significant time delta where the format's bytes, instructions and allocations are the same on both sides: the same work, timed in two builds whose code sits at different addresses. CPU is instructions per operation counted under Valgrind, the median of the processes that counted each side: the code and the records are the same in each, so a count moves only by what the runtime leaves to chance — each process's hash seeds (map lookups) and background work; "±x%" marks a floor this message's own counts set above its format's. Size: bytes/msg; where it moved, each compression codec's bytes per record as a Kafka broker stores them (the same records in producer batches, compressed) beside it. Pipeline: records/s in the formats the pipeline drains the message in (input pipeline-formats; auto: the one it travels in), "—" in the others. Chart bars: base first, head second. A new message shows head's figures only.</sub>`
 
 /** formatsTable is one row per format: bytes/msg, encode and decode time,
  * instructions (when counted) and pipeline records/s. */
@@ -67,7 +67,7 @@ export function formatsTable(report: Report, message: Message): Md {
     timeCell(metric(f, 'encode'), side, f),
     timeCell(metric(f, 'decode'), side, f),
     ...(counted ? [cpuCell(f, side)] : []),
-    pipelineCell(pipeline.find(x => x.format === f.format), side)
+    pipelineCell(pipeline.find(x => x.format === f.format), side, f.piped ?? false)
   ])
   return table(header, rows)
 }
@@ -181,8 +181,11 @@ function cpuCell(f: Format, side: Side): Md {
   return parts.every(p => p.source === '—') ? md`—` : join(parts, md`<br>`)
 }
 
-function pipelineCell(p: Pipeline | undefined, side: Side): Md {
-  if (!p) return md`—`
+/** pipelineCell is a format's records/s; a format the pipeline drains
+ * this message in (pipeline-formats) that has no row says so, any other
+ * is "—". */
+function pipelineCell(p: Pipeline | undefined, side: Side, piped: boolean): Md {
+  if (!p) return piped ? md`not drained` : md`—`
   const significant = p.significant ?? false
   return side(p.base?.center ?? undefined, p.head?.center ?? undefined, rate, () => change(p.delta_pct, p.p, significant))
 }

@@ -1,7 +1,9 @@
 package gate
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -155,7 +157,14 @@ func enterSizes(r *report.Report, formats []string, s sizes, p pools) {
 			aliasing[f.Name] = f.Aliasing
 		}
 	}
-	for k := range s.pairs {
+	// In the formats input's order, not the map's: a report's formats (and
+	// the comment's rows) must read the same run after run.
+	keys := slices.SortedFunc(maps.Keys(s.pairs), func(a, b string) int {
+		am, af, _ := strings.Cut(a, "/")
+		bm, bf, _ := strings.Cut(b, "/")
+		return cmp.Or(strings.Compare(am, bm), cmp.Compare(slices.Index(formats, af), slices.Index(formats, bf)), strings.Compare(af, bf))
+	})
+	for _, k := range keys {
 		size := sizeOf(s, k)
 		if size == nil {
 			continue
