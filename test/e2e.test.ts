@@ -315,6 +315,9 @@ test('the cache: a miss builds and saves, a fresh runner restores and reuses, a 
     assert.equal(broken.outputs.result, 'pass')
   } finally {
     await cache.stop()
+    // ~1 GB of Go caches a run; the module cache's files are read-only.
+    execFileSync('chmod', ['-R', 'u+w', toolCache])
+    rmSync(toolCache, { recursive: true, force: true })
   }
 })
 

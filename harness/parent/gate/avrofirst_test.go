@@ -193,3 +193,33 @@ func TestAvscThatDisagreesWithItsProtoIsAFinding(t *testing.T) {
 		t.Fatalf("measured %v, want json and protobuf", formats)
 	}
 }
+
+// An Avro-first record travels in avro: pipeline-formats auto drains it in
+// avro only (its json is sized, counted and timed, not drained), marks
+// that format, and counts it piped.
+func TestAvroFirstRecordsDrainInAvro(t *testing.T) {
+	base := avroRepo(t, orderAvsc, invoiceAvsc)
+	head := avroRepo(t, strings.Replace(orderAvsc, `{"name": "price", "type": "double"},`,
+		`{"name": "price", "type": "double"}, {"name": "channel", "type": "string", "default": "web"},`, 1), invoiceAvsc)
+	r := avroGate(t, base, head, func(in map[string]string) {
+		in["pipeline"], in["broker"], in["pipeline-messages"], in["count"] = "true", "embedded", "2000", "3"
+	})
+	if len(r.Errors) != 0 || len(r.Pipeline) == 0 {
+		t.Fatalf("errors %v, pipeline %+v", r.Errors, r.Pipeline)
+	}
+	for _, p := range r.Pipeline {
+		if p.Format != "avro" {
+			t.Errorf("%s drained in %s, want avro only", p.Message, p.Format)
+		}
+	}
+	for _, m := range r.Messages {
+		for _, f := range m.Formats {
+			if f.Piped != (f.Format == "avro") {
+				t.Errorf("%s/%s marked piped %v", m.Name, f.Format, f.Piped)
+			}
+		}
+	}
+	if r.Coverage == nil || r.Coverage.Changed == 0 || r.Coverage.Piped != r.Coverage.Changed {
+		t.Errorf("coverage %+v: a record drained in avro is not piped", r.Coverage)
+	}
+}

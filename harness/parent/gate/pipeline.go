@@ -30,14 +30,22 @@ type pipelineRows struct {
 	piped map[string][]string
 }
 
+// pipelineFamily is the Holm family of the pipeline's tests for a change
+// of gated messages (the whole change's, so alike in every shard): the
+// most rows pipeline-formats gives each.
+func (g *run) pipelineFamily(gated int) int {
+	return verdict.PipelineFamily(gated * g.s.PipelineFormats.PerMessage(g.s.Formats))
+}
+
 // piped is each message of list's formats the pipeline drains: those
-// pipeline-formats picks of the formats its sizes rows measured.
+// pipeline-formats picks of the formats head's sizes rows measured (a row
+// drains head's records; a format only the base has cannot be a row).
 func (g *run) piped(sz sizes, list []string) map[string][]string {
 	out := map[string][]string{}
 	for _, m := range list {
 		var measured []string
 		for _, f := range g.s.Formats {
-			if pair := sz.pairs[piperounds.RowKey(m, f)]; pair[0] != nil || pair[1] != nil {
+			if sz.pairs[piperounds.RowKey(m, f)][1] != nil {
 				measured = append(measured, f)
 			}
 		}
@@ -63,7 +71,8 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 	for i, p := range ps.sides() {
 		sel, ok := p.only(list)
 		if ok {
-			rows := slices.DeleteFunc(sz.of(sideIndex(ps, i), sel.Messages), func(r benchprog.Size) bool {
+			// Never nil: piperounds sizes a side with no rows itself, every format.
+			rows := slices.DeleteFunc(append([]benchprog.Size{}, sz.of(sideIndex(ps, i), sel.Messages)...), func(r benchprog.Size) bool {
 				return !slices.Contains(out.piped[r.Message], r.Format)
 			})
 			sides = append(sides, piperounds.Side{Name: p.name, Program: p.prog, Selection: sel, Sizes: rows})
@@ -71,7 +80,7 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 	}
 	o := piperounds.Options{Sides: sides, Broker: g.s.Broker, N: g.s.PipelineMessages,
 		Bytes: g.s.PipelineBytes, Rounds: g.s.Rounds, Alpha: g.cfg.Alpha, Log: g.o.Log,
-		First: list, Unchanged: unchanged, UnchangedRounds: g.s.RoundsFor(true), Family: verdict.PipelineFamily(family * g.s.PipelineFormats.PerMessage(g.s.Formats)),
+		First: list, Unchanged: unchanged, UnchangedRounds: g.s.RoundsFor(true), Family: g.pipelineFamily(family),
 		Compression: g.s.ProducerCompression(), Drain: true}
 	// A row is drained to the power its verdict needs, as a message is
 	// timed (seriesPower): rounds stop once the base's records/s can show

@@ -107,6 +107,7 @@ func TestPipelineRowsStopEarlyWhenPoweredAndHeadShowsNoFall(t *testing.T) {
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
 		in["count"], in["throughput-threshold"], in["cpu-cost"] = "12", "60%", "off"
 		in["pipeline"], in["broker"], in["pipeline-messages"] = "true", "embedded", "2000"
+		in["pipeline-formats"] = "all" // two rows: a family of two
 	})
 	planned := piperounds.Rounds(2, 12, 0.05)
 	if len(r.Pipeline) != 2 || planned != 5 {

@@ -43,7 +43,7 @@ func (g *run) shardPrices(sch *schemas, list []string, fromHistory map[string]bu
 	// cutoff is reached sooner; its pipeline as many as piperounds plans.
 	job := budget.Job{Formats: formats, Workers: g.s.Workers, Processes: g.s.CPUProcesses,
 		Rounds:     min(g.s.Rounds, verdict.MinRounds(verdict.TimeFamily(gated, formats), g.s.Alpha)),
-		PipeRounds: piperounds.Rounds(gated*g.s.PipelineFormats.PerMessage(g.s.Formats), g.s.Rounds, g.s.Alpha),
+		PipeRounds: piperounds.Rounds(g.pipelineFamily(gated), g.s.Rounds, g.s.Alpha),
 		Counting:   g.s.CPUCost != cpucost.Off, Pipeline: g.s.Pipeline, Beside: g.s.CountsBeside}
 	out = make([]shard.Priced, 0, len(list))
 	for _, m := range list {

@@ -57,7 +57,7 @@ func (p PipelineFormats) PerMessage(formats []string) int {
 	return 1
 }
 
-// String is the input as the report states it.
+// String is the input's canonical text: auto, all or the list.
 func (p PipelineFormats) String() string {
 	switch {
 	case p.All:

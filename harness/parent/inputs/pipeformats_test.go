@@ -2,7 +2,10 @@ package inputs
 
 import (
 	"reflect"
+	"slices"
 	"testing"
+
+	"github.com/wiregate/wiregate/harness/program/codec"
 )
 
 // Each message is drained in the formats pipeline-formats picks of those it
@@ -38,5 +41,14 @@ func TestPipelineFormatsPickEachMessagesRows(t *testing.T) {
 	}
 	if s := Defaults(); s.PipelineFormats.String() != "auto" {
 		t.Errorf("default pipeline-formats %q", s.PipelineFormats)
+	}
+}
+
+// auto's order names only formats there are, and every one of them: a
+// format added to the codecs must be placed in it.
+func TestWireOrderNamesEveryFormat(t *testing.T) {
+	known := codec.Names()
+	if !reflect.DeepEqual(slices.Sorted(slices.Values(wireOrder)), slices.Sorted(slices.Values(known))) {
+		t.Fatalf("wireOrder %v, formats %v", wireOrder, known)
 	}
 }

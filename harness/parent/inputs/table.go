@@ -4,7 +4,10 @@
 // the defaults for the runner to show users; a test keeps it equal to Table.
 package inputs
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Owner says who reads an input.
 type Owner int
@@ -85,7 +88,7 @@ var Table = []Input{
 	{Name: "pipeline", Default: "true", parse: boolean(func(s *Settings) *bool { return &s.Pipeline }),
 		Doc: "Run the pipeline (broker throughput) stage."},
 	{Name: "pipeline-formats", Default: "auto", parse: parsePipelineFormats,
-		Doc: "Formats the pipeline drains each message in — auto (the one it travels in: protobuf for a proto message, avro for an Avro-first record; the first of protobuf, vtprotobuf, avro, avro-hamba, msgpack, cbor, json, protojson it is measured in), all (every format measured), or a comma list of formats (a message measured in none of them is drained as auto). Bytes, counts and timings cover every format either way."},
+		Doc: "Formats the pipeline drains each message in — auto (the one it travels in: protobuf for a proto message, avro for an Avro-first record; the first of " + strings.Join(wireOrder, ", ") + " it is measured in), all (every format measured), or a comma list of formats (a message measured in none of them is drained as auto). Bytes, counts and timings cover every format either way."},
 	{Name: "pipeline-messages", Default: "200000", parse: parsePipelineMessages,
 		Doc: "The most records a pipeline backlog holds; the gate holds fewer when a 250 ms drain needs fewer (docs/pipeline.md)."},
 	{Name: "pipeline-bytes", Default: "128MiB", parse: parsePipelineBytes,

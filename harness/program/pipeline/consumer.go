@@ -42,6 +42,30 @@ type Consumer struct {
 	in  io.WriteCloser
 	out *bufio.Reader
 	mu  sync.Mutex
+
+	waitOnce sync.Once
+	waitErr  error
+}
+
+// exited waits, once, for the child to end and its stderr to be copied:
+// a consumer's stdout can close before its last stderr line is read.
+func (c *Consumer) exited() error {
+	c.waitOnce.Do(func() { c.waitErr = c.cmd.Wait() })
+	return c.waitErr
+}
+
+// lastWords is the last line a consumer that ended wrote, once it has
+// ended (killed if it does not within proc.KillAfter).
+func (c *Consumer) lastWords() string {
+	done := make(chan struct{})
+	go func() { _ = c.exited(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(proc.KillAfter):
+		_ = c.cmd.Kill()
+		<-done
+	}
+	return c.cmd.Captured().LastLine()
 }
 
 // StartConsumer starts cmd (the bench program's pipeline-consumer, made
@@ -74,7 +98,7 @@ func (c *Consumer) Drain(ctx context.Context, b Backlog, raw bool) (ConsumeResul
 	kind := drainKind(raw)
 	req, _ := json.Marshal(DrainRequest{Message: b.Message, Format: b.Format, Spec: spec})
 	if _, err := c.in.Write(append(req, '\n')); err != nil {
-		return ConsumeResult{}, fmt.Errorf("pipeline: the %s consumer is gone: %s", kind, c.cmd.Captured().LastLine())
+		return ConsumeResult{}, fmt.Errorf("pipeline: the %s consumer is gone: %s", kind, c.lastWords())
 	}
 	type answer struct {
 		line []byte
@@ -99,7 +123,7 @@ func (c *Consumer) Drain(ctx context.Context, b Backlog, raw bool) (ConsumeResul
 		return ConsumeResult{}, fmt.Errorf("pipeline: the %s consumer did not finish within %s; killed it", kind, limit)
 	}
 	if a.err != nil {
-		return ConsumeResult{}, fmt.Errorf("pipeline: the %s consumer ended: %s", kind, c.cmd.Captured().LastLine())
+		return ConsumeResult{}, fmt.Errorf("pipeline: the %s consumer ended: %s", kind, c.lastWords())
 	}
 	var reply DrainReply
 	if err := json.Unmarshal(a.line, &reply); err != nil || (reply.Result == nil && reply.Error == "") {
@@ -118,7 +142,7 @@ func (c *Consumer) Close() error {
 	defer c.mu.Unlock()
 	c.in.Close()
 	waited := make(chan error, 1)
-	go func() { waited <- c.cmd.Wait() }()
+	go func() { waited <- c.exited() }()
 	select {
 	case err := <-waited:
 		var ee *proc.Error
