@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"golang.org/x/mod/modfile"
 
@@ -126,6 +127,10 @@ func buildPlugins(ctx context.Context, harnessDir, dir string) (map[string]strin
 		pkgs = append(pkgs, pkg)
 	}
 	sort.Strings(pkgs)
+	defer func() {
+		used(dir)
+		evict(filepath.Dir(dir), keepPlugins, time.Now())
+	}()
 	if _, err := os.Stat(paths[pluginWiregate]); err == nil {
 		return paths, nil
 	}

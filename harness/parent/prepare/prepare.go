@@ -117,6 +117,8 @@ func (s *Schema) Build(ctx context.Context, messages []string) (*Result, error) 
 	res.Dir = filepath.Join(s.cache, "bench", key[:20])
 	res.Binary = filepath.Join(res.Dir, benchprog.ProgramName)
 	finish := func() (*Result, error) {
+		used(res.Dir)
+		evict(filepath.Dir(res.Dir), keepPrograms, time.Now())
 		res.Total = s.loaded + time.Since(start)
 		res.Seconds = res.Total.Seconds()
 		return res, nil
