@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict'
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { cacheKeys, harnessFiles, hashTree, restoreCache, saveCache, schemaFiles, cacheLayout, type CacheBackend } from '../src/cache.js'
 import type { Log } from '../src/log.js'
+import { scratch } from './scratch.js'
 
 const root = join(import.meta.dirname, '..', '..')
 
 test('cache key: a harness source or Go version change misses; unchanged hits; schemas only pick the entry', async () => {
-  const copy = mkdtempSync(join(tmpdir(), 'wiregate-key-'))
+  const copy = scratch('wiregate-key-')
   cpSync(join(root, 'harness'), copy, { recursive: true, filter: src => !src.includes('/testdata') })
   const harness = await hashTree(copy, harnessFiles)
   assert.equal(await hashTree(copy, harnessFiles), harness, 'unchanged sources hash the same')

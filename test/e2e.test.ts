@@ -11,6 +11,7 @@ import { FakeCache } from './fakeCache.js'
 import { onlyEntry } from '../src/zip.js'
 import { FakeGitHub } from './fakeGitHub.js'
 import { runtimeToken } from './runtimeToken.js'
+import { scratch } from './scratch.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const entry = join(root, 'dist', 'index.js')
@@ -72,7 +73,7 @@ async function runAction(
   push?: PushEvent,
   other?: OtherEvent
 ): Promise<ActionRun> {
-  const dir = mkdtempSync(join(tmpdir(), 'wiregate-e2e-run-'))
+  const dir = scratch('wiregate-e2e-run-')
   // The labels were applied by a maintainer: a label counts only by who applied it.
   api.labelEvents = labels.map(label => ({ issue: 1, label, actor: 'maintainer' }))
   api.permissions = { maintainer: 'write', ...api.permissions }
@@ -140,7 +141,7 @@ async function runAction(
 }
 
 before(async () => {
-  repo = mkdtempSync(join(tmpdir(), 'wiregate-e2e-repo-'))
+  repo = scratch('wiregate-e2e-repo-')
   cpSync(join(root, 'schemas'), join(repo, 'schemas'), { recursive: true })
   cpSync(join(root, 'buf.yaml'), join(repo, 'buf.yaml'))
   git('init', '-q', '-b', 'main')
@@ -249,12 +250,12 @@ test('each label gives the same verdict through the action and through wiregate 
   const head = headWith('renumber-and-grow', p =>
     p.replace('double price = 2;', 'double price = 12;').replace('map<string, string> meta = 7;', 'map<string, string> meta = 7;\n  repeated string tags = 8;')
   )
-  const bin = join(mkdtempSync(join(tmpdir(), 'wiregate-e2e-bin-')), 'wiregate')
+  const bin = join(scratch('wiregate-e2e-bin-'), 'wiregate')
   execFileSync('go', ['build', '-o', bin, './cmd/wiregate'], { cwd: join(root, 'harness') })
   git('checkout', '-q', head)
   for (const label of ['wiregate allow breaking', 'wiregate allow regression']) {
     const viaAction = await runAction(head, [label])
-    const out = mkdtempSync(join(tmpdir(), 'wiregate-e2e-cli-'))
+    const out = scratch('wiregate-e2e-cli-')
     // Who applied the label, as the action gathers it: a label counts only by its applier.
     const facts = join(out, 'approvals.json')
     writeFileSync(facts, JSON.stringify({ labeled: [{ label, by: 'maintainer' }], authors: [{ login: 'maintainer', permission: 'write' }], pr_author: 'author' }))
@@ -481,7 +482,7 @@ function commitOn(branch: string, edit: (proto: string) => string): string {
 
 // Last: it gives the shared repository an origin.
 test('history: two pushes to main append two lines on origin; a PR comment charts them with the PR last', async () => {
-  const origin = join(mkdtempSync(join(tmpdir(), 'wiregate-e2e-origin-')), 'origin.git')
+  const origin = join(scratch('wiregate-e2e-origin-'), 'origin.git')
   execFileSync('git', ['init', '-q', '--bare', '-b', 'main', origin])
   git('remote', 'add', 'origin', origin)
   git('checkout', '-q', '-B', 'main', baseSha)
@@ -554,7 +555,7 @@ function commitTools(message: string, plugin: string, more: Record<string, strin
 }
 
 test('the gate runs nothing the pull request wrote: not its node_modules/.bin/buf, not a check plugin its buf.yaml adds; lint still runs with the real buf and the report says what was left out', async () => {
-  const marks = mkdtempSync(join(tmpdir(), 'wiregate-e2e-marks-'))
+  const marks = scratch('wiregate-e2e-marks-')
   const prBuf = join(marks, 'pr-buf'), prPlugin = join(marks, 'pr-plugin')
   headWith('pr-tools', p => p.replace('int32 quantity = 3;', 'int32 Quantity = 3;'))
   // A buf that says it is the pinned one, and would then find nothing.
@@ -573,7 +574,7 @@ test('the gate runs nothing the pull request wrote: not its node_modules/.bin/bu
 })
 
 test('a check plugin the base declares, unchanged by the pull request, runs', async () => {
-  const marks = mkdtempSync(join(tmpdir(), 'wiregate-e2e-marks-'))
+  const marks = scratch('wiregate-e2e-marks-')
   const mark = join(marks, 'plugin')
   git('checkout', '-q', '-B', 'plugin-base', baseSha)
   const base = commitTools('plugin-base', markingPlugin(mark))

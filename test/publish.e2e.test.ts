@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { after, before, beforeEach, test } from 'node:test'
@@ -15,6 +15,7 @@ import { parseReport } from '../src/report.js'
 import { CHANGED_WORKFLOW } from '../src/trust.js'
 import { BASE_SHA, FakeGitHub } from './fakeGitHub.js'
 import { runtimeToken } from './runtimeToken.js'
+import { scratch } from './scratch.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const entry = join(root, 'dist', 'index.js')
@@ -52,7 +53,7 @@ beforeEach(() => {
 /** upload puts files into an artifact of run runId through the real
  * artifact client, in a process of its own (as a gating job's step). */
 async function upload(runId: number, name: string, files: Record<string, string | Buffer>): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'wiregate-publish-upload-'))
+  const dir = scratch('wiregate-publish-upload-')
   const paths = Object.entries(files).map(([file, content]) => {
     writeFileSync(join(dir, file), content)
     return join(dir, file)
@@ -116,7 +117,7 @@ interface PublishRun {
 }
 
 async function publish(event: object, eventName = 'workflow_run', inputs: Record<string, string> = {}): Promise<PublishRun> {
-  const dir = mkdtempSync(join(tmpdir(), 'wiregate-publish-run-'))
+  const dir = scratch('wiregate-publish-run-')
   writeFileSync(join(dir, 'event.json'), JSON.stringify(event))
   for (const f of ['summary.md', 'output.txt']) writeFileSync(join(dir, f), '')
   const home = process.env.HOME ?? dir

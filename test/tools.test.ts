@@ -1,14 +1,14 @@
 // Where the action takes its tools from: never the checkout it judges.
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { delimiter, dirname, join } from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { BUF_VERSION, locateBuf } from '../src/buf.js'
 import { goVersion } from '../src/harness.js'
 import type { Log } from '../src/log.js'
+import { scratch } from './scratch.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const quiet: Log = { info: () => undefined, warning: () => undefined, error: () => undefined }
@@ -33,7 +33,7 @@ async function inDir<T>(dir: string, f: () => Promise<T>): Promise<T> {
 }
 
 test('buf is never the checkout\'s: not through a relative PATH entry, not through an absolute one into it, not in its node_modules', async () => {
-  const tmp = mkdtempSync(join(tmpdir(), 'wiregate-tools-'))
+  const tmp = scratch('wiregate-tools-')
   const marker = join(tmp, 'checkout-buf-ran')
   const checkout = join(tmp, 'checkout')
   fakeBuf(join(checkout, 'node_modules', '.bin'), BUF_VERSION, marker)
@@ -45,7 +45,7 @@ test('buf is never the checkout\'s: not through a relative PATH entry, not throu
 })
 
 test('buf comes from PATH (absolute, the pinned version), the action\'s node_modules, or the tool cache, in that order', async () => {
-  const tmp = mkdtempSync(join(tmpdir(), 'wiregate-tools-'))
+  const tmp = scratch('wiregate-tools-')
   const marker = join(tmp, 'ran')
   const checkout = join(tmp, 'checkout')
   mkdirSync(checkout)
@@ -60,7 +60,7 @@ test('buf comes from PATH (absolute, the pinned version), the action\'s node_mod
 })
 
 test('the Go version is the harness\'s toolchain: the checkout\'s go.mod does not choose one', async () => {
-  const checkout = mkdtempSync(join(tmpdir(), 'wiregate-tools-go-'))
+  const checkout = scratch('wiregate-tools-go-')
   // Asks for a toolchain that does not exist; with the proxy off, go fails at once rather than download it.
   writeFileSync(join(checkout, 'go.mod'), 'module example.com/pr\n\ngo 1.21\n\ntoolchain go1.999.0\n')
   const saved = { GOTOOLCHAIN: process.env.GOTOOLCHAIN, GOPROXY: process.env.GOPROXY }
