@@ -24,10 +24,13 @@ func joinNotes(notes ...string) string {
 	return out
 }
 
-// plural is "1 message" or "3 messages".
+// plural is "1 message" or "3 messages" ("3 processes").
 func plural(n int, what string) string {
 	if n == 1 {
 		return fmt.Sprintf("1 %s", what)
+	}
+	if strings.HasSuffix(what, "s") {
+		return fmt.Sprintf("%d %ses", n, what)
 	}
 	return fmt.Sprintf("%d %ss", n, what)
 }
