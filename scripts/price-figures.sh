@@ -85,10 +85,14 @@ if [ "$only" = static ]; then echo; echo "- static plan: $note_static"; exit 0; 
 python3 - "$t" "$base_sha" <<'PY' > "$t/history.jsonl"
 import glob, json, sys
 t, sha = sys.argv[1], sys.argv[2]
-costs = []
+costs, harness, go = [], "", ""
 for f in sorted(glob.glob(f"{t}/static*/report.json")):
-    costs += json.load(open(f)).get("costs", [])
-print(json.dumps({"sha": sha, "ref": "main", "date": "2026-11-26T00:00:00Z", "figures": [], "costs": costs}))
+    r = json.load(open(f))
+    costs += r.get("costs", [])
+    # A point prices only for the wiregate and Go that measured it.
+    harness, go = (r.get("shard") or {}).get("harness", harness), r["env"].get("go_version", go)
+print(json.dumps({"sha": sha, "ref": "main", "date": "2026-11-26T00:00:00Z", "wiregate": harness, "go": go,
+                  "figures": [], "costs": costs}))
 PY
 git clone -q "$t/origin.git" "$t/data"
 (cd "$t/data" && git checkout -q --orphan wiregate-data && git rm -rqf . && cp "$t/history.jsonl" . && git add history.jsonl &&

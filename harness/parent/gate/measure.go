@@ -60,7 +60,7 @@ func (g *run) measure(ctx context.Context) stageResults {
 		return m
 	}
 	whole := m.list
-	mp := g.pricesAt(ctx, m.branch)
+	mp := g.pricesAt(ctx, m.branch, sch.head.Harness())
 	sp, ok := stage(ctx, g, "shards", func(ctx context.Context) (split, string, error) {
 		if !g.s.Shard.Whole() && g.o.RecordHistory {
 			return split{}, "", exitcode.BadInput("input 'shard' is %s on a run that records history: a push to the default branch records the whole change; leave shard empty there", g.s.Shard)

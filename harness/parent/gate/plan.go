@@ -54,7 +54,7 @@ func Plan(ctx context.Context, o Options) (*ShardSplit, error) {
 		p.Change = &sch.change
 		return p, nil
 	}
-	sp, err := g.splitList(sch, list, 0, g.pricesAt(ctx, g.readBranch(ctx)), true)
+	sp, err := g.splitList(sch, list, 0, g.pricesAt(ctx, g.readBranch(ctx), sch.head.Harness()), true)
 	if err != nil {
 		return one(err.Error()), err
 	}

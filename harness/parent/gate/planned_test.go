@@ -4,11 +4,13 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/wiregate/wiregate/harness/parent/gate"
 	"github.com/wiregate/wiregate/harness/parent/history"
+	"github.com/wiregate/wiregate/harness/parent/prepare"
 	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
@@ -25,7 +27,11 @@ func TestATimingPlannedFutileIsNotTimed(t *testing.T) {
 	gateWith := func(noise []float64) (*report.Report, string) {
 		t.Helper()
 		store := history.Store{Dir: head, Branch: "wiregate-data"}
-		p := history.Point{Sha: first, Ref: "main", Date: "2026-11-26T00:00:00Z",
+		harness, err := prepare.HarnessHash("../..") // this wiregate's point: another's prices nothing
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := history.Point{Sha: first, Ref: "main", Date: "2026-11-26T00:00:00Z", Wiregate: harness, Go: runtime.Version(),
 			Figures: []history.Figure{{Message: "telemetry.v1.TelemetryEvent", Format: "protobuf", Metric: "size", Unit: "B/msg", Value: 100}},
 			MeasuringTimes: []report.MeasuringTime{{Message: "telemetry.v1.TelemetryEvent", RoundSeconds: 0.1,
 				Noise: map[string][]float64{"protobuf/encode": noise, "protobuf/decode": noise}}}}

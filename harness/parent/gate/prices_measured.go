@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/wiregate/wiregate/harness/parent/budget"
@@ -29,8 +30,11 @@ type measuredPrices struct {
 // point of the base commit, else the newest point of one of its
 // ancestors. The base, not the newest point, so that a plan and every
 // shard of its matrix, which may read the branch minutes apart, price
-// alike.
-func (g *run) pricesAt(ctx context.Context, br *branchRead) measuredPrices {
+// alike. A point another wiregate (harness, sch.head.Harness()) or Go
+// measured prices nothing, as it carries nothing (history.Point.Carryable):
+// what a stage costs is the harness's (one row a message instead of three
+// cut the pipeline's pass to a third).
+func (g *run) pricesAt(ctx context.Context, br *branchRead, harness string) measuredPrices {
 	if br == nil {
 		return measuredPrices{why: "history: false"}
 	}
@@ -46,6 +50,9 @@ func (g *run) pricesAt(ctx context.Context, br *branchRead) measuredPrices {
 	p := history.PointAt(rctx, g.head.dir, points, g.base.rev.Sha)
 	if p == nil {
 		return measuredPrices{why: fmt.Sprintf("no point of the base on %s", g.s.History)}
+	}
+	if p.Wiregate != harness || p.Go != runtime.Version() {
+		return measuredPrices{why: fmt.Sprintf("the base's point on %s was measured by another wiregate or Go", g.s.History)}
 	}
 	mp := measuredPrices{prices: map[string]budget.MessagePrice{}, noise: map[string]map[string][]float64{}, branch: g.s.History, at: p.Sha}
 	for _, c := range p.MeasuringTimes {

@@ -3,12 +3,14 @@ package gate_test
 import (
 	"context"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/wiregate/wiregate/harness/parent/gate"
 	"github.com/wiregate/wiregate/harness/parent/history"
 	"github.com/wiregate/wiregate/harness/parent/inputs"
+	"github.com/wiregate/wiregate/harness/parent/prepare"
 	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
@@ -53,7 +55,11 @@ func TestAPlanPricesByWhatTheBasesPointMeasured(t *testing.T) {
 	// plan needs several shards of 10 minutes for what it priced at
 	// seconds.
 	store := history.Store{Dir: head, Branch: "wiregate-data"}
-	dear := history.Point{Sha: first, Ref: "main", Date: "2026-11-26T00:00:00Z",
+	harness, err := prepare.HarnessHash("../..") // the wiregate that measures here
+	if err != nil {
+		t.Fatal(err)
+	}
+	dear := history.Point{Sha: first, Ref: "main", Date: "2026-11-26T00:00:00Z", Wiregate: harness, Go: runtime.Version(),
 		Figures:        []history.Figure{{Message: "telemetry.v1.TelemetryEvent", Format: "protobuf", Metric: "size", Unit: "B/msg", Value: 100}},
 		MeasuringTimes: []report.MeasuringTime{{Message: "telemetry.v1.TelemetryEvent", CountSeconds: 500}}}
 	if _, err := store.Append(context.Background(), dear); err != nil {
@@ -81,5 +87,16 @@ func TestAPlanPricesByWhatTheBasesPointMeasured(t *testing.T) {
 	replaceIn(t, filepath.Join(head, telemetryProto), "string zone = 13;", "string zone = 13;\n  string rack = 14;")
 	if later := plan(t, head, second, nil); !strings.Contains(later.Note, "at "+first[:7]) || later.PriceSeconds < 6*500/4 {
 		t.Fatalf("a base past the point: %+v", later)
+	}
+
+	// The base's own point, measured by another wiregate (or Go), prices
+	// nothing: what a stage costs is the harness's.
+	other := dear
+	other.Sha, other.Wiregate = second, "another"
+	if _, err := store.Append(context.Background(), other); err != nil {
+		t.Fatal(err)
+	}
+	if p := plan(t, head, second, nil); !strings.Contains(p.Note, "static prices: the base's point on wiregate-data was measured by another wiregate or Go") || p.PriceSeconds >= 6*500/4 {
+		t.Fatalf("another wiregate's point: %+v", p)
 	}
 }
