@@ -2,7 +2,7 @@
 // schemas, with a fake GitHub API standing in for api.github.com.
 import assert from 'node:assert/strict'
 import { execFileSync, spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { after, before, test } from 'node:test'
@@ -272,7 +272,7 @@ test('each label gives the same verdict through the action and through wiregate 
 test('the cache: a miss builds and saves, a fresh runner restores and reuses, a cache error is a warning', async () => {
   const cache = new FakeCache()
   const resultsUrl = await cache.start()
-  const toolCache = mkdtempSync(join(tmpdir(), 'wiregate-e2e-cachetools-'))
+  const toolCache = scratch('wiregate-e2e-cachetools-')
   // github.com: the toolkit uses cache service v2 there (not on GHES).
   // The cold run starts from empty Go caches as a fresh runner does; its
   // modules come from this machine's module cache rather than the network
@@ -316,9 +316,6 @@ test('the cache: a miss builds and saves, a fresh runner restores and reuses, a 
     assert.equal(broken.outputs.result, 'pass')
   } finally {
     await cache.stop()
-    // ~1 GB of Go caches a run; the module cache's files are read-only.
-    execFileSync('chmod', ['-R', 'u+w', toolCache])
-    rmSync(toolCache, { recursive: true, force: true })
   }
 })
 

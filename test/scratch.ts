@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -5,7 +6,15 @@ import { after } from 'node:test'
 
 const made: string[] = []
 after(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true })
+  for (const dir of made) {
+    try {
+      rmSync(dir, { recursive: true, force: true })
+    } catch {
+      // A Go module cache's directories are read-only: writable, then gone.
+      execFileSync('chmod', ['-R', 'u+w', dir])
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
 })
 
 /** scratch is a fresh temporary directory, removed when the test file's

@@ -62,14 +62,7 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 	// The rounds beside wait for this: Valgrind found (or installed, which
 	// must not run beside a timing) and the counts' price forecast; 0 when
 	// the stage ends before.
-	handed := false
-	hand := func(price time.Duration) {
-		if !handed {
-			handed = true
-			by.hand(price)
-		}
-	}
-	defer hand(0)
+	defer by.hand(0)
 	setup, err := cpucost.Prepare(ctx, g.s.CPUCost, cpucost.Env{CI: os.Getenv("GITHUB_ACTIONS") == "true"})
 	if err != nil {
 		return c, "", err
@@ -81,7 +74,7 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 	}
 	prices.Counting = true
 	c.forecast = g.budget.Forecast(budget.FromCPU, prices).CPU
-	hand(c.forecast.Price)
+	by.hand(c.forecast.Price)
 	procs := g.countProcesses(ps, c.forecast, sz)
 	bytes := sz.countBytes()
 
@@ -156,11 +149,13 @@ type beside struct {
 	priced chan time.Duration
 }
 
-// hand gives the rounds the counts' forecast price (countInstructions
-// calls it once).
+// hand gives the rounds the counts' forecast price; only the first call
+// counts (priced holds one: a later call finds it full, or read already
+// and nobody reading again), so it never blocks.
 func (b beside) hand(price time.Duration) {
-	if b.priced != nil {
-		b.priced <- price
+	select {
+	case b.priced <- price:
+	default:
 	}
 }
 

@@ -73,11 +73,11 @@ func harnessAt(dir, notHere string) (string, error) {
 // change while wiregate runs, and both sides of a gate load them.
 var sourceHashes sync.Map
 
-// hashSources fingerprints the harness's non-test Go sources and go.mod/go.sum.
 // HarnessHash is the harness at dir as history points name the wiregate
 // that measured them (Schema.Harness).
 func HarnessHash(dir string) (string, error) { return hashSources(dir) }
 
+// hashSources fingerprints the harness's non-test Go sources and go.mod/go.sum.
 func hashSources(dir string) (string, error) {
 	if h, ok := sourceHashes.Load(dir); ok {
 		return h.(string), nil

@@ -54,17 +54,24 @@ func (c *Consumer) exited() error {
 	return c.waitErr
 }
 
-// lastWords is the last line a consumer that ended wrote, once it has
-// ended (killed if it does not within proc.KillAfter).
-func (c *Consumer) lastWords() string {
-	done := make(chan struct{})
-	go func() { _ = c.exited(); close(done) }()
+// ended waits for the child to end, killing it if it does not within
+// proc.KillAfter (killed says so).
+func (c *Consumer) ended() (killed bool, err error) {
+	waited := make(chan error, 1)
+	go func() { waited <- c.exited() }()
 	select {
-	case <-done:
+	case err := <-waited:
+		return false, err
 	case <-time.After(proc.KillAfter):
 		_ = c.cmd.Kill()
-		<-done
+		return true, <-waited
 	}
+}
+
+// lastWords is the last line a consumer that ended wrote, once it has
+// ended.
+func (c *Consumer) lastWords() string {
+	_, _ = c.ended()
 	return c.cmd.Captured().LastLine()
 }
 
@@ -141,19 +148,12 @@ func (c *Consumer) Close() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.in.Close()
-	waited := make(chan error, 1)
-	go func() { waited <- c.exited() }()
-	select {
-	case err := <-waited:
-		var ee *proc.Error
-		if errors.As(err, &ee) && ee.Line == "" {
-			return nil // killed after a drain's failure, which was the error to report
-		}
-		return err
-	case <-time.After(proc.KillAfter):
-		_ = c.cmd.Kill()
-		return <-waited
+	killed, err := c.ended()
+	var ee *proc.Error
+	if !killed && errors.As(err, &ee) && ee.Line == "" {
+		return nil // killed after a drain's failure, which was the error to report
 	}
+	return err
 }
 
 func drainKind(raw bool) string {
