@@ -40,7 +40,16 @@ type FillOptions struct {
 	// backlog is stored as the compressed size figure measures it; empty:
 	// franz-go's default (snappy).
 	Compression string
+	// BatchMaxBytes caps a produced batch; 0: DefaultBatchMaxBytes. A
+	// consumer fetches at least one whole batch, so fault tests that pause
+	// a consumer mid-backlog make batches small: the rest is then still on
+	// the broker.
+	BatchMaxBytes int32
 }
+
+// DefaultBatchMaxBytes is the producer's batch cap (Kafka's default
+// message.max.bytes is about this, so every broker takes it).
+const DefaultBatchMaxBytes = 1 << 20
 
 func (o *FillOptions) validate() error {
 	if err := CheckN(o.N); err != nil {
@@ -60,6 +69,9 @@ func (o *FillOptions) validate() error {
 	}
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout(o.N)
+	}
+	if o.BatchMaxBytes <= 0 {
+		o.BatchMaxBytes = DefaultBatchMaxBytes
 	}
 	return nil
 }
@@ -89,7 +101,7 @@ func Fill(ctx context.Context, o FillOptions) (Backlog, error) {
 	if err != nil {
 		return Backlog{}, err
 	}
-	sum, err := produce(ctx, t, o.N, o.Payloads, o.Timeout, o.Compression)
+	sum, err := produce(ctx, t, o)
 	if err != nil {
 		_ = t.delete(ctx) // the produce error is the one to report
 		return Backlog{}, err

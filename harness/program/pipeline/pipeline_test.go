@@ -353,7 +353,11 @@ func TestDecodeError(t *testing.T) {
 func TestBrokerKilledMidRun(t *testing.T) {
 	b := embedded(t)
 	ctx := testContext(t)
-	bl, err := pipeline.Fill(ctx, fillOptions(b))
+	// Batches of a few records: a consumer fetches whole batches, and one
+	// 1 MiB batch could hold the backlog's second half before the pause.
+	o := fillOptions(b)
+	o.BatchMaxBytes = 16 << 10
+	bl, err := pipeline.Fill(ctx, o)
 	if err != nil {
 		t.Fatal(err)
 	}

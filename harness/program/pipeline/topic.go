@@ -138,17 +138,18 @@ func DeleteTopics(ctx context.Context, brokers []string, prefix string) error {
 	return nil
 }
 
-// produce writes exactly n records (record i is payloads[i%len]), waits for
-// every ack, checks the topic's end offset is n, and returns the sum of the
-// payloads' xxhash64.
-func produce(ctx context.Context, t *topic, n int64, payloads [][]byte, timeout time.Duration, compression string) (uint64, error) {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+// produce writes exactly o.N records (record i is o.Payloads[i%len]), waits
+// for every ack, checks the topic's end offset is o.N, and returns the sum of
+// the payloads' xxhash64.
+func produce(ctx context.Context, t *topic, o FillOptions) (uint64, error) {
+	n, payloads := o.N, o.Payloads
+	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
 	opts := []kgo.Opt{
 		kgo.SeedBrokers(t.brokers...),
 		kgo.DefaultProduceTopic(t.name),
 		kgo.RequiredAcks(kgo.AllISRAcks()),
-		kgo.ProducerBatchMaxBytes(1 << 20),
+		kgo.ProducerBatchMaxBytes(o.BatchMaxBytes),
 		// franz-go buffers 10,000 records by default: 10 GB of 1 MB
 		// samples. A byte bound keeps the fill's memory small whatever
 		// the records, and 64 in-flight batches keep the broker busy.
@@ -156,8 +157,8 @@ func produce(ctx context.Context, t *topic, n int64, payloads [][]byte, timeout 
 		kgo.ProducerLinger(2 * time.Millisecond),
 		kgo.RecordDeliveryTimeout(30 * time.Second),
 	}
-	if compression != "" {
-		cc, err := batch.Codec(compression)
+	if o.Compression != "" {
+		cc, err := batch.Codec(o.Compression)
 		if err != nil {
 			return 0, exitcode.BadInput("pipeline: producer compression: %v", err)
 		}
