@@ -56,7 +56,7 @@ func CountAllocs(c *cases.Case, op string, rotations int) (Allocs, error) {
 	var best Allocs
 	var before, after runtime.MemStats
 	first := true
-	n, err := measured(c, op, Rotations(rotations), allocWindows, false,
+	n, err := measured(c, op, Rotations(rotations), allocWindows, nil,
 		func() { runtime.ReadMemStats(&before) },
 		func() {
 			runtime.ReadMemStats(&after)

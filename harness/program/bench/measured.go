@@ -13,13 +13,22 @@ import (
 // exists before anything is counted: Go fills a type-assertion or
 // type-switch site's cache only on about 1 in 1024 slow-path calls
 // (runtime/iface.go), so the first thousands of calls pay a random number
-// of slow paths.
-func Warm(c *cases.Case, op string, records, ops int) error {
+// of slow paths. It returns what one pass allocated, on average, in bytes:
+// Measured prepares the heap for it (a pass of its own only to learn it
+// cost a count process a sixteenth of its time).
+func Warm(c *cases.Case, op string, records, ops int) (passBytes uint64, err error) {
 	run, k, err := loopOver(c, op, records)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	return run((ops + k - 1) / k * k)
+	passes := (ops + k - 1) / k
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if err := run(passes * k); err != nil {
+		return 0, err
+	}
+	runtime.ReadMemStats(&after)
+	return (after.TotalAlloc - before.TotalAlloc) / uint64(passes), nil
 }
 
 // Span is what one measured loop covers: the first Records records of the
@@ -50,25 +59,26 @@ func Rotations(n int) Span { return Span{Passes: n} }
 // so the per-op figure is the span's mean and does not depend on where a
 // loop happened to stop.
 //
-// Before start: one pass to learn how much the loop allocates, a heap
-// prepared so that the loop reuses memory (see reuse), the collector off (no
-// cycle starts inside: its work would land in whichever op triggered it,
-// and it clears the sync.Pools the codecs reuse), and one more pass to
+// Before start: a heap prepared so that the loop reuses memory (see reuse;
+// passBytes is what one pass allocates, Warm's figure), the collector off
+// (no cycle starts inside: its work would land in whichever op triggered
+// it, and it clears the sync.Pools the codecs reuse), and one pass to
 // refill those pools. All of that runs before start, so under callgrind it
 // runs uninstrumented when start is what switches instrumentation on.
 // Throughout, GOMAXPROCS is 1 (the goroutine cannot move to another P's
 // caches half-way) and the goroutine is locked to its thread (a per-thread
 // counter such as callgrind's sees all of it). All is restored afterwards.
-func Measured(c *cases.Case, op string, span Span, start, stop func()) (int, error) {
-	return measured(c, op, span, 1, true, start, stop)
+func Measured(c *cases.Case, op string, span Span, passBytes uint64, start, stop func()) (int, error) {
+	return measured(c, op, span, 1, &passBytes, start, stop)
 }
 
 // measured is Measured with windows measured windows one after the other,
-// start and stop around each, after one preparation. prepareHeap is for
-// instruction counts (see reuse); an allocation count does not depend on
-// the heap's history, and reuse's collection is what a count cost most on
-// a big heap (paid again in every bench round).
-func measured(c *cases.Case, op string, span Span, windows int, prepareHeap bool, start, stop func()) (int, error) {
+// start and stop around each, after one preparation. With passBytes nil
+// the heap is not prepared and a first pass warms the loop instead: an
+// allocation count does not depend on the heap's history, and reuse's
+// collection is what a count cost most on a big heap (paid again in every
+// bench round).
+func measured(c *cases.Case, op string, span Span, windows int, passBytes *uint64, start, stop func()) (int, error) {
 	run, k, err := loopOver(c, op, span.Records)
 	if err != nil {
 		return 0, err
@@ -79,16 +89,12 @@ func measured(c *cases.Case, op string, span Span, windows int, prepareHeap bool
 	procs := runtime.GOMAXPROCS(1)
 	defer runtime.GOMAXPROCS(procs)
 
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	before := ms.TotalAlloc
-	if err := run(k); err != nil {
-		return 0, err
-	}
-	runtime.ReadMemStats(&ms)
-	if prepareHeap {
-		perPass := ms.TotalAlloc - before
-		defer reuse(2 * (perPass + perPass*uint64(n)/uint64(k)))()
+	if passBytes == nil {
+		if err := run(k); err != nil {
+			return 0, err
+		}
+	} else {
+		defer reuse(2 * (*passBytes + *passBytes*uint64(n)/uint64(k)))()
 	}
 
 	gc := debug.SetGCPercent(-1)

@@ -56,7 +56,8 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 	return nil
 }
 
-// countMessage warms every loop of one message's cases, then counts each
+// countMessage warms every loop of one message's cases (learning what a
+// pass of each allocates, to prepare the heap for it), then counts each
 // in its own instrumented window: instrumentation is on only from just
 // before a loop's counted passes to its dump, so everything else (loading,
 // warm-ups, each loop's heap preparation and refill pass) runs at
@@ -64,22 +65,26 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 // instrumented that is not counted (collection is toggled around the
 // counted passes only).
 func countMessage(env *Env, cs []*cases.Case, ops []string, lengths benchprog.Lengths) error {
+	passBytes := make(map[string]uint64, len(cs)*len(ops))
 	for _, c := range cs {
 		for _, op := range ops {
 			l, ok := lengths[c.Name()]
 			if !ok {
 				return exitcode.BadInput("--lengths has none for %s (message/format=first:passes:warm)", c.Name())
 			}
-			if err := bench.Warm(c, op, l.First, l.Warm); err != nil {
-				return fmt.Errorf("%s: %w", bench.Name(op, c), err)
+			name := bench.Name(op, c)
+			b, err := bench.Warm(c, op, l.First, l.Warm)
+			if err != nil {
+				return fmt.Errorf("%s: %w", name, err)
 			}
+			passBytes[name] = b
 		}
 	}
 	for _, c := range cs {
 		for _, op := range ops {
 			name := bench.Name(op, c)
 			l := lengths[c.Name()]
-			n, err := bench.Measured(c, op, bench.Span{Records: l.First, Passes: l.Passes}, startCounting, valgrind.ToggleCollect)
+			n, err := bench.Measured(c, op, bench.Span{Records: l.First, Passes: l.Passes}, passBytes[name], startCounting, valgrind.ToggleCollect)
 			if err != nil {
 				valgrind.StopInstrumentation()
 				return fmt.Errorf("%s: %w", name, err)
