@@ -28,8 +28,12 @@ const (
 // CountBatch is the most one count process is priced at beyond its
 // start: messages are counted in batches (the start is paid once a
 // batch), no larger, so that the meter still cuts in steps and the workers
-// share the processes.
-const CountBatch = 60 * time.Second
+// share the processes. The stage ends when its last process does, while
+// the other lanes idle for up to a process's length: at 60 s the
+// release-like change's 6 processes of ~33 s left one CPU idle for the
+// last ~30 s (docs/figures.md); at 15 s a batch's start (ProcessStart) is
+// still under 3% of it.
+const CountBatch = 15 * time.Second
 
 // CountPrice is what counting one message adds to the Valgrind process
 // that counts its batch on one side (the gate's worker pool divides
