@@ -4,8 +4,10 @@
 # module of 9 small changed messages, every format, 3 count processes a side
 # (the defaults). Bench and pipeline are kept to their least, so the
 # figure is the cpu stage's own (report.json's stages[].seconds). Programs
-# are prepared beforehand (a cache hit, as on a second push). Run on an
-# otherwise idle machine.
+# are prepared beforehand (a cache hit, as on a second push). The counts
+# run after the bench, not beside it (--counts-beside=false where the
+# revision has it): beside, the stage's wall includes the rounds' share of
+# the CPUs, not what counting costs. Run on an otherwise idle machine.
 #   scripts/cpu-stage-figures.sh BEFORE_REV [OUT]   (default docs/results/cpu-stage.txt)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,6 +52,7 @@ add "$work/small/head/gen/v1/gen.proto" $small
       harness=$root/harness; [ $side = before ] && harness=$work/before/harness
       args=(gate --harness-dir "$harness" --base-dir "$work/$c/base" --working-directory "$work/$c/head"
         --cache-dir "$work/cache-$side-$c" --pipeline=false --count 2 --benchtime 5ms --time-budget 60m --out "$work/out-$side-$c")
+      if "$work/wg-$side" gate --help 2>&1 | grep -q -- -counts-beside; then args+=(--counts-beside=false); fi
       "$work/wg-$side" "${args[@]}" --cpu-cost off >/dev/null 2>&1 || true # prepare the programs, uncounted
       "$work/wg-$side" "${args[@]}" >"$work/$side-$c.log" 2>&1 || true
       row+=("$(python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(next(s['seconds'] for s in r['stages'] if s['name']=='cpu'))" "$work/out-$side-$c/report.json")")
