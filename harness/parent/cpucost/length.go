@@ -12,7 +12,7 @@ import (
 // hash-seed luck does (which no length dilutes), is a fixed cost per loop
 // (a page-cache refill, a scheduler tick: FixedLoopInstr at most,
 // docs/figures.md), so a loop counts enough operations that this fixed
-// cost is under a tenth of the count's noise floor, and no more. A tiny
+// cost is under a fifth of the count's noise floor, and no more. A tiny
 // message needs several rotations of the pool; most real messages one; a
 // message whose one rotation is far past what its floor needs is counted
 // over the first records of its pool (the same paired records on both
@@ -24,8 +24,12 @@ const (
 	// loops of the same message counted identically; docs/figures.md,
 	// "Count length").
 	FixedLoopInstr = 4000
-	// precisionShare: the fixed cost stays under a tenth of the floor.
-	precisionShare = 0.1
+	// precisionShare: the fixed cost stays under a fifth of the floor.
+	// Each floor is at least twice the largest spread between identical
+	// counts, so that spread and this cost together stay under it; a
+	// tenth doubled every count and its warm-up for a margin no A/A
+	// asked for (docs/figures.md, "fifth pass").
+	precisionShare = 0.2
 	// minRecords is the fewest records a loop counts: a few records would
 	// let one record's shape speak for the message.
 	minRecords = 32
@@ -47,8 +51,8 @@ const (
 // called h times an operation is still uncached after w warm operations
 // with probability e^(-wh/1024), costing h·70 instructions an operation;
 // over every h that is at most 1024·70/(e·w) an operation. Warm operations
-// enough to keep that under a tenth of the floor: about 16,000 for a
-// 3,000-instruction protobuf decode (its floor is 16 instr/op), a few
+// enough to keep that under precisionShare of the floor: about 8,000 for
+// a 3,000-instruction protobuf decode (its floor is 16 instr/op), a few
 // hundred for a 100,000-instruction one.
 const (
 	slowPathEvery = 1024

@@ -8,13 +8,13 @@ import (
 
 // A count is as long as its precision needs: a tiny message's covers more
 // rotations than a mid one's, a large one's only the first records of the
-// pool, and in every one the fixed cost per loop stays under a tenth of the
-// floor. The warm-up shrinks with the operation's cost and always covers
+// pool, and in every one the fixed cost per loop stays under precisionShare
+// of the floor. The warm-up shrinks with the operation's cost and always covers
 // the counted span.
 func TestLengthFollowsThePrecisionANoiseFloorNeeds(t *testing.T) {
 	tiny := LengthFor("protobuf", 1_000)
 	small := LengthFor("protobuf", 5_000)
-	mid := LengthFor("protobuf", 50_000)
+	mid := LengthFor("protobuf", 25_000)
 	large := LengthFor("json", 2_000_000)
 	if !(tiny.Ops() >= small.Ops() && small.Ops() > mid.Ops() && mid.Ops() > large.Ops()) {
 		t.Fatalf("ops: tiny %d, small %d, mid %d, large %d", tiny.Ops(), small.Ops(), mid.Ops(), large.Ops())
