@@ -11,6 +11,7 @@ import (
 	"github.com/wiregate/wiregate/harness/program/bench"
 	"github.com/wiregate/wiregate/harness/program/benchprog"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
+	"github.com/wiregate/wiregate/harness/program/record"
 )
 
 func init() {
@@ -46,7 +47,7 @@ func cmdInstructions(ctx context.Context, args []string) error {
 		return exitcode.BadInput("--batch %d: must not be negative (0: spread over the CPUs)", *batch)
 	case *passes > 0:
 		span := bench.Span{Records: *first, Passes: *passes}
-		length = &cpucost.Length{Span: span, Warm: cpucost.LengthFor("", 0).Warm}
+		length = &cpucost.Length{Span: span, Warm: max(cpucost.LengthFor("", 0).Warm, span.Ops(record.PoolSize))}
 	}
 	say := newSaid("instructions")
 	p, rargs, err := s.program(ctx, say)

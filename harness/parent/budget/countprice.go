@@ -31,8 +31,8 @@ const (
 // share the processes. The stage ends when its last process does, while
 // the other lanes idle for up to a process's length: at 60 s the
 // release-like change's 6 processes of ~33 s left one CPU idle for the
-// last ~30 s (docs/figures.md); at 15 s a batch's start (ProcessStart) is
-// still under 3% of it.
+// last ~30 s; at 15 s a start (~1 s measured, docs/figures.md) is ~7% of
+// a batch, which that change's wall repaid (cpu 171 → 162 s).
 const CountBatch = 15 * time.Second
 
 // CountPrice is what counting one message adds to the Valgrind process
@@ -83,5 +83,6 @@ func CountStartShare(work []time.Duration) time.Duration {
 
 // staticBatch is how many messages a count process is priced as holding
 // when a plan prices a message from its schema alone (StaticPrice), not
-// knowing its batch yet: a shard's change holds dozens.
+// knowing its batch yet: about what CountBatch holds of a shard's
+// messages (7 of the release-like change's, docs/figures.md).
 const staticBatch = 8

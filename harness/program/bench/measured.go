@@ -13,22 +13,28 @@ import (
 // exists before anything is counted: Go fills a type-assertion or
 // type-switch site's cache only on about 1 in 1024 slow-path calls
 // (runtime/iface.go), so the first thousands of calls pay a random number
-// of slow paths. It returns what one pass allocated, on average, in bytes:
-// Measured prepares the heap for it (a pass of its own only to learn it
-// cost a count process a sixteenth of its time).
+// of slow paths. It returns what one pass allocates, in bytes, for
+// Measured to prepare the heap for (a pass of its own only to learn it
+// cost a count process a sixteenth of its time): the larger of the first
+// pass's and the mean of all, so a loop whose first pass allocates more
+// (a buffer grown once) is not prepared for less. It runs at least one pass.
 func Warm(c *cases.Case, op string, records, ops int) (passBytes uint64, err error) {
 	run, k, err := loopOver(c, op, records)
 	if err != nil {
 		return 0, err
 	}
-	passes := (ops + k - 1) / k
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	if err := run(passes * k); err != nil {
+	passes := max(1, (ops+k-1)/k)
+	var start, first, end runtime.MemStats
+	runtime.ReadMemStats(&start)
+	if err := run(k); err != nil {
 		return 0, err
 	}
-	runtime.ReadMemStats(&after)
-	return (after.TotalAlloc - before.TotalAlloc) / uint64(passes), nil
+	runtime.ReadMemStats(&first)
+	if err := run((passes - 1) * k); err != nil {
+		return 0, err
+	}
+	runtime.ReadMemStats(&end)
+	return max(first.TotalAlloc-start.TotalAlloc, (end.TotalAlloc-start.TotalAlloc)/uint64(passes)), nil
 }
 
 // Span is what one measured loop covers: the first Records records of the

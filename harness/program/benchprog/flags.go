@@ -229,7 +229,7 @@ type CountLength struct {
 }
 
 // Lengths are the count lengths by case; as a flag,
-// "a.v1.A/json=0:1:1030,a.v1.A/protobuf=0:10:16480"
+// "a.v1.A/json=128:1:516,a.v1.A/protobuf=0:5:8241"
 // (message/format=first:passes:warm).
 type Lengths map[string]CountLength
 
