@@ -18,3 +18,18 @@ func TestWarmReportsWhatAPassAllocates(t *testing.T) {
 		}
 	}
 }
+
+// Measured runs the refill pass and the counted span and nothing else: the
+// warm-up already told it what a pass allocates.
+func TestMeasuredRunsNoPassToLearnItsAllocations(t *testing.T) {
+	c := sometimesCase(3)
+	calls := c.Codec.(sometimes).calls
+	started := 0
+	n, err := Measured(c, "encode", Span{Records: 32, Passes: 2}, 11*64, func() { started = *calls }, func() {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 64 || started != 32 || *calls != 32+64 {
+		t.Fatalf("%d ops counted after %d calls, %d calls in all; want 64 after the 32 of one refill pass, 96 in all", n, started, *calls)
+	}
+}
