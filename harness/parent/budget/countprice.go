@@ -29,10 +29,9 @@ const (
 // start: messages are counted in batches (the start is paid once a
 // batch), no larger, so that the meter still cuts in steps and the workers
 // share the processes. The stage ends when its last process does, while
-// the other lanes idle for up to a process's length: at 60 s the
-// release-like change's 6 processes of ~33 s left one CPU idle for the
-// last ~30 s; at 15 s a start (~1 s measured, docs/figures.md) is ~7% of
-// a batch, which that change's wall repaid (cpu 171 → 162 s).
+// the other lanes idle for up to a process's length: short batches end
+// the lanes together, at the price of a start each (docs/figures.md, "A
+// count's own allocation pass gone, smaller batches").
 const CountBatch = 15 * time.Second
 
 // CountPrice is what counting one message adds to the Valgrind process
@@ -84,5 +83,5 @@ func CountStartShare(work []time.Duration) time.Duration {
 // staticBatch is how many messages a count process is priced as holding
 // when a plan prices a message from its schema alone (StaticPrice), not
 // knowing its batch yet: about what CountBatch holds of a shard's
-// messages (7 of the release-like change's, docs/figures.md).
+// messages.
 const staticBatch = 8

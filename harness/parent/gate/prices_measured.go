@@ -31,9 +31,8 @@ type measuredPrices struct {
 // ancestors. The base, not the newest point, so that a plan and every
 // shard of its matrix, which may read the branch minutes apart, price
 // alike. A point another wiregate (harness, sch.head.Harness()) or Go
-// measured prices nothing, as it carries nothing (history.Point.Carryable):
-// what a stage costs is the harness's (one row a message instead of three
-// cut the pipeline's pass to a third).
+// measured prices nothing, as it carries nothing
+// (history.Point.MeasuredBy): what a stage costs is the harness's.
 func (g *run) pricesAt(ctx context.Context, br *branchRead, harness string) measuredPrices {
 	if br == nil {
 		return measuredPrices{why: "history: false"}
@@ -51,7 +50,7 @@ func (g *run) pricesAt(ctx context.Context, br *branchRead, harness string) meas
 	if p == nil {
 		return measuredPrices{why: fmt.Sprintf("no point of the base on %s", g.s.History)}
 	}
-	if p.Wiregate != harness || p.Go != runtime.Version() {
+	if !p.MeasuredBy(harness, runtime.Version()) {
 		return measuredPrices{why: fmt.Sprintf("the base's point on %s was measured by another wiregate or Go", g.s.History)}
 	}
 	mp := measuredPrices{prices: map[string]budget.MessagePrice{}, noise: map[string]map[string][]float64{}, branch: g.s.History, at: p.Sha}

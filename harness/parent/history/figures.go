@@ -33,12 +33,18 @@ type Point struct {
 	MeasuringTimes []report.MeasuringTime `json:"costs,omitempty"`
 }
 
+// MeasuredBy says p was measured by wiregate under goVersion: only then do
+// its figures and what its stages cost speak for a run of that harness.
+func (p Point) MeasuredBy(wiregate, goVersion string) bool {
+	return p.Wiregate != "" && p.Wiregate == wiregate && p.Go == goVersion
+}
+
 // Carryable are the messages of prints whose figures the point p can
 // carry to a new point measured with wiregate and goVersion: the same
-// schema print, the same wiregate and Go, and figures recorded.
+// schema print, the same wiregate and Go (MeasuredBy), and figures recorded.
 func (p Point) Carryable(wiregate, goVersion string, prints map[string]string) map[string]bool {
 	out := map[string]bool{}
-	if p.Wiregate == "" || p.Wiregate != wiregate || p.Go != goVersion {
+	if !p.MeasuredBy(wiregate, goVersion) {
 		return out
 	}
 	has := map[string]bool{}

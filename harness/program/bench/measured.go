@@ -14,8 +14,8 @@ import (
 // type-switch site's cache only on about 1 in 1024 slow-path calls
 // (runtime/iface.go), so the first thousands of calls pay a random number
 // of slow paths. It returns what one pass allocates, in bytes, for
-// Measured to prepare the heap for (a pass of its own only to learn it
-// cost a count process a sixteenth of its time): the larger of the first
+// Measured to prepare the heap for (so Measured runs no pass of its own
+// only to learn it): the larger of the first
 // pass's and the mean of all, so a loop whose first pass allocates more
 // (a buffer grown once) is not prepared for less. It runs at least one pass.
 func Warm(c *cases.Case, op string, records, ops int) (passBytes uint64, err error) {
