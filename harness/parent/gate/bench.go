@@ -24,7 +24,12 @@ type timings struct {
 	// allocs are each side's exact allocation figures (B/op, allocs/op),
 	// counted once a message and side: the warm-up round's lines and the
 	// untimed round's, their times dropped.
-	allocs          [2][]byte
+	allocs [2][]byte
+	// speeds are each side's ns/op by benchmark name, from the warm-up
+	// round: a timed round runs each benchmark the operations that last
+	// its benchtime at that speed (bench.Iterations), not calibrating
+	// again in every round.
+	speeds          [2]map[string]float64
 	forecast        budget.BenchForecast
 	rounds          int // rounds run
 	unchangedRounds int // rounds of unchanged-schema messages, when fewer
@@ -82,6 +87,32 @@ func (t *timings) keepAllocs(side int, out []byte) {
 	t.allocs[side] = append(t.allocs[side], nsPerOp.ReplaceAll(out, nil)...)
 }
 
+// keepSpeeds keeps each benchmark's ns/op of a warm-up round for side.
+func (t *timings) keepSpeeds(side int, out []byte) {
+	if t.speeds[side] == nil {
+		t.speeds[side] = map[string]float64{}
+	}
+	for line := range bytes.Lines(out) {
+		if m := benchLine.FindSubmatch(line); m != nil {
+			if ns, err := strconv.ParseFloat(string(m[4]), 64); err == nil {
+				t.speeds[side][string(m[1])] = ns
+			}
+		}
+	}
+}
+
+// iterations are the operations each benchmark of side runs in a timed
+// round at benchtime: those that last benchtime at its warm-up speed.
+func (t *timings) iterations(side int, benchtime time.Duration) benchprog.Iterations {
+	it := benchprog.Iterations{}
+	for name, ns := range t.speeds[side] {
+		if n := bench.Iterations(benchtime, ns); n > 0 {
+			it[name] = n
+		}
+	}
+	return it
+}
+
 // nsPerOp is a benchfmt line's time field.
 var nsPerOp = regexp.MustCompile(`\t *[0-9.e+-]+ ns/op`)
 
@@ -117,6 +148,7 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 			}
 			outs = append(outs, out)
 			t.keepAllocs(sideIndex(ps, i), out)
+			t.keepSpeeds(sideIndex(ps, i), out)
 		}
 		return outs, nil
 	})
@@ -164,7 +196,8 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 			if !ok {
 				continue
 			}
-			out, err := benchRound(ctx, p, sel, t.forecast.Benchtime, false, false)
+			out, err := p.bench(ctx, benchprog.BenchFlags{Selection: sel, Timing: benchprog.Timing{Count: 1, Benchtime: t.forecast.Benchtime},
+				SkipAllocs: true, Iterations: t.iterations(sideIndex(ps, side), t.forecast.Benchtime)})
 			if err != nil {
 				return t, t.forecast.Note, err
 			}
@@ -231,9 +264,14 @@ func keepBenchmarks(out []byte, messages []string) []byte {
 // benchRound is one round of sel on p: every benchmark once, in benchfmt,
 // with its allocations counted when allocs says so.
 func benchRound(ctx context.Context, p *program, sel benchprog.Selection, benchtime time.Duration, header, allocs bool) ([]byte, error) {
+	return p.bench(ctx, benchprog.BenchFlags{Selection: sel, Timing: benchprog.Timing{Count: 1, Benchtime: benchtime}, Header: header,
+		SkipAllocs: !allocs})
+}
+
+// bench runs one bench process of p with f.
+func (p *program) bench(ctx context.Context, f benchprog.BenchFlags) ([]byte, error) {
 	var out bytes.Buffer
-	err := p.prog.Bench(ctx, benchprog.BenchFlags{Selection: sel, Timing: benchprog.Timing{Count: 1, Benchtime: benchtime}, Header: header,
-		SkipAllocs: !allocs}, &out)
+	err := p.prog.Bench(ctx, f, &out)
 	return out.Bytes(), p.wrap(err)
 }
 

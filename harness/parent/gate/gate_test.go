@@ -176,6 +176,22 @@ func TestOnlyTheChangedMessageIsMeasured(t *testing.T) {
 				t.Errorf("%s: %s", side, l)
 			}
 		}
+		// Every timed round ran each benchmark the operations its warm-up
+		// speed gave the benchtime: the same N every round, where
+		// testing's own calibration would pick one a run.
+		runs := map[string]map[string]bool{}
+		for _, l := range lines {
+			f := strings.Fields(l)
+			if runs[f[0]] == nil {
+				runs[f[0]] = map[string]bool{}
+			}
+			runs[f[0]][f[1]] = true
+		}
+		for name, ns := range runs {
+			if len(ns) != 1 || len(lines) < 2*len(runs) {
+				t.Errorf("%s: %s ran %v operations over %d timed lines, want one N every round", side, name, ns, len(lines))
+			}
+		}
 	}
 }
 

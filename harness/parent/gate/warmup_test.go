@@ -101,3 +101,24 @@ func TestWarmedPricesLeaveTheAllocationPassOut(t *testing.T) {
 		t.Fatalf("round priced %s with the allocation count, %s without; want %s and %s", with.Messages[0].Round, without.Messages[0].Round, time.Second, wall)
 	}
 }
+
+// A timed round runs each benchmark the operations that last its benchtime
+// at the speed its side's warm-up round measured, per side: no round
+// calibrates again.
+func TestRoundsRunWhatTheWarmUpSpeedGivesTheBenchtime(t *testing.T) {
+	var tm timings
+	tm.keepSpeeds(0, []byte("BenchmarkEncode/m.v1.M/json\t     500\t     20000 ns/op\t  120.00 B/msg\t 10 B/op\t 1 allocs/op\n"+
+		"BenchmarkDecode/m.v1.M/json\t     100\t    100000 ns/op\t  120.00 B/msg\n"+
+		"goos: linux\n"))
+	tm.keepSpeeds(1, []byte("BenchmarkEncode/m.v1.M/json\t     400\t     25000 ns/op\t  124.00 B/msg\n"))
+	base, head := tm.iterations(0, 36*time.Millisecond), tm.iterations(1, 36*time.Millisecond)
+	if len(base) != 2 || base["BenchmarkEncode/m.v1.M/json"] != 1800 || base["BenchmarkDecode/m.v1.M/json"] != 360 {
+		t.Fatalf("base iterations %v, want encode 1800 and decode 360", base)
+	}
+	if len(head) != 1 || head["BenchmarkEncode/m.v1.M/json"] != bench.Iterations(36*time.Millisecond, 25000) {
+		t.Fatalf("head iterations %v, want encode 1440 (its own speed)", head)
+	}
+	if short := tm.iterations(0, 10*time.Millisecond); short["BenchmarkEncode/m.v1.M/json"] != 500 {
+		t.Fatalf("a re-fitted benchtime of 10ms: %v, want encode 500", short)
+	}
+}

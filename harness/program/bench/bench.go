@@ -29,14 +29,27 @@ type Options struct {
 	// benchmark's loop over 3 windows of 4 rotations of its pool, as long
 	// as its timed runs for a large message.
 	SkipAllocs bool
+	// Iterations are operations per run by benchmark name, as its lines
+	// print it (Iterations sizes them from an earlier run's ns/op): such a
+	// benchmark runs one operation, then its N, with no calibration (as
+	// `go test -benchtime Nx`). A benchmark not named calibrates to
+	// Benchtime.
+	Iterations map[string]int
 }
 
 var initOnce sync.Once
 
-// setBenchtime configures testing.Benchmark the way `go test -benchtime` would.
-func setBenchtime(d time.Duration) error {
+// setBenchtime configures testing.Benchmark for benchmark name the way
+// `go test -benchtime` would: benchtime, or exactly the operations
+// Iterations names for it (after testing's single first one), as
+// `-benchtime Nx`.
+func (o Options) setBenchtime(name string) error {
 	initOnce.Do(testing.Init)
-	return flag.Set("test.benchtime", d.String())
+	v := o.Benchtime.String()
+	if n := o.Iterations[WithProcs(name)]; n > 0 {
+		v = fmt.Sprintf("%dx", n)
+	}
+	return flag.Set("test.benchtime", v)
 }
 
 // Header writes the benchfmt configuration lines.
@@ -66,9 +79,6 @@ func Run(w io.Writer, stream cases.Stream, opts Options) error {
 	if opts.Benchtime <= 0 {
 		opts.Benchtime = time.Second
 	}
-	if err := setBenchtime(opts.Benchtime); err != nil {
-		return err
-	}
 	ops := opts.Ops
 	if len(ops) == 0 {
 		ops = Ops
@@ -90,6 +100,9 @@ func Run(w io.Writer, stream cases.Stream, opts Options) error {
 							return fmt.Errorf("bench: %s %s: %w", op, c.Name(), err)
 						}
 						allocs[name] = a
+					}
+					if err := opts.setBenchtime(name); err != nil {
+						return err
 					}
 					res := testing.Benchmark(benchmark(c, op))
 					if res.N == 0 {

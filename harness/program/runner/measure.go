@@ -49,5 +49,6 @@ func runBench(ctx context.Context, env *Env, args []string) error {
 	if f.Op != "" {
 		ops = []string{f.Op}
 	}
-	return bench.Run(env.Stdout, stream, bench.Options{Count: f.Count, Benchtime: f.Benchtime, Ops: ops, SkipAllocs: f.SkipAllocs})
+	return bench.Run(env.Stdout, stream, bench.Options{Count: f.Count, Benchtime: f.Benchtime, Ops: ops, SkipAllocs: f.SkipAllocs,
+		Iterations: f.Iterations})
 }
