@@ -19,6 +19,7 @@ t=$(mktemp -d)
 loop=
 cleanup() {
   [ -n "$loop" ] && kill "$loop" 2>/dev/null || true
+  pkill -f "wg instructions.*$t" 2>/dev/null || true # the loop's count in flight, which would start the next process
   pkill -CONT -f "valgrind.bin.*$t" 2>/dev/null || true
   pkill -f "valgrind.bin.*$t" 2>/dev/null || true
   rm -rf "$t"

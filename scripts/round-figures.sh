@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 40: what a bench round costs with testing's calibration and with
-# the warm-up's speeds (--iterations, as the gate's timed rounds run). One
+# the warm-up's speeds (--iterations-file, as the gate's timed rounds run). One
 # bench program of the release-like module (its first 8 messages, every
 # format), pinned to the last CPU as the gate pins it; a warm-up at 10 ms
 # gives each benchmark's ns/op; then 6 pairs of rounds at 36 ms (the
@@ -24,11 +24,12 @@ last=$(( $(nproc) - 1 ))
 mkdir "$t/saved" && "$prog" sizes --messages "$msgs" --save "$t/saved" >/dev/null
 round() { taskset -c "$last" "$prog" bench --messages "$msgs" --saved "$t/saved" --allocs=false --header=false "$@"; }
 round --benchtime 10ms > "$t/warm.txt"
-iterations=$(awk '{printf "%s%s=%d", (NR>1?",":""), $1, int(36e6/$3)+1}' "$t/warm.txt")
+# bench.Iterations: the operations that last 36 ms at the warm-up's speed, rounded up
+awk '{n = 36e6 / $3; printf "%s=%d\n", $1, (n == int(n) ? n : int(n) + 1)}' "$t/warm.txt" > "$t/runs.txt"
 for i in $(seq 1 6); do
   order="calibrated iterations"; [ $((i % 2)) -eq 0 ] && order="iterations calibrated"
   for mode in $order; do
-    extra=(); [ "$mode" = iterations ] && extra=(--iterations "$iterations")
+    extra=(); [ "$mode" = iterations ] && extra=(--iterations-file "$t/runs.txt")
     start=$(date +%s%N)
     round --benchtime 36ms "${extra[@]}" > "$t/round.txt"
     end=$(date +%s%N)
@@ -37,7 +38,7 @@ for i in $(seq 1 6); do
   done
 done
 {
-echo "# $(date -u +%F) $(nproc) CPUs, rev $(git rev-parse --short HEAD): 6 pairs of bench rounds at 36 ms, 8 messages x 3 formats x 2 ops on CPU $last, calibrating (testing's own N) or at the warm-up's speed (--iterations)"
+echo "# $(date -u +%F) $(nproc) CPUs, rev $(git rev-parse --short HEAD): 6 pairs of bench rounds at 36 ms, 8 messages x 3 formats x 2 ops on CPU $last, calibrating (testing's own N) or at the warm-up's speed (--iterations-file)"
 python3 - "$t/walls.txt" "$t/calibrated.txt" "$t/iterations.txt" <<'PY'
 import sys, statistics as st
 walls = {}

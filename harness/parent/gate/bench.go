@@ -6,6 +6,8 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -25,11 +27,10 @@ type timings struct {
 	// counted once a message and side: the warm-up round's lines and the
 	// untimed round's, their times dropped.
 	allocs [2][]byte
-	// speeds are each side's ns/op by benchmark name, from the warm-up
-	// round: a timed round runs each benchmark the operations that last
-	// its benchtime at that speed (bench.Iterations), not calibrating
-	// again in every round.
-	speeds          [2]map[string]float64
+	// speeds are each benchmark's warm-up ns/op on each side that ran it,
+	// by name: a timed round runs it, on both sides, the operations that
+	// last its benchtime at their mean (roundIterations).
+	speeds          map[string]speed
 	forecast        budget.BenchForecast
 	rounds          int // rounds run
 	unchangedRounds int // rounds of unchanged-schema messages, when fewer
@@ -87,26 +88,46 @@ func (t *timings) keepAllocs(side int, out []byte) {
 	t.allocs[side] = append(t.allocs[side], nsPerOp.ReplaceAll(out, nil)...)
 }
 
-// keepSpeeds keeps each benchmark's ns/op of a warm-up round for side.
-func (t *timings) keepSpeeds(side int, out []byte) {
-	if t.speeds[side] == nil {
-		t.speeds[side] = map[string]float64{}
+// speed is one benchmark's warm-up ns/op on each side that ran it.
+type speed struct {
+	message string
+	ns      []float64
+}
+
+// keepSpeeds keeps each benchmark's ns/op of a warm-up round.
+func (t *timings) keepSpeeds(out []byte) {
+	if t.speeds == nil {
+		t.speeds = map[string]speed{}
 	}
 	for line := range bytes.Lines(out) {
 		if m := benchLine.FindSubmatch(line); m != nil {
 			if ns, err := strconv.ParseFloat(string(m[4]), 64); err == nil {
-				t.speeds[side][string(m[1])] = ns
+				s := t.speeds[string(m[1])]
+				s.message, s.ns = string(m[2]), append(s.ns, ns)
+				t.speeds[string(m[1])] = s
 			}
 		}
 	}
 }
 
-// iterations are the operations each benchmark of side runs in a timed
-// round at benchtime: those that last benchtime at its warm-up speed.
-func (t *timings) iterations(side int, benchtime time.Duration) benchprog.Iterations {
-	it := benchprog.Iterations{}
-	for name, ns := range t.speeds[side] {
-		if n := bench.Iterations(benchtime, ns); n > 0 {
+// roundIterations are the operations each benchmark of messages runs in
+// a timed round at benchtime, the same on both sides: those that last
+// benchtime at the mean of its sides' warm-up speeds. The same N because
+// a loop of fewer operations than its pool times only the pool's first
+// records (bench's loops start at the first): with an N a side, a slower
+// head would be timed on fewer records than the base, and the delta
+// would come from which records, not from the schema.
+func (t *timings) roundIterations(benchtime time.Duration, messages []string) map[string]int {
+	it := map[string]int{}
+	for name, s := range t.speeds {
+		if !slices.Contains(messages, s.message) {
+			continue
+		}
+		var sum float64
+		for _, ns := range s.ns {
+			sum += ns
+		}
+		if n := bench.Iterations(benchtime, sum/float64(len(s.ns))); n > 0 {
 			it[name] = n
 		}
 	}
@@ -148,7 +169,7 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 			}
 			outs = append(outs, out)
 			t.keepAllocs(sideIndex(ps, i), out)
-			t.keepSpeeds(sideIndex(ps, i), out)
+			t.keepSpeeds(out)
 		}
 		return outs, nil
 	})
@@ -163,6 +184,12 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 	t.forecast = g.budget.Forecast(budget.FromBench, warmed).Bench
 	unchanged := g.s.RoundsFor(true)
 	meter := g.budget.Meter(t.forecast.Deadline)
+	dir, err := os.MkdirTemp("", "wiregate-rounds-")
+	if err != nil {
+		return t, "", fmt.Errorf("bench rounds: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	iterations := filepath.Join(dir, "iterations.txt")
 	// message → the rounds it was timed, once it has the power its verdict
 	// needs or cannot reach it
 	powered, futile := map[string]int{}, map[string]int{}
@@ -190,6 +217,9 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 		timed = slices.DeleteFunc(slices.Clone(timed), stopped)
 		prog.step("round %d of %d", round+1, t.forecast.Rounds)
 		roundStart := g.budget.Now()
+		if err := benchprog.WriteIterations(iterations, t.roundIterations(t.forecast.Benchtime, timed)); err != nil {
+			return t, t.forecast.Note, err
+		}
 		for _, side := range interleave.Order(len(ps.sides()), round) {
 			p := ps.sides()[side]
 			sel, ok := p.only(timed)
@@ -197,7 +227,7 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 				continue
 			}
 			out, err := p.bench(ctx, benchprog.BenchFlags{Selection: sel, Timing: benchprog.Timing{Count: 1, Benchtime: t.forecast.Benchtime},
-				SkipAllocs: true, Iterations: t.iterations(sideIndex(ps, side), t.forecast.Benchtime)})
+				SkipAllocs: true, IterationsFile: iterations})
 			if err != nil {
 				return t, t.forecast.Note, err
 			}

@@ -43,7 +43,7 @@ func (g *run) prices(sz sizes, list []string, sch *schemas, family int, mp measu
 		}
 		gating := sch.status[m] != report.StatusUnchanged
 		p.Messages = append(p.Messages, budget.Price{Name: m, Gating: gating, Count: count,
-			Round: time.Duration(float64(sides) * 2 * float64(formats) * budget.BenchCalibration * float64(g.s.Benchtime)), Build: build})
+			Round: time.Duration(float64(sides) * 2 * float64(formats) * budget.BenchRun * float64(g.s.Benchtime)), Build: build})
 	}
 	p.MinRounds = verdict.MinRounds(verdict.TimeFamily(family, formats), g.cfg.Alpha)
 	return p

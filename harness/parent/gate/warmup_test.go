@@ -3,6 +3,7 @@ package gate
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 	"testing"
 	"time"
@@ -102,23 +103,27 @@ func TestWarmedPricesLeaveTheAllocationPassOut(t *testing.T) {
 	}
 }
 
-// A timed round runs each benchmark the operations that last its benchtime
-// at the speed its side's warm-up round measured, per side: no round
-// calibrates again.
+// A timed round runs each benchmark, on both sides, the operations that
+// last its benchtime at the mean of its sides' warm-up speeds (so both
+// time the same records), and names only the round's messages.
 func TestRoundsRunWhatTheWarmUpSpeedGivesTheBenchtime(t *testing.T) {
 	var tm timings
-	tm.keepSpeeds(0, []byte("BenchmarkEncode/m.v1.M/json\t     500\t     20000 ns/op\t  120.00 B/msg\t 10 B/op\t 1 allocs/op\n"+
-		"BenchmarkDecode/m.v1.M/json\t     100\t    100000 ns/op\t  120.00 B/msg\n"+
+	tm.keepSpeeds([]byte("BenchmarkEncode/m.v1.M/json\t     500\t     20000 ns/op\t  120.00 B/msg\t 10 B/op\t 1 allocs/op\n" +
+		"BenchmarkDecode/m.v1.M/json\t     100\t    100000 ns/op\t  120.00 B/msg\n" +
+		"BenchmarkEncode/n.v1.N/json\t     100\t    100000 ns/op\t  120.00 B/msg\n" +
 		"goos: linux\n"))
-	tm.keepSpeeds(1, []byte("BenchmarkEncode/m.v1.M/json\t     400\t     25000 ns/op\t  124.00 B/msg\n"))
-	base, head := tm.iterations(0, 36*time.Millisecond), tm.iterations(1, 36*time.Millisecond)
-	if len(base) != 2 || base["BenchmarkEncode/m.v1.M/json"] != 1800 || base["BenchmarkDecode/m.v1.M/json"] != 360 {
-		t.Fatalf("base iterations %v, want encode 1800 and decode 360", base)
+	tm.keepSpeeds([]byte("BenchmarkEncode/m.v1.M/json\t     400\t     25000 ns/op\t  124.00 B/msg\n" +
+		"BenchmarkEncode/new.v1.New/json\t     400\t     30000 ns/op\t  124.00 B/msg\n"))
+	got := tm.roundIterations(36*time.Millisecond, []string{"m.v1.M", "new.v1.New"})
+	want := map[string]int{
+		"BenchmarkEncode/m.v1.M/json":     1600, // 36 ms at the mean of 20,000 and 25,000 ns
+		"BenchmarkDecode/m.v1.M/json":     360,  // one side ran it
+		"BenchmarkEncode/new.v1.New/json": 1200, // new in head
 	}
-	if len(head) != 1 || head["BenchmarkEncode/m.v1.M/json"] != bench.Iterations(36*time.Millisecond, 25000) {
-		t.Fatalf("head iterations %v, want encode 1440 (its own speed)", head)
+	if !maps.Equal(got, want) {
+		t.Fatalf("iterations %v, want %v (n.v1.N is not in the round)", got, want)
 	}
-	if short := tm.iterations(0, 10*time.Millisecond); short["BenchmarkEncode/m.v1.M/json"] != 500 {
-		t.Fatalf("a re-fitted benchtime of 10ms: %v, want encode 500", short)
+	if short := tm.roundIterations(10*time.Millisecond, []string{"m.v1.M"}); short["BenchmarkEncode/m.v1.M/json"] != 445 {
+		t.Fatalf("a re-fitted benchtime of 10ms: %v, want encode 445", short)
 	}
 }

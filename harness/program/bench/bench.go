@@ -68,7 +68,7 @@ func Header(w io.Writer) {
 // collection testing.Benchmark makes before each of its runs sees a small
 // heap. So a round rebuilds (and rechecks) every message: the same logical
 // records every round, at the price of one setup per message and round —
-// small beside its benchmarks (two ops, each at least benchtime, per
+// small beside its benchmarks (two ops, each about benchtime, per
 // format). Running a message's rounds back to back instead would hold
 // nothing either, but would time each message in its own stretch of the
 // run, where a neighbour's burst takes all of one message's samples.

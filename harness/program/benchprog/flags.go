@@ -81,34 +81,11 @@ type BenchFlags struct {
 	// exact, so the parent counts them once a side (its warm-up round)
 	// rather than every round.
 	SkipAllocs bool
-	// Iterations are the operations a run of each named benchmark does
-	// instead of calibrating to Benchtime (bench.Options.Iterations).
-	Iterations Iterations
-}
-
-// Iterations are operations per run by benchmark name; as a flag,
-// name=N,… (names as bench's lines print them).
-type Iterations map[string]int
-
-func (it Iterations) String() string {
-	var parts []string
-	for _, name := range slices.Sorted(maps.Keys(it)) {
-		parts = append(parts, fmt.Sprintf("%s=%d", name, it[name]))
-	}
-	return strings.Join(parts, ",")
-}
-
-func (it *Iterations) Set(v string) error {
-	*it = Iterations{}
-	for _, part := range SplitList(v) {
-		name, n, ok := strings.Cut(part, "=")
-		runs, err := strconv.Atoi(n)
-		if !ok || err != nil || runs < 1 || !strings.HasPrefix(name, "Benchmark") {
-			return fmt.Errorf("%q: want BenchmarkOp/message/format=N, N at least 1", part)
-		}
-		(*it)[name] = runs
-	}
-	return nil
+	// IterationsFile names a file of the operations a run of each named
+	// benchmark does instead of calibrating to Benchtime
+	// (bench.Options.Iterations; WriteIterations writes it). A file, not a
+	// flag's value: a round of hundreds of messages names thousands.
+	IterationsFile string
 }
 
 // Timing is how long and how often bench measures; the CLI's bench takes
@@ -146,8 +123,8 @@ func (f BenchFlags) Args() []string {
 	if f.Op != "" {
 		args = append(args, "--op", f.Op)
 	}
-	if len(f.Iterations) > 0 {
-		args = append(args, "--iterations", f.Iterations.String())
+	if f.IterationsFile != "" {
+		args = append(args, "--iterations-file", f.IterationsFile)
 	}
 	return args
 }
@@ -159,7 +136,7 @@ func (f *BenchFlags) define(fs *flag.FlagSet) {
 	f.Selection.define(fs)
 	f.DefineTiming(fs)
 	fs.BoolVar(&f.Header, "header", true, "write the goos/goarch/cpu header")
-	fs.Var(&f.Iterations, "iterations", "name=N,…: run each named benchmark N operations, not calibrated to --benchtime (N from an earlier run's ns/op)")
+	fs.StringVar(&f.IterationsFile, "iterations-file", "", "file of name=N lines: run each named benchmark N operations, not calibrated to --benchtime (N from an earlier run's ns/op)")
 	fs.BoolFunc("allocs", "count B/op and allocs/op, exactly, the first time each benchmark is reached (default true)", func(v string) error {
 		b, err := strconv.ParseBool(v)
 		f.SkipAllocs = !b

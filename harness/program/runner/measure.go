@@ -49,6 +49,12 @@ func runBench(ctx context.Context, env *Env, args []string) error {
 	if f.Op != "" {
 		ops = []string{f.Op}
 	}
+	var iterations map[string]int
+	if f.IterationsFile != "" {
+		if iterations, err = benchprog.ReadIterations(f.IterationsFile); err != nil {
+			return err
+		}
+	}
 	return bench.Run(env.Stdout, stream, bench.Options{Count: f.Count, Benchtime: f.Benchtime, Ops: ops, SkipAllocs: f.SkipAllocs,
-		Iterations: f.Iterations})
+		Iterations: iterations})
 }
