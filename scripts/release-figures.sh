@@ -46,7 +46,7 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 print("result", r["result"], "exit", r["exit_code"], "-", r["exit_reason"])
 for s in r["stages"]:
-    print(f'  {s["name"]:<22} {s.get("seconds", 0):7.1f} s  {s.get("note", "")[:400]}')
+    print(f'  {s["name"]:<22} {s.get("seconds", 0):7.1f} s  {s.get("note", "")[:1000]}')
 cov = r.get("coverage") or {}
 print("coverage", {k: len(v) if isinstance(v, list) else v for k, v in cov.items() if k != "cut"})
 print("plan", json.dumps(r.get("plan"))[:400])
