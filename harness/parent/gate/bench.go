@@ -73,7 +73,7 @@ func (g *run) untimedRound(ctx context.Context, ps programs, t *timings) error {
 		if !ok {
 			continue
 		}
-		out, err := benchRound(ctx, p, sel, budget.MinBenchtime, false, true)
+		out, err := allocRound(ctx, p, sel)
 		if err != nil {
 			return err
 		}
@@ -163,7 +163,7 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 			if !ok {
 				continue
 			}
-			out, err := benchRound(ctx, p, sel, budget.MinBenchtime, false, true)
+			out, err := allocRound(ctx, p, sel)
 			if err != nil {
 				return nil, err
 			}
@@ -291,11 +291,11 @@ func keepBenchmarks(out []byte, messages []string) []byte {
 	return kept.Bytes()
 }
 
-// benchRound is one round of sel on p: every benchmark once, in benchfmt,
-// with its allocations counted when allocs says so.
-func benchRound(ctx context.Context, p *program, sel benchprog.Selection, benchtime time.Duration, header, allocs bool) ([]byte, error) {
-	return p.bench(ctx, benchprog.BenchFlags{Selection: sel, Timing: benchprog.Timing{Count: 1, Benchtime: benchtime}, Header: header,
-		SkipAllocs: !allocs})
+// allocRound is one round of sel on p at the shortest benchtime with its
+// allocations counted, calibrating as testing does: the warm-up round and
+// the untimed one (a timed round runs the warm-up's iterations instead).
+func allocRound(ctx context.Context, p *program, sel benchprog.Selection) ([]byte, error) {
+	return p.bench(ctx, benchprog.BenchFlags{Selection: sel, Timing: benchprog.Timing{Count: 1, Benchtime: budget.MinBenchtime}})
 }
 
 // bench runs one bench process of p with f.

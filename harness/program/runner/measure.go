@@ -38,6 +38,14 @@ func runBench(ctx context.Context, env *Env, args []string) error {
 	if err := benchprog.Parse(benchprog.CmdBench, &f, args); err != nil {
 		return err
 	}
+	// Read before anything is written: a bad file leaves no header behind.
+	var iterations map[string]int
+	if f.IterationsFile != "" {
+		var err error
+		if iterations, err = benchprog.ReadIterations(f.IterationsFile); err != nil {
+			return err
+		}
+	}
 	stream, err := loadedStream(env, f.Selection)
 	if err != nil {
 		return err
@@ -48,12 +56,6 @@ func runBench(ctx context.Context, env *Env, args []string) error {
 	var ops []string
 	if f.Op != "" {
 		ops = []string{f.Op}
-	}
-	var iterations map[string]int
-	if f.IterationsFile != "" {
-		if iterations, err = benchprog.ReadIterations(f.IterationsFile); err != nil {
-			return err
-		}
 	}
 	return bench.Run(env.Stdout, stream, bench.Options{Count: f.Count, Benchtime: f.Benchtime, Ops: ops, SkipAllocs: f.SkipAllocs,
 		Iterations: iterations})
