@@ -12,16 +12,15 @@ import (
 	"github.com/wiregate/wiregate/harness/program/benchprog"
 )
 
-// Nothing is instrumented that is not counted: run with collection on from
-// the start, a count collects exactly what its toggles leave out, which is
-// everything instrumented outside the counted passes. That stays within
-// a few client requests and the dump's bookkeeping (5,000–23,000
-// instructions here: a JSON decode read 22,920 once in CI), under 2% of
-// one counted pass; before, each loop's preparation (a pass to learn its
-// allocations, the heap, a refill pass: two passes and more, 670,000
-// instructions at the least here) ran instrumented too. The bound is
-// far under one such pass and above what the bookkeeping has read.
-func TestOnlyTheCountedLoopsAreInstrumented(t *testing.T) {
+// Only a message's loops run instrumented, each its refill pass and its
+// counted passes: run with collection on from the start, a count collects
+// exactly what its toggles leave out, which is everything instrumented
+// outside the counted passes. Per loop that is its refill pass (one pass,
+// where two are counted here), a few client requests and the dump's
+// bookkeeping. The warm-ups (1,024 operations: four passes of the pool),
+// loading and the heap's preparation stay uninstrumented: any of them would
+// read as more than two passes.
+func TestOnlyTheLoopsAreInstrumented(t *testing.T) {
 	const outsideBound = 50_000
 	requireValgrind(t)
 	ctx := context.Background()
@@ -41,7 +40,7 @@ func TestOnlyTheCountedLoopsAreInstrumented(t *testing.T) {
 			args = append(args, a)
 		}
 		flags := benchprog.CountFlags{Selection: sel,
-			Lengths: benchprog.Lengths{"shop.v1.Receipt/protobuf": {Passes: 1, Warm: 1024}, "shop.v1.Receipt/json": {Passes: 1, Warm: 1024}}}
+			Lengths: benchprog.Lengths{"shop.v1.Receipt/protobuf": {Passes: 2, Warm: 1024}, "shop.v1.Receipt/json": {Passes: 2, Warm: 1024}}}
 		cmd := exec.CommandContext(ctx, "valgrind", append(args, append([]string{p.Binary, benchprog.CmdCount}, flags.Args()...)...)...)
 		cmd.Env = append(cmd.Environ(), "GODEBUG=asyncpreemptoff=1,gcshrinkstackoff=1", "GOMAXPROCS=1")
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -69,8 +68,11 @@ func TestOnlyTheCountedLoopsAreInstrumented(t *testing.T) {
 		if !ok {
 			t.Fatalf("no dump for %s with collection on", trigger)
 		}
-		if rest > outsideBound || 50*rest > ir {
-			t.Errorf("%s: %d instructions counted, %d instrumented outside the counted passes (want at most %d and 2%%)", trigger, ir, rest, outsideBound)
+		// The refill pass costs more than a counted one (up to 1.3 times
+		// here: it refills the pools and the allocator's caches the heap's
+		// collection emptied), never twice.
+		if onePass := ir / 2; rest > 2*onePass+outsideBound {
+			t.Errorf("%s: %d instructions counted over two passes, %d instrumented outside them (want under two passes, %d, and %d)", trigger, ir, rest, 2*onePass, outsideBound)
 		}
 		t.Logf("%s: counted %d, instrumented outside %d", strings.TrimPrefix(trigger, "Client Request: wiregate "), ir, rest)
 	}

@@ -203,8 +203,9 @@ func main() { runner.Main(wgplain.Subjects()) }
 	return os.WriteFile(filepath.Join(work, "main.go"), []byte(main), 0o644)
 }
 
-func goBuild(ctx context.Context, dir, out string, pkgs ...string) error {
-	args := append([]string{"build", "-trimpath", "-o", out}, pkgs...)
+// goBuild runs go build in dir; args are further flags, then packages.
+func goBuild(ctx context.Context, dir, out string, args ...string) error {
+	args = append([]string{"build", "-trimpath", "-o", out}, args...)
 	cmd := proc.Command(ctx, "go", args...) // go build runs compilers: stop them too
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "CGO_ENABLED=0")

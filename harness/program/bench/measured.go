@@ -65,26 +65,24 @@ func Rotations(n int) Span { return Span{Passes: n} }
 // so the per-op figure is the span's mean and does not depend on where a
 // loop happened to stop.
 //
-// Before start: a heap prepared so that the loop reuses memory (see reuse;
-// passBytes is what one pass allocates, Warm's figure), the collector off
-// (no cycle starts inside: its work would land in whichever op triggered
-// it, and it clears the sync.Pools the codecs reuse), and one pass to
-// refill those pools. All of that runs before start, so under callgrind it
-// runs uninstrumented when start is what switches instrumentation on.
-// Throughout, GOMAXPROCS is 1 (the goroutine cannot move to another P's
-// caches half-way) and the goroutine is locked to its thread (a per-thread
-// counter such as callgrind's sees all of it). All is restored afterwards.
-func Measured(c *cases.Case, op string, span Span, passBytes uint64, start, stop func()) (int, error) {
-	return measured(c, op, span, 1, &passBytes, start, stop)
+// Before start, on h (a heap PrepareHeap prepared for this message's
+// loops, the collector off): the P's page cache drained, and one pass to
+// refill the sync.Pools the codecs reuse and what else a loop builds
+// lazily. Throughout, GOMAXPROCS is 1 (the goroutine cannot move to another
+// P's caches half-way) and the goroutine is locked to its thread (a
+// per-thread counter such as callgrind's sees all of it). All is restored
+// afterwards.
+func Measured(c *cases.Case, op string, span Span, h *Heap, start, stop func()) (int, error) {
+	return measured(c, op, span, 1, h, start, stop)
 }
 
 // measured is Measured with windows measured windows one after the other,
-// start and stop around each, after one preparation. With passBytes nil
-// the heap is not prepared and a first pass warms the loop instead: an
-// allocation count does not depend on the heap's history, and reuse's
-// collection is what a count cost most on a big heap (paid again in every
-// bench round).
-func measured(c *cases.Case, op string, span Span, windows int, passBytes *uint64, start, stop func()) (int, error) {
+// start and stop around each, after one preparation. With h nil the heap is
+// not prepared and a first pass warms the loop instead, with the collector
+// off from the refill pass on: an allocation count does not depend on the
+// heap's history, and a heap's preparation would be paid again in every
+// bench round.
+func measured(c *cases.Case, op string, span Span, windows int, h *Heap, start, stop func()) (int, error) {
 	run, k, err := loopOver(c, op, span.Records)
 	if err != nil {
 		return 0, err
@@ -95,16 +93,14 @@ func measured(c *cases.Case, op string, span Span, windows int, passBytes *uint6
 	procs := runtime.GOMAXPROCS(1)
 	defer runtime.GOMAXPROCS(procs)
 
-	if passBytes == nil {
+	if h == nil {
 		if err := run(k); err != nil {
 			return 0, err
 		}
+		defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	} else {
-		defer reuse(2 * (*passBytes + *passBytes*uint64(n)/uint64(k)))()
+		h.drain()
 	}
-
-	gc := debug.SetGCPercent(-1)
-	defer debug.SetGCPercent(gc)
 	if err := run(k); err != nil {
 		return 0, err
 	}
@@ -117,32 +113,4 @@ func measured(c *cases.Case, op string, span Span, windows int, passBytes *uint6
 		}
 	}
 	return n, nil
-}
-
-// reuse prepares the heap so that the measured loop allocates only memory
-// the runtime must zero first, whatever the process did before, and returns
-// the function that releases what it holds.
-//
-// Freed heap memory is zeroed before reuse and never-used memory is not, so
-// a loop that draws on the two in a mix that depends on the process's
-// history moves its count: by up to 2% (orders.v1.Order protobuf decode: 0
-// or ~150 instructions of memclr per op) between identical runs. So: n
-// bytes of small objects are allocated and collected, leaving that much
-// freed memory; then 512 KiB more are allocated and held until the loop is
-// done, which empties the P's page cache (up to 64 pages it took earlier,
-// possibly never used) so that its next refill comes from the freed pages.
-func reuse(n uint64) (release func()) {
-	const chunk = 8 << 10
-	garbage := make([][]byte, 0, n/chunk+1)
-	for i := uint64(0); i < n; i += chunk {
-		//lint:ignore SA4010 the allocations are the point: they become the freed memory
-		garbage = append(garbage, make([]byte, chunk))
-	}
-	garbage = nil
-	runtime.GC()
-	held := make([][]byte, 0, 64)
-	for range 64 {
-		held = append(held, make([]byte, chunk))
-	}
-	return func() { runtime.KeepAlive(held) }
 }

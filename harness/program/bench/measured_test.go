@@ -20,12 +20,15 @@ func TestWarmReportsWhatAPassAllocates(t *testing.T) {
 }
 
 // Measured runs the refill pass and the counted span and nothing else: the
-// warm-up already told it what a pass allocates.
+// warm-up already told the heap's preparation what a pass allocates.
 func TestMeasuredRunsNoPassToLearnItsAllocations(t *testing.T) {
 	c := sometimesCase(3)
 	calls := c.Codec.(sometimes).calls
 	started := 0
-	n, err := Measured(c, "encode", Span{Records: 32, Passes: 2}, 11*64, func() { started = *calls }, func() {})
+	span := Span{Records: 32, Passes: 2}
+	h := PrepareHeap(HeapNeed(c, span, 11*64))
+	defer h.Release()
+	n, err := Measured(c, "encode", span, h, func() { started = *calls }, func() {})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,50 +57,51 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 }
 
 // countMessage warms every loop of one message's cases (learning what a
-// pass of each allocates, to prepare the heap for it), then counts each
-// in its own instrumented window: instrumentation is on only from just
-// before a loop's counted passes to its dump, so everything else (loading,
-// warm-ups, each loop's heap preparation and refill pass) runs at
-// Valgrind's uninstrumented speed, several times faster, and nothing is
-// instrumented that is not counted (collection is toggled around the
-// counted passes only).
+// pass of each allocates), prepares one heap for all of them, then counts
+// each loop in its own collection window and dump, inside one instrumented
+// window for the message: loading and the warm-ups run at Valgrind's
+// uninstrumented speed, several times faster; each loop's refill pass runs
+// instrumented but not collected, so the loop's code is translated once,
+// with instrumentation, before its counted passes. Switching
+// instrumentation flushes every translation, so switching it around each
+// loop translated each loop's code twice and the runtime's again for every
+// loop (docs/figures.md, "One heap and one instrumented window a message").
 func countMessage(env *Env, cs []*cases.Case, ops []string, lengths benchprog.Lengths) error {
-	passBytes := make(map[string]uint64, len(cs)*len(ops))
+	type loop struct {
+		c    *cases.Case
+		op   string
+		span bench.Span
+	}
+	var loops []loop
+	var need uint64
 	for _, c := range cs {
+		l, ok := lengths[c.Name()]
+		if !ok {
+			return exitcode.BadInput("--lengths has none for %s (message/format=first:passes:warm)", c.Name())
+		}
 		for _, op := range ops {
-			l, ok := lengths[c.Name()]
-			if !ok {
-				return exitcode.BadInput("--lengths has none for %s (message/format=first:passes:warm)", c.Name())
-			}
-			name := bench.Name(op, c)
-			b, err := bench.Warm(c, op, l.First, l.Warm)
+			passBytes, err := bench.Warm(c, op, l.First, l.Warm)
 			if err != nil {
-				return fmt.Errorf("%s: %w", name, err)
+				return fmt.Errorf("%s: %w", bench.Name(op, c), err)
 			}
-			passBytes[name] = b
+			span := bench.Span{Records: l.First, Passes: l.Passes}
+			need += bench.HeapNeed(c, span, passBytes)
+			loops = append(loops, loop{c, op, span})
 		}
 	}
-	for _, c := range cs {
-		for _, op := range ops {
-			name := bench.Name(op, c)
-			l := lengths[c.Name()]
-			n, err := bench.Measured(c, op, bench.Span{Records: l.First, Passes: l.Passes}, passBytes[name], startCounting, valgrind.ToggleCollect)
-			if err != nil {
-				valgrind.StopInstrumentation()
-				return fmt.Errorf("%s: %w", name, err)
-			}
-			label := benchprog.CountLabel(name, n)
-			valgrind.DumpStatsAt(label)
-			valgrind.StopInstrumentation()
-			fmt.Fprintln(env.Stdout, label)
+	heap := bench.PrepareHeap(need)
+	defer heap.Release()
+	valgrind.StartInstrumentation()
+	defer valgrind.StopInstrumentation()
+	for _, lp := range loops {
+		name := bench.Name(lp.op, lp.c)
+		n, err := bench.Measured(lp.c, lp.op, lp.span, heap, valgrind.ToggleCollect, valgrind.ToggleCollect)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
 		}
+		label := benchprog.CountLabel(name, n)
+		valgrind.DumpStatsAt(label)
+		fmt.Fprintln(env.Stdout, label)
 	}
 	return nil
-}
-
-// startCounting switches instrumentation on and starts collecting: the
-// counted passes follow at once.
-func startCounting() {
-	valgrind.StartInstrumentation()
-	valgrind.ToggleCollect()
 }
