@@ -15,13 +15,12 @@ import (
 // Only a message's loops run instrumented, each its refill pass and its
 // counted passes: run with collection on from the start, a count collects
 // exactly what its toggles leave out, which is everything instrumented
-// outside the counted passes. Per loop that is its refill pass (one pass,
-// where two are counted here), a few client requests and the dump's
-// bookkeeping. The warm-ups (1,024 operations: four passes of the pool),
-// loading and the heap's preparation stay uninstrumented: any of them would
-// read as more than two passes.
+// outside the counted passes. Per loop that is its refill (8 records), the
+// page cache's drain, a few client requests and the dump's bookkeeping:
+// 170,000–380,000 instructions here, under a pass where two are counted.
+// The warm-ups (1,024 operations: four passes of the pool), loading and the
+// heap's preparation stay uninstrumented: any of them would read as more.
 func TestOnlyTheLoopsAreInstrumented(t *testing.T) {
-	const outsideBound = 50_000
 	requireValgrind(t)
 	ctx := context.Background()
 	p, err := prepare.Prepare(ctx, prepare.Options{BufInput: schema(t), HarnessDir: "../..", CacheDir: cacheDir,
@@ -68,11 +67,8 @@ func TestOnlyTheLoopsAreInstrumented(t *testing.T) {
 		if !ok {
 			t.Fatalf("no dump for %s with collection on", trigger)
 		}
-		// The refill pass costs more than a counted one (up to 1.3 times
-		// here: it refills the pools and the allocator's caches the heap's
-		// collection emptied), never twice.
-		if onePass := ir / 2; rest > 2*onePass+outsideBound {
-			t.Errorf("%s: %d instructions counted over two passes, %d instrumented outside them (want under two passes, %d, and %d)", trigger, ir, rest, 2*onePass, outsideBound)
+		if onePass := ir / 2; rest > onePass {
+			t.Errorf("%s: %d instructions counted over two passes, %d instrumented outside them (want under one pass, %d)", trigger, ir, rest, onePass)
 		}
 		t.Logf("%s: counted %d, instrumented outside %d", strings.TrimPrefix(trigger, "Client Request: wiregate "), ir, rest)
 	}

@@ -13,9 +13,9 @@ import (
 // exists before anything is counted: Go fills a type-assertion or
 // type-switch site's cache only on about 1 in 1024 slow-path calls
 // (runtime/iface.go), so the first thousands of calls pay a random number
-// of slow paths. It returns what one pass allocates, in bytes, for
-// Measured to prepare the heap for (so Measured runs no pass of its own
-// only to learn it): the larger of the first
+// of slow paths. It returns what one pass allocates, in bytes, for the
+// heap's preparation (HeapNeed; so no loop runs a pass of its own only to
+// learn it): the larger of the first
 // pass's and the mean of all, so a loop whose first pass allocates more
 // (a buffer grown once) is not prepared for less. It runs at least one pass.
 func Warm(c *cases.Case, op string, records, ops int) (passBytes uint64, err error) {
@@ -66,9 +66,10 @@ func Rotations(n int) Span { return Span{Passes: n} }
 // loop happened to stop.
 //
 // Before start, on h (a heap PrepareHeap prepared for this message's
-// loops, the collector off): the P's page cache drained, and one pass to
-// refill the sync.Pools the codecs reuse and what else a loop builds
-// lazily. Throughout, GOMAXPROCS is 1 (the goroutine cannot move to another
+// loops, the collector off): the P's page cache drained, and the op run on
+// the span's first refillRecords records to refill the sync.Pools the
+// codecs reuse, which the heap's collection emptied (the warm-up built
+// everything else a loop builds lazily). Throughout, GOMAXPROCS is 1 (the goroutine cannot move to another
 // P's caches half-way) and the goroutine is locked to its thread (a
 // per-thread counter such as callgrind's sees all of it). All is restored
 // afterwards.
@@ -76,12 +77,23 @@ func Measured(c *cases.Case, op string, span Span, h *Heap, start, stop func()) 
 	return measured(c, op, span, 1, h, start, stop)
 }
 
+// refillRecords is how many records a count's refill runs: enough for
+// every pool a codec Gets from to hold what its Put returns, far fewer
+// than a pass. Under callgrind the refill runs instrumented (it is where
+// the loop's code is translated), at a counted pass's cost: a whole pass
+// was a quarter of a count process (docs/figures.md, "One heap and one
+// instrumented window a message"). What it leaves to the counted passes
+// (a pooled buffer grown past the first records' sizes) is the same
+// records' in every process and on both sides, and a fixed cost a loop's
+// length already dilutes (cpucost.FixedLoopInstr).
+const refillRecords = 8
+
 // measured is Measured with windows measured windows one after the other,
 // start and stop around each, after one preparation. With h nil the heap is
-// not prepared and a first pass warms the loop instead, with the collector
-// off from the refill pass on: an allocation count does not depend on the
-// heap's history, and a heap's preparation would be paid again in every
-// bench round.
+// not prepared: a first pass warms the loop, then the collector is off for
+// a whole refill pass and the windows. An allocation count does not depend
+// on the heap's history, and a heap's preparation would be paid again in
+// every bench round.
 func measured(c *cases.Case, op string, span Span, windows int, h *Heap, start, stop func()) (int, error) {
 	run, k, err := loopOver(c, op, span.Records)
 	if err != nil {
@@ -93,6 +105,7 @@ func measured(c *cases.Case, op string, span Span, windows int, h *Heap, start, 
 	procs := runtime.GOMAXPROCS(1)
 	defer runtime.GOMAXPROCS(procs)
 
+	refill := k
 	if h == nil {
 		if err := run(k); err != nil {
 			return 0, err
@@ -100,8 +113,9 @@ func measured(c *cases.Case, op string, span Span, windows int, h *Heap, start, 
 		defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	} else {
 		h.drain()
+		refill = min(k, refillRecords)
 	}
-	if err := run(k); err != nil {
+	if err := run(refill); err != nil {
 		return 0, err
 	}
 	for range windows {
