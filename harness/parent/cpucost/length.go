@@ -47,25 +47,16 @@ const (
 )
 
 // The warm-up: Go fills a type-assertion site's cache on about 1 in
-// slowPathEvery slow-path calls. A site called h times an operation is still
-// uncached after w warm operations with probability e^(-wh/1024). What such
-// a call's slow path costs (~70 instructions) is left out of the count
-// (readDump's slowPaths); what it still adds is slowPathResidual a call,
-// the call's own set-up in its caller, so over every h at most
-// 1024·slowPathResidual/(e·w) an operation. Warm operations enough to keep
-// that under precisionShare of the floor: about 2,400 for a
-// 3,000-instruction protobuf decode (its floor is 16 instr/op), about 75 for
-// a 100,000-instruction one (never fewer than the span counts). Sized by the whole slow path (70) until
-// issue 40's seventh pass, the warm-up was a third of a count process for
-// what the count leaves out anyway.
+// slowPathEvery slow-path calls, each ~slowPathInstr instructions. A site
+// called h times an operation is still uncached after w warm operations
+// with probability e^(-wh/1024), costing h·70 instructions an operation;
+// over every h that is at most 1024·70/(e·w) an operation. Warm operations
+// enough to keep that under precisionShare of the floor: about 8,000 for
+// a 3,000-instruction protobuf decode (its floor is 16 instr/op), a few
+// hundred for a 100,000-instruction one.
 const (
 	slowPathEvery = 1024
-	// slowPathResidual is what a still-uncached type-assertion call leaves in
-	// a count once its slow path is left out: 12–17 instructions a call,
-	// measured as the counts of loops warmed for a pass against the same
-	// loops warmed in full (docs/figures.md, "One heap and one instrumented
-	// window a message"), rounded up.
-	slowPathResidual = 20
+	slowPathInstr = 70
 )
 
 // Length is what one count process runs for each of its loops: the span
@@ -85,7 +76,7 @@ func (l Length) Ops() int { return l.Span.Ops(record.PoolSize) }
 func LengthFor(format string, instrPerOp float64) Length {
 	floor := FloorInstr(format, instrPerOp)
 	need := int(math.Ceil(FixedLoopInstr / (precisionShare * floor)))
-	warm := int(math.Ceil(slowPathEvery * slowPathResidual / math.E / (precisionShare * floor)))
+	warm := int(math.Ceil(slowPathEvery * slowPathInstr / math.E / (precisionShare * floor)))
 	var l Length
 	switch pool := record.PoolSize; {
 	case need > pool:
