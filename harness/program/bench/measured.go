@@ -69,10 +69,10 @@ func Rotations(n int) Span { return Span{Passes: n} }
 // loops, the collector off): the P's page cache drained, and the op run on
 // the span's first refillRecords records to refill the sync.Pools the
 // codecs reuse, which the heap's collection emptied (the warm-up built
-// everything else a loop builds lazily). Throughout, GOMAXPROCS is 1 (the goroutine cannot move to another
-// P's caches half-way) and the goroutine is locked to its thread (a
-// per-thread counter such as callgrind's sees all of it). All is restored
-// afterwards.
+// everything else a loop builds lazily). Throughout, GOMAXPROCS is 1 (the
+// goroutine cannot move to another P's caches half-way) and the goroutine
+// is locked to its thread (a per-thread counter such as callgrind's sees
+// all of it). All is restored afterwards.
 func Measured(c *cases.Case, op string, span Span, h *Heap, start, stop func()) (int, error) {
 	return measured(c, op, span, 1, h, start, stop)
 }
