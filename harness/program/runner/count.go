@@ -61,8 +61,9 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 // each loop in its own collection window and dump, inside one instrumented
 // window for the message: loading and the warm-ups run at Valgrind's
 // uninstrumented speed, several times faster; each loop's refill (its
-// span's first records, bench.Measured) runs instrumented but not collected, so the loop's code is translated once,
-// with instrumentation, before its counted passes. Switching
+// span's first records, bench.Measured) runs instrumented but not
+// collected, so the loop's code is translated once, with instrumentation,
+// before its counted passes. Switching
 // instrumentation flushes every translation, so switching it around each
 // loop translated each loop's code twice and the runtime's again for every
 // loop (docs/figures.md, "One heap and one instrumented window a message").
