@@ -8,6 +8,9 @@
 # run after the bench, not beside it (--counts-beside=false where the
 # revision has it): beside, the stage's wall includes the rounds' share of
 # the CPUs, not what counting costs. Run on an otherwise idle machine.
+# Each counted gate's log is kept beside OUT (OUT.logs/), and a gate that
+# wrote no report reads "n/a": the uncounted run's report is removed first,
+# so it cannot stand in for the counted one.
 #   scripts/cpu-stage-figures.sh BEFORE_REV [OUT]   (default docs/results/cpu-stage.txt)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +18,7 @@ root=$PWD
 before=${1:?usage: cpu-stage-figures.sh BEFORE_REV [OUT]}
 out=${2:-$root/docs/results/cpu-stage.txt}
 export PATH="$root/node_modules/.bin:$PATH"
+logs=$out.logs; mkdir -p "$logs"
 work=$(mktemp -d); trap 'git worktree remove --force "$work/before" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 git worktree add -q --detach "$work/before" "$before"
 (cd "$work/before/harness" && go build -o "$work/wg-before" ./cmd/wiregate)
@@ -54,10 +58,13 @@ add "$work/small/head/gen/v1/gen.proto" $small
         --cache-dir "$work/cache-$side-$c" --pipeline=false --count 2 --benchtime 5ms --time-budget 60m --out "$work/out-$side-$c")
       if "$work/wg-$side" gate --help 2>&1 | grep -q -- -counts-beside; then args+=(--counts-beside=false); fi
       "$work/wg-$side" "${args[@]}" --cpu-cost off >/dev/null 2>&1 || true # prepare the programs, uncounted
-      "$work/wg-$side" "${args[@]}" >"$work/$side-$c.log" 2>&1 || true
-      row+=("$(python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(next(s['seconds'] for s in r['stages'] if s['name']=='cpu'))" "$work/out-$side-$c/report.json")")
+      rm -f "$work/out-$side-$c/report.json"
+      "$work/wg-$side" "${args[@]}" >"$logs/$side-$c.log" 2>&1 || true
+      row+=("$(python3 -c "import json,sys
+try: r=json.load(open(sys.argv[1])); print(next(s['seconds'] for s in r['stages'] if s['name']=='cpu'))
+except Exception: print('nan')" "$work/out-$side-$c/report.json")")
     done
     label="large: Message38 (big-share .25)"; [ $c = small ] && label="small: 9 of 20 messages"
-    printf '%-34s %10.1f %10.1f %7.1fx\n' "$label" "${row[0]}" "${row[1]}" "$(echo "${row[0]} / ${row[1]}" | bc -l)"
+    python3 -c "import sys; b,a=float(sys.argv[2]),float(sys.argv[3]); r=b/a if a else b*0+float('nan'); print(f'{sys.argv[1]:<34} {b:10.1f} {a:10.1f} {r:7.1f}x')" "$label" "${row[0]}" "${row[1]}"
   done
 } | tee "$out"
