@@ -9,7 +9,7 @@
 # revision has it): beside, the stage's wall includes the rounds' share of
 # the CPUs, not what counting costs. Run on an otherwise idle machine.
 # Each counted gate's log is kept beside OUT (OUT.logs/), and a gate that
-# wrote no report reads "n/a": the uncounted run's report is removed first,
+# wrote no report reads "nan": the uncounted run's report is removed first,
 # so it cannot stand in for the counted one.
 #   scripts/cpu-stage-figures.sh BEFORE_REV [OUT]   (default docs/results/cpu-stage.txt)
 set -euo pipefail
