@@ -65,6 +65,6 @@ try: r=json.load(open(sys.argv[1])); print(next(s['seconds'] for s in r['stages'
 except Exception: print('nan')" "$work/out-$side-$c/report.json")")
     done
     label="large: Message38 (big-share .25)"; [ $c = small ] && label="small: 9 of 20 messages"
-    python3 -c "import sys; b,a=float(sys.argv[2]),float(sys.argv[3]); r=b/a if a else b*0+float('nan'); print(f'{sys.argv[1]:<34} {b:10.1f} {a:10.1f} {r:7.1f}x')" "$label" "${row[0]}" "${row[1]}"
+    python3 -c "import sys; b,a=float(sys.argv[2]),float(sys.argv[3]); r=b/a if a else float('nan'); print(f'{sys.argv[1]:<34} {b:10.1f} {a:10.1f} {r:7.1f}x')" "$label" "${row[0]}" "${row[1]}"
   done
 } | tee "$out"

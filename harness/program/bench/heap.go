@@ -42,18 +42,16 @@ const heapChunk = 8 << 10
 const drainPages = 64
 
 // HeapNeed is what one loop over span needs of a prepared heap, passBytes
-// being what a pass allocates (Warm's figure): eight times its refill pass
-// and its counted passes, and the pages drain holds before it. No
-// collection runs between a message's loops, so all of it comes out of the
-// one garbage: at twice (what a loop prepared for itself when each had its
-// collection), a message's last loops drew on never-used memory at random
-// (gen.v1.Message00's Avro decode, its sixth loop, spread 0.63% between
-// processes alone: 11,649 or 11,722 instr/op), at four times with the
-// drain's pages 0.43% (one process of five), at eight 0.015% (four of
-// four; docs/figures.md, "One heap and one instrumented window a message").
+// being what a pass allocates (Warm's figure): twice its refill pass and
+// its counted passes, and the pages drain holds before it. No collection
+// runs between a message's loops, so all of it comes out of the one
+// garbage. Eight times was tried for outliers in a message's last loop
+// (gen.v1.Message00's Avro decode, 11,649 or 11,722 instr/op): they were
+// hash-seed luck in a sync.Map lookup, at eight times as at two
+// (docs/figures.md, "Avro outliers settled").
 func HeapNeed(c *cases.Case, span Span, passBytes uint64) uint64 {
 	k := Span{Records: span.Records}.records(len(c.Encoded))
-	return 8*(passBytes+passBytes*uint64(span.Ops(len(c.Encoded)))/uint64(k)) + drainPages*heapChunk
+	return 2*(passBytes+passBytes*uint64(span.Ops(len(c.Encoded)))/uint64(k)) + drainPages*heapChunk
 }
 
 // PrepareHeap leaves need bytes of freed memory and the collector off

@@ -7,14 +7,14 @@ import (
 	"testing"
 )
 
-// A loop over 32 records counted twice needs eight times what its refill
-// pass and its two counted passes allocate, and the drain's 64 pages.
-func TestHeapNeedIsEightTimesALoopsVolumeAndItsDrain(t *testing.T) {
+// A loop over 32 records counted twice needs twice what its refill pass
+// and its two counted passes allocate, and the drain's 64 pages.
+func TestHeapNeedIsTwiceALoopsVolumeAndItsDrain(t *testing.T) {
 	c := sometimesCase(3)
-	if got, want := HeapNeed(c, Span{Records: 32, Passes: 2}, 704), uint64(8*(704+2*704)+64*8192); got != want {
+	if got, want := HeapNeed(c, Span{Records: 32, Passes: 2}, 704), uint64(2*(704+2*704)+64*8192); got != want {
 		t.Errorf("HeapNeed over 32 records twice: %d, want %d", got, want)
 	}
-	if got, want := HeapNeed(c, Rotations(4), 5504), uint64(8*(5504+4*5504)+64*8192); got != want {
+	if got, want := HeapNeed(c, Rotations(4), 5504), uint64(2*(5504+4*5504)+64*8192); got != want {
 		t.Errorf("HeapNeed over 4 rotations: %d, want %d", got, want)
 	}
 }
