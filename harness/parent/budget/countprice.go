@@ -59,7 +59,7 @@ func CountPrice(rows []benchprog.Size) time.Duration {
 // native nanoseconds of an encode and of a decode. A process also pays
 // ProcessStart once.
 func CountFormatPrice(format string, ns [2]float64, bytes float64) time.Duration {
-	l := cpucost.LengthFor(format, cpucost.EstimateInstr(bytes))
+	l := cpucost.LengthFor(format, cpucost.EstimateInstr(format, bytes))
 	var work time.Duration
 	for _, op := range ns {
 		warm := float64(l.Warm) * op * uninstrumentedSlow

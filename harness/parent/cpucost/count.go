@@ -367,5 +367,5 @@ func (o Options) lengthOf(message, format string) Length {
 	if o.Length != nil {
 		return *o.Length
 	}
-	return LengthFor(format, EstimateInstr(o.Bytes[message+"/"+format]))
+	return LengthFor(format, EstimateInstr(format, o.Bytes[message+"/"+format]))
 }

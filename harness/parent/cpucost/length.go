@@ -35,16 +35,29 @@ const (
 	minRecords = 32
 	// maxPasses bounds the rotations of a tiny message.
 	maxPasses = 64
-	// InstrPerByte turns a record's encoded bytes into the instructions of
-	// its cheaper op, to size a count before anything was counted. Bytes,
-	// not a timing: a count's span must be the same wherever and whenever
-	// the same records are counted (shards on other machines, history),
-	// and bytes are exact. Set low: this repo's messages ran 25–36
-	// instructions a byte in protobuf and Avro and 32–124 in JSON
-	// (docs/figures.md). Too low counts longer than needed; too high would
-	// count shorter than the precision asks.
-	InstrPerByte = 16.0
 )
+
+// instrPerByte turns a record's encoded bytes into the instructions of its
+// cheaper op, to size a count before anything was counted: set at or under
+// the fewest instructions a byte measured of the format's cheaper op
+// (docs/results/instr-per-byte-43.txt: JSON 26.6, protobuf 21.1 on a
+// 40-message generated module; this repo's run higher). Bytes, not a
+// timing: a count's span must be the same wherever and whenever the same
+// records are counted (shards on other machines, history), and bytes are
+// exact. Too low counts longer than needed; too high would count shorter
+// than the precision asks. A format not listed uses defaultInstrPerByte.
+var instrPerByte = map[string]float64{
+	"json":     24,
+	"protobuf": 20,
+}
+
+// defaultInstrPerByte is the estimate of every other format. Avro keeps it
+// although a third of the module's Avro messages ran under it (10.3 at the
+// least, strings copied whole): their counts are up to 1.55 times shorter
+// than precisionShare asks, so the fixed cost is up to 0.31 of the floor,
+// still under it with the spread's half; at 10 a large record's Avro count
+// would double (docs/figures.md, "ninth pass").
+const defaultInstrPerByte = 16.0
 
 // The warm-up: Go fills a type-assertion site's cache on about 1 in
 // slowPathEvery slow-path calls, each ~slowPathInstr instructions. A site
@@ -95,10 +108,16 @@ func LengthFor(format string, instrPerOp float64) Length {
 	return l
 }
 
-// EstimateInstr estimates the instructions of a case's cheaper op (one
-// length serves both ops, and the cheaper needs more operations to reach
-// its floor) from its records' mean encoded bytes (0 when unknown).
-func EstimateInstr(bytesMean float64) float64 { return bytesMean * InstrPerByte }
+// EstimateInstr estimates the instructions of a case's cheaper op in
+// format (one length serves both ops, and the cheaper needs more
+// operations to reach its floor) from its records' mean encoded bytes (0
+// when unknown).
+func EstimateInstr(format string, bytesMean float64) float64 {
+	if k, ok := instrPerByte[format]; ok {
+		return bytesMean * k
+	}
+	return bytesMean * defaultInstrPerByte
+}
 
 // FloorInstr is format's noise floor in instructions per operation for an
 // operation of about instrPerOp instructions (the format's absolute floor

@@ -1,6 +1,10 @@
 package cpucost
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"testing"
 
 	"github.com/wiregate/wiregate/harness/program/record"
@@ -45,5 +49,39 @@ func TestLengthFollowsThePrecisionANoiseFloorNeeds(t *testing.T) {
 	}
 	if unknown := LengthFor("protobuf", 0); unknown.Ops() < small.Ops() {
 		t.Errorf("unknown cost counts %d ops, fewer than a small message's %d", unknown.Ops(), small.Ops())
+	}
+}
+
+// A format's bytes-to-instructions estimate stays at or under the fewest
+// instructions a byte its cheaper op ran on the measured module, so a count
+// sized from it is never shorter than its precision asks on those records;
+// a format with no estimate of its own uses the default.
+func TestInstrPerByteStaysUnderTheMeasured(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "..", "docs", "results", "instr-per-byte-43.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	least := map[string]float64{}
+	for _, m := range regexp.MustCompile(`(?m)^## (\w+): cheaper op min ([0-9.]+)`).FindAllStringSubmatch(string(b), -1) {
+		least[m[1]], _ = strconv.ParseFloat(m[2], 64)
+	}
+	if len(least) != 3 {
+		t.Fatalf("read %d formats' least instructions a byte, want 3: the file's format changed?", len(least))
+	}
+	for format, k := range instrPerByte {
+		min, ok := least[format]
+		if !ok {
+			t.Errorf("%s: %v instr/byte with no measurement behind it", format, k)
+			continue
+		}
+		if k > min {
+			t.Errorf("%s: %v instr/byte, over the %v measured at the least", format, k, min)
+		}
+		if got := EstimateInstr(format, 1000); got != 1000*k {
+			t.Errorf("%s: EstimateInstr of 1,000 bytes = %v, want %v", format, got, 1000*k)
+		}
+	}
+	if got := EstimateInstr("avro", 1000); got != 1000*defaultInstrPerByte {
+		t.Errorf("avro: EstimateInstr of 1,000 bytes = %v, want the default's %v", got, 1000*defaultInstrPerByte)
 	}
 }
