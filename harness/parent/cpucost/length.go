@@ -38,10 +38,9 @@ const (
 )
 
 // instrPerByte turns a record's encoded bytes into the instructions of its
-// cheaper op, to size a count before anything was counted: set at or under
-// the fewest instructions a byte measured of the format's cheaper op
-// (docs/results/instr-per-byte-43.txt: JSON 26.6, protobuf 21.1 on a
-// 40-message generated module; this repo's run higher). Bytes, not a
+// cheaper op, to size a count before anything was counted: each at or
+// under the least its format's cheaper op ran on the measured module
+// (docs/results/instr-per-byte-43.txt, which a test reads). Bytes, not a
 // timing: a count's span must be the same wherever and whenever the same
 // records are counted (shards on other machines, history), and bytes are
 // exact. Too low counts longer than needed; too high would count shorter
@@ -51,12 +50,11 @@ var instrPerByte = map[string]float64{
 	"protobuf": 20,
 }
 
-// defaultInstrPerByte is the estimate of every other format. Avro keeps it
-// although a third of the module's Avro messages ran under it (10.3 at the
-// least, strings copied whole): their counts are up to 1.55 times shorter
-// than precisionShare asks, so the fixed cost is up to 0.31 of the floor,
-// still under it with the spread's half; at 10 a large record's Avro count
-// would double (docs/figures.md, "ninth pass").
+// defaultInstrPerByte is every other format's estimate. Avro keeps it
+// although some of its messages run under it (long strings are copied
+// whole): lower, a record near the cap would count twice as long for a
+// margin its floor already holds (docs/harness.md, "As long as its
+// precision needs").
 const defaultInstrPerByte = 16.0
 
 // The warm-up: Go fills a type-assertion site's cache on about 1 in
