@@ -56,11 +56,9 @@ func TestReadDumpAndEstimatedCycles(t *testing.T) {
 	if d.slowIr != 0 {
 		t.Errorf("slow paths took %d in a dump that calls none", d.slowIr)
 	}
-	// Calls into the slow paths from the loop count, inclusive (what the
-	// slow path calls is in its call's cost, and is not added again); a
-	// compressed name, "(14)" after "(14) runtime.typeAssert", is resolved;
-	// the slow path's own self cost and its call to getitab are inside
-	// the calls' costs already.
+	// Calls into the slow paths from outside one count, inclusive (the
+	// slow path's own cost and getitab's below it, each once); a
+	// compressed name, "(14)" after "(14) runtime.typeAssert", is resolved.
 	slow := dumpHeader + `fn=(3) main.loop
 cfn=(14) runtime.typeAssert
 calls=256 475
@@ -76,10 +74,14 @@ cfn=(17) runtime.interfaceSwitch
 calls=1 20
 -3 90
 fn=(14)
-475 7000
+475 15924
 cfn=(18) runtime.getitab
 calls=256 10
 * 30000
+fn=(17)
+20 90
+fn=(18)
+10 30000
 `
 	os.WriteFile(p, []byte(slow), 0o644)
 	if d, err := readDump(p, false); err != nil || d.slowIr != 45568+356+90 {

@@ -16,37 +16,28 @@ type dump struct {
 	trigger string
 	events  map[string]uint64
 	// slowIr is the instructions of every call into a slow path from
-	// outside one (inclusive: getitab and the cache fill below it).
+	// outside one (inclusive: getitab and the cache fill below it;
+	// slowPathIr).
 	slowIr uint64
 	// graph is each function's own instructions and the calls between
 	// them, when asked for (a profile); nil otherwise.
 	graph *callGraph
 }
 
-// slowPaths are the Go runtime functions a type assertion or type switch
-// calls when its call site's cache does not hold the type yet. The runtime
-// fills a site's cache on about 1 in 1024 of these calls, at random, so a
-// site the warm-up left uncached takes them in the counted loop, ~70-180
-// instructions a call, until a fill: a loop of wide.v1.Wide protobuf
-// decode read +93 instr/op (0.6%) in such a process and 0 in every other
-// (docs/harness.md, "Uncached type assertions"). What such a call costs is
-// the process's history, not the loop's, so the count leaves it out:
-// the site's inline cache probe, which runs either way, stays counted.
-var slowPaths = []string{"runtime.typeAssert", "runtime.interfaceSwitch"}
-
 // readDump reads a callgrind output file: "desc: Trigger: …", "events: Ir
 // …", the sums over the dump ("totals:", the sum of the cost centers it
-// lists, else "summary:"), and the inclusive cost of every call into a slow
-// path. The summary is the thread's running cost minus its cost at the
+// lists, else "summary:"), and what the calls into a slow path took
+// (slowPathIr, from every function's own instructions and the call counts
+// between functions, which it reads for that). The summary is the thread's running cost minus its cost at the
 // last dump, and switching instrumentation on zeroes the running cost but
 // not that mark, so once a process has switched instrumentation more than
 // once its summaries are off by the earlier loops (a second loop's summary
 // read 136,621 where its totals, and the same loop counted alone, read
 // 990,727).
 //
-// With graph, it also reads every function's own instructions (the cost
-// lines under fn= that follow no calls= line) and the call counts between
-// functions (calls= under fn= and cfn=), for a profile.
+// With graph, it also keeps those (every function's own instructions: the
+// cost lines under fn= that follow no calls= line; the call counts: calls=
+// under fn= and cfn=) for a profile.
 func readDump(path string, graph bool) (dump, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -54,14 +45,12 @@ func readDump(path string, graph bool) (dump, error) {
 	}
 	defer f.Close()
 	var d dump
+	g := callGraph{self: map[string]uint64{}, calls: map[[2]string]uint64{}, callIr: map[[2]string]uint64{}}
 	var names, sums []string
 	fns := map[string]string{} // compressed function ids: "(12)" → name
 	var fn, cfn string
-	call := false          // the line after calls= holds the call's inclusive cost
+	call := false          // the line after calls= holds the calls' inclusive cost
 	positions, ir := 1, -1 // position fields before the costs; Ir's index among the costs
-	if graph {
-		d.graph = &callGraph{self: map[string]uint64{}, calls: map[[2]string]uint64{}}
-	}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	for sc.Scan() {
@@ -69,18 +58,16 @@ func readDump(path string, graph bool) (dump, error) {
 		switch {
 		case call:
 			call = false
-			if slices.Contains(slowPaths, cfn) && !slices.Contains(slowPaths, fn) {
-				if fields := strings.Fields(line); len(fields) > 1 {
-					ir, _ := strconv.ParseUint(fields[1], 10, 64)
-					d.slowIr += ir
-				}
+			if f := strings.Fields(line); ir >= 0 && positions+ir < len(f) {
+				n, _ := strconv.ParseUint(f[positions+ir], 10, 64)
+				g.callIr[[2]string{fn, cfn}] += n
 			}
 		case strings.HasPrefix(line, "desc: Trigger: "):
 			d.trigger = strings.TrimPrefix(line, "desc: Trigger: ")
-		case d.graph != nil && isCostLine(line):
+		case isCostLine(line):
 			if f := strings.Fields(line); ir >= 0 && positions+ir < len(f) {
 				n, _ := strconv.ParseUint(f[positions+ir], 10, 64)
-				d.graph.self[fn] += n
+				g.self[fn] += n
 			}
 		case strings.HasPrefix(line, "positions: "):
 			positions = len(strings.Fields(strings.TrimPrefix(line, "positions: ")))
@@ -97,11 +84,9 @@ func readDump(path string, graph bool) (dump, error) {
 			cfn = funcName(fns, strings.TrimPrefix(line, "cfn="))
 		case strings.HasPrefix(line, "calls="):
 			call = true
-			if d.graph != nil {
-				count, _, _ := strings.Cut(strings.TrimPrefix(line, "calls="), " ")
-				n, _ := strconv.ParseUint(count, 10, 64)
-				d.graph.calls[[2]string{fn, cfn}] += n
-			}
+			count, _, _ := strings.Cut(strings.TrimPrefix(line, "calls="), " ")
+			n, _ := strconv.ParseUint(count, 10, 64)
+			g.calls[[2]string{fn, cfn}] += n
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -109,6 +94,10 @@ func readDump(path string, graph bool) (dump, error) {
 	}
 	if names == nil || sums == nil {
 		return dump{}, fmt.Errorf("%s is not a callgrind dump (no events or summary line)", path)
+	}
+	d.slowIr = slowPathIr(g)
+	if graph {
+		d.graph = &g
 	}
 	d.events = map[string]uint64{}
 	for i, n := range names {

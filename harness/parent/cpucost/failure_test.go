@@ -162,7 +162,7 @@ func TestALoopsSlowPathsAreLeftOut(t *testing.T) {
 for a in "$@"; do case $a in --callgrind-out-file=*) out=${a#--callgrind-out-file=};; esac; done
 echo run >> `+calls+`
 label="`+benchprog.CountLabel("BenchmarkEncode/m.v1.M/protobuf", 1024)+`"
-printf '# callgrind format\ndesc: Trigger: Client Request: %s\nevents: Ir\nfn=(1) main.loop\n0 1024000\ncfn=(14) runtime.typeAssert\ncalls=1024 0\n0 1024000\ntotals: 2048000\n' "$label" > "$out.1"
+printf '# callgrind format\ndesc: Trigger: Client Request: %s\nevents: Ir\nfn=(1) main.loop\n0 1024000\ncfn=(14) runtime.typeAssert\ncalls=1024 0\n0 1024000\nfn=(14)\n0 1024000\ntotals: 2048000\n' "$label" > "$out.1"
 echo "$label"`)
 	c, err := countWith(t, context.Background(), vg)
 	if err != nil {

@@ -51,11 +51,7 @@ const decoderPkg = "google.golang.org/protobuf/internal/impl"
 // readableName is the line a callgrind function name (a Go symbol) counts
 // under, and its kind; "" for a function the count leaves out.
 func readableName(symbol string) (name, kind string) {
-	// callgrind marks a recursive call's function "f'2": the same function.
-	if i := strings.LastIndexByte(symbol, '\''); i > 0 && strings.Trim(symbol[i+1:], "0123456789") == "" {
-		symbol = symbol[:i]
-	}
-	pkg, fn := splitSymbol(symbol)
+	pkg, fn := splitSymbol(unrecursed(symbol))
 	switch {
 	case pkg == "runtime" && hasAnyPrefix(fn, uncachedAssertion):
 		return "", ""

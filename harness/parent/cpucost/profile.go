@@ -23,6 +23,10 @@ type FuncCost struct {
 type callGraph struct {
 	self  map[string]uint64
 	calls map[[2]string]uint64 // caller, callee → calls
+	// callIr is callgrind's own inclusive cost of those calls: exact,
+	// unless its shadow stack lost track where Go switched stacks, and
+	// then too high.
+	callIr map[[2]string]uint64
 }
 
 // profileOf turns a loop's call graph into its profile over ops
@@ -58,26 +62,7 @@ func profileOf(g callGraph, ops int) Profile {
 		}
 		calls[from][to] += n
 	}
-	acyclic(calls)
-	into := map[string]uint64{} // each line's calls from the others
-	for _, tos := range calls {
-		for to, n := range tos {
-			into[to] += n
-		}
-	}
-	inclusive := map[string]float64{}
-	var visit func(string) float64
-	visit = func(line string) float64 {
-		if v, done := inclusive[line]; done {
-			return v
-		}
-		total := float64(self[line])
-		for callee, n := range calls[line] {
-			total += float64(n) / float64(into[callee]) * visit(callee)
-		}
-		inclusive[line] = total
-		return total
-	}
+	visit, _ := rebuiltInclusive(self, calls)
 	out := Profile{}
 	for line := range kinds {
 		if line == "" {
@@ -86,6 +71,35 @@ func profileOf(g callGraph, ops int) Profile {
 		out[line] = FuncCost{Kind: kinds[line], Self: float64(self[line]) / float64(ops), Inclusive: visit(line) / float64(ops)}
 	}
 	return out
+}
+
+// rebuiltInclusive is each node's inclusive cost rebuilt from self costs
+// and call counts, as gprof does: a node's own cost plus, for each node it
+// calls, that node's inclusive cost in the share of its calls that came
+// from it; and into, each node's calls from the others. calls loses the
+// edges that close a cycle first (acyclic).
+func rebuiltInclusive(self map[string]uint64, calls map[string]map[string]uint64) (visit func(string) float64, into map[string]uint64) {
+	acyclic(calls)
+	into = map[string]uint64{}
+	for _, tos := range calls {
+		for to, n := range tos {
+			into[to] += n
+		}
+	}
+	inclusive := map[string]float64{}
+	visit = func(node string) float64 {
+		if v, done := inclusive[node]; done {
+			return v
+		}
+		inclusive[node] = 0 // a cycle acyclic left cannot recurse forever
+		total := float64(self[node])
+		for callee, n := range calls[node] {
+			total += float64(n) / float64(into[callee]) * visit(callee)
+		}
+		inclusive[node] = total
+		return total
+	}
+	return visit, into
 }
 
 // lineName is fn's readable line, remembered (readableName parses).
