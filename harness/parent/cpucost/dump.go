@@ -27,13 +27,12 @@ type dump struct {
 // readDump reads a callgrind output file: "desc: Trigger: …", "events: Ir
 // …", the sums over the dump ("totals:", the sum of the cost centers it
 // lists, else "summary:"), and what the calls into a slow path took
-// (slowPathIr, from every function's own instructions and the call counts
-// between functions, which it reads for that). The summary is the thread's running cost minus its cost at the
-// last dump, and switching instrumentation on zeroes the running cost but
-// not that mark, so once a process has switched instrumentation more than
-// once its summaries are off by the earlier loops (a second loop's summary
-// read 136,621 where its totals, and the same loop counted alone, read
-// 990,727).
+// (slowPathIr, from the call graph it reads for that). The summary is the
+// thread's running cost minus its cost at the last dump, and switching
+// instrumentation on zeroes the running cost but not that mark, so once a
+// process has switched instrumentation more than once its summaries are
+// off by the earlier loops (a second loop's summary read 136,621 where its
+// totals, and the same loop counted alone, read 990,727).
 //
 // With graph, it also keeps those (every function's own instructions: the
 // cost lines under fn= that follow no calls= line; the call counts: calls=

@@ -43,25 +43,8 @@ type callGraph struct {
 // each at its rarest calls, the same way whatever the map order.
 func profileOf(g callGraph, ops int) Profile {
 	kinds := map[string]string{}
-	self := map[string]uint64{}
 	lineOf := map[string]string{}
-	for fn, ir := range g.self {
-		name := lineName(fn, lineOf, kinds)
-		if name != "" {
-			self[name] += ir
-		}
-	}
-	calls := map[string]map[string]uint64{}
-	for e, n := range g.calls {
-		from, to := lineName(e[0], lineOf, kinds), lineName(e[1], lineOf, kinds)
-		if from == "" || to == "" || from == to {
-			continue
-		}
-		if calls[from] == nil {
-			calls[from] = map[string]uint64{}
-		}
-		calls[from][to] += n
-	}
+	self, calls, _ := g.collapsed(func(fn string) string { return lineName(fn, lineOf, kinds) })
 	visit, _ := rebuiltInclusive(self, calls)
 	out := Profile{}
 	for line := range kinds {
@@ -71,6 +54,32 @@ func profileOf(g callGraph, ops int) Profile {
 		out[line] = FuncCost{Kind: kinds[line], Self: float64(self[line]) / float64(ops), Inclusive: visit(line) / float64(ops)}
 	}
 	return out
+}
+
+// collapsed is the graph with each function under the node name gives it
+// ("" leaves it out): its self costs, its calls between different nodes
+// and callgrind's figures for them, summed.
+func (g callGraph) collapsed(name func(fn string) string) (self map[string]uint64, calls map[string]map[string]uint64, callIr map[[2]string]uint64) {
+	self = map[string]uint64{}
+	for fn, ir := range g.self {
+		if n := name(fn); n != "" {
+			self[n] += ir
+		}
+	}
+	calls = map[string]map[string]uint64{}
+	callIr = map[[2]string]uint64{}
+	for e, n := range g.calls {
+		from, to := name(e[0]), name(e[1])
+		if from == "" || to == "" || from == to {
+			continue
+		}
+		if calls[from] == nil {
+			calls[from] = map[string]uint64{}
+		}
+		calls[from][to] += n
+		callIr[[2]string{from, to}] += g.callIr[e]
+	}
+	return self, calls, callIr
 }
 
 // rebuiltInclusive is each node's inclusive cost rebuilt from self costs
@@ -91,7 +100,6 @@ func rebuiltInclusive(self map[string]uint64, calls map[string]map[string]uint64
 		if v, done := inclusive[node]; done {
 			return v
 		}
-		inclusive[node] = 0 // a cycle acyclic left cannot recurse forever
 		total := float64(self[node])
 		for callee, n := range calls[node] {
 			total += float64(n) / float64(into[callee]) * visit(callee)

@@ -28,23 +28,7 @@ var slowPaths = []string{"runtime.typeAssert", "runtime.interfaceSwitch"}
 // count then left out; docs/figures.md, "A cache fill misread"), and the
 // rebuilt figure, which no stack switch moves, is the lesser.
 func slowPathIr(g callGraph) uint64 {
-	self := map[string]uint64{}
-	for fn, ir := range g.self {
-		self[unrecursed(fn)] += ir
-	}
-	calls := map[string]map[string]uint64{}
-	callIr := map[[2]string]uint64{}
-	for e, n := range g.calls {
-		from, to := unrecursed(e[0]), unrecursed(e[1])
-		if from == to {
-			continue
-		}
-		if calls[from] == nil {
-			calls[from] = map[string]uint64{}
-		}
-		calls[from][to] += n
-		callIr[[2]string{from, to}] += g.callIr[e]
-	}
+	self, calls, callIr := g.collapsed(unrecursed)
 	// The calls into a slow path from outside, before acyclic drops any.
 	var entries [][2]string
 	for from, tos := range calls {
@@ -53,6 +37,9 @@ func slowPathIr(g callGraph) uint64 {
 				entries = append(entries, [2]string{from, to})
 			}
 		}
+	}
+	if len(entries) == 0 {
+		return 0 // most loops: no rebuild to pay for
 	}
 	visit, into := rebuiltInclusive(self, calls)
 	var total uint64
