@@ -7,11 +7,12 @@ import (
 )
 
 // batch is what one Valgrind process counts: some messages, each in every
-// selected format, one after the other. A message's loops are all warmed
-// before any of them is counted, so the formats of one message sharing
-// code (type-assertion sites, caches) cannot move each other's counts; a
-// message counted after others reads what it reads alone, within its floor
-// (docs/figures.md, "Counting in batches"), and the process's start is
+// selected format, one after the other. Every loop of the batch is warmed
+// before any is counted, in one instrumented window, so the code the
+// messages share (the codecs, the runtime) is translated once a batch and
+// its lazily built state is there before the first count; a message
+// counted in a batch reads what it reads alone, within its floor
+// (docs/harness.md, "Counting in batches"), and the process's start is
 // paid once for all of them.
 type batch struct {
 	sel benchprog.Selection // the selection narrowed to the batch's messages

@@ -11,6 +11,7 @@ import (
 
 	"github.com/wiregate/wiregate/harness/parent/cpucost"
 	"github.com/wiregate/wiregate/harness/parent/prepare"
+	"github.com/wiregate/wiregate/harness/program/bench"
 	"github.com/wiregate/wiregate/harness/program/benchprog"
 )
 
@@ -81,6 +82,16 @@ func count(t *testing.T, dir string) map[string]float64 {
 // (which saves the records the count loads), and counts them with opts.
 func countIn(t *testing.T, dir string, opts cpucost.Options, messages ...string) map[string]float64 {
 	t.Helper()
+	out := map[string]float64{}
+	for _, r := range resultsIn(t, dir, opts, messages...) {
+		out[r.Name] = r.InstrPerOp()
+	}
+	return out
+}
+
+// resultsIn is countIn's results as counted.
+func resultsIn(t *testing.T, dir string, opts cpucost.Options, messages ...string) []cpucost.Result {
+	t.Helper()
 	ctx := context.Background()
 	p, err := prepare.Prepare(ctx, prepare.Options{BufInput: dir, HarnessDir: "../..", CacheDir: cacheDir, Messages: messages})
 	if err != nil {
@@ -94,11 +105,7 @@ func countIn(t *testing.T, dir string, opts cpucost.Options, messages ...string)
 	if c.Unavailable != "" {
 		t.Fatal(c.Unavailable)
 	}
-	out := map[string]float64{}
-	for _, r := range c.Results {
-		out[r.Name] = r.InstrPerOp()
-	}
-	return out
+	return c.Results
 }
 
 // saved sizes sel with binary, saving its records for a count to load,
@@ -184,6 +191,27 @@ func TestCountSubcommandNeedsValgrind(t *testing.T) {
 	out, err := exec.Command(p.Binary, benchprog.CmdCount, "--saved", t.TempDir(), "--lengths", "shop.v1.Receipt/json=0:1:0").CombinedOutput()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(string(out), "under callgrind") {
 		t.Fatalf("count outside valgrind: %v %s", err, out)
+	}
+}
+
+// No counted loop takes a type assertion's slow path, even warmed for one
+// short pass, in a batch whose messages go through the same code: the
+// codecs convert values to their libraries' interfaces once, when a loop
+// is built (codec.Encoder, codec.Decoder), and protobuf decodes as
+// proto.Unmarshal does on a generated message, without its two
+// assertions. Before, a batch's protobuf decode called runtime.typeAssert
+// about three times an operation until the sites' caches filled, at random.
+func TestNoCountedLoopTakesATypeAssertionSlowPath(t *testing.T) {
+	requireValgrind(t)
+	l := cpucost.Length{Span: bench.Span{Records: 32, Passes: 1}, Warm: 32}
+	res := resultsIn(t, schema(t), cpucost.Options{Parallel: 1, Length: &l}, "shop.v1.Basket", "shop.v1.Line", "shop.v1.Receipt")
+	if len(res) != 18 {
+		t.Fatalf("%d results from a batch of 3 messages, want 18", len(res))
+	}
+	for _, r := range res {
+		if r.Uncached != 0 {
+			t.Errorf("%s: %d instructions in type-assertion slow paths over %d operations", r.Name, r.Uncached, r.Ops)
+		}
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 	"github.com/wiregate/wiregate/harness/program/benchprog"
 )
 
-// Only a message's loops run instrumented, each its refill pass and its
+// Only the loops run instrumented, each its refill pass and its
 // counted passes: run with collection on from the start, a count collects
 // exactly what its toggles leave out, which is everything instrumented
 // outside the counted passes. Per loop that is its refill (8 records), the

@@ -7,7 +7,7 @@ import (
 	"github.com/wiregate/wiregate/harness/program/cases"
 )
 
-// Heap is memory prepared once for all of one message's counted loops, so
+// Heap is memory prepared once for all of a count process's loops, so
 // that each loop allocates only memory the runtime must zero first,
 // whatever the process did before.
 //
@@ -23,11 +23,12 @@ import (
 // allocated, so the next one draws on freed memory too. Before each loop,
 // drain empties the P's page cache.
 //
-// Once a message, not once a loop: a collection under Valgrind costs
+// Once a batch, not once a loop: a collection under Valgrind costs
 // ~40–90 ms and its garbage as much again, and the collector left on while
 // the garbage was made ran cycles of its own; per loop that was a sixth of
 // a count process (docs/figures.md, "One heap and one instrumented window a
-// message").
+// message"), and once a message a collection of the last message's heap
+// came with each (docs/figures.md, "No type assertion in a loop").
 type Heap struct {
 	gcPercent int
 	held      [][]byte
@@ -44,7 +45,7 @@ const drainPages = 64
 // HeapNeed is what one loop over span needs of a prepared heap, passBytes
 // being what a pass allocates (Warm's figure): twice its refill pass and
 // its counted passes, and the pages drain holds before it. No collection
-// runs between a message's loops, so all of it comes out of the one
+// runs between a batch's loops, so all of it comes out of the one
 // garbage. Eight times was tried for outliers in a message's last loop
 // (gen.v1.Message00's Avro decode, 11,649 or 11,722 instr/op): they were
 // hash-seed luck in a sync.Map lookup, at eight times as at two

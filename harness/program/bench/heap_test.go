@@ -20,7 +20,7 @@ func TestHeapNeedIsTwiceALoopsVolumeAndItsDrain(t *testing.T) {
 }
 
 // A prepared heap holds at least its need as freed memory, and no
-// collection runs until Release, however much a message's loops allocate
+// collection runs until Release, however much a batch's loops allocate
 // after it; Release gives the collector back its setting.
 func TestAPreparedHeapIsFreedMemoryWithTheCollectorOff(t *testing.T) {
 	const need = 32 << 20

@@ -29,40 +29,38 @@ func loopOver(c *cases.Case, op string, records int) (func(n int) error, int, er
 }
 
 func loopOn(c *cases.Case, op string, k int) (func(n int) error, error) {
+	var step func(j int) error
 	switch op {
 	case "encode":
-		vals, codec := c.Values[:k], c.Codec
-		return func(n int) error {
-			j := 0
-			for i := 0; i < n; i++ {
-				if _, err := codec.Encode(vals[j]); err != nil {
-					return err
-				}
-				if j++; j == len(vals) {
-					j = 0
-				}
-			}
-			return nil
-		}, nil
+		enc, err := c.Codec.Encoder(c.Values[:k])
+		if err != nil {
+			return nil, err
+		}
+		step = func(j int) error { _, err := enc(j); return err }
 	case "decode":
 		// One reused typed value that the codec resets before each record,
 		// as a consumer loop reusing its message does.
-		enc, codec := c.Encoded[:k], c.Codec
-		v := c.Format.NewValue(c.Subject)
-		return func(n int) error {
-			j := 0
-			for i := 0; i < n; i++ {
-				if err := codec.Decode(enc[j], v); err != nil {
-					return err
-				}
-				if j++; j == len(enc) {
-					j = 0
-				}
-			}
-			return nil
-		}, nil
+		dec, err := c.Codec.Decoder(c.Format.NewValue(c.Subject))
+		if err != nil {
+			return nil, err
+		}
+		enc := c.Encoded[:k]
+		step = func(j int) error { return dec(enc[j]) }
+	default:
+		return nil, fmt.Errorf("unknown op %q (encode, decode)", op)
 	}
-	return nil, fmt.Errorf("unknown op %q (encode, decode)", op)
+	return func(n int) error {
+		j := 0
+		for i := 0; i < n; i++ {
+			if err := step(j); err != nil {
+				return err
+			}
+			if j++; j == k {
+				j = 0
+			}
+		}
+		return nil
+	}, nil
 }
 
 // Name is the benchfmt name of one op on one case, without the

@@ -23,8 +23,8 @@ func TestWarmReportsWhatAPassAllocates(t *testing.T) {
 // and nothing else: the warm-up already told the heap's preparation what a
 // pass allocates.
 func TestMeasuredRunsOnlyARefillBeforeItsSpan(t *testing.T) {
-	c := sometimesCase(3)
-	calls := c.Codec.(sometimes).calls
+	calls := new(int)
+	c := sometimesCaseOf(sometimes{every: 3, calls: calls})
 	started := 0
 	span := Span{Records: 32, Passes: 2}
 	h := PrepareHeap(HeapNeed(c, span, 11*64))

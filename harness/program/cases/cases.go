@@ -78,8 +78,12 @@ func ForMessage(s *subject.Subject, formats []codec.Format, from From) ([]*Case,
 		for i, m := range recs {
 			cs.Values[i] = f.Value(s, m)
 		}
+		enc, err := c.Encoder(cs.Values)
+		if err != nil {
+			return nil, fmt.Errorf("encode %s: %w", cs.Name(), err)
+		}
 		cs.Cold.EncodeNs, err = ColdPerOp(len(recs), func(i int) (err error) {
-			if cs.Encoded[i], err = c.Encode(cs.Values[i]); err != nil {
+			if cs.Encoded[i], err = enc(i); err != nil {
 				return fmt.Errorf("encode %s record %d: %w", cs.Name(), i, err)
 			}
 			return nil

@@ -10,11 +10,13 @@ import (
 	"github.com/wiregate/wiregate/harness/program/subject"
 )
 
+// avroCodec is twmb/avro on the plain struct (through Plain: encode and
+// decodeAll are its marshal and unmarshal).
 type avroCodec struct {
 	schema *avro.Schema
 	// bufs are encode buffers. twmb/avro appends to the slice it is given
 	// (AppendEncode; Encode(v) grows a fresh one from nil, five
-	// allocations for a 90-byte record), so Encode writes into a reused
+	// allocations for a 90-byte record), so encode writes into a reused
 	// buffer and copies the record out once: one allocation, as
 	// hamba/avro's pooled writer and encoding/json's encode state do.
 	bufs *sync.Pool
@@ -24,7 +26,7 @@ func newAvroCodec(s *avro.Schema) avroCodec {
 	return avroCodec{schema: s, bufs: &sync.Pool{New: func() any { return new([]byte) }}}
 }
 
-func (c avroCodec) Encode(v any) ([]byte, error) {
+func (c avroCodec) encode(v any) ([]byte, error) {
 	buf := c.bufs.Get().(*[]byte)
 	defer c.bufs.Put(buf)
 	b, err := c.schema.AppendEncode((*buf)[:0], v)
@@ -35,10 +37,10 @@ func (c avroCodec) Encode(v any) ([]byte, error) {
 	return bytes.Clone(b), nil
 }
 
-// Decode uses twmb/avro's default string policy: decoded strings are
-// copied out of the input (AliasInput would point them into it).
-func (c avroCodec) Decode(b []byte, v any) error {
-	reset(v)
+// decodeAll uses twmb/avro's default string policy: decoded strings are
+// copied out of the input (AliasInput would point them into it); bytes
+// left after the record are an error.
+func (c avroCodec) decodeAll(b []byte, v any) error {
 	rest, err := c.schema.Decode(b, v)
 	if err == nil && len(rest) > 0 {
 		err = fmt.Errorf("avro: %d bytes left after the record", len(rest))
@@ -53,6 +55,7 @@ func init() {
 			if s.Avro == nil {
 				return nil, fmt.Errorf("avro: %s has no Avro schema", s.Name())
 			}
-			return newAvroCodec(s.Avro), nil
+			c := newAvroCodec(s.Avro)
+			return Plain(c.encode, c.decodeAll), nil
 		}})
 }

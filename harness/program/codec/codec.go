@@ -22,6 +22,17 @@ type Codec interface {
 	Encode(v any) ([]byte, error)
 	// Decode resets v and decodes data into it.
 	Decode(data []byte, v any) error
+	// Encoder and Decoder are the measured operations (the loops, the
+	// pool's encoding, the correctness gate, the pipeline's consumer):
+	// Encoder's returns the wire bytes of vals[i], Decoder's resets into
+	// and decodes b into it. Each converts its values to the library's
+	// interfaces once, when built, so an operation asserts no type: Go
+	// fills a type-assertion site's cache on a random 1 in 1,024 of its
+	// slow calls, and a site that sees every message type of a batch is a
+	// counted loop's least settled code (docs/harness.md, "No type
+	// assertion in a loop").
+	Encoder(vals []any) (func(i int) ([]byte, error), error)
+	Decoder(into any) (func(b []byte) error, error)
 }
 
 // Format is one registered wire format.
@@ -147,6 +158,39 @@ func reset(v any) {
 	if r, ok := v.(resetter); ok {
 		r.Reset()
 	}
+}
+
+// resetOf is v's Reset, found once (a no-op when v has none).
+func resetOf(v any) func() {
+	if r, ok := v.(resetter); ok {
+		return r.Reset
+	}
+	return func() {}
+}
+
+// Plain is the codec of a library that encodes and decodes the plain
+// struct through `any` (encoding/json, msgpack, cbor, the Avro libraries):
+// marshal and unmarshal as the library spells them; Decode resets the
+// value first.
+func Plain(marshal func(v any) ([]byte, error), unmarshal func(b []byte, v any) error) Codec {
+	return plain{marshal, unmarshal}
+}
+
+type plain struct {
+	marshal   func(v any) ([]byte, error)
+	unmarshal func(b []byte, v any) error
+}
+
+func (p plain) Encode(v any) ([]byte, error) { return p.marshal(v) }
+func (p plain) Decode(b []byte, v any) error { reset(v); return p.unmarshal(b, v) }
+
+func (p plain) Encoder(vals []any) (func(i int) ([]byte, error), error) {
+	return func(i int) ([]byte, error) { return p.marshal(vals[i]) }, nil
+}
+
+func (p plain) Decoder(into any) (func(b []byte) error, error) {
+	reset := resetOf(into)
+	return func(b []byte) error { reset(); return p.unmarshal(b, into) }, nil
 }
 
 func typeError(format string, v any) error {

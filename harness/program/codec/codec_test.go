@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"google.golang.org/protobuf/proto"
+
 	"github.com/wiregate/wiregate/harness/internal/fixture/wgplain"
 	"github.com/wiregate/wiregate/harness/program/avroschema"
 	"github.com/wiregate/wiregate/harness/program/cases"
@@ -29,9 +31,10 @@ func fixtureSubjects(t testing.TB) []*subject.Subject {
 	return out
 }
 
-// Every format linked into this package's test binary; the opt-in ones
-// (codec.Format.Module) are tested in their own modules.
-func TestEveryFormatRoundTripsEveryFixtureRecord(t *testing.T) {
+// linkedCases are the fixture's cases in every format linked into this
+// package's test binary, and those formats' names.
+func linkedCases(t *testing.T) ([]*cases.Case, []string) {
+	t.Helper()
 	var linked []string
 	for _, n := range codec.Names() {
 		if f, _ := codec.Lookup(n); f.Linked() {
@@ -46,11 +49,58 @@ func TestEveryFormatRoundTripsEveryFixtureRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return cs, linked
+}
+
+// Every format linked into this package's test binary; the opt-in ones
+// (codec.Format.Module) are tested in their own modules.
+func TestEveryFormatRoundTripsEveryFixtureRecord(t *testing.T) {
+	cs, linked := linkedCases(t)
 	if want := 3 * len(linked); len(cs) != want {
 		t.Fatalf("got %d cases, want %d", len(cs), want)
 	}
 	if err := roundtrip.Check(cs); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The measured operations (codec.Encoder, codec.Decoder) are the one-shot
+// ones: each record Encoder encodes decodes, through Decode, to itself,
+// and a Decoder's one reused value, reset before each record, holds
+// exactly the record decoded last, in every linked format (a stale field,
+// a merge, a map entry left from the record before would show).
+func TestMeasuredOperationsEncodeAndDecodeAsTheOneShotOnes(t *testing.T) {
+	cs, _ := linkedCases(t)
+	for _, c := range cs {
+		enc, err := c.Codec.Encoder(c.Values)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Name(), err)
+		}
+		v := c.Format.NewValue(c.Subject)
+		dec, err := c.Codec.Decoder(v)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Name(), err)
+		}
+		// Backwards, then forwards: every record after one it differs from.
+		for pass, order := range [][2]int{{len(c.Values) - 1, -1}, {0, 1}} {
+			for i := order[0]; i >= 0 && i < len(c.Values); i += order[1] {
+				b, err := enc(i)
+				if err != nil {
+					t.Fatalf("%s record %d: %v", c.Name(), i, err)
+				}
+				once := c.Format.NewValue(c.Subject)
+				if err := c.Codec.Decode(b, once); err != nil || !proto.Equal(c.Format.ToProto(c.Subject, once), c.Records[i]) {
+					t.Fatalf("%s record %d: Encoder's bytes do not decode to the record (%v)", c.Name(), i, err)
+				}
+				if err := dec(c.Encoded[i]); err != nil {
+					t.Fatalf("%s record %d: %v", c.Name(), i, err)
+				}
+				if got := c.Format.ToProto(c.Subject, v); !proto.Equal(got, c.Records[i]) {
+					t.Fatalf("%s record %d, pass %d, decoded into the reused value: %s", c.Name(), i, pass,
+						roundtrip.FirstDiff(c.Records[i].ProtoReflect(), got.ProtoReflect(), ""))
+				}
+			}
+		}
 	}
 }
 

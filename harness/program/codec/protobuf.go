@@ -25,6 +25,41 @@ func (protobufCodec) Decode(b []byte, v any) error {
 	return proto.Unmarshal(b, m)
 }
 
+func (protobufCodec) Encoder(vals []any) (func(i int) ([]byte, error), error) {
+	ms, err := protoMessages("protobuf", vals)
+	return func(i int) ([]byte, error) { return proto.Marshal(ms[i]) }, err
+}
+
+// Decoder is proto.Unmarshal as it runs on a generated message: the
+// message's own Reset, then a merge. proto.Unmarshal gets there through
+// two type assertions of its own (proto.Reset's, and the message's
+// Interface), sites shared by every message type in the process.
+func (protobufCodec) Decoder(into any) (func(b []byte) error, error) {
+	m, ok := into.(proto.Message)
+	if !ok {
+		return nil, typeError("protobuf", into)
+	}
+	r, ok := into.(resetter)
+	if !ok {
+		return func(b []byte) error { return proto.Unmarshal(b, m) }, nil
+	}
+	merge := proto.UnmarshalOptions{Merge: true}
+	return func(b []byte) error { r.Reset(); return merge.Unmarshal(b, m) }, nil
+}
+
+// protoMessages is vals as messages, converted once.
+func protoMessages(format string, vals []any) ([]proto.Message, error) {
+	ms := make([]proto.Message, len(vals))
+	for i, v := range vals {
+		m, ok := v.(proto.Message)
+		if !ok {
+			return nil, typeError(format, v)
+		}
+		ms[i] = m
+	}
+	return ms, nil
+}
+
 type protojsonCodec struct{}
 
 func (protojsonCodec) Encode(v any) ([]byte, error) {
@@ -73,6 +108,24 @@ func (protojsonCodec) Decode(b []byte, v any) error {
 		return typeError("protojson", v)
 	}
 	return protojson.Unmarshal(b, m)
+}
+
+func (protojsonCodec) Encoder(vals []any) (func(i int) ([]byte, error), error) {
+	ms, err := protoMessages("protojson", vals)
+	return func(i int) ([]byte, error) {
+		b, err := protojson.Marshal(ms[i])
+		return dropDetrandSpaces(b), err
+	}, err
+}
+
+// Decoder: protojson.Unmarshal resets through proto.Reset, whose type
+// assertion stays (protojson has no merging option).
+func (protojsonCodec) Decoder(into any) (func(b []byte) error, error) {
+	m, ok := into.(proto.Message)
+	if !ok {
+		return nil, typeError("protojson", into)
+	}
+	return func(b []byte) error { return protojson.Unmarshal(b, m) }, nil
 }
 
 func init() {

@@ -31,6 +31,26 @@ func (vtCodec) Decode(b []byte, v any) error {
 	return m.UnmarshalVT(b)
 }
 
+func (vtCodec) Encoder(vals []any) (func(i int) ([]byte, error), error) {
+	ms := make([]vtMessage, len(vals))
+	for i, v := range vals {
+		m, ok := v.(vtMessage)
+		if !ok {
+			return nil, typeError("vtprotobuf", v)
+		}
+		ms[i] = m
+	}
+	return func(i int) ([]byte, error) { return ms[i].MarshalVT() }, nil
+}
+
+func (vtCodec) Decoder(into any) (func(b []byte) error, error) {
+	m, ok := into.(vtMessage)
+	if !ok {
+		return nil, typeError("vtprotobuf", into)
+	}
+	return func(b []byte) error { m.Reset(); return m.UnmarshalVT(b) }, nil
+}
+
 func init() {
 	register(Format{Name: "vtprotobuf",
 		About:  "planetscale/vtprotobuf generated MarshalVT/UnmarshalVT",

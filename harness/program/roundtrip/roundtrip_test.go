@@ -11,26 +11,43 @@ import (
 	"github.com/wiregate/wiregate/harness/program/subject"
 )
 
-// lossy drops the status field on decode, like a codec with a bug would.
-type lossy struct{ codec.Codec }
-
-func (l lossy) Decode(b []byte, v any) error {
-	if err := l.Codec.Decode(b, v); err != nil {
-		return err
-	}
-	v.(*wgplain.Telemetry_v1_TelemetryEvent).Status = ""
-	return nil
+// lossy spoils every value its measured decode (codec.Decoder, what the
+// gate checks) decodes, like a codec with a bug would.
+type lossy struct {
+	codec.Codec
+	spoil func(v any)
 }
 
-func TestCheckNamesMessageFormatRecordAndField(t *testing.T) {
-	var tel subject.Subject
+func (l lossy) Decoder(into any) (func([]byte) error, error) {
+	dec, err := l.Codec.Decoder(into)
+	return func(b []byte) error {
+		if err := dec(b); err != nil {
+			return err
+		}
+		l.spoil(into)
+		return nil
+	}, err
+}
+
+func jsonCase(t *testing.T, message string) []*cases.Case {
+	t.Helper()
+	var sub subject.Subject
 	for _, s := range wgplain.Subjects() {
-		if s.Name() == "telemetry.v1.TelemetryEvent" {
-			tel = s
+		if s.Name() == message {
+			sub = s
 		}
 	}
 	f, _ := codec.Lookup("json")
-	cs, err := cases.Build([]*subject.Subject{&tel}, []codec.Format{f}, cases.From{})
+	cs, err := cases.Build([]*subject.Subject{&sub}, []codec.Format{f}, cases.From{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cs
+}
+
+func TestCheckNamesMessageFormatRecordAndField(t *testing.T) {
+	cs := jsonCase(t, "telemetry.v1.TelemetryEvent")
+	var err error
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +57,7 @@ func TestCheckNamesMessageFormatRecordAndField(t *testing.T) {
 	if cs[0].Cold.DecodeNs <= 0 || cs[0].Cold.EncodeNs <= 0 {
 		t.Errorf("building and checking priced nothing: %+v", cs[0].Cold)
 	}
-	cs[0].Codec = lossy{cs[0].Codec}
+	cs[0].Codec = lossy{cs[0].Codec, func(v any) { v.(*wgplain.Telemetry_v1_TelemetryEvent).Status = "" }}
 	err = roundtrip.Check(cs)
 	if err == nil {
 		t.Fatal("a codec that drops a field passed the correctness gate")
@@ -49,5 +66,17 @@ func TestCheckNamesMessageFormatRecordAndField(t *testing.T) {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not say %q", err, want)
 		}
+	}
+}
+
+// A map the decode loses is named as such: building the two maps to
+// compare must not trip over the empty one (it panicked: an unset map
+// field reads as a read-only map, which Set refuses).
+func TestCheckNamesALostMap(t *testing.T) {
+	cs := jsonCase(t, "orders.v1.Order")
+	cs[0].Codec = lossy{cs[0].Codec, func(v any) { v.(*wgplain.Orders_v1_Order).Meta = nil }}
+	err := roundtrip.Check(cs)
+	if err == nil || !strings.Contains(err.Error(), "orders.v1.Order/json") || !strings.Contains(err.Error(), "field meta") {
+		t.Fatalf("a codec that drops a map: %v", err)
 	}
 }

@@ -14,14 +14,15 @@ import (
 )
 
 // runCount is the bench program's side of the instruction count: it runs
-// under callgrind (the parent's cpucost.Count starts it so) and, one
-// message at a time, loads the records a sizes run built, checked and
-// saved (never building any itself: under Valgrind that was most of a
-// process), warms each loop, then counts each op's loop in its own
-// collection window and asks callgrind for one dump per loop, labelled
-// with the benchmark name and the number of operations. It prints one line
-// per dump so the parent can tell a missing dump from a loop never run,
-// and one line per message with the seconds it took.
+// under callgrind (the parent's cpucost.Count starts it so). It loads
+// each message's records a sizes run built, checked and saved (never
+// building any itself: under Valgrind that was most of a process) and
+// warms each of its loops, all uninstrumented; then, in one instrumented
+// window for the whole batch, counts each loop in its own collection
+// window and asks callgrind for one dump per loop, labelled with the
+// benchmark name and the number of operations. It prints one line per
+// dump so the parent can tell a missing dump from a loop never run, and
+// one line per message, after its last dump, with the seconds it took.
 func runCount(ctx context.Context, env *Env, args []string) error {
 	var f benchprog.CountFlags
 	if err := benchprog.Parse(benchprog.CmdCount, &f, args); err != nil {
@@ -41,6 +42,8 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	var loops []countLoop
+	var need uint64
 	for _, s := range subs {
 		start := time.Now()
 		first := func(format string) int { return f.Lengths[s.Name()+"/"+format].First }
@@ -48,53 +51,74 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 		if err != nil {
 			return err
 		}
-		if err := countMessage(env, cs, ops, f.Lengths); err != nil {
+		ls, n, err := warmLoops(cs, ops, f.Lengths)
+		if err != nil {
 			return err
 		}
-		fmt.Fprintln(env.Stdout, benchprog.CountedLine(s.Name(), time.Since(start).Seconds()))
+		if len(ls) == 0 { // no selected format measures it
+			fmt.Fprintln(env.Stdout, benchprog.CountedLine(s.Name(), time.Since(start).Seconds()))
+			continue
+		}
+		ls[0].prepared = time.Since(start)
+		loops, need = append(loops, ls...), need+n
 	}
-	return nil
+	return countLoops(env, loops, need)
 }
 
-// countMessage warms every loop of one message's cases (learning what a
-// pass of each allocates), prepares one heap for all of them, then counts
-// each loop in its own collection window and dump, inside one instrumented
-// window for the message: loading and the warm-ups run at Valgrind's
-// uninstrumented speed, several times faster; each loop's refill (its
-// span's first records, bench.Measured) runs instrumented but not
-// collected, so the loop's code is translated once, with instrumentation,
-// before its counted passes. Switching
-// instrumentation flushes every translation, so switching it around each
-// loop translated each loop's code twice and the runtime's again for every
-// loop (docs/figures.md, "One heap and one instrumented window a message").
-func countMessage(env *Env, cs []*cases.Case, ops []string, lengths benchprog.Lengths) error {
-	type loop struct {
-		c    *cases.Case
-		op   string
-		span bench.Span
-	}
-	var loops []loop
+// countLoop is one op's loop on one case, as warmed.
+type countLoop struct {
+	c    *cases.Case
+	op   string
+	span bench.Span
+	// prepared is what loading and warming took, on the first loop of its
+	// message.
+	prepared time.Duration
+}
+
+// warmLoops warms every loop of one message's cases (learning what a
+// pass of each allocates), and returns them with what the heap needs for
+// them.
+func warmLoops(cs []*cases.Case, ops []string, lengths benchprog.Lengths) ([]countLoop, uint64, error) {
+	var loops []countLoop
 	var need uint64
 	for _, c := range cs {
 		l, ok := lengths[c.Name()]
 		if !ok {
-			return exitcode.BadInput("--lengths has none for %s (message/format=first:passes:warm)", c.Name())
+			return nil, 0, exitcode.BadInput("--lengths has none for %s (message/format=first:passes:warm)", c.Name())
 		}
 		for _, op := range ops {
 			passBytes, err := bench.Warm(c, op, l.First, l.Warm)
 			if err != nil {
-				return fmt.Errorf("%s: %w", bench.Name(op, c), err)
+				return nil, 0, fmt.Errorf("%s: %w", bench.Name(op, c), err)
 			}
 			span := bench.Span{Records: l.First, Passes: l.Passes}
 			need += bench.HeapNeed(c, span, passBytes)
-			loops = append(loops, loop{c, op, span})
+			loops = append(loops, countLoop{c: c, op: op, span: span})
 		}
 	}
+	return loops, need, nil
+}
+
+// countLoops prepares one heap for every loop of the batch, then counts
+// each loop in its own collection window and dump, inside one
+// instrumented window: loading and the warm-ups ran at Valgrind's
+// uninstrumented speed, several times faster; each loop's refill (its
+// span's first records, bench.Measured) runs instrumented but not
+// collected, so the loop's code is translated, with instrumentation,
+// before its counted passes. Switching instrumentation flushes every
+// translation: around each loop, each loop's code was translated twice and
+// the runtime's again for every loop; around each message, the runtime's
+// and the codecs' shared code was translated again for every message, a
+// quarter of a batch of small messages (docs/figures.md, "No type
+// assertion in a loop, one instrumented window a batch").
+func countLoops(env *Env, loops []countLoop, need uint64) error {
 	heap := bench.PrepareHeap(need)
 	defer heap.Release()
 	valgrind.StartInstrumentation()
 	defer valgrind.StopInstrumentation()
-	for _, lp := range loops {
+	var took time.Duration
+	for i, lp := range loops {
+		start := time.Now()
 		name := bench.Name(lp.op, lp.c)
 		n, err := bench.Measured(lp.c, lp.op, lp.span, heap, valgrind.ToggleCollect, valgrind.ToggleCollect)
 		if err != nil {
@@ -103,6 +127,11 @@ func countMessage(env *Env, cs []*cases.Case, ops []string, lengths benchprog.Le
 		label := benchprog.CountLabel(name, n)
 		valgrind.DumpStatsAt(label)
 		fmt.Fprintln(env.Stdout, label)
+		took += lp.prepared + time.Since(start)
+		if i+1 == len(loops) || loops[i+1].c.Subject != lp.c.Subject {
+			fmt.Fprintln(env.Stdout, benchprog.CountedLine(lp.c.Subject.Name(), took.Seconds()))
+			took = 0
+		}
 	}
 	return nil
 }

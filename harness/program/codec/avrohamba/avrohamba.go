@@ -33,7 +33,8 @@ func New(s *subject.Subject) (codec.Codec, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s: hamba/avro cannot parse the Avro schema: %w", Name, s.Name(), err)
 	}
-	return hambaCodec{schema: sch, api: avro.DefaultConfig}, nil
+	c := hambaCodec{schema: sch, api: avro.DefaultConfig}
+	return codec.Plain(c.marshal, c.unmarshal), nil
 }
 
 // hambaCodec uses hamba/avro's default configuration, as teams that ship
@@ -46,11 +47,6 @@ type hambaCodec struct {
 	api    avro.API
 }
 
-func (c hambaCodec) Encode(v any) ([]byte, error) { return c.api.Marshal(c.schema, v) }
+func (c hambaCodec) marshal(v any) ([]byte, error) { return c.api.Marshal(c.schema, v) }
 
-func (c hambaCodec) Decode(b []byte, v any) error {
-	if r, ok := v.(interface{ Reset() }); ok {
-		r.Reset()
-	}
-	return c.api.Unmarshal(c.schema, b, v)
-}
+func (c hambaCodec) unmarshal(b []byte, v any) error { return c.api.Unmarshal(c.schema, b, v) }
