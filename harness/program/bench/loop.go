@@ -29,14 +29,24 @@ func loopOver(c *cases.Case, op string, records int) (func(n int) error, int, er
 }
 
 func loopOn(c *cases.Case, op string, k int) (func(n int) error, error) {
-	var step func(j int) error
 	switch op {
 	case "encode":
 		enc, err := c.Codec.Encoder(c.Values[:k])
 		if err != nil {
 			return nil, err
 		}
-		step = func(j int) error { _, err := enc(j); return err }
+		return func(n int) error {
+			j := 0
+			for i := 0; i < n; i++ {
+				if _, err := enc(j); err != nil {
+					return err
+				}
+				if j++; j == k {
+					j = 0
+				}
+			}
+			return nil
+		}, nil
 	case "decode":
 		// One reused typed value that the codec resets before each record,
 		// as a consumer loop reusing its message does.
@@ -44,23 +54,21 @@ func loopOn(c *cases.Case, op string, k int) (func(n int) error, error) {
 		if err != nil {
 			return nil, err
 		}
-		enc := c.Encoded[:k]
-		step = func(j int) error { return dec(enc[j]) }
-	default:
-		return nil, fmt.Errorf("unknown op %q (encode, decode)", op)
+		encoded := c.Encoded[:k]
+		return func(n int) error {
+			j := 0
+			for i := 0; i < n; i++ {
+				if err := dec(encoded[j]); err != nil {
+					return err
+				}
+				if j++; j == k {
+					j = 0
+				}
+			}
+			return nil
+		}, nil
 	}
-	return func(n int) error {
-		j := 0
-		for i := 0; i < n; i++ {
-			if err := step(j); err != nil {
-				return err
-			}
-			if j++; j == k {
-				j = 0
-			}
-		}
-		return nil
-	}, nil
+	return nil, fmt.Errorf("unknown op %q (encode, decode)", op)
 }
 
 // Name is the benchfmt name of one op on one case, without the
