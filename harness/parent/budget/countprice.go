@@ -10,24 +10,29 @@ import (
 // What counting costs on top of running natively, measured on this
 // repo's messages and generated modules (docs/figures.md, "What a count
 // costs"): starting Valgrind and the program under it (ProcessStart: the
-// records are built natively and only loaded), each loop's fixed part
-// (loopFixed: its share of loading its message's records and preparing
-// its heap, its refill, where its code is translated with instrumentation,
-// and its dump), running uninstrumented under
+// records are built natively and only loaded; the code a batch shares is
+// translated once, in its first loops), each loop's fixed part (loopFixed:
+// its share of loading its message's records, translating its warm-up and
+// its own code, its refill and its dump), running uninstrumented under
 // Valgrind (the warm-up), and running under callgrind's instrumentation
-// (the counted rotations), the last two as a multiple of the native time.
-// The gate plans with them and corrects them by what its own counts took
-// (the meter), and a later plan by what a run measured (MessagePrice); they need
-// not be exact, only not wildly off. Refit at issue 40's seventh pass (one
-// heap and one instrumented window a message, an 8-record refill): side by
-// side, a large message's process took 0.53 of what it took before and a
-// batch of 5 small messages 0.47–0.63, and these price them at 0.64 and
-// 0.59 of the old prices.
+// (the counted rotations), the last two as a multiple of the sizes stage's
+// cold native time. The gate plans with them and corrects them by what its
+// own counts took (the meter), and a later plan by what a run measured
+// (MessagePrice); they need not be exact, only not wildly off. Refit at
+// issue 40's eleventh pass (one instrumented window a batch), on 30
+// processes of three generated modules (batches of 5, 7 and 12 messages,
+// single small and large ones): the lengths the floors set make a loop's
+// cost nearly the same whatever its operations cost, so most of a
+// message's price is fixed, and the old factors (9 and 25) priced batches
+// of small messages at 1.5 times what they took, and single large
+// messages at half; these price all 30 within 0.83–1.14 of what they took,
+// scaled from that evening's machine (1.3 times slower than the
+// afternoon's, by b09a774's cpu stage) to the afternoon's.
 const (
-	ProcessStart       = 400 * time.Millisecond
-	loopFixed          = 30 * time.Millisecond
-	uninstrumentedSlow = 9
-	instrumentedSlow   = 25
+	ProcessStart       = 1000 * time.Millisecond
+	loopFixed          = 140 * time.Millisecond
+	uninstrumentedSlow = 1
+	instrumentedSlow   = 3
 )
 
 // CountBatch is the most one count process is priced at beyond its
