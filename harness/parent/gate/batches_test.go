@@ -23,7 +23,7 @@ func TestCountBatchesSplitAtTheirPrice(t *testing.T) {
 	price := map[string]time.Duration{}
 	for i := range 12 {
 		name := fmt.Sprintf("m%02d.v1.M", i)
-		ns := 210000.0 // a small message: three to a batch
+		ns := 123000.0 // a small message: three to a batch
 		switch i {
 		case 5:
 			ns = 4e6 // priced over CountBatch alone
