@@ -83,7 +83,11 @@ func GoldenAvro(t testing.TB, f codec.Format, subjects []*subject.Subject, dir s
 			if err := proto.Unmarshal(pb, m); err != nil {
 				t.Fatalf("%s:%d: %v", path, n+1, err)
 			}
-			got, err := c.Encode(f.Value(s, m))
+			encode, err := c.Encoder([]any{f.Value(s, m)})
+			if err != nil {
+				t.Fatalf("%s: %v", s.Name(), err)
+			}
+			got, err := encode(0)
 			if err != nil {
 				t.Fatalf("%s record %d: encode: %v", s.Name(), n, err)
 			}

@@ -17,7 +17,7 @@ type avroCodec struct {
 	schema *avro.Schema
 	// bufs are encode buffers. twmb/avro appends to the slice it is given
 	// (AppendEncode; Encode(v) grows a fresh one from nil, five
-	// allocations for a 90-byte record), so Encode writes into a reused
+	// allocations for a 90-byte record), so encode writes into a reused
 	// buffer and copies the record out once: one allocation, as
 	// hamba/avro's pooled writer and encoding/json's encode state do.
 	bufs *sync.Pool
@@ -27,7 +27,7 @@ func newAvroCodec(s *avro.Schema) avroCodec {
 	return avroCodec{schema: s, bufs: &sync.Pool{New: func() any { return new([]byte) }}}
 }
 
-func (c avroCodec) Encode(v any) ([]byte, error) {
+func (c avroCodec) encode(v any) ([]byte, error) {
 	buf := c.bufs.Get().(*[]byte)
 	defer c.bufs.Put(buf)
 	b, err := c.schema.AppendEncode((*buf)[:0], v)
@@ -55,7 +55,7 @@ func (c avroCodec) decode(b []byte, v any) error {
 }
 
 func (c avroCodec) Encoder(vals []any) (func(i int) ([]byte, error), error) {
-	return func(i int) ([]byte, error) { return c.Encode(vals[i]) }, nil
+	return func(i int) ([]byte, error) { return c.encode(vals[i]) }, nil
 }
 
 func (c avroCodec) Decoder(into any) (func(b []byte) error, error) {

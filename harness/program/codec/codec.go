@@ -18,9 +18,8 @@ import (
 
 // Codec encodes and decodes one message type's values in one format.
 type Codec interface {
-	// Encode returns the wire bytes of v.
-	Encode(v any) ([]byte, error)
-	// Decode resets v and decodes data into it.
+	// Decode resets v and decodes data into it, once (loading saved
+	// records, each into a value of its own).
 	Decode(data []byte, v any) error
 	// Encoder and Decoder are the measured operations (the loops, the
 	// pool's encoding, the correctness gate, the pipeline's consumer):
@@ -181,7 +180,6 @@ type plain struct {
 	unmarshal func(b []byte, v any) error
 }
 
-func (p plain) Encode(v any) ([]byte, error) { return p.marshal(v) }
 func (p plain) Decode(b []byte, v any) error { reset(v); return p.unmarshal(b, v) }
 
 func (p plain) Encoder(vals []any) (func(i int) ([]byte, error), error) {
@@ -191,6 +189,20 @@ func (p plain) Encoder(vals []any) (func(i int) ([]byte, error), error) {
 func (p plain) Decoder(into any) (func(b []byte) error, error) {
 	reset := resetOf(into)
 	return func(b []byte) error { reset(); return p.unmarshal(b, into) }, nil
+}
+
+// convertAll is vals as T, each converted once, or the first that is not
+// one.
+func convertAll[T any](format string, vals []any) ([]T, error) {
+	out := make([]T, len(vals))
+	for i, v := range vals {
+		m, ok := v.(T)
+		if !ok {
+			return nil, typeError(format, v)
+		}
+		out[i] = m
+	}
+	return out, nil
 }
 
 func typeError(format string, v any) error {

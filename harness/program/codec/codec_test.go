@@ -64,12 +64,12 @@ func TestEveryFormatRoundTripsEveryFixtureRecord(t *testing.T) {
 	}
 }
 
-// The measured operations (codec.Encoder, codec.Decoder) are the one-shot
-// ones: each record Encoder encodes decodes, through Decode, to itself,
+// The measured operations (codec.Encoder, codec.Decoder) round-trip: each
+// record Encoder encodes decodes, through the one-shot Decode, to itself,
 // and a Decoder's one reused value, reset before each record, holds
 // exactly the record decoded last, in every linked format (a stale field,
 // a merge, a map entry left from the record before would show).
-func TestMeasuredOperationsEncodeAndDecodeAsTheOneShotOnes(t *testing.T) {
+func TestMeasuredOperationsRoundTripIntoOneReusedValue(t *testing.T) {
 	cs, _ := linkedCases(t)
 	for _, c := range cs {
 		enc, err := c.Codec.Encoder(c.Values)

@@ -9,14 +9,6 @@ import (
 
 type protobufCodec struct{}
 
-func (protobufCodec) Encode(v any) ([]byte, error) {
-	m, ok := v.(proto.Message)
-	if !ok {
-		return nil, typeError("protobuf", v)
-	}
-	return proto.Marshal(m)
-}
-
 func (protobufCodec) Decode(b []byte, v any) error {
 	m, ok := v.(proto.Message)
 	if !ok {
@@ -26,7 +18,7 @@ func (protobufCodec) Decode(b []byte, v any) error {
 }
 
 func (protobufCodec) Encoder(vals []any) (func(i int) ([]byte, error), error) {
-	ms, err := protoMessages("protobuf", vals)
+	ms, err := convertAll[proto.Message]("protobuf", vals)
 	return func(i int) ([]byte, error) { return proto.Marshal(ms[i]) }, err
 }
 
@@ -47,29 +39,7 @@ func (protobufCodec) Decoder(into any) (func(b []byte) error, error) {
 	return func(b []byte) error { r.Reset(); return merge.Unmarshal(b, m) }, nil
 }
 
-// protoMessages is vals as messages, converted once.
-func protoMessages(format string, vals []any) ([]proto.Message, error) {
-	ms := make([]proto.Message, len(vals))
-	for i, v := range vals {
-		m, ok := v.(proto.Message)
-		if !ok {
-			return nil, typeError(format, v)
-		}
-		ms[i] = m
-	}
-	return ms, nil
-}
-
 type protojsonCodec struct{}
-
-func (protojsonCodec) Encode(v any) ([]byte, error) {
-	m, ok := v.(proto.Message)
-	if !ok {
-		return nil, typeError("protojson", v)
-	}
-	b, err := protojson.Marshal(m)
-	return dropDetrandSpaces(b), err
-}
 
 // dropDetrandSpaces removes the space protojson writes after every comma in
 // some binaries and not in others (protobuf-go picks it from a hash of the
@@ -111,7 +81,7 @@ func (protojsonCodec) Decode(b []byte, v any) error {
 }
 
 func (protojsonCodec) Encoder(vals []any) (func(i int) ([]byte, error), error) {
-	ms, err := protoMessages("protojson", vals)
+	ms, err := convertAll[proto.Message]("protojson", vals)
 	return func(i int) ([]byte, error) {
 		b, err := protojson.Marshal(ms[i])
 		return dropDetrandSpaces(b), err

@@ -14,14 +14,6 @@ type vtMessage interface {
 
 type vtCodec struct{}
 
-func (vtCodec) Encode(v any) ([]byte, error) {
-	m, ok := v.(vtMessage)
-	if !ok {
-		return nil, typeError("vtprotobuf", v)
-	}
-	return m.MarshalVT()
-}
-
 func (vtCodec) Decode(b []byte, v any) error {
 	m, ok := v.(vtMessage)
 	if !ok {
@@ -32,15 +24,8 @@ func (vtCodec) Decode(b []byte, v any) error {
 }
 
 func (vtCodec) Encoder(vals []any) (func(i int) ([]byte, error), error) {
-	ms := make([]vtMessage, len(vals))
-	for i, v := range vals {
-		m, ok := v.(vtMessage)
-		if !ok {
-			return nil, typeError("vtprotobuf", v)
-		}
-		ms[i] = m
-	}
-	return func(i int) ([]byte, error) { return ms[i].MarshalVT() }, nil
+	ms, err := convertAll[vtMessage]("vtprotobuf", vals)
+	return func(i int) ([]byte, error) { return ms[i].MarshalVT() }, err
 }
 
 func (vtCodec) Decoder(into any) (func(b []byte) error, error) {

@@ -47,10 +47,6 @@ func jsonCase(t *testing.T, message string) []*cases.Case {
 
 func TestCheckNamesMessageFormatRecordAndField(t *testing.T) {
 	cs := jsonCase(t, "telemetry.v1.TelemetryEvent")
-	var err error
-	if err != nil {
-		t.Fatal(err)
-	}
 	if err := roundtrip.Check(cs); err != nil {
 		t.Fatalf("the honest codec fails: %v", err)
 	}
@@ -58,7 +54,7 @@ func TestCheckNamesMessageFormatRecordAndField(t *testing.T) {
 		t.Errorf("building and checking priced nothing: %+v", cs[0].Cold)
 	}
 	cs[0].Codec = lossy{cs[0].Codec, func(v any) { v.(*wgplain.Telemetry_v1_TelemetryEvent).Status = "" }}
-	err = roundtrip.Check(cs)
+	err := roundtrip.Check(cs)
 	if err == nil {
 		t.Fatal("a codec that drops a field passed the correctness gate")
 	}
