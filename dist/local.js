@@ -10266,9 +10266,10 @@ to head by field number", "samples (40 records) on each side", \u2026`
           type: "string",
           enum: [
             "pass",
-            "fail"
+            "fail",
+            "error"
           ],
-          description: 'contract: "pass" | "fail"'
+          description: 'Result is the verdict (contract): "pass" | "fail", or "error" for the\nminimal report of a run whose report could not be encoded\n(Unencodable).'
         },
         exit_code: {
           type: "integer",

@@ -8,7 +8,7 @@ export function blocking(report: Report): Violation[] {
 }
 
 export interface GateOutputs {
-  result: 'pass' | 'fail'
+  result: Report['result']
   violations: number
   breaking: boolean
 }

@@ -10,9 +10,11 @@ export interface Report {
    */
   version: number;
   /**
-   * contract: "pass" | "fail"
+   * Result is the verdict (contract): "pass" | "fail", or "error" for the
+   * minimal report of a run whose report could not be encoded
+   * (Unencodable).
    */
-  result: "pass" | "fail";
+  result: "pass" | "fail" | "error";
   /**
    * ExitCode is the gate's answer as wiregate's exit code: 0 pass, 1 the
    * gate failed, 2 wiregate could not run. The action exits with it and

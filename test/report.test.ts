@@ -80,3 +80,25 @@ test('a center written as null (benchmath could not compute one) renders as no f
   assert.equal(r.messages[0]!.formats[0]!.metrics[0]!.base!.center, null)
   assert.ok(renderReport(r).length > 0)
 })
+
+test('a figure written as a NaN or Infinity string is refused, one line naming its path (the Go schema admits none)', () => {
+  for (const s of ['NaN', 'Infinity', '-Infinity']) {
+    assert.throws(
+      () => parseReport(withField(['messages', 0, 'formats', 0, 'size', 'head'], s)),
+      (err: Error) => err.name === 'WiregateError' && /^report\.json: messages\[0\]\.formats\[0\]\.size\.head is not a number$/.test(err.message),
+      s
+    )
+  }
+  // JSON.parse itself refuses a bare NaN: invalid JSON, said so.
+  const bare = fixture('fail').replace(/"seconds": [0-9.e+-]+/, '"seconds": NaN')
+  assert.throws(() => parseReport(bare), (err: Error) => err.name === 'WiregateError')
+})
+
+test('the minimal report of a run whose report could not be encoded renders as a wiregate bug, not a failure of the change', () => {
+  const text = readFileSync(join(fixtures, '..', 'golden', 'unencodable.json'), 'utf8')
+  const r = parseReport(text)
+  assert.equal(r.result, 'error')
+  assert.equal(r.exit_code, 2)
+  const md = renderReport(r, { runUrl: 'https://example.test/run/1' })
+  assert.match(md.split('\n')[0]!, /^## ⛔ wiregate could not run: report\.json could not be encoded, a wiregate bug and not your input/)
+})

@@ -102,6 +102,13 @@ func rebuiltInclusive(self map[string]uint64, calls map[string]map[string]uint64
 		}
 		total := float64(self[node])
 		for callee, n := range calls[node] {
+			// An arc callgrind saw no call on (calls=0: a frame already
+			// running when instrumentation was switched on returned
+			// through it) has no share of its callee's calls; its 0/0
+			// share would make every caller's figure NaN.
+			if n == 0 {
+				continue
+			}
 			total += float64(n) / float64(into[callee]) * visit(callee)
 		}
 		inclusive[node] = total

@@ -185,3 +185,52 @@ func BenchmarkReadDump(b *testing.B) {
 		})
 	}
 }
+
+// A frame already running when instrumentation is switched on returns
+// through an arc callgrind records with no call on it (calls=0). Such an
+// arc has no share of its callee's calls: read as 0/0 it made every caller's
+// inclusive figure NaN, and report.json could not be written (a 57-message
+// change on a tight budget lost its report so). The arc's callee keeps its
+// own cost; the callers' figures stay numbers.
+const zeroCallsDump = `# callgrind format
+version: 1
+positions: line
+events: Ir
+desc: Trigger: Client Request: wiregate BenchmarkEncode/a.v1.B/json ops=4
+summary: 1000
+
+fl=(1) bench/loop.go
+fn=(1) github.com/wiregate/wiregate/harness/program/bench.loop
+5 100
+cfn=(2) encoding/json.Marshal
+calls=4 7
+5 800
+fn=(2)
+7 600
+cfn=(3) runtime.gcBgMarkWorker
+calls=0 3
+7 200
+fn=(3)
+3 200
+`
+
+func TestAnArcWithNoCallsLeavesEveryFigureANumber(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "callgrind.out.1")
+	os.WriteFile(p, []byte(zeroCallsDump), 0o644)
+	d, err := readDump(p, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prof := profileOf(*d.graph, 4)
+	if len(prof) == 0 {
+		t.Fatal("no profile")
+	}
+	for name, c := range prof {
+		if math.IsNaN(c.Self) || math.IsInf(c.Self, 0) || math.IsNaN(c.Inclusive) || math.IsInf(c.Inclusive, 0) {
+			t.Errorf("%s: %+v is not a number", name, c)
+		}
+	}
+	if got, want := prof["json.Marshal"].Inclusive, 600/4.0; got != want {
+		t.Errorf("json.Marshal inclusive %v, want %v (its own cost; the arc with no call adds nothing)", got, want)
+	}
+}

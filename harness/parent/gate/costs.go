@@ -35,13 +35,14 @@ func (t timings) noise() map[string]map[string][]float64 {
 	for _, side := range [][]byte{t.out[1], t.out[0]} { // the base's last: it wins
 		for m, series := range timeSamples(side) {
 			for key, vs := range series {
-				if len(vs) < 2 {
+				rel := relative(vs)
+				if len(vs) < 2 || rel == nil {
 					continue
 				}
 				if out[m] == nil {
 					out[m] = map[string][]float64{}
 				}
-				out[m][key] = relative(vs)
+				out[m][key] = rel
 			}
 		}
 	}
@@ -51,10 +52,16 @@ func (t timings) noise() map[string]map[string][]float64 {
 // relative is vs over their median, to four decimals: the spread, without
 // the machine's speed.
 func relative(vs []float64) []float64 {
+	if len(vs) == 0 {
+		return nil
+	}
 	s := slices.Sorted(slices.Values(vs))
 	mid := s[len(s)/2]
 	if len(s)%2 == 0 {
 		mid = (s[len(s)/2-1] + s[len(s)/2]) / 2
+	}
+	if !(mid > 0) {
+		return nil // a median of 0 has no relative spread
 	}
 	out := make([]float64, len(vs))
 	for i, v := range vs {

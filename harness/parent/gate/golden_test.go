@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -38,7 +39,9 @@ const golden = "../../../test/golden"
 //     its deltas fit: a pass that rests on what was measured;
 //   - approved: the fail fixture with the pull request's comments: its
 //     author's own approval (refused: self-approve is off), then a
-//     writer's posting the comment's "approve everything" block.
+//     writer's posting the comment's "approve everything" block;
+//   - unencodable: the fail fixture with a figure that is not a number:
+//     the minimal report Write writes instead, a wiregate bug said so.
 func goldenReports(t *testing.T) map[string]*report.Report {
 	t.Helper()
 	fail := func() *report.Report { return readReport(t, filepath.Join(fixtures, "fail.json")) }
@@ -61,7 +64,16 @@ func goldenReports(t *testing.T) map[string]*report.Report {
 	verdict.Decide(approved)
 	approveAll(t, approved)
 	verdict.Decide(approved)
-	return map[string]*report.Report{"release": release, "fail-cuts": failCuts, "pass-cuts": passCuts, "approved": approved}
+	// unencodable: the fail fixture with one figure that is not a number,
+	// written: what report.json and the comment become then.
+	unencodable := fail()
+	f := &unencodable.Messages[0].Formats[0]
+	nan := math.NaN()
+	f.Metrics[0].MDE = &nan
+	if err := unencodable.Write(filepath.Join(t.TempDir(), "report.json")); err != nil {
+		t.Fatal(err)
+	}
+	return map[string]*report.Report{"release": release, "fail-cuts": failCuts, "pass-cuts": passCuts, "approved": approved, "unencodable": unencodable}
 }
 
 // approveAll gives r the comments of a pull request whose failure was

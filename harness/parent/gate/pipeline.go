@@ -135,8 +135,11 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 		}
 	}
 	for _, row := range res.Rows {
+		// A side whose backlog was drained raw but never decoded (the
+		// deadline came first) has no records/s: the row is not timed,
+		// and coverage says so, rather than a summary of nothing.
 		head := row.Sides["head"]
-		if head == nil {
+		if head == nil || len(head.RPS) == 0 {
 			continue
 		}
 		bl := res.Backlogs[row.Key()]
@@ -145,7 +148,7 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 			Backlog: &report.Backlog{N: cmp.Or(row.N, bl.N), BudgetBytes: bl.Bytes, MeanBytes: bl.MeanBytes, Format: bl.Format,
 				DrainSeconds: bl.Drain.Seconds()},
 			Compression: o.Compression}
-		if base := row.Sides["base"]; base != nil {
+		if base := row.Sides["base"]; base != nil && len(base.RPS) > 0 {
 			c := compare.Samples(base.RPS, head.RPS, "records/s", g.cfg.Alpha)
 			bs, hs := c.Base, c.Head
 			entry.Base, entry.Head, entry.DeltaPct, entry.P, entry.Significant = &bs, &hs, c.DeltaPct, c.P, c.Significant

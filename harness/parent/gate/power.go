@@ -233,6 +233,9 @@ func timeSamples(base []byte) map[string]map[string][]float64 {
 // extend is vs repeated to n values: samples with the spread seen so far,
 // as many as the plan would take.
 func extend(vs []float64, n int) []float64 {
+	if len(vs) == 0 {
+		return nil // no spread seen: nothing to repeat
+	}
 	out := make([]float64, n)
 	for i := range out {
 		out[i] = vs[i%len(vs)]

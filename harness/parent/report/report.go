@@ -37,8 +37,11 @@ const (
 )
 
 type Report struct {
-	Version int    `json:"version"` // contract
-	Result  string `json:"result"`  // contract: "pass" | "fail"
+	Version int `json:"version"` // contract
+	// Result is the verdict (contract): "pass" | "fail", or "error" for the
+	// minimal report of a run whose report could not be encoded
+	// (Unencodable).
+	Result string `json:"result"`
 	// ExitCode is the gate's answer as wiregate's exit code: 0 pass, 1 the
 	// gate failed, 2 wiregate could not run. The action exits with it and
 	// sets the commit status by it; ExitReason says why in one line.
@@ -183,14 +186,30 @@ func New() *Report {
 		Pipeline: []Pipeline{}, Findings: []Finding{}, Stages: []Stage{}}
 }
 
-// Write writes the report as indented JSON.
+// Write writes the report as indented JSON. A report that cannot be
+// encoded (a figure that is not a number, an encoder's error) is
+// wiregate's bug, not the user's input: r becomes the minimal report that
+// says so (Unencodable), and that is written instead, exit code 2, so the
+// comment still renders.
 func (r *Report) Write(path string) error {
-	b, err := json.MarshalIndent(r, "", "  ")
+	b, err := r.encode()
 	if err != nil {
-		return fmt.Errorf("encode report: %w", err)
+		*r = *Unencodable(r, err)
+		if b, err = r.encode(); err != nil {
+			return fmt.Errorf("encode report: %w", err)
+		}
 	}
 	if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
 		return fmt.Errorf("write report: %w", err)
 	}
 	return nil
+}
+
+// encode is report.json's bytes, or why there are none: the encoder never
+// meets a number JSON cannot hold (NonFinite is asked first).
+func (r *Report) encode() ([]byte, error) {
+	if bad := NonFinite(r); len(bad) > 0 {
+		return nil, &NotANumber{Paths: bad, Stage: StageOf(r, bad[0])}
+	}
+	return json.MarshalIndent(r, "", "  ")
 }

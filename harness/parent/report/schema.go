@@ -28,6 +28,8 @@ var SchemaFile []byte
 // schema holds each list as an enum, so a report with any other fails
 // validation on both sides.
 var (
+	// Results are what a report's result can be (contract).
+	Results = []string{ResultPass, ResultFail, ResultError}
 	// Kinds are the violation kinds (contract).
 	Kinds = []string{KindLint, KindBreaking, KindAvro, KindAvroMismatch, KindSize, KindCompressedSize, KindCPU, KindTime, KindThroughput, KindError, KindCoverage}
 	// StageNames are the stages a report lists: the action's before the
@@ -146,7 +148,7 @@ func (FunctionCost) JSONSchemaExtend(s *jsonschema.Schema) { enum(s, "kind", Fun
 func (Message) JSONSchemaExtend(s *jsonschema.Schema) { enum(s, "status", Statuses) }
 
 // JSONSchemaExtend makes the result an enum.
-func (Report) JSONSchemaExtend(s *jsonschema.Schema) { enum(s, "result", []string{"pass", "fail"}) }
+func (Report) JSONSchemaExtend(s *jsonschema.Schema) { enum(s, "result", Results) }
 
 // JSONSchemaExtend makes the measure mode an enum.
 func (Change) JSONSchemaExtend(s *jsonschema.Schema) {

@@ -2,7 +2,9 @@ package report
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -68,4 +70,60 @@ func marshal(t *testing.T, r *Report) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// JSON has no NaN or Infinity, and some encoders write them as strings:
+// no number of the schema admits a string, so such a report fails
+// validation here and in the action (test/report.test.ts), one line saying
+// where.
+func TestTheSchemaAdmitsNoNumberWrittenAsAString(t *testing.T) {
+	var schema any
+	if err := json.Unmarshal(SchemaFile, &schema); err != nil {
+		t.Fatal(err)
+	}
+	numbers := 0
+	var walk func(v any, at string)
+	walk = func(v any, at string) {
+		switch x := v.(type) {
+		case map[string]any:
+			types := []any{x["type"]}
+			if list, ok := x["type"].([]any); ok {
+				types = list
+			}
+			hasNumber, hasString := false, false
+			for _, ty := range types {
+				hasNumber = hasNumber || ty == "number" || ty == "integer"
+				hasString = hasString || ty == "string"
+			}
+			if hasNumber {
+				numbers++
+				if hasString {
+					t.Errorf("%s admits a number and a string", at)
+				}
+			}
+			for k, sub := range x {
+				walk(sub, at+"/"+k)
+			}
+		case []any:
+			for i, sub := range x {
+				walk(sub, fmt.Sprintf("%s/%d", at, i))
+			}
+		}
+	}
+	walk(schema, "")
+	if numbers < 40 {
+		t.Fatalf("only %d numbers in the schema: the walk missed them", numbers)
+	}
+	r := New()
+	r.Result, r.Seconds = "pass", 12
+	good := marshal(t, r)
+	for _, s := range []string{`"NaN"`, `"Infinity"`, `"-Infinity"`} {
+		bad := strings.Replace(string(good), `"seconds": 12`, `"seconds": `+s, 1)
+		if bad == string(good) {
+			t.Fatal("no seconds in the report")
+		}
+		if err := Validate([]byte(bad)); err == nil || !strings.Contains(err.Error(), "/seconds") {
+			t.Errorf("seconds %s: %v", s, err)
+		}
+	}
 }

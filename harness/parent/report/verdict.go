@@ -73,7 +73,10 @@ type Ignored struct {
 // (wiregate could not run), 1 when the gate failed (not for a shard's
 // part: the merge decides), 0 otherwise.
 func (r *Report) Conclude() {
-	r.Result, r.ExitCode, r.ExitReason = "pass", exitcode.OK, "pass"
+	if r.Result == ResultError {
+		return // Unencodable's: it holds no figure to decide again
+	}
+	r.Result, r.ExitCode, r.ExitReason = ResultPass, exitcode.OK, "pass"
 	blocking, allowed := 0, 0
 	for _, v := range r.Violations {
 		if !v.Blocking() {
@@ -81,7 +84,7 @@ func (r *Report) Conclude() {
 			continue
 		}
 		blocking++
-		r.Result = "fail"
+		r.Result = ResultFail
 		if v.Kind == KindError && r.ExitCode != exitcode.Unusable {
 			r.ExitCode, r.ExitReason = exitcode.Unusable, "wiregate could not run: "+v.Detail
 		}
