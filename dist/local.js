@@ -8720,6 +8720,109 @@ var report_schema_default = {
   $id: "https://github.com/wiregate/wiregate/harness/parent/report/report.schema.json",
   $ref: "#/$defs/Report",
   $defs: {
+    Added: {
+      properties: {
+        size_pct: {
+          type: "number"
+        },
+        compressed_size_pct: {
+          type: "number"
+        },
+        cpu_pct: {
+          type: "number"
+        }
+      },
+      additionalProperties: false,
+      type: "object"
+    },
+    AddedContent: {
+      properties: {
+        formats: {
+          items: {
+            $ref: "#/$defs/AddedFormat"
+          },
+          type: "array"
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "formats"
+      ],
+      description: "AddedContent is what the content a release adds costs when filled: head's records whole against the same records without it (Records.NewFields and the new oneof members the records hold), in each format, by each exact figure."
+    },
+    AddedFigure: {
+      properties: {
+        metric: {
+          type: "string",
+          enum: [
+            "size",
+            "compressed-size",
+            "encode",
+            "decode"
+          ],
+          description: "AddedMetrics"
+        },
+        codec: {
+          type: "string",
+          description: "compressed-size: the batch codec"
+        },
+        unit: {
+          type: "string",
+          description: "B/msg, B/record or instr/op"
+        },
+        without: {
+          type: "number"
+        },
+        with: {
+          type: "number"
+        },
+        delta_pct: {
+          oneOf: [
+            {
+              type: "number"
+            },
+            {
+              type: "null"
+            }
+          ]
+        },
+        threshold_pct: {
+          type: "number",
+          description: "ThresholdPct is the added-content threshold the verdict applied to\nthis figure; absent when it is off (stated, never failing)."
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "metric",
+        "unit",
+        "without",
+        "with",
+        "delta_pct"
+      ],
+      description: "AddedFigure is one exact figure of head's records without their added content (Without: the same content) and with it (With)."
+    },
+    AddedFormat: {
+      properties: {
+        format: {
+          type: "string"
+        },
+        figures: {
+          items: {
+            $ref: "#/$defs/AddedFigure"
+          },
+          type: "array"
+        }
+      },
+      additionalProperties: false,
+      type: "object",
+      required: [
+        "format",
+        "figures"
+      ],
+      description: "AddedFormat is one format's added-content figures."
+    },
     Against: {
       properties: {
         input: {
@@ -9430,7 +9533,7 @@ needs "up to N%").`
         },
         to: {
           type: "string",
-          description: "Regenerated: head's kind; Renamed: head's name"
+          description: "Regenerated, NewFields, NewOneofMembers: head's kind; Renamed: head's name"
         },
         was: {
           type: "string",
@@ -9439,6 +9542,14 @@ needs "up to N%").`
         protobuf_bytes: {
           type: "number",
           description: "ProtobufBytes is the mean protobuf bytes per record the field adds on\nhead (NewFields, Regenerated: tag and value), or would add where a\nrecord holds it (NewOneofMembers)."
+        },
+        entries: {
+          type: "number",
+          description: "Entries is the mean entries a record holds of a list or map field\nhead adds or regenerates; absent for a singular field."
+        },
+        required: {
+          type: "boolean",
+          description: "Required marks a new field head requires: every record of head must\nhold it, so it is judged with the same content, not stated as added."
         }
       },
       additionalProperties: false,
@@ -9927,6 +10038,9 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
         },
         records: {
           $ref: "#/$defs/Records"
+        },
+        added_content: {
+          $ref: "#/$defs/AddedContent"
         }
       },
       additionalProperties: false,
@@ -10061,6 +10175,9 @@ whether a timing can reach its threshold at all (docs/verdicts.md,
         },
         size_pct: {
           type: "number"
+        },
+        added: {
+          $ref: "#/$defs/Added"
         },
         compressed_size_pct: {
           type: "number"
@@ -10247,6 +10364,10 @@ to head by field number", "samples (40 records) on each side", \u2026`
           },
           type: "array",
           description: "Removed are the base's fields head no longer has."
+        },
+        only_added: {
+          type: "boolean",
+          description: "OnlyAdded says head's schema of the message (and its Avro schema)\ndiffers from the base's only by what head adds: the same content\nthen costs more under head's schema only by what the added fields\ncost even unset, which is the addition's cost (judged with the\nadded content), not a regression."
         }
       },
       additionalProperties: false,
@@ -10595,9 +10716,9 @@ to head by field number", "samples (40 records) on each side", \u2026`
         vs_json: {
           type: "number"
         },
-        new_content: {
-          type: "number",
-          description: "NewContent is how many of head's bytes/msg come from what head's\nrecords hold that the base's did not (Records' new and regenerated\nfields): head's size less that of the same records without them, in\nthis format. Nil when there is none."
+        unset: {
+          type: "string",
+          description: 'Unset says why this format\'s same content grew although no value\ndid: it writes the fields head adds even when they are unset ("avro\nwrites every field: +1.0 B a record even when `tags` is empty").\nEmpty otherwise.'
         },
         compressed: {
           items: {
@@ -10743,6 +10864,9 @@ could not (head's figures for it then have nothing to compare with).`
         },
         compressed_size_pct: {
           type: "number"
+        },
+        added: {
+          $ref: "#/$defs/Added"
         }
       },
       additionalProperties: false,
@@ -10768,6 +10892,7 @@ could not (head's figures for it then have nothing to compare with).`
             "cpu",
             "time",
             "throughput",
+            "added-content",
             "error",
             "coverage"
           ],

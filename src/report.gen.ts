@@ -136,6 +136,7 @@ export interface Violation {
     | "cpu"
     | "time"
     | "throughput"
+    | "added-content"
     | "error"
     | "coverage";
   /**
@@ -245,6 +246,7 @@ export interface Message {
    */
   status?: "changed" | "new" | "unchanged" | "removed";
   records?: Records;
+  added_content?: AddedContent;
 }
 export interface Format {
   /**
@@ -282,12 +284,12 @@ export interface Size {
   delta_pct: number | null;
   vs_json?: number;
   /**
-   * NewContent is how many of head's bytes/msg come from what head's
-   * records hold that the base's did not (Records' new and regenerated
-   * fields): head's size less that of the same records without them, in
-   * this format. Nil when there is none.
+   * Unset says why this format's same content grew although no value
+   * did: it writes the fields head adds even when they are unset ("avro
+   * writes every field: +1.0 B a record even when `tags` is empty").
+   * Empty otherwise.
    */
-  new_content?: number;
+  unset?: string;
   /**
    * Compressed is bytes per record as a Kafka broker stores them, one
    * entry per codec of the compression input: the same records in
@@ -478,6 +480,14 @@ export interface Records {
    * Removed are the base's fields head no longer has.
    */
   removed?: FieldNote[];
+  /**
+   * OnlyAdded says head's schema of the message (and its Avro schema)
+   * differs from the base's only by what head adds: the same content
+   * then costs more under head's schema only by what the added fields
+   * cost even unset, which is the addition's cost (judged with the
+   * added content), not a regression.
+   */
+  only_added?: boolean;
 }
 /**
  * FieldNote is one field of a paired message.
@@ -496,7 +506,7 @@ export interface FieldNote {
    */
   from?: string;
   /**
-   * Regenerated: head's kind; Renamed: head's name
+   * Regenerated, NewFields, NewOneofMembers: head's kind; Renamed: head's name
    */
   to?: string;
   /**
@@ -509,6 +519,54 @@ export interface FieldNote {
    * record holds it (NewOneofMembers).
    */
   protobuf_bytes?: number;
+  /**
+   * Entries is the mean entries a record holds of a list or map field
+   * head adds or regenerates; absent for a singular field.
+   */
+  entries?: number;
+  /**
+   * Required marks a new field head requires: every record of head must
+   * hold it, so it is judged with the same content, not stated as added.
+   */
+  required?: boolean;
+}
+/**
+ * AddedContent is what the content a release adds costs when filled: head's records whole against the same records without it (Records.NewFields and the new oneof members the records hold), in each format, by each exact figure.
+ */
+export interface AddedContent {
+  formats: AddedFormat[];
+}
+/**
+ * AddedFormat is one format's added-content figures.
+ */
+export interface AddedFormat {
+  format: string;
+  figures: AddedFigure[];
+}
+/**
+ * AddedFigure is one exact figure of head's records without their added content (Without: the same content) and with it (With).
+ */
+export interface AddedFigure {
+  /**
+   * AddedMetrics
+   */
+  metric: "size" | "compressed-size" | "encode" | "decode";
+  /**
+   * compressed-size: the batch codec
+   */
+  codec?: string;
+  /**
+   * B/msg, B/record or instr/op
+   */
+  unit: string;
+  without: number;
+  with: number;
+  delta_pct: number | null;
+  /**
+   * ThresholdPct is the added-content threshold the verdict applied to
+   * this figure; absent when it is off (stated, never failing).
+   */
+  threshold_pct?: number;
 }
 export interface Pipeline {
   /**
@@ -1023,11 +1081,18 @@ export interface Thresholds {
   throughput_pct: number;
   cpu_pct: number;
   compressed_size_pct?: number;
+  added?: Added;
+}
+export interface Added {
+  size_pct?: number;
+  compressed_size_pct?: number;
+  cpu_pct?: number;
 }
 export interface Override {
   message?: string;
   format?: string;
   size_pct?: number;
+  added?: Added;
   compressed_size_pct?: number;
   time_pct?: number;
   throughput_pct?: number;

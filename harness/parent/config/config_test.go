@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -77,11 +78,11 @@ func TestParseExample(t *testing.T) {
 		message, format string
 		want            Thresholds
 	}{
-		{"telemetry.v1.TelemetryEvent", "protobuf", Thresholds{5, 10, 10, 3, 0}},
-		{"orders.v1.Order", "protobuf", Thresholds{8, 20, 10, 5, 0}},
-		{"orders.v1.Order", "json", Thresholds{8, 30, 10, 5, 0}}, // the later override wins for time
-		{"telemetry.v1.TelemetryEvent", "json", Thresholds{5, 30, 10, 3, 0}},
-		{"orders.v1.Refund", "avro", Thresholds{5, 10, 0.5, 3, 0}},
+		{"telemetry.v1.TelemetryEvent", "protobuf", Thresholds{5, 10, 10, 3, 0, Added{}}},
+		{"orders.v1.Order", "protobuf", Thresholds{8, 20, 10, 5, 0, Added{}}},
+		{"orders.v1.Order", "json", Thresholds{8, 30, 10, 5, 0, Added{}}}, // the later override wins for time
+		{"telemetry.v1.TelemetryEvent", "json", Thresholds{5, 30, 10, 3, 0, Added{}}},
+		{"orders.v1.Refund", "avro", Thresholds{5, 10, 0.5, 3, 0, Added{}}},
 	}
 	for _, tc := range cases {
 		if got := c.ThresholdsFor(tc.message, tc.format); got != tc.want {
@@ -111,12 +112,12 @@ func TestParseBadInput(t *testing.T) {
 		"thresholds: {size: abc}":                      {"wiregate.yaml line 1: thresholds.size", `"abc": not a percentage`},
 		"thresholds:\n  sizee: 5%":                     {"wiregate.yaml line 2", `unknown key "sizee"`, "size, time, throughput, cpu"},
 		"thresholds:\n  cpu: fast":                     {"wiregate.yaml line 2: thresholds.cpu", `"fast": not a percentage`},
-		"colour: blue":                                 {`unknown key "colour"`, "alpha, thresholds, overrides, ignore"},
+		"colour: blue":                                 {`unknown key "colour"`, "alpha, added-content, thresholds, overrides, ignore"},
 		"ignore:\n  - subject: a/b/c":                  {"ignore[0].reason is missing", `"a/b/c"`},
 		"ignore:\n  - subject: a/b/c\n    reason: ' '": {"ignore[0].reason is missing"},
 		"ignore:\n  - reason: x":                       {"ignore[0].subject is missing"},
 		"overrides:\n  - size: 5%":                     {"overrides[0] has neither message nor format"},
-		"overrides:\n  - message: a.B":                 {"overrides[0] sets no threshold", "size, time, throughput or cpu"},
+		"overrides:\n  - message: a.B":                 {"overrides[0] sets no threshold", "throughput, cpu or added-content"},
 		"overrides:\n  - message: a.B\n    size: -1%":  {"line 3: overrides[0].size", "negative"},
 		"overrides:\n  - message: a.B\n    sise: 1%":   {`unknown key "sise"`, "message, format, size, compressed-size, time, throughput, cpu"},
 		"overrides:\n  - format: json\n    cpu: -2%":   {"line 3: overrides[0].cpu", "negative"},
@@ -150,7 +151,7 @@ func TestLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, err = Load(dir, base)
-	if err != nil || c.Thresholds != (Thresholds{7, 15, 10, 2, 0}) || c.Source == "" {
+	if err != nil || c.Thresholds != (Thresholds{7, 15, 10, 2, 0, Added{}}) || c.Source == "" {
 		t.Fatalf("file: %+v %v", c, err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, FileName), nil, 0o644); err != nil {
@@ -208,5 +209,49 @@ func TestDifferencesNameEachSetting(t *testing.T) {
 	same.Source = "/elsewhere/wiregate.yaml"
 	if d := Differences(same, base); len(d) != 0 {
 		t.Errorf("the same rules differ: %q", d)
+	}
+}
+
+// The added-content threshold is off unless set: the input's for every
+// kind, the file's top level over it, a kind of its own over that, an
+// override per message over all of them, "off" turning a kind off again.
+func TestAddedContentThresholdsLayer(t *testing.T) {
+	ten := 10.0
+	base := Config{Thresholds: Thresholds{Added: AllAdded(&ten)}}
+	c, err := Parse([]byte(`added-content: 20%
+thresholds:
+  added-cpu: 5%
+overrides:
+  - message: a.v1.Big
+    added-content: off
+  - message: a.v1.Size
+    added-size: 1%
+`), FileName, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pct := func(p *float64) string {
+		if p == nil {
+			return "off"
+		}
+		return strconv.FormatFloat(*p, 'f', -1, 64)
+	}
+	for _, tc := range []struct {
+		message, size, compressed, cpu string
+	}{
+		{"a.v1.Other", "20", "20", "5"},
+		{"a.v1.Big", "off", "off", "off"},
+		{"a.v1.Size", "1", "20", "5"},
+	} {
+		a := c.ThresholdsFor(tc.message, "protobuf").Added
+		if got := [3]string{pct(a.SizePct), pct(a.CompressedSizePct), pct(a.CPUPct)}; got != [3]string{tc.size, tc.compressed, tc.cpu} {
+			t.Errorf("%s: size, compressed, cpu %v, want %v", tc.message, got, [3]string{tc.size, tc.compressed, tc.cpu})
+		}
+	}
+	if a := (Config{}).ThresholdsFor("a.v1.B", "json").Added; a != (Added{}) {
+		t.Errorf("no input, no file: %+v, want off", a)
+	}
+	if _, err := Parse([]byte("added-content: lots\n"), FileName, base); err == nil || !strings.Contains(err.Error(), "line 1: added-content") || !strings.Contains(err.Error(), "write off, or e.g. 10%") {
+		t.Errorf("a bad value: %v", err)
 	}
 }

@@ -45,6 +45,9 @@ type Override struct {
 	Message string   `json:"message,omitempty"`
 	Format  string   `json:"format,omitempty"`
 	SizePct *float64 `json:"size_pct,omitempty"`
+	// Added overrides the added-content thresholds it sets (Off: turns a
+	// kind off).
+	Added Added `json:"added,omitzero"`
 	// CompressedSizePct overrides compressed-size-threshold.
 	CompressedSizePct *float64 `json:"compressed_size_pct,omitempty"`
 	TimePct           *float64 `json:"time_pct,omitempty"`
@@ -73,6 +76,7 @@ func (c Config) ThresholdsFor(message, format string) Thresholds {
 		set(&t.TimePct, o.TimePct)
 		set(&t.ThroughputPct, o.ThroughputPct)
 		set(&t.CPUPct, o.CPUPct)
+		t.Added = t.Added.over(o.Added)
 	}
 	return t
 }
@@ -124,12 +128,14 @@ func Load(root string, base Config) (Config, error) {
 // file is wiregate.yaml as written. Percentages and alpha stay scalars so
 // that errors can name the key and line.
 type file struct {
-	Alpha       *scalar        `yaml:"alpha"`
-	Thresholds  fileThresholds `yaml:"thresholds"`
-	Overrides   []fileOverride `yaml:"overrides"`
-	Ignore      []fileIgnore   `yaml:"ignore"`
-	Approvers   []string       `yaml:"approvers"`
-	SelfApprove *bool          `yaml:"self-approve"`
+	Alpha *scalar `yaml:"alpha"`
+	// AddedContent is every added-content kind's threshold at once.
+	AddedContent *scalar        `yaml:"added-content"`
+	Thresholds   fileThresholds `yaml:"thresholds"`
+	Overrides    []fileOverride `yaml:"overrides"`
+	Ignore       []fileIgnore   `yaml:"ignore"`
+	Approvers    []string       `yaml:"approvers"`
+	SelfApprove  *bool          `yaml:"self-approve"`
 }
 
 type fileThresholds struct {
@@ -138,6 +144,11 @@ type fileThresholds struct {
 	Time       *scalar `yaml:"time"`
 	Throughput *scalar `yaml:"throughput"`
 	CPU        *scalar `yaml:"cpu"`
+	// The added-content thresholds: every kind at once, or one kind.
+	AddedContent    *scalar `yaml:"added-content"`
+	AddedSize       *scalar `yaml:"added-size"`
+	AddedCompressed *scalar `yaml:"added-compressed-size"`
+	AddedCPU        *scalar `yaml:"added-cpu"`
 }
 
 type fileOverride struct {
@@ -153,9 +164,9 @@ type fileIgnore struct {
 
 // validKeys names the keys each part of the file accepts, for errors.
 var validKeys = map[string]string{
-	"file":           "alpha, thresholds, overrides, ignore, approvers, self-approve",
-	"fileThresholds": "size, compressed-size, time, throughput, cpu",
-	"fileOverride":   "message, format, size, compressed-size, time, throughput, cpu",
+	"file":           "alpha, added-content, thresholds, overrides, ignore, approvers, self-approve",
+	"fileThresholds": "size, compressed-size, time, throughput, cpu, added-content, added-size, added-compressed-size, added-cpu",
+	"fileOverride":   "message, format, size, compressed-size, time, throughput, cpu, added-content, added-size, added-compressed-size, added-cpu",
 	"fileIgnore":     "subject, reason",
 }
 
@@ -182,10 +193,18 @@ func Parse(data []byte, name string, base Config) (Config, error) {
 		}
 		c.Alpha = a
 	}
+	if f.AddedContent != nil {
+		v, err := ParseAddedPercent(at(name, f.AddedContent, "added-content"), f.AddedContent.Value)
+		if err != nil {
+			return base, err
+		}
+		c.Thresholds.Added = c.Thresholds.Added.over(AllAdded(&v))
+	}
 	top, err := f.Thresholds.parse(name, "thresholds.")
 	if err != nil {
 		return base, err
 	}
+	c.Thresholds.Added = c.Thresholds.Added.over(top.Added)
 	set(&c.Thresholds.SizePct, top.SizePct)
 	set(&c.Thresholds.CompressedSizePct, top.CompressedSizePct)
 	set(&c.Thresholds.TimePct, top.TimePct)
@@ -205,8 +224,8 @@ func Parse(data []byte, name string, base Config) (Config, error) {
 		if err != nil {
 			return base, err
 		}
-		if t.SizePct == nil && t.CompressedSizePct == nil && t.TimePct == nil && t.ThroughputPct == nil && t.CPUPct == nil {
-			return base, exitcode.BadInput("%s: %s sets no threshold; give size, compressed-size, time, throughput or cpu", name, key)
+		if t.SizePct == nil && t.CompressedSizePct == nil && t.TimePct == nil && t.ThroughputPct == nil && t.CPUPct == nil && t.Added == (Added{}) {
+			return base, exitcode.BadInput("%s: %s sets no threshold; give size, compressed-size, time, throughput, cpu or added-content", name, key)
 		}
 		t.Message, t.Format = o.Message, o.Format
 		c.Overrides = append(c.Overrides, t)
@@ -254,6 +273,26 @@ func (t fileThresholds) parse(name, prefix string) (Override, error) {
 			return o, err
 		}
 		*p.dst = &v
+	}
+	// added-content first, so a kind of its own written beside it wins.
+	for _, p := range []struct {
+		key  string
+		node *scalar
+		dst  []**float64
+	}{{"added-content", t.AddedContent, []**float64{&o.Added.SizePct, &o.Added.CompressedSizePct, &o.Added.CPUPct}},
+		{"added-size", t.AddedSize, []**float64{&o.Added.SizePct}},
+		{"added-compressed-size", t.AddedCompressed, []**float64{&o.Added.CompressedSizePct}},
+		{"added-cpu", t.AddedCPU, []**float64{&o.Added.CPUPct}}} {
+		if p.node == nil {
+			continue
+		}
+		v, err := ParseAddedPercent(at(name, p.node, prefix+p.key), p.node.Value)
+		if err != nil {
+			return o, err
+		}
+		for _, d := range p.dst {
+			*d = &v
+		}
 	}
 	return o, nil
 }

@@ -22,6 +22,56 @@ type Thresholds struct {
 	// CompressedSizePct is the largest growth of bytes per record after
 	// batch compression, for each codec measured.
 	CompressedSizePct float64 `json:"compressed_size_pct,omitempty"`
+	// Added are the added-content thresholds: the most the content a
+	// release adds may cost, by kind; a nil kind is off (stated, never
+	// failing).
+	Added Added `json:"added,omitzero"`
+}
+
+// Added are the added-content thresholds by kind: the largest allowed
+// growth of each exact figure of head's records with their added content
+// against the same records without it (and, for a message that only adds,
+// of the same content against the base: what the added fields cost
+// unset). Nil: off.
+type Added struct {
+	SizePct           *float64 `json:"size_pct,omitempty"`
+	CompressedSizePct *float64 `json:"compressed_size_pct,omitempty"`
+	CPUPct            *float64 `json:"cpu_pct,omitempty"`
+}
+
+// AllAdded is the same added-content threshold for every kind (nil: off).
+func AllAdded(pct *float64) Added { return Added{SizePct: pct, CompressedSizePct: pct, CPUPct: pct} }
+
+// over is a overlaid by o's kinds that are set (a kind set to Off turns it
+// off).
+func (a Added) over(o Added) Added {
+	for _, p := range []struct{ dst, src **float64 }{{&a.SizePct, &o.SizePct}, {&a.CompressedSizePct, &o.CompressedSizePct}, {&a.CPUPct, &o.CPUPct}} {
+		if *p.src != nil {
+			*p.dst = *p.src
+			if **p.src < 0 {
+				*p.dst = nil
+			}
+		}
+	}
+	return a
+}
+
+// Off is what an added-content kind written "off" parses to: it turns
+// that kind off where it is set (an override over a file's default). A
+// threshold is never negative, and report.json holds numbers only.
+const Off = -1.0
+
+// ParseAddedPercent reads an added-content threshold: "off", or a
+// percentage as ParsePercent reads it. off is Off.
+func ParseAddedPercent(name, s string) (float64, error) {
+	if strings.EqualFold(strings.TrimSpace(s), "off") {
+		return Off, nil
+	}
+	v, err := ParsePercent(name, s)
+	if err != nil {
+		return 0, exitcode.BadInput("%s is %q: not off or a percentage; write off, or e.g. 10%%", name, s)
+	}
+	return v, nil
 }
 
 // ParsePercent reads a threshold written "5%", "5" or "0.5%" as a percent.

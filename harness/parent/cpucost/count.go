@@ -110,7 +110,7 @@ func countBatch(ctx context.Context, vg, binary string, b batch, opts Options) (
 		return nil, fmt.Errorf("instruction count: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	flags := benchprog.CountFlags{Selection: b.sel, Ops: opts.Ops, Lengths: benchprog.Lengths{}}
+	flags := benchprog.CountFlags{Selection: b.sel, Ops: opts.Ops, Lengths: benchprog.Lengths{}, Added: opts.Added}
 	for _, m := range b.sel.Messages {
 		for _, f := range b.sel.Formats {
 			l := opts.lengthOf(m, f)
@@ -160,7 +160,7 @@ func countedSeconds(stdout string) map[string]float64 {
 	out := map[string]float64{}
 	for line := range strings.Lines(stdout) {
 		if m, s, ok := benchprog.ParseCountedLine(strings.TrimSpace(line)); ok {
-			out[m] = s
+			out[m] += s // a message with added content is said twice: its loops, then its added loops
 		}
 	}
 	return out
@@ -313,7 +313,7 @@ func collect(dir, stdout string, opts Options) (out []Result, err error) {
 	}
 	sc := bufio.NewScanner(strings.NewReader(stdout))
 	for sc.Scan() {
-		name, ops, ok := benchprog.ParseCountLabel(sc.Text())
+		name, ops, added, ok := benchprog.ParseCountLabel(sc.Text())
 		if !ok {
 			continue
 		}
@@ -325,7 +325,7 @@ func collect(dir, stdout string, opts Options) (out []Result, err error) {
 		if !hasIr || ir == 0 {
 			return nil, fmt.Errorf("instruction count: callgrind counted no instructions for %s", name)
 		}
-		r := Result{Name: name, Ops: ops, Instructions: ir - min(d.slowIr, ir), Uncached: min(d.slowIr, ir)}
+		r := Result{Name: name, Ops: ops, Instructions: ir - min(d.slowIr, ir), Uncached: min(d.slowIr, ir), Added: added}
 		if d.graph != nil {
 			r.Profile = profileOf(*d.graph, ops)
 		}

@@ -50,6 +50,10 @@ type Options struct {
 	// ProcessTimeout bounds each Valgrind process; DefaultProcessTimeout
 	// when 0.
 	ProcessTimeout time.Duration
+	// Added is a directory a sizes run saved head's records with their
+	// added content in: each process also counts every message saved there
+	// on them (Result.Added). Empty: none.
+	Added string
 	// CPUs, when set, are the only CPUs the Valgrind processes run on
 	// (taskset): counts beside the bench rounds keep off the CPU the
 	// timings are pinned to (pin.Others). A count is the same on any CPU.
@@ -87,6 +91,9 @@ type Result struct {
 	// counted loop (slowPaths: type-assertion sites whose cache did not
 	// hold the type), left out of Instructions.
 	Uncached uint64 `json:"uncached_instructions,omitempty"`
+	// Added marks a loop over head's records with their added content
+	// (Options.Added), counted beside the same-content loop of its name.
+	Added bool `json:"added,omitempty"`
 	// EstimatedCycles is set only with Options.CacheSim (see cycles.go).
 	EstimatedCycles uint64 `json:"estimated_cycles,omitempty"`
 	// Profile is where the loop's instructions went per operation, with

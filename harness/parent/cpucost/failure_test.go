@@ -141,7 +141,7 @@ func TestValgrindHangingIsBoundedPerProcess(t *testing.T) {
 }
 
 func TestNoDumpForACountedLoopIsAnError(t *testing.T) {
-	vg := fakeValgrind(t, `echo "`+benchprog.CountLabel("BenchmarkEncode/m.v1.M/protobuf", 1024)+`"`)
+	vg := fakeValgrind(t, `echo "`+benchprog.CountLabel("BenchmarkEncode/m.v1.M/protobuf", 1024, false)+`"`)
 	_, err := countWith(t, context.Background(), vg)
 	oneLine(t, err, "no dump for BenchmarkEncode/m.v1.M/protobuf")
 	_, err = countWith(t, context.Background(), fakeValgrind(t, `exit 0`))
@@ -161,7 +161,7 @@ func TestALoopsSlowPathsAreLeftOut(t *testing.T) {
 	vg := fakeValgrind(t, `
 for a in "$@"; do case $a in --callgrind-out-file=*) out=${a#--callgrind-out-file=};; esac; done
 echo run >> `+calls+`
-label="`+benchprog.CountLabel("BenchmarkEncode/m.v1.M/protobuf", 1024)+`"
+label="`+benchprog.CountLabel("BenchmarkEncode/m.v1.M/protobuf", 1024, false)+`"
 printf '# callgrind format\ndesc: Trigger: Client Request: %s\nevents: Ir\nfn=(1) main.loop\n0 1024000\ncfn=(14) runtime.typeAssert\ncalls=1024 0\n0 1024000\nfn=(14)\n0 1024000\ntotals: 2048000\n' "$label" > "$out.1"
 echo "$label"`)
 	c, err := countWith(t, context.Background(), vg)

@@ -24,6 +24,9 @@ import (
 // budget cut.
 type counts struct {
 	base, head []cpucost.Result
+	// added are head's added-content counts, each beside its same-content
+	// count of the same process (the first of each batch on head).
+	added []addedCount
 	cpuCost    *report.CPUCost
 	forecast   budget.CPUForecast
 	// seconds is each message's count processes' wall time, every side,
@@ -40,6 +43,17 @@ type countProcess struct {
 	side     int // index into programs.sides()
 	process  int // which of the batch's processes on its side
 	price    time.Duration
+	// added: the process also counts its messages' added content
+	// (sizes.savedAdded), after its other loops.
+	added bool
+}
+
+// addedCount is one op's count on head's records with their added content
+// (with) and on its same content (without), in the same process: the
+// same hash seeds, the same rotations.
+type addedCount struct {
+	name          string // BenchmarkEncode/<message>/<format>
+	without, with float64
 }
 
 // errCountUnavailable stops the pool when Valgrind went away after
@@ -90,8 +104,11 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 			p := ps.sides()[u.side]
 			start := time.Now()
 			sel, _ := p.only(u.messages)
-			res, err := cpucost.Count(ctx, p.prog.Binary, sel,
-				cpucost.Options{Valgrind: setup.Valgrind, Bytes: bytes, Parallel: 1, Batch: len(u.messages), Profiles: profilesOn(), CPUs: by.now()})
+			opts := cpucost.Options{Valgrind: setup.Valgrind, Bytes: bytes, Parallel: 1, Batch: len(u.messages), Profiles: profilesOn(), CPUs: by.now()}
+			if u.added {
+				opts.Added = sz.savedAdded
+			}
+			res, err := cpucost.Count(ctx, p.prog.Binary, sel, opts)
 			if err != nil {
 				return p.wrap(err)
 			}
@@ -219,15 +236,22 @@ func (g *run) countProcesses(ps programs, plan budget.CPUForecast, sz sizes) []c
 				p := ps.sides()[side]
 				var ms []string
 				price := budget.ProcessStart
+				// The batch's first process on head also counts the
+				// added content: one more loop each, in no more processes.
+				added := false
 				for _, m := range b.messages {
 					if !p.has(m) {
 						continue
 					}
 					ms = append(ms, m)
 					price += budget.CountPrice(sz.rows(sideIndex(ps, side), m, p.sel.Formats))
+					if rows := sz.addedRows(m, p.sel.Formats); process == 0 && sideIndex(ps, side) == 1 && len(rows) > 0 {
+						price += budget.CountPrice(rows)
+						added = true
+					}
 				}
 				if len(ms) > 0 {
-					procs = append(procs, countProcess{index: len(procs), messages: ms, side: side, process: process, price: price})
+					procs = append(procs, countProcess{index: len(procs), messages: ms, side: side, process: process, price: price, added: added})
 				}
 			}
 		}
@@ -289,15 +313,20 @@ func (g *run) keepWholeProcesses(c *counts, ps programs, procs []countProcess, r
 	}
 	ran := map[string]int{}
 	for i, u := range procs {
+		same := map[string]float64{}
 		for _, r := range results[i] {
 			_, m, _, _ := compare.ParseName(r.Name)
-			if !whole[m][u.process] {
-				continue
-			}
-			if sideIndex(ps, u.side) == 0 {
+			switch {
+			case !whole[m][u.process]:
+			case r.Added:
+				if without, ok := same[r.Name]; ok { // its same-content loop came first
+					c.added = append(c.added, addedCount{name: r.Name, without: without, with: r.InstrPerOp()})
+				}
+			case sideIndex(ps, u.side) == 0:
 				c.base = append(c.base, r)
-			} else {
+			default:
 				c.head = append(c.head, r)
+				same[r.Name] = r.InstrPerOp()
 			}
 		}
 	}

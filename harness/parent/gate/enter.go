@@ -40,6 +40,7 @@ func enterResults(r *report.Report, set inputs.Settings, m stageResults, costs [
 		enterSizes(r, set.Formats, m.sizes, m.pools)
 	}
 	enterCounts(r, m.counts)
+	enterAdded(r, set.Formats, m.sizes, m.counts)
 	enterTimings(r, m.timings)
 	enterCompared(r, m.compared)
 	enterPipeline(r, set, m.rows)
@@ -193,10 +194,6 @@ func sizeOf(s sizes, k string) *report.Size {
 	if base := pair[0]; base != nil {
 		size.Base = base.BytesMean
 		size.DeltaPct = compare.DeltaPct(base.BytesMean, head.BytesMean)
-	}
-	if c := s.carried[k]; c != nil && c.BytesMean != head.BytesMean {
-		d := head.BytesMean - c.BytesMean
-		size.NewContent = &d
 	}
 	size.Compressed = compressedSizes(pair[0], head, size.DeltaPct)
 	return size

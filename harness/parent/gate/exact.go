@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -23,10 +24,10 @@ const exactChunk = 32
 // round-trips every record, inside the program's sizes) and bytes per
 // message, per side.
 type sizes struct {
-	pairs map[string][2]*benchprog.Size // "message/format" → base, head
-	// carried are head's sizes on its records without what head adds
-	// (pools.newContent), by "message/format".
-	carried map[string]*benchprog.Size
+	pairs map[string][2]*benchprog.Size // "message/format" → base, head (its same content)
+	// added are head's sizes on its records whole, with the content head
+	// adds (pools.withAdded), by "message/format".
+	added map[string]*benchprog.Size
 	// unmeasured are the messages the budget left no time for.
 	unmeasured []string
 	// seconds is what sizing each message took on one side: its part of
@@ -34,8 +35,11 @@ type sizes struct {
 	seconds map[string]float64
 	// saved are each side's directory (base, head) of the sized cases'
 	// records, which the count processes and the bench rounds load instead
-	// of building them again (benchprog.Selection.Saved); root holds both.
-	saved [2]string
+	// of building them again (benchprog.Selection.Saved), and head's
+	// records whole (added: what its added-content loops count); root holds
+	// all three.
+	saved      [2]string
+	savedAdded string
 	root  string
 }
 
@@ -55,12 +59,12 @@ func (s sizes) fitted(list []string) []string { return without(list, s.unmeasure
 // verdict's core): nothing is cut here before the timing stages are, so
 // this stage may run until the deadline.
 func (g *run) measureSizes(ctx context.Context, ps programs, p pools, list []string) (sizes, string, error) {
-	res := sizes{pairs: map[string][2]*benchprog.Size{}, carried: map[string]*benchprog.Size{}, seconds: map[string]float64{}}
+	res := sizes{pairs: map[string][2]*benchprog.Size{}, added: map[string]*benchprog.Size{}, seconds: map[string]float64{}}
 	root, err := os.MkdirTemp(g.tmpDir(), "wiregate-saved-")
 	if err != nil {
 		return res, "", fmt.Errorf("sizes: %w", err)
 	}
-	res.root, res.saved = root, [2]string{filepath.Join(root, "base"), filepath.Join(root, "head")}
+	res.root, res.saved, res.savedAdded = root, [2]string{filepath.Join(root, "base"), filepath.Join(root, "head")}, filepath.Join(root, "added")
 	prog := newProgress(g.o.Log, "sizes", progressEvery)
 	defer prog.stop()
 	chunks := chunked(list, exactChunk, g.s.Workers)
@@ -89,14 +93,14 @@ func (g *run) measureSizes(ctx context.Context, ps programs, p pools, list []str
 					found[k] = pair
 				}
 			}
-			carried, err := g.sizeCarried(ctx, ps, p, chunk)
+			added, err := g.sizeAdded(ctx, ps, p, chunk, res.savedAdded)
 			if err != nil {
 				return err
 			}
 			mu.Lock()
 			defer mu.Unlock()
 			maps.Copy(res.pairs, found)
-			maps.Copy(res.carried, carried)
+			maps.Copy(res.added, added)
 			for _, m := range chunk {
 				res.seconds[m] = time.Since(start).Seconds() / float64(len(chunk)*max(ran, 1))
 			}
@@ -130,13 +134,14 @@ func chunked(list []string, size, workers int) [][]string {
 	return out
 }
 
-// sizeCarried sizes head's records of chunk's messages that hold new
-// content without it: head's bytes less these are what the new and
-// regenerated fields cost, in each format.
-func (g *run) sizeCarried(ctx context.Context, ps programs, p pools, chunk []string) (map[string]*benchprog.Size, error) {
+// sizeAdded sizes head's records whole of chunk's messages that hold
+// added content (and checks them, and saves them in save for the count
+// processes): these against head's same content are what the added
+// content costs when filled, in each format.
+func (g *run) sizeAdded(ctx context.Context, ps programs, p pools, chunk []string, save string) (map[string]*benchprog.Size, error) {
 	var ms []string
 	for _, m := range chunk {
-		if slices.Contains(p.newContent, m) {
+		if slices.Contains(p.withAdded, m) {
 			ms = append(ms, m)
 		}
 	}
@@ -144,10 +149,10 @@ func (g *run) sizeCarried(ctx context.Context, ps programs, p pools, chunk []str
 		return nil, nil
 	}
 	sel, _ := ps.head.only(ms)
-	sel.Records = p.carried
-	ss, err := ps.head.prog.Sizes(ctx, benchprog.SizesFlags{Selection: sel})
+	sel.Records = p.added
+	ss, err := ps.head.prog.Sizes(ctx, benchprog.SizesFlags{Selection: sel, Batching: g.batching(), Save: save})
 	if err != nil {
-		return nil, ps.head.wrap(fmt.Errorf("records without new content: %w", err))
+		return nil, ps.head.wrap(fmt.Errorf("records with their added content: %w", err))
 	}
 	out := map[string]*benchprog.Size{}
 	for j := range ss {
@@ -179,6 +184,21 @@ func (s sizes) rows(side int, message string, formats []string) []benchprog.Size
 			out = append(out, *r)
 		}
 	}
+	return out
+}
+
+// addedRows are head's sizes of message's records with their added
+// content in formats (every format when nil), in formats' order; none
+// when they hold none.
+func (s sizes) addedRows(message string, formats []string) []benchprog.Size {
+	var out []benchprog.Size
+	for k, r := range s.added {
+		m, f, _ := strings.Cut(k, "/")
+		if m == message && (formats == nil || slices.Contains(formats, f)) {
+			out = append(out, *r)
+		}
+	}
+	slices.SortFunc(out, func(a, b benchprog.Size) int { return strings.Compare(a.Format, b.Format) })
 	return out
 }
 

@@ -89,18 +89,24 @@ func TestWideningAndReorderingChangeNoByte(t *testing.T) {
 		t.Fatalf("status %q", r.Messages[0].Status)
 	}
 	for f, s := range sizesOf(t, r) {
-		if s.Base != s.Head || s.NewContent != nil {
-			t.Errorf("%s: %.2f → %.2f B/msg (new content %v)", f, s.Base, s.Head, s.NewContent)
+		if s.Base != s.Head || s.Unset != "" {
+			t.Errorf("%s: %.2f → %.2f B/msg (unset %q)", f, s.Base, s.Head, s.Unset)
 		}
+	}
+	if a := r.Messages[0].AddedContent; a != nil {
+		t.Errorf("added content %+v where head adds no field", a)
 	}
 	if len(r.Violations) != 0 {
 		t.Errorf("violations %+v", r.Violations)
 	}
 }
 
-// A field added at the end grows protobuf by exactly its own bytes: every
-// other field keeps its value, and new_content says so in every format.
-func TestAddedFieldGrowsByExactlyItsBytes(t *testing.T) {
+// A field added at the end: the same content (the field unset) keeps
+// every protobuf byte, while Avro and JSON, which write every field, grow
+// by what they write for an unset one and say so; the added content
+// (head's records with rssi filled) grows protobuf by exactly the field's
+// own bytes, and every format by something.
+func TestAddedFieldIsTheAddedContentAndTheSameContentKeepsItsBytes(t *testing.T) {
 	base, head := checkouts(t)
 	addRSSI(t, head)
 	r := pairedRun(t, base, head, "telemetry.v1.TelemetryEvent", false)
@@ -109,13 +115,25 @@ func TestAddedFieldGrowsByExactlyItsBytes(t *testing.T) {
 	if recs == nil || len(recs.NewFields) != 1 || recs.NewFields[0].Field != "rssi" || recs.NewFields[0].Number != "13" || recs.NewFields[0].ProtobufBytes == nil {
 		t.Fatalf("records %+v", recs)
 	}
-	pb := s["protobuf"]
-	if pb.NewContent == nil || *pb.NewContent != pb.Head-pb.Base || *pb.NewContent != *recs.NewFields[0].ProtobufBytes {
-		t.Errorf("protobuf %.3f → %.3f, new content %v, the field's bytes %v", pb.Base, pb.Head, pb.NewContent, *recs.NewFields[0].ProtobufBytes)
+	if pb := s["protobuf"]; pb.Base != pb.Head || pb.Unset != "" {
+		t.Errorf("protobuf same content %.3f → %.3f (unset %q): an unset field costs protobuf nothing", pb.Base, pb.Head, pb.Unset)
 	}
-	for f, x := range s {
-		if x.NewContent == nil || *x.NewContent <= 0 || *x.NewContent > x.Head-x.Base {
-			t.Errorf("%s: %.3f → %.3f, new content %v", f, x.Base, x.Head, x.NewContent)
+	for _, f := range []string{"avro", "json"} {
+		if x := s[f]; x.Head <= x.Base || !strings.Contains(x.Unset, f+" writes every field") || !strings.Contains(x.Unset, "`rssi` is empty") {
+			t.Errorf("%s same content %.3f → %.3f, unset %q", f, x.Base, x.Head, x.Unset)
+		}
+	}
+	a := r.Messages[0].AddedContent
+	if a == nil || len(a.Formats) != 3 {
+		t.Fatalf("added content %+v, want every format", a)
+	}
+	for _, af := range a.Formats {
+		size := af.Figures[0]
+		if size.Metric != report.AddedSize || size.With <= size.Without || size.Without != s[af.Format].Head {
+			t.Errorf("%s added size %+v (same content %.3f)", af.Format, size, s[af.Format].Head)
+		}
+		if af.Format == "protobuf" && size.With-size.Without != *recs.NewFields[0].ProtobufBytes {
+			t.Errorf("protobuf added %.3f B/msg, the field's bytes %.3f", size.With-size.Without, *recs.NewFields[0].ProtobufBytes)
 		}
 	}
 }
@@ -163,11 +181,13 @@ func TestIncompatibleKindRegeneratesThatFieldOnly(t *testing.T) {
 		recs.Regenerated[0].To != "int64" || len(recs.NewFields) != 0 {
 		t.Fatalf("records %+v", recs)
 	}
-	pb := sizesOf(t, r)["protobuf"]
-	// Every other field is the same: the delta is the firmware field's old
-	// bytes out and its new bytes in, which is exactly what new_content
-	// less the carried records' loss of it says.
-	if pb.NewContent == nil || *pb.NewContent != *recs.Regenerated[0].ProtobufBytes {
-		t.Errorf("protobuf new content %v, the regenerated field's bytes %v", pb.NewContent, *recs.Regenerated[0].ProtobufBytes)
+	// Fresh values replace existing information: changed content, judged
+	// with the same content (the size delta is the base's and head's), and
+	// nothing of it is added content.
+	if pb := sizesOf(t, r)["protobuf"]; pb.Head == pb.Base {
+		t.Errorf("protobuf same content %.3f → %.3f: the regenerated field's values are not in it", pb.Base, pb.Head)
+	}
+	if a := r.Messages[0].AddedContent; a != nil {
+		t.Errorf("added content %+v for a regenerated field", a)
 	}
 }

@@ -100,6 +100,18 @@ func percent(field func(*Settings) *float64) func(*Settings, value) error {
 	}
 }
 
+func parseAddedContentThreshold(s *Settings, v value) error {
+	pct, err := config.ParseAddedPercent(v.where, v.text)
+	if err != nil {
+		return err
+	}
+	s.AddedContentThreshold = nil
+	if pct >= 0 {
+		s.AddedContentThreshold = &pct
+	}
+	return nil
+}
+
 var messageName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$`)
 
 func parseMessages(s *Settings, v value) error {

@@ -38,13 +38,16 @@ type Settings struct {
 	BatchBytes              int
 	CompressedSizeThreshold float64 // percent
 	CPUThreshold            float64 // percent
-	CPUCost                 cpucost.Mode
-	CPUProcesses            int // per side and message
-	Alpha                   float64
-	Rounds                  int // timing and pipeline rounds (input count)
-	UnchangedRounds         int // timing rounds of an unchanged-schema message; use RoundsFor
-	Benchtime               time.Duration
-	TimeBudget              time.Duration // for the whole run; timing is fitted to it
+	// AddedContentThreshold is every added-content kind's threshold, in
+	// percent; nil: off.
+	AddedContentThreshold *float64
+	CPUCost               cpucost.Mode
+	CPUProcesses          int // per side and message
+	Alpha                 float64
+	Rounds                int // timing and pipeline rounds (input count)
+	UnchangedRounds       int // timing rounds of an unchanged-schema message; use RoundsFor
+	Benchtime             time.Duration
+	TimeBudget            time.Duration // for the whole run; timing is fitted to it
 
 	// Workers is how many processes the exact stages run at once.
 	Workers int
@@ -96,7 +99,8 @@ func (s Settings) ProducerCompression() string {
 // wiregate.yaml overlays it.
 func (s Settings) Config() config.Config {
 	return config.Config{Alpha: s.Alpha, Thresholds: config.Thresholds{
-		SizePct: s.SizeThreshold, CompressedSizePct: s.CompressedSizeThreshold, TimePct: s.TimeThreshold, ThroughputPct: s.ThroughputThreshold, CPUPct: s.CPUThreshold}}
+		SizePct: s.SizeThreshold, CompressedSizePct: s.CompressedSizeThreshold, TimePct: s.TimeThreshold, ThroughputPct: s.ThroughputThreshold, CPUPct: s.CPUThreshold,
+		Added: config.AllAdded(s.AddedContentThreshold)}}
 }
 
 // Against is the breaking-against input: a ref, or the newest tag matching

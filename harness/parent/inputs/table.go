@@ -77,6 +77,8 @@ var Table = []Input{
 		Doc: "Largest allowed significant drop of pipeline records/s."},
 	{Name: "cpu-threshold", Default: "2%", parse: percent(func(s *Settings) *float64 { return &s.CPUThreshold }),
 		Doc: "Largest allowed growth of instructions/op, counted exactly under Valgrind; a growth also has to clear the count's noise floor (docs/verdicts.md)."},
+	{Name: "added-content-threshold", Default: "off", parse: parseAddedContentThreshold,
+		Doc: "Largest allowed cost of the content a change adds, when filled (head's records with it against the same records without it; for a message that only adds, also what the added fields cost unset), in bytes, compressed bytes and instructions/op — off (stated in the comment, never failing) or a percentage for every kind; wiregate.yaml sets it per kind and per message (docs/verdicts.md)."},
 	{Name: "cpu-cost", Default: "auto", parse: parseCPUCost,
 		Doc: "Count instructions/op under Valgrind — auto (where it can be had, on PATH or installed with apt-get on a Linux CI runner; elsewhere time only, and the report says why), on (required; the gate stops where it cannot be had), or off."},
 	{Name: "alpha", Default: "0.05", parse: parseAlpha,

@@ -30,6 +30,51 @@ type Message struct {
 	// Records says which records both sides measured and what of them is
 	// new on head; nil for a message measured on one side only.
 	Records *Records `json:"records,omitempty"`
+	// AddedContent is what head's added content costs when filled; nil
+	// when head's records add none (or were not measured whole).
+	AddedContent *AddedContent `json:"added_content,omitempty"`
+}
+
+// AddedContent is what the content a release adds costs when filled: head's
+// records whole against the same records without it (Records.NewFields and
+// the new oneof members the records hold), in each format, by each exact
+// figure. The base is not in it: the regression gate compares the same
+// content with the base (Format.Size, Format.Metrics); this is stated,
+// and fails only past added-content-threshold. Timings and the pipeline
+// measure the same content only.
+type AddedContent struct {
+	Formats []AddedFormat `json:"formats"`
+}
+
+// AddedFormat is one format's added-content figures.
+type AddedFormat struct {
+	Format  string        `json:"format"`
+	Figures []AddedFigure `json:"figures"`
+}
+
+// The figures of an AddedFigure (Metric).
+const (
+	AddedSize           = "size"            // bytes/msg
+	AddedCompressedSize = "compressed-size" // bytes per record after Codec's batch compression
+	AddedEncode         = "encode"          // instr/op
+	AddedDecode         = "decode"          // instr/op
+)
+
+// AddedMetrics are every AddedFigure metric.
+var AddedMetrics = []string{AddedSize, AddedCompressedSize, AddedEncode, AddedDecode}
+
+// AddedFigure is one exact figure of head's records without their added
+// content (Without: the same content) and with it (With).
+type AddedFigure struct {
+	Metric   string   `json:"metric"`          // AddedMetrics
+	Codec    string   `json:"codec,omitempty"` // compressed-size: the batch codec
+	Unit     string   `json:"unit"`            // B/msg, B/record or instr/op
+	Without  float64  `json:"without"`
+	With     float64  `json:"with"`
+	DeltaPct *float64 `json:"delta_pct" jsonschema:"nullable"`
+	// ThresholdPct is the added-content threshold the verdict applied to
+	// this figure; absent when it is off (stated, never failing).
+	ThresholdPct *float64 `json:"threshold_pct,omitempty"`
 }
 
 // Records are how base and head got the same logical records: the base's
@@ -59,6 +104,12 @@ type Records struct {
 	Renamed []FieldNote `json:"renamed,omitempty"`
 	// Removed are the base's fields head no longer has.
 	Removed []FieldNote `json:"removed,omitempty"`
+	// OnlyAdded says head's schema of the message (and its Avro schema)
+	// differs from the base's only by what head adds: the same content
+	// then costs more under head's schema only by what the added fields
+	// cost even unset, which is the addition's cost (judged with the
+	// added content), not a regression.
+	OnlyAdded bool `json:"only_added,omitempty"`
 }
 
 // FieldNote is one field of a paired message.
@@ -66,12 +117,18 @@ type FieldNote struct {
 	Field  string `json:"field"`          // head's path of names from the message: "lines.notes" (the base's for Removed)
 	Number string `json:"number"`         // the same path in field numbers: "3.5"
 	From   string `json:"from,omitempty"` // Regenerated: the base's kind; Renamed: the base's name
-	To     string `json:"to,omitempty"`   // Regenerated: head's kind; Renamed: head's name
+	To     string `json:"to,omitempty"`   // Regenerated, NewFields, NewOneofMembers: head's kind; Renamed: head's name
 	Was    string `json:"was,omitempty"`  // Regenerated: the base's name, when head renamed the field too
 	// ProtobufBytes is the mean protobuf bytes per record the field adds on
 	// head (NewFields, Regenerated: tag and value), or would add where a
 	// record holds it (NewOneofMembers).
 	ProtobufBytes *float64 `json:"protobuf_bytes,omitempty"`
+	// Entries is the mean entries a record holds of a list or map field
+	// head adds or regenerates; absent for a singular field.
+	Entries *float64 `json:"entries,omitempty"`
+	// Required marks a new field head requires: every record of head must
+	// hold it, so it is judged with the same content, not stated as added.
+	Required bool `json:"required,omitempty"`
 }
 
 type Format struct {
@@ -91,11 +148,11 @@ type Size struct {
 	Head     float64  `json:"head"`                            // contract
 	DeltaPct *float64 `json:"delta_pct" jsonschema:"nullable"` // contract
 	VsJSON   float64  `json:"vs_json,omitempty"`
-	// NewContent is how many of head's bytes/msg come from what head's
-	// records hold that the base's did not (Records' new and regenerated
-	// fields): head's size less that of the same records without them, in
-	// this format. Nil when there is none.
-	NewContent *float64 `json:"new_content,omitempty"`
+	// Unset says why this format's same content grew although no value
+	// did: it writes the fields head adds even when they are unset ("avro
+	// writes every field: +1.0 B a record even when `tags` is empty").
+	// Empty otherwise.
+	Unset string `json:"unset,omitempty"`
 	// Compressed is bytes per record as a Kafka broker stores them, one
 	// entry per codec of the compression input: the same records in
 	// producer batches, each batch compressed. Exact, like raw size.

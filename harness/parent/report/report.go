@@ -30,6 +30,10 @@ const (
 	// KindCoverage: input coverage is required and the budget or a missing
 	// shard cut a changed message's figure.
 	KindCoverage = "coverage"
+	// KindAddedContent: what a change adds costs more, when filled (or,
+	// for a message that only adds, unset), than added-content-threshold
+	// allows. Off by default.
+	KindAddedContent = "added-content"
 	// KindAvroMismatch: a proto message's own .avsc disagrees with it (a
 	// field one lacks, a type the other cannot hold); its Avro formats are
 	// not measured, the others are.

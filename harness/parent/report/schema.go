@@ -31,7 +31,7 @@ var (
 	// Results are what a report's result can be (contract).
 	Results = []string{ResultPass, ResultFail, ResultError}
 	// Kinds are the violation kinds (contract).
-	Kinds = []string{KindLint, KindBreaking, KindAvro, KindAvroMismatch, KindSize, KindCompressedSize, KindCPU, KindTime, KindThroughput, KindError, KindCoverage}
+	Kinds = []string{KindLint, KindBreaking, KindAvro, KindAvroMismatch, KindSize, KindCompressedSize, KindCPU, KindTime, KindThroughput, KindAddedContent, KindError, KindCoverage}
 	// StageNames are the stages a report lists: the action's before the
 	// gate, then the gate's own.
 	StageNames = []string{StageCacheRestore, StageBuildWiregate, "inputs", "checkout", "release checkout", "config", "tools",
@@ -143,6 +143,9 @@ func (Stage) JSONSchemaExtend(s *jsonschema.Schema) { enum(s, "name", StageNames
 
 // JSONSchemaExtend makes the kind an enum.
 func (FunctionCost) JSONSchemaExtend(s *jsonschema.Schema) { enum(s, "kind", FunctionKinds) }
+
+// JSONSchemaExtend makes the metric an enum.
+func (AddedFigure) JSONSchemaExtend(s *jsonschema.Schema) { enum(s, "metric", AddedMetrics) }
 
 // JSONSchemaExtend makes the status an enum.
 func (Message) JSONSchemaExtend(s *jsonschema.Schema) { enum(s, "status", Statuses) }

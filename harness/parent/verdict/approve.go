@@ -180,7 +180,7 @@ func (v *verdict) unmet() {
 
 // measuredKinds are the violation kinds a measurement makes: approved up
 // to an amount.
-var measuredKinds = map[string]bool{report.KindSize: true, report.KindCompressedSize: true, report.KindCPU: true, report.KindTime: true, report.KindThroughput: true}
+var measuredKinds = map[string]bool{report.KindSize: true, report.KindCompressedSize: true, report.KindCPU: true, report.KindTime: true, report.KindThroughput: true, report.KindAddedContent: true}
 
 // roundUp is a delta's size rounded up to one decimal: the amount a line
 // to post approves (a drop's too, as a positive amount).

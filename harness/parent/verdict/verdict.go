@@ -97,16 +97,21 @@ func AllowFromLabels(labels []string) Allow {
 // listed in r.Ignored with the reason instead.
 func Apply(r *report.Report, cfg config.Config, allow Allow, o Options) {
 	r.Violations, r.Ignored, r.UnableToFail, r.Elements, r.ApproveAll, r.ApproveFiles = []report.Violation{}, nil, nil, nil, nil, nil
-	v := &verdict{r: r, cfg: cfg, allow: allow, o: o, unchanged: map[string]bool{}, met: map[string]bool{}, byElement: map[string]string{}}
+	v := &verdict{r: r, cfg: cfg, allow: allow, o: o, unchanged: map[string]bool{}, onlyAdded: map[string]bool{}, met: map[string]bool{}, byElement: map[string]string{}}
 	v.approved, r.Approvals = approvals(o.Rules, cfg)
 	for _, m := range r.Messages {
-		v.unchanged[m.Name] = m.UnchangedSchema
+		v.unchanged[m.Name], v.onlyAdded[m.Name] = m.UnchangedSchema, onlyAdds(m)
 	}
 	v.timeCutoff, v.pipeCutoff = v.cutoffs()
 	markLayoutNoise(r)
 	for _, m := range r.Messages {
+		v.addedContent(m)
 		for _, f := range m.Formats {
 			th := cfg.ThresholdsFor(m.Name, f.Format)
+			if onlyAdds(m) {
+				v.unsetCost(m, f, th.Added) // the addition's cost, not a regression (added.go)
+				continue
+			}
 			if f.Size != nil {
 				v.size(m.Name, f.Format, *f.Size, th.SizePct)
 				rawFails := f.Size.DeltaPct != nil && exceeds(*f.Size.DeltaPct, th.SizePct)
@@ -127,7 +132,9 @@ func Apply(r *report.Report, cfg config.Config, allow Allow, o Options) {
 		}
 	}
 	for _, p := range r.Pipeline {
-		v.pipeline(p, cfg.ThresholdsFor(p.Message, p.Format).ThroughputPct)
+		if !v.onlyAdded[p.Message] {
+			v.pipeline(p, cfg.ThresholdsFor(p.Message, p.Format).ThroughputPct)
+		}
 	}
 	for _, f := range r.Findings {
 		v.finding(f)
@@ -166,8 +173,10 @@ type verdict struct {
 	// timeCutoff and pipeCutoff are the largest p-values Holm's procedure
 	// rejects in each family (-1: none): see cutoffs.
 	timeCutoff, pipeCutoff float64
-	// unchanged are the messages whose schema is the same on both sides.
-	unchanged map[string]bool
+	// unchanged are the messages whose schema is the same on both sides;
+	// onlyAdded those whose head only adds (added.go): neither is gated on
+	// time or throughput, nor in those families.
+	unchanged, onlyAdded map[string]bool
 	// approved are the approvals the pull request's comments give, by
 	// violation id; met the ids a violation of this run has.
 	approved map[string]pending
@@ -189,7 +198,7 @@ type verdict struct {
 func (v *verdict) cutoffs() (timeCut, pipeCut float64) {
 	family := map[string][]float64{}
 	for _, m := range v.r.Messages {
-		if m.UnchangedSchema {
+		if m.UnchangedSchema || onlyAdds(m) {
 			continue // not gated on time: not tested
 		}
 		for _, f := range m.Formats {
@@ -205,7 +214,7 @@ func (v *verdict) cutoffs() (timeCut, pipeCut float64) {
 		}
 	}
 	for _, p := range v.r.Pipeline {
-		if _, ignored := v.cfg.Ignored(p.Message + "/" + p.Format + "/pipeline"); p.P != nil && !ignored && !v.unchanged[p.Message] {
+		if _, ignored := v.cfg.Ignored(p.Message + "/" + p.Format + "/pipeline"); p.P != nil && !ignored && !v.unchanged[p.Message] && !v.onlyAdded[p.Message] {
 			family[pipelineFamily] = append(family[pipelineFamily], *p.P)
 		}
 	}

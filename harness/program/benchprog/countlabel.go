@@ -11,26 +11,38 @@ import (
 // apart.
 const labelPrefix = "wiregate "
 
+// addedPrefix starts the dump of a loop over head's records with their
+// added content (CountFlags.Added): counted beside the same-content loop of
+// the same name, told apart by it.
+const addedPrefix = "wiregate-added "
+
 // CountLabel names one counted loop in its callgrind dump: the benchmark name
-// (BenchmarkEncode/<message>/<format>) and how many operations ran. The
-// bench program writes it (CmdCount's output, one a line); the parent reads
-// it back from the dump's
-// "desc: Trigger: Client Request: <label>" line.
-func CountLabel(name string, ops int) string {
-	return fmt.Sprintf("%s%s ops=%d", labelPrefix, name, ops)
+// (BenchmarkEncode/<message>/<format>) and how many operations ran; added
+// marks a loop over records with their added content. The bench program
+// writes it (CmdCount's output, one a line); the parent reads it back from
+// the dump's "desc: Trigger: Client Request: <label>" line.
+func CountLabel(name string, ops int, added bool) string {
+	prefix := labelPrefix
+	if added {
+		prefix = addedPrefix
+	}
+	return fmt.Sprintf("%s%s ops=%d", prefix, name, ops)
 }
 
 // ParseCountLabel is CountLabel's inverse.
-func ParseCountLabel(s string) (name string, ops int, ok bool) {
+func ParseCountLabel(s string) (name string, ops int, added, ok bool) {
 	name, opsText, found := cutLine(s, labelPrefix, " ops=")
 	if !found {
-		return "", 0, false
+		if name, opsText, found = cutLine(s, addedPrefix, " ops="); !found {
+			return "", 0, false, false
+		}
+		added = true
 	}
 	ops, err := strconv.Atoi(opsText)
 	if err != nil || ops <= 0 || name == "" {
-		return "", 0, false
+		return "", 0, false, false
 	}
-	return name, ops, true
+	return name, ops, added, true
 }
 
 // donePrefix starts the line the bench program writes when it has counted

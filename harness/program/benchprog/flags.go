@@ -228,6 +228,11 @@ type CountFlags struct {
 	// ("message/format"): every case counted has one (the parent always
 	// says), so the messages of one process each count at their own length.
 	Lengths Lengths
+	// Added is a directory a sizes run saved head's records with their
+	// added content in (absolute): each message saved there is counted on
+	// them too, at the same length, after every same-content loop of the
+	// process, its dumps labelled apart (CountLabel's added). Empty: none.
+	Added string
 }
 
 // CountLength is what one case's loops count: the first First records of
@@ -269,7 +274,11 @@ func (l *Lengths) Set(v string) error {
 
 // Args renders the flags for Parse.
 func (f CountFlags) Args() []string {
-	return append(f.Selection.Args(), "--ops", strings.Join(f.Ops, ","), "--lengths", f.Lengths.String())
+	args := append(f.Selection.Args(), "--ops", strings.Join(f.Ops, ","), "--lengths", f.Lengths.String())
+	if f.Added != "" {
+		args = append(args, "--added", f.Added)
+	}
+	return args
 }
 
 // Validate checks ops and lengths (one for every selected format), and
@@ -307,6 +316,7 @@ func (f *CountFlags) define(fs *flag.FlagSet) {
 	f.Selection.define(fs)
 	fs.Var((*list)(&f.Ops), "ops", "ops to count: encode, decode (default both)")
 	fs.Var(&f.Lengths, "lengths", "what each case's loops count: message/format=first:passes:warm, comma separated (first 0: the whole pool; the parent always says)")
+	fs.StringVar(&f.Added, "added", "", "also count each message whose records with their added content a sizes run saved in this directory, after every other loop")
 }
 
 // NoFlags are the flags of list and embedded-broker: none (-h still works).

@@ -32,7 +32,8 @@ type fieldMapping struct {
 	nested     *mapping   // carry: the mapping of message values
 	fillUnset  bool       // carry: head requires what the base did not
 	bytes      float64    // protobuf bytes generated (or tried, unheld)
-	held       int        // unheld: how many values were tried
+	entries    float64    // list elements or map keys generated (or found, Split)
+	held       int        // unheld: how many values were tried (or found held, Split)
 }
 
 // pairer holds the mappings of one Pair: one per pair of message types, so
@@ -121,7 +122,7 @@ func notes(root *mapping, records int) Notes {
 		m := sum / float64(n)
 		return &m
 	}
-	var n Notes
+	n := Notes{OnlyAdded: root.onlyAdds(map[*mapping]bool{})}
 	seen := map[*mapping]bool{root: true}
 	for queue := []visit{{pl: root}}; len(queue) > 0; queue = queue[1:] {
 		v := queue[0]
@@ -141,9 +142,13 @@ func notes(root *mapping, records int) Notes {
 			switch {
 			case fp.action == fresh:
 				note.ProtobufBytes = mean(fp.bytes, records)
+				note.Entries = fp.meanEntries(records)
+				note.Required = hf.Cardinality() == protoreflect.Required
+				note.To = describe(hf)
 				n.NewFields = append(n.NewFields, note)
 			case fp.action == unheld:
 				note.ProtobufBytes = mean(fp.bytes, fp.held)
+				note.To = describe(hf)
 				n.NewOneofMembers = append(n.NewOneofMembers, note)
 			case fp.action == regenerate || fp.fillUnset:
 				note.From, note.To = describe(fp.base), describe(hf)
@@ -151,6 +156,7 @@ func notes(root *mapping, records int) Notes {
 					note.Was = string(fp.base.Name())
 				}
 				note.ProtobufBytes = mean(fp.bytes, records)
+				note.Entries = fp.meanEntries(records)
 				n.Regenerated = append(n.Regenerated, note)
 			}
 			if fp.nested != nil && !seen[fp.nested] {
@@ -163,6 +169,16 @@ func notes(root *mapping, records int) Notes {
 		}
 	}
 	return n
+}
+
+// meanEntries is the mean entries a record of the field's lists or maps
+// held, over records; nil for a singular field.
+func (fp *fieldMapping) meanEntries(records int) *float64 {
+	if !fp.head.IsList() && !fp.head.IsMap() || records == 0 {
+		return nil
+	}
+	m := fp.entries / float64(records)
+	return &m
 }
 
 // sameKind is whether a and b hold values of the same kind: the same

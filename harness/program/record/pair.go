@@ -17,10 +17,13 @@ type Paired struct {
 	// schema by field number, with values for the fields head adds or
 	// regenerates.
 	Records []proto.Message
-	// Carried are the same records without the new and regenerated
-	// fields: Records less Carried, in any format, is what head's records
-	// hold that the base's did not.
-	Carried []proto.Message
+	// Same are Records without their added content (Strip): the same
+	// information the base's records hold, under head's schema, every
+	// other value (regenerated ones included) byte for byte as in
+	// Records. Head on Same against the base is the regression gate's
+	// comparison; head on Records against Same is what the added content
+	// costs when filled.
+	Same []proto.Message
 	// Capped counts the records whose new values stopped at
 	// MaxRecordBytes.
 	Capped int
@@ -49,6 +52,10 @@ type Notes struct {
 	Renamed []FieldNote
 	// Removed are the base's fields head no longer has.
 	Removed []FieldNote
+	// OnlyAdded says that head's message differs from the base's only by
+	// what it adds (onlyadds.go): what the same content costs more under
+	// head's schema is then what the added fields cost even unset.
+	OnlyAdded bool
 }
 
 // FieldNote is one field of a paired message. It has report.FieldNote's
@@ -57,7 +64,7 @@ type FieldNote struct {
 	Field  string // head's path of names from the message: "lines.notes" (the base's for Removed)
 	Number string // the same path in field numbers: "5.4"
 	From   string // Regenerated: the base's type ("string"); Renamed: the base's name
-	To     string // Regenerated: head's type ("int64"); Renamed: head's name
+	To     string // Regenerated, NewFields, NewOneofMembers: head's type ("int64", "repeated string"); Renamed: head's name
 	Was    string // Regenerated: the base's name, when head renamed the field too
 	// ProtobufBytes is the mean protobuf bytes (tag and value) the field
 	// adds per record on head (NewFields, Regenerated), or would add where
@@ -66,6 +73,13 @@ type FieldNote struct {
 	// Renamed and Removed. The lengths of the messages around a nested
 	// field may grow by a byte besides.
 	ProtobufBytes *float64
+	// Entries is the mean entries a record holds of a list or map field
+	// head adds or regenerates (NewFields, Regenerated); nil otherwise.
+	Entries *float64
+	// Required marks a field head adds that head requires: every record
+	// of head must hold it, so the same-content records keep it and it is
+	// judged as changed content, not stated as added (split.go).
+	Required bool
 }
 
 // Pair carries base, records of one message type, to head's schema of
@@ -103,17 +117,18 @@ func Pair(base []proto.Message, head protoreflect.MessageType) (*Paired, error) 
 	}
 	p := &pairer{mappings: map[[2]protoreflect.MessageDescriptor]*mapping{}}
 	root := p.mapping(bd, head.Descriptor())
-	out := &Paired{Records: make([]proto.Message, len(base)), Carried: make([]proto.Message, len(base))}
+	out := &Paired{Records: make([]proto.Message, len(base)), Same: make([]proto.Message, len(base))}
 	for i, b := range base {
 		c := &carrier{onPath: map[protoreflect.FullName]int{}}
 		h := head.New()
 		c.message(b.ProtoReflect(), h, root, string(head.Descriptor().FullName()), 0)
-		out.Carried[i] = proto.Clone(h.Interface())
-		g := &gen{seed: Seed, index: i, root: head.Descriptor(), used: proto.Size(out.Carried[i])}
+		g := &gen{seed: Seed, index: i, root: head.Descriptor(), used: proto.Size(h.Interface())}
 		for _, task := range c.tasks {
 			task(g)
 		}
 		out.Records[i] = h.Interface()
+		out.Same[i] = proto.Clone(h.Interface())
+		strip(out.Same[i].ProtoReflect(), root, false)
 		if g.capped {
 			out.Capped++
 		}
@@ -237,10 +252,11 @@ func (fp *fieldMapping) regenerate(g *gen, h protoreflect.Message, path string, 
 	fp.count(h)
 }
 
-// count adds what field fp.head now holds in h to its bytes.
+// count adds what field fp.head now holds in h to its bytes and entries.
 func (fp *fieldMapping) count(h protoreflect.Message) {
 	if h.Has(fp.head) {
 		fp.bytes += float64(fieldSize(h, fp.head))
+		fp.entries += entries(h, fp.head)
 	}
 }
 

@@ -107,9 +107,11 @@ func TestReadPoolNamesBadFiles(t *testing.T) {
 	}
 }
 
-// Pool: the user's samples first, then the gate's records file, then
-// generated records; a bad records file is an error, not a fallback.
-func TestPoolPrefersSamplesThenRecordsFile(t *testing.T) {
+// Pool: the gate's records file first (it wrote one only for a changed
+// message: paired records, or the samples split into their same and
+// added content), then the user's samples, then generated records; a bad
+// records file is an error, not a fallback.
+func TestPoolPrefersTheRecordsFileThenSamples(t *testing.T) {
 	samples, records := t.TempDir(), t.TempDir()
 	mt := (&telemetryv1.TelemetryEvent{}).ProtoReflect().Type()
 	name := mt.Descriptor().FullName()
@@ -121,7 +123,8 @@ func TestPoolPrefersSamplesThenRecordsFile(t *testing.T) {
 		samples, records, source string
 		n                        int
 	}{
-		{samples, records, "samples (1 records)", 1},
+		{samples, records, "records file (7 records)", 7},
+		{samples, t.TempDir(), "samples (1 records)", 1},
 		{"", records, "records file (7 records)", 7},
 		{samples + "/none", records, "records file (7 records)", 7},
 		{"", t.TempDir(), "generated (256 records, seed 20261121)", record.PoolSize},

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"time"
@@ -42,7 +43,7 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var loops []countLoop
+	var loops, added []countLoop
 	var need uint64
 	for _, s := range subs {
 		start := time.Now()
@@ -61,8 +62,28 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 		}
 		ls[0].prepared = time.Since(start)
 		loops, need = append(loops, ls...), need+n
+		if f.Added == "" {
+			continue
+		}
+		// The added-content loops come after every same-content loop, so
+		// those run as in every other process of the batch and the base's.
+		acs, err := cases.Load(s, formats, f.Added, first)
+		if errors.Is(err, cases.ErrNotSaved) {
+			continue // no added content
+		}
+		if err != nil {
+			return err
+		}
+		als, n, err := warmLoops(acs, ops, f.Lengths)
+		if err != nil {
+			return err
+		}
+		for i := range als {
+			als[i].added = true
+		}
+		added, need = append(added, als...), need+n
 	}
-	return countLoops(env, loops, need)
+	return countLoops(env, append(loops, added...), need)
 }
 
 // countLoop is one op's loop on one case, as warmed.
@@ -73,6 +94,8 @@ type countLoop struct {
 	// prepared is what loading and warming took, on the first loop of its
 	// message.
 	prepared time.Duration
+	// added: the loop runs over head's records with their added content.
+	added bool
 }
 
 // warmLoops warms every loop of one message's cases (learning what a
@@ -124,11 +147,11 @@ func countLoops(env *Env, loops []countLoop, need uint64) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-		label := benchprog.CountLabel(name, n)
+		label := benchprog.CountLabel(name, n, lp.added)
 		valgrind.DumpStatsAt(label)
 		fmt.Fprintln(env.Stdout, label)
 		took += lp.prepared + time.Since(start)
-		if i+1 == len(loops) || loops[i+1].c.Subject != lp.c.Subject {
+		if i+1 == len(loops) || loops[i+1].c.Subject != lp.c.Subject || loops[i+1].added != lp.added {
 			fmt.Fprintln(env.Stdout, benchprog.CountedLine(lp.c.Subject.Name(), took.Seconds()))
 			took = 0
 		}
