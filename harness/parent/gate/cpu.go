@@ -26,9 +26,9 @@ type counts struct {
 	base, head []cpucost.Result
 	// added are head's added-content counts, each beside its same-content
 	// count of the same process (the first of each batch on head).
-	added []addedCount
-	cpuCost    *report.CPUCost
-	forecast   budget.CPUForecast
+	added    []addedCount
+	cpuCost  *report.CPUCost
+	forecast budget.CPUForecast
 	// seconds is each message's count processes' wall time, every side,
 	// and processes how many finished.
 	seconds   map[string]float64

@@ -40,7 +40,7 @@ type sizes struct {
 	// all three.
 	saved      [2]string
 	savedAdded string
-	root  string
+	root       string
 }
 
 // remove deletes the saved records.
