@@ -7,6 +7,7 @@ import (
 
 	"github.com/wiregate/wiregate/harness/parent/compare"
 	"github.com/wiregate/wiregate/harness/parent/cpucost"
+	"github.com/wiregate/wiregate/harness/parent/history"
 	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
@@ -37,8 +38,7 @@ func enterAdded(r *report.Report, formats []string, sz sizes, c counts) {
 				}
 			}
 			for _, op := range []string{report.AddedEncode, report.AddedDecode} {
-				name := "Benchmark" + strings.ToUpper(op[:1]) + op[1:] + "/" + m.Name + "/" + f
-				if a, ok := instr[name]; ok {
+				if a, ok := instr[benchName(op, m.Name, f)]; ok {
 					figs = append(figs, addedFigure(op, "", cpucost.UnitInstructions, a.without, a.with))
 				}
 			}
@@ -112,4 +112,36 @@ func namesOf(names []string) string {
 		s += fmt.Sprintf(" and %d more", n)
 	}
 	return s
+}
+
+// wholeFigures are figures (head's exact figures, as a push records them)
+// on head's records whole where they hold added content: a history point
+// is what the branch's records cost, and the pull requests after it carry
+// the added fields filled. The rest stay the same content's, which is all
+// there is.
+func wholeFigures(figures []history.Figure, sz sizes, c counts) []history.Figure {
+	instr := map[string]float64{}
+	for _, a := range c.added {
+		instr[a.name] = a.with
+	}
+	out := slices.Clone(figures)
+	for i, f := range out {
+		switch {
+		case f.Metric == history.SizeMetric:
+			if w := sz.added[f.Message+"/"+f.Format]; w != nil {
+				out[i].Value = w.BytesMean
+			}
+		case f.Unit == cpucost.UnitInstructions:
+			if w, ok := instr[benchName(f.Metric, f.Message, f.Format)]; ok {
+				out[i].Value = w
+			}
+		}
+	}
+	return out
+}
+
+// benchName is the count of op ("encode") of message in format, by the
+// name its loop has (BenchmarkEncode/<message>/<format>).
+func benchName(op, message, format string) string {
+	return "Benchmark" + strings.ToUpper(op[:1]) + op[1:] + "/" + message + "/" + format
 }

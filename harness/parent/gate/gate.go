@@ -84,7 +84,7 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 		if g.s.History != "" {
 			exact := exactOf(m)
 			enterHistory(g.r, g.history(ctx, historyIn{sch: m.sch, carried: m.carried, last: m.last, branch: m.branch,
-				figures: history.Figures(exact), times: times, changed: history.ChangedMessages(exact)}))
+				figures: wholeFigures(history.Figures(exact), m.sizes, m.counts), times: times, changed: history.ChangedMessages(exact)}))
 		}
 	}
 	// wiregate.yaml's alpha once it was read (cfg.Alpha: the inputs' when

@@ -26,7 +26,17 @@ type Coverage struct {
 	// Cut are, by figure, the changed messages whose expected figure is
 	// missing: the budget cut it, or its shard's part is missing.
 	Cut map[string][]string `json:"cut,omitempty"`
+	// Added is how many changed messages' added content was measured, and
+	// SameContentOnly says what of it was not: timings and the pipeline
+	// measure the same content only (measuring both would double them),
+	// so an addition's cost is its exact figures alone. Empty when no
+	// message has added content.
+	Added           int    `json:"added,omitempty"`
+	SameContentOnly string `json:"same_content_only,omitempty"`
 }
+
+// SameContentOnlyNote is Coverage.SameContentOnly's words.
+const SameContentOnlyNote = "timed and drained on the same content only; what the added content costs is its bytes and instruction counts"
 
 // Complete is whether every expected figure of every changed message is
 // there.

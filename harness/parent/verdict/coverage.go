@@ -35,6 +35,10 @@ func coverage(r *report.Report, pipeline bool) *report.Coverage {
 		c.Expected = append(c.Expected, report.FigurePiped)
 	}
 	for _, name := range scope {
+		if i := slices.IndexFunc(r.Messages, func(m report.Message) bool { return m.Name == name }); i >= 0 && r.Messages[i].AddedContent != nil {
+			c.Added++
+			c.SameContentOnly = report.SameContentOnlyNote
+		}
 		have := figures(r, name)
 		for _, f := range c.Expected {
 			if have[f] {
