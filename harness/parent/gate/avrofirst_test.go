@@ -100,10 +100,19 @@ func TestAvroOnlyAddedFieldGrowsByExactlyItsBytes(t *testing.T) {
 	if m.Records == nil || len(m.Records.NewFields) != 1 || m.Records.NewFields[0].Field != "channel" {
 		t.Fatalf("records %+v", m.Records)
 	}
+	// The same content (channel unset) writes its empty string: one byte
+	// a record, the addition's unset cost. Filled, it adds its value:
+	// protobuf's bytes less the tag and the length both formats write.
 	avro := sizeOf(t, r, "shop.v1.Order", "avro")
-	want := *m.Records.NewFields[0].ProtobufBytes - 1
-	if got := avro.Head - avro.Base; math.Abs(got-want) > 1e-9 {
-		t.Fatalf("avro grew %.4f B/msg, the new field is %.4f", got, want)
+	if got := avro.Head - avro.Base; got != 1 || !strings.Contains(avro.Unset, "`channel` is empty") {
+		t.Fatalf("avro's same content grew %.4f B/msg (%q), want the empty string's one byte", got, avro.Unset)
+	}
+	want := *m.Records.NewFields[0].ProtobufBytes - 2
+	if fig := addedFigure(m, "avro", report.AddedSize); fig == nil || math.Abs(fig.With-fig.Without-want) > 1e-9 {
+		t.Fatalf("avro's added content %+v, the new field's value is %.4f", fig, want)
+	}
+	if len(r.Violations) != 0 {
+		t.Fatalf("an addition failed at the defaults: %+v", r.Violations)
 	}
 }
 

@@ -375,8 +375,8 @@ func TestOutOfBudgetCountsNothingAndSaysSo(t *testing.T) {
 		t.Fatalf("cpu plan %+v", p)
 	}
 	for _, m := range r.Messages {
-		if m.Name == "telemetry.v1.TelemetryEvent" && (m.Formats[0].Size == nil || *m.Formats[0].Size.DeltaPct <= 0) {
-			t.Fatalf("telemetry's size %+v", m.Formats[0].Size)
+		if fig := addedFigure(m, "protobuf", report.AddedSize); m.Name == "telemetry.v1.TelemetryEvent" && (m.Formats[0].Size == nil || fig == nil || fig.With <= fig.Without) {
+			t.Fatalf("telemetry's size %+v, its added content %+v", m.Formats[0].Size, fig)
 		}
 	}
 }

@@ -50,7 +50,7 @@ func enterResults(r *report.Report, set inputs.Settings, m stageResults, costs [
 // exactOf are the formats m measured, as the history stage reads them: the
 // sizes and metrics enterResults enters, taken from the stages' typed
 // results (the history stage never reads the report back).
-func exactOf(m stageResults) []history.ExactFormat {
+func exactOf(m stageResults, formats []string) []history.ExactFormat {
 	if m.sch == nil {
 		return nil
 	}
@@ -76,9 +76,21 @@ func exactOf(m stageResults) []history.ExactFormat {
 		f := at(fm.message, fm.format)
 		f.Metrics = append(f.Metrics, fm.Metric)
 	}
+	added := map[string]*report.AddedContent{}
 	out := make([]history.ExactFormat, 0, len(order))
 	for _, k := range order {
-		out = append(out, *byFormat[k])
+		f := *byFormat[k]
+		if _, ok := added[f.Message]; !ok {
+			added[f.Message] = addedContentOf(f.Message, formats, m.sizes, m.counts)
+		}
+		if a := added[f.Message]; a != nil {
+			for i := range a.Formats {
+				if a.Formats[i].Format == f.Format {
+					f.Added = &a.Formats[i]
+				}
+			}
+		}
+		out = append(out, f)
 	}
 	return out
 }
@@ -238,5 +250,46 @@ func enterHistory(r *report.Report, h read) {
 	r.History.Messages = history.Changed(r, h.points, r.History.Points)
 	if len(r.History.Messages) == 0 {
 		r.History.Note = fmt.Sprintf("the %d points on %s have none of the changed figures yet", len(h.points), r.History.Branch)
+	}
+}
+
+// enterAdded puts in the report what each message's added content costs
+// when filled (report.AddedContent, addedContentOf), and, for a format
+// whose same content grew where protobuf's did not, why
+// (report.Size.Unset). The split itself is the records stage's
+// (record.Split); this only reads its figures.
+func enterAdded(r *report.Report, formats []string, sz sizes, c counts) {
+	for i := range r.Messages {
+		m := &r.Messages[i]
+		m.AddedContent = addedContentOf(m.Name, formats, sz, c)
+		enterUnset(m, sz)
+	}
+}
+
+// enterUnset says, on each format of m whose same content is larger than
+// the base's, when m only adds (so no value grew: the change is the fields
+// head adds), that the format writes them even when they are unset: Avro
+// writes every field, JSON every plain value and list. What it costs is
+// the addition's; this says why.
+func enterUnset(m *report.Message, sz sizes) {
+	var added []string
+	for _, n := range m.Records.AddedFields() {
+		added = append(added, n.Field)
+	}
+	if len(added) == 0 || !m.Records.OnlyAdded {
+		return
+	}
+	for i := range m.Formats {
+		f := &m.Formats[i]
+		pair := sz.pairs[m.Name+"/"+f.Format]
+		if f.Size == nil || pair[0] == nil || pair[1] == nil || pair[1].BytesMean <= pair[0].BytesMean {
+			continue
+		}
+		verb := "is"
+		if len(added) > 1 {
+			verb = "are"
+		}
+		f.Size.Unset = fmt.Sprintf("%s writes every field: %+.1f B a record even when %s %s empty",
+			f.Format, pair[1].BytesMean-pair[0].BytesMean, namesOf(added), verb)
 	}
 }

@@ -50,11 +50,16 @@ message Row {
 // wideModule is one message of a hundred scalar fields and no map: adding
 // one more costs about one part in a hundred more work per operation.
 func wideModule(extra bool) string {
+	return wideWith(func(i int, field string) string { return field }, extra)
+}
+
+// wideWith is wideModule with each field's declaration as edit makes it.
+func wideWith(edit func(i int, field string) string, extra bool) string {
 	var b strings.Builder
 	b.WriteString("syntax = \"proto3\";\n\npackage wide.v1;\n\n// Wide has many scalar fields.\nmessage Wide {\n")
 	for i := 1; i <= 100; i++ {
 		kind := []string{"int32", "int64", "double", "bool"}[i%4]
-		fmt.Fprintf(&b, "  %s f%02d = %d;\n", kind, i, i)
+		b.WriteString(edit(i, fmt.Sprintf("  %s f%02d = %d;\n", kind, i, i)))
 	}
 	if extra {
 		b.WriteString("  int32 f101 = 101;\n")
@@ -119,15 +124,22 @@ func TestAAOfSeedSensitiveMessagesStaysWithinItsFloors(t *testing.T) {
 	t.Logf("%d of %d floors set by the counts' own spread", own, len(metrics))
 }
 
-// A real change of about +1% on a message without maps still fails at a
-// 0.5% cpu-threshold: its processes a side spread by far less, so its
-// floor stays its format's.
+// A real change of the same content of about +1% on a message without
+// maps (one of its hundred fields given explicit presence, no byte moved)
+// still fails at a 0.5% cpu-threshold: its processes a
+// side spread by far less, so its floor stays its format's.
 func TestARealOnePercentChangeStillFails(t *testing.T) {
 	requireValgrind(t)
 	base := module(t, "wide/v1/wide.proto", wideModule(false))
-	head := module(t, "wide/v1/wide.proto", wideModule(true))
+	head := module(t, "wide/v1/wide.proto", wideWith(func(i int, field string) string {
+		if i == 10 {
+			return "  optional" + field[1:]
+		}
+		return field
+	}, false))
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
-		in["working-directory"], in["messages"], in["formats"], in["cpu-threshold"] = head, "wide.v1.Wide", "protobuf,avro", "0.5%"
+		in["working-directory"], in["messages"], in["formats"], in["cpu-threshold"] = head, "wide.v1.Wide", "protobuf", "0.5%"
+		in["breaking"] = "false"
 	})
 	if len(r.Errors) != 0 {
 		t.Fatalf("errors %v", r.Errors)

@@ -82,9 +82,9 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 		times := measuringTimesOf(m.list, m.sizes, m.counts, m.timings, m.rows)
 		enterResults(g.r, g.s, m, times)
 		if g.s.History != "" {
-			exact := exactOf(m)
+			exact := exactOf(m, g.s.Formats)
 			enterHistory(g.r, g.history(ctx, historyIn{sch: m.sch, carried: m.carried, last: m.last, branch: m.branch,
-				figures: wholeFigures(history.Figures(exact), m.sizes, m.counts), times: times, changed: history.ChangedMessages(exact)}))
+				figures: history.Figures(exact), times: times, changed: history.ChangedMessages(exact)}))
 		}
 	}
 	// wiregate.yaml's alpha once it was read (cfg.Alpha: the inputs' when

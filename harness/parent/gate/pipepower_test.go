@@ -2,7 +2,6 @@ package gate_test
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -12,12 +11,12 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
-// pipeTwelveRounds gates one string field added to TelemetryEvent, in
+// pipeTwelveRounds gates TelemetryEvent made to cost more (costMore), in
 // protobuf, through the embedded broker, at most 12 decoded rounds at this
 // throughput threshold; it returns the report and its one pipeline row.
 func pipeTwelveRounds(t *testing.T, threshold string) (*report.Report, report.Pipeline) {
 	base, head := checkouts(t)
-	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  string zone = 13;")
+	costMore(t, head)
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
 		in["formats"], in["count"], in["throughput-threshold"], in["cpu-cost"] = "protobuf", "12", threshold, "off"
 		in["pipeline"], in["broker"], in["pipeline-messages"] = "true", "embedded", "2000"
@@ -105,14 +104,14 @@ func TestPipelineRowsThatCannotReachTheirThresholdStopOnlyWithoutAFall(t *testin
 // at 4–5 rounds.)
 func TestPipelineRowsStopEarlyWhenPoweredAndHeadShowsNoFall(t *testing.T) {
 	base, head := checkouts(t)
-	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  string zone = 13;")
+	costMore(t, head)
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
 		in["count"], in["throughput-threshold"], in["cpu-cost"] = "12", "200%", "off"
 		// Backlogs a 250 ms drain needs (budget.DrainTarget), not a short
 		// count: 2,000 records drained in 2–7 ms spread so wide that a JSON
 		// row's MDE at 5 rounds read 63–80%.
 		in["pipeline"], in["broker"] = "true", "embedded"
-		in["pipeline-formats"] = "all" // two rows: a family of two
+		in["pipeline-formats"], in["formats"] = "all", "json,protobuf" // two rows: a family of two
 	})
 	planned := piperounds.Rounds(2, 12, 0.05)
 	if len(r.Pipeline) != 2 || planned != 5 {

@@ -23,7 +23,7 @@ func TestATimingPlannedFutileIsNotTimed(t *testing.T) {
 	counting(t)
 	head, origin := withOrigin(t)
 	first := gitIn(t, head, "rev-parse", "HEAD")
-	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  string zone = 13;")
+	costMore(t, head)
 	gateWith := func(noise []float64) (*report.Report, string) {
 		t.Helper()
 		store := history.Store{Dir: head, Branch: "wiregate-data"}

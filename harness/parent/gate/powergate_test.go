@@ -1,7 +1,6 @@
 package gate_test
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -39,12 +38,12 @@ func TestBenchStopsAtThePowerItsThresholdNeeds(t *testing.T) {
 	}
 }
 
-// gateTwelveRounds gates one string field added to TelemetryEvent, in
+// gateTwelveRounds gates TelemetryEvent made to cost more (costMore), in
 // protobuf, at most 12 rounds at this time threshold, counting off; it
 // returns the report and its timings.
 func gateTwelveRounds(t *testing.T, threshold string) (*report.Report, []report.Metric) {
 	base, head := checkouts(t)
-	replaceIn(t, filepath.Join(head, telemetryProto), "string region = 12;", "string region = 12;\n  string zone = 13;")
+	costMore(t, head)
 	r := run(t, base, head, func(in map[string]string, o *gate.Options) {
 		in["formats"], in["count"], in["time-threshold"], in["cpu-cost"] = "protobuf", "12", threshold, "off"
 	})

@@ -17,7 +17,7 @@ func Changed(r *report.Report, points []Point, n int) []report.HistoryMessage {
 		}
 		byMessage[p.message] = append(byMessage[p.message], p)
 	}
-	var out []report.HistoryMessage
+	out := []report.HistoryMessage{} // a list in report.json even when none changed
 	for _, name := range order {
 		series := byMessage[name]
 		wanted := map[key]int{}

@@ -125,6 +125,10 @@ type ExactFormat struct {
 	Message, Format string
 	Size            *report.Size
 	Metrics         []report.Metric
+	// Added are head's figures on its records whole, where they hold
+	// added content (report.AddedContent): what head's records cost is
+	// theirs, so a point records them and a chart ends on them.
+	Added *report.AddedFormat
 }
 
 // ExactIn are r's formats as ExactFormat, in report order: what the chart
@@ -133,10 +137,37 @@ func ExactIn(r *report.Report) []ExactFormat {
 	var out []ExactFormat
 	for _, m := range r.Messages {
 		for _, f := range m.Formats {
-			out = append(out, ExactFormat{Message: m.Name, Format: f.Format, Size: f.Size, Metrics: f.Metrics})
+			out = append(out, ExactFormat{Message: m.Name, Format: f.Format, Size: f.Size, Metrics: f.Metrics, Added: addedIn(m, f.Format)})
 		}
 	}
 	return out
+}
+
+// addedIn is m's added-content figures in format, or nil.
+func addedIn(m report.Message, format string) *report.AddedFormat {
+	if m.AddedContent == nil {
+		return nil
+	}
+	for i, f := range m.AddedContent.Formats {
+		if f.Format == format {
+			return &m.AddedContent.Formats[i]
+		}
+	}
+	return nil
+}
+
+// whole is f's head figure of metric on head's records whole, when they
+// hold added content; else head, the same content's.
+func (f ExactFormat) whole(metric string, head float64) float64 {
+	if f.Added == nil {
+		return head
+	}
+	for _, fig := range f.Added.Figures {
+		if fig.Metric == metric && fig.Codec == "" {
+			return fig.With
+		}
+	}
+	return head
 }
 
 // pairs are the exact figures of ms, base and head, in their order.
@@ -144,15 +175,19 @@ func pairs(ms []ExactFormat) []pair {
 	var out []pair
 	for _, f := range ms {
 		if f.Size != nil {
-			out = append(out, pair{key: key{f.Message, f.Format, SizeMetric, SizeUnit}, base: f.Size.Base, head: f.Size.Head,
+			out = append(out, pair{key: key{f.Message, f.Format, SizeMetric, SizeUnit}, base: f.Size.Base, head: f.whole(report.AddedSize, f.Size.Head),
 				hasBase: f.Size.DeltaPct != nil || f.Size.Base != 0})
 		}
 		for _, met := range f.Metrics {
 			if !slices.Contains(exactUnits, met.Unit) || met.Head == nil {
 				continue
 			}
-			p := pair{key: key{f.Message, f.Format, met.Name, met.Unit}, head: met.Head.Center,
-				withinNoise: met.NoiseFloor != nil && !met.Significant && met.Unit == "instr/op"}
+			head := met.Head.Center
+			if met.Unit == "instr/op" {
+				head = f.whole(met.Name, head)
+			}
+			p := pair{key: key{f.Message, f.Format, met.Name, met.Unit}, head: head,
+				withinNoise: met.NoiseFloor != nil && !met.Significant && met.Unit == "instr/op" && head == met.Head.Center}
 			if met.Base != nil {
 				p.base, p.hasBase = met.Base.Center, true
 			}

@@ -48,6 +48,7 @@ func (v *verdict) addedContent(m report.Message) {
 	for i := range m.AddedContent.Formats {
 		af := &m.AddedContent.Formats[i]
 		th := v.cfg.ThresholdsFor(m.Name, af.Format).Added
+		rawFails := false
 		for j := range af.Figures {
 			fig := &af.Figures[j]
 			fig.ThresholdPct = nil
@@ -58,6 +59,14 @@ func (v *verdict) addedContent(m report.Message) {
 			fig.ThresholdPct = ptr(*t)
 			floor := instrFloor(m, af.Format, fig.Metric)
 			if fig.DeltaPct == nil || !exceeds(*fig.DeltaPct, *t) || !PastNoiseFloor(*fig.DeltaPct, floor) {
+				continue
+			}
+			if fig.Metric == report.AddedSize {
+				rawFails = true
+			}
+			// What added bytes compress to is the data's, as for the same
+			// content (compressed.go): gated on samples, or beside raw size.
+			if fig.Metric == report.AddedCompressedSize && !rawFails && (m.Records == nil || !m.Records.FromSamples) {
 				continue
 			}
 			subject := addedSubject(m.Name, af.Format, fig.Metric, fig.Codec) + "/added"
