@@ -50,8 +50,10 @@ func TestActionFixturesAreFresh(t *testing.T) {
 // TestUpdateActionFixtures makes the fixtures from four real gate runs on
 // this repo's schemas, pipeline included: identical sides (pass: no schema
 // changed, nothing measured), the same measuring every message (all), a
-// renumbered field plus a repeated field (fail: breaking and size), and the
-// same with both allow labels (allowed: pass, everything allowed).
+// renumbered field, a repeated field added and the same content made to
+// cost more (fail: breaking, size, cpu and allocations, the addition
+// stated), and the same with both allow labels (allowed: pass, everything
+// allowed).
 func TestUpdateActionFixtures(t *testing.T) {
 	if !*update {
 		t.Skip("run with -update (scripts/fixtures.sh) to regenerate")
@@ -84,6 +86,7 @@ func TestUpdateActionFixtures(t *testing.T) {
 	replaceIn(t, filepath.Join(head, "schemas/telemetry/v1/telemetry_event.avsc"),
 		`{"name": "region", "type": "string"}`, `{"name": "region", "type": "string"},
     {"name": "tags", "type": {"type": "array", "items": "string"}, "default": []}`)
+	costMore(t, head)
 	release := func(in map[string]string, o *gate.Options) {
 		edit(in, o)
 		in["breaking-against"] = "latest-tag:v*"
