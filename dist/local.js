@@ -11602,6 +11602,21 @@ function unchangedParts(report) {
   return parts;
 }
 
+// src/render/bufRules.ts
+function bufRulesNote(report) {
+  const r = report.buf_rules;
+  if (!r?.change) return EMPTY;
+  const n = r.head_only?.length ?? 0;
+  const more = n > 0 ? md` · head's own rules alone find ${count(n, "more finding", "more findings")}` : EMPTY;
+  return md`> ⚖️ ${spans(r.change)}${more}`;
+}
+function spans(line) {
+  return join6(
+    line.split("`").map((piece, i) => i % 2 === 1 ? code(piece) : md`${piece}`),
+    EMPTY
+  );
+}
+
 // src/render/checks.ts
 var CHECKS = [
   { kind: "lint", title: md`buf lint`, stage: "buf lint" },
@@ -11815,6 +11830,7 @@ function reportParts(report, ctx = {}) {
     ...planParts(report),
     { md: report.cpu_cost?.unavailable ? md`> ℹ️ Instructions not counted: ${report.cpu_cost.unavailable}.` : EMPTY },
     { md: md`#### Schema checks\n\n${checksTable(report)}` },
+    { md: bufRulesNote(report) },
     existingDebt(report),
     ...changedParts(report),
     ...unchangedParts(report),
