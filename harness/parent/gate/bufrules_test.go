@@ -10,7 +10,6 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
-
 // loosen makes dir's buf.yaml except FIELD_NO_DELETE from its breaking rules.
 func loosen(t *testing.T, dir string) {
 	t.Helper()
