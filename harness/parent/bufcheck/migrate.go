@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 
@@ -68,13 +69,24 @@ func migrate(ctx context.Context, buf, how string, files map[string]map[string]a
 			return nil, fmt.Errorf("buf config migrate: %w", context.Cause(ctx))
 		}
 		return nil, exitcode.BadInput("%s: buf config migrate cannot translate it to v2: %s (run `buf config migrate` on it and commit the result)",
-			name, firstOr(cmd.Captured().FirstLine(), err.Error()))
+			name, failure(cmd.Captured().String(), err.Error()))
 	}
 	doc, err := readYAML(filepath.Join(tmp, "buf.yaml"))
 	if err != nil || doc == nil {
 		return nil, fmt.Errorf("translate %s to v2: buf config migrate wrote no buf.yaml (%v)", name, err)
 	}
 	return doc, nil
+}
+
+// failure is buf's "Failure: …" line of its output (its warnings come
+// first), else its first line, else otherwise.
+func failure(output, otherwise string) string {
+	for _, l := range strings.Split(output, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "Failure: ") {
+			return strings.TrimSpace(l)
+		}
+	}
+	return firstOr(proc.FirstLine(output), otherwise)
 }
 
 // firstOr is s, or otherwise when s is empty.

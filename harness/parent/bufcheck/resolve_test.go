@@ -3,9 +3,11 @@ package bufcheck
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/wiregate/wiregate/harness/parent/prepare"
+	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 
 // bufBinary is the buf the tests run (buf config migrate translates v1).
@@ -90,5 +92,17 @@ func TestResolveStopsAtTheRepositoryRoot(t *testing.T) {
 	}
 	if c.Found() || c.Dir != filepath.Join(outer, "repo", "proto") || c.Input != "." {
 		t.Fatalf("%+v", c)
+	}
+}
+
+// A v1 workspace buf cannot translate (a rule it does not know) is one
+// line naming the file, what buf said and the fix.
+func TestAWorkspaceBufCannotTranslateIsOneLine(t *testing.T) {
+	root := files(t, map[string]string{"buf.work.yaml": "version: v1\ndirectories:\n  - proto\n", "proto/buf.yaml": "version: v1\nlint:\n  use: [DEFAULT, NOT_A_RULE]\n"})
+	_, err := Resolve(context.Background(), bufBinary(t), root, root, "proto")
+	want := "buf.work.yaml: buf config migrate cannot translate it to v2: "
+	if exitcode.Code(err) != exitcode.Unusable || !strings.HasPrefix(err.Error(), want+"Failure: ") || !strings.Contains(err.Error(), "NOT_A_RULE") ||
+		!strings.HasSuffix(err.Error(), "(run `buf config migrate` on it and commit the result)") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("%v", err)
 	}
 }
