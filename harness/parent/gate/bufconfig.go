@@ -2,7 +2,9 @@ package gate
 
 import (
 	"context"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/wiregate/wiregate/harness/parent/bufcheck"
 	"github.com/wiregate/wiregate/harness/parent/report"
@@ -88,4 +90,15 @@ func (b bufConfigs) rulesReport(headOnly []report.Finding) *report.BufRules {
 		r.Change = b.judged.Change.Line()
 	}
 	return r
+}
+
+// rootOf is the repository root of dir, which lies prefix (git's
+// --show-prefix, "a/b/") below it.
+func rootOf(dir, prefix string) string {
+	if p := strings.Trim(filepath.ToSlash(prefix), "/"); p != "" {
+		for range strings.Count(p, "/") + 1 {
+			dir = filepath.Dir(dir)
+		}
+	}
+	return dir
 }

@@ -64,17 +64,6 @@ func rulesNote(b bufConfigs) string {
 	return "buf rules: " + strings.Join(b.judged.From, "; ")
 }
 
-// rootOf is the repository root of dir, which lies prefix (git's
-// --show-prefix, "a/b/") below it.
-func rootOf(dir, prefix string) string {
-	if p := strings.Trim(filepath.ToSlash(prefix), "/"); p != "" {
-		for range strings.Count(p, "/") + 1 {
-			dir = filepath.Dir(dir)
-		}
-	}
-	return dir
-}
-
 // schemaChecks runs buf lint and buf breaking as their inputs ask and
 // returns their findings, judged by the base's rules, and whose rules
 // those were. It is false when either could not run: a schema that does
