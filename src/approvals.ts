@@ -51,7 +51,8 @@ export async function gatherFacts(api: ApprovalsApi, prAuthor: string, labels: s
 
 /** askAbout adds what GitHub says of each person whose command or label
  * decided refused and whom facts say nothing of: their permission, and
- * which of the decided rules' approver teams they are in. Undefined when
+ * the first of the decided rules' approver teams they are in (one makes
+ * them an approver), asked one at a time. Undefined when
  * nobody needs asking: decided stands. */
 export async function askAbout(facts: Approvals, api: ApprovalsApi, decided: Report): Promise<Approvals | undefined> {
   // GitHub's logins are case-insensitive, as the verdict matches them.
@@ -64,11 +65,17 @@ export async function askAbout(facts: Approvals, api: ApprovalsApi, decided: Rep
   }
   if (logins.length === 0) return undefined
   const teams = (decided.rules?.config.approvers ?? []).filter(a => a.includes('/'))
-  const asked = await Promise.all(
-    logins.map(async login => {
-      const member = await Promise.all(teams.map(t => api.memberOf(t.split('/')[0]!, t.split('/')[1]!, login)))
-      return { login, permission: await api.permission(login), teams: teams.filter((_, i) => member[i]) }
-    })
-  )
+  const asked = []
+  for (const login of logins) {
+    // One approver team is enough: the first they are in ends the asking.
+    let member: string | undefined
+    for (const t of teams) {
+      if (await api.memberOf(t.split('/')[0]!, t.split('/')[1]!, login)) {
+        member = t
+        break
+      }
+    }
+    asked.push({ login, permission: await api.permission(login), teams: member ? [member] : [] })
+  }
   return { ...facts, authors: [...facts.authors, ...asked] }
 }

@@ -8,6 +8,7 @@
 import * as github from '@actions/github'
 import type { ActionInputs } from './actionInputs.js'
 import type { Approvals } from './approvals.js'
+import { budgeted } from './budget.js'
 import { errorMessage, EXIT_ERROR, EXIT_PASS, WiregateError } from './errors.js'
 import { fileAt, headRuns, memberOf, permission, pullFacts } from './github.js'
 import type { Log } from './log.js'
@@ -40,7 +41,7 @@ export async function runApproveMode(inputs: ActionInputs, eventName: string, pa
     }
     const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? '').split('/')
     if (!owner || !repo) throw new WiregateError('GITHUB_REPOSITORY is not set: run approve mode in a GitHub Actions job')
-    const r: Repository = { octokit: github.getOctokit(inputs.githubToken), token: inputs.githubToken, owner, repo }
+    const r: Repository = { octokit: budgeted(github.getOctokit(inputs.githubToken)), token: inputs.githubToken, owner, repo }
     const why = await whyNothingChanges(event, r, config, env)
     if (why) {
       log.info(`${why}: nothing to decide`)
@@ -52,7 +53,7 @@ export async function runApproveMode(inputs: ActionInputs, eventName: string, pa
       const artifacts = await api.reportArtifacts()
       if (artifacts.length === 0) continue
       log.info(`PR #${pull}: deciding ${artifacts.map(a => a.name).join(', ')} of run ${run.id} again`)
-      return await publishReports({ ...run, headSha: pr.headSha }, pull, artifacts, api, log, { comment: inputs.comment })
+      return await publishReports({ ...run, headSha: pr.headSha }, { number: pull, baseRef: pr.baseRef }, artifacts, api, log, { comment: inputs.comment })
     }
     log.warning(`no gate run of head ${pr.headSha} uploaded a report (wiregate-report-<job>): nothing to decide again`)
     return EXIT_PASS
@@ -65,10 +66,14 @@ export async function runApproveMode(inputs: ActionInputs, eventName: string, pa
 /** whyNothingChanges says why the triggering comment cannot change a
  * verdict, or undefined when it can: it holds a command (as it reads now,
  * or before its edit or deletion: a withdrawn command changes a verdict
- * too) whose author may approve. wiregate reads the command words; GitHub
- * is asked first for the author's permission alone, judged by the default
- * rules, which refuse everyone a wiregate.yaml can, and only when they
- * refuse, for the base's wiregate.yaml and its approver teams. */
+ * too) whose author may approve. wiregate reads the command words and
+ * decides who may give them; GitHub is asked the cheapest question first,
+ * and each answer only when the ones before did not decide: the author's
+ * permission, judged by the default rules (which refuse everyone a
+ * wiregate.yaml can); then, when they refuse, the base's wiregate.yaml;
+ * then its approver teams, one at a time, and only when membership could
+ * change the answer (wiregate asks itself first, as if the author were in
+ * every team). */
 async function whyNothingChanges(event: CommentEvent, r: Repository, config: string, env: RunEnv): Promise<string | undefined> {
   const author = event.comment?.user?.login ?? ''
   const bodies = [event.comment?.body, event.changes?.body?.from].filter((b): b is string => typeof b === 'string')
@@ -87,10 +92,14 @@ async function whyNothingChanges(event: CommentEvent, r: Repository, config: str
   const baseConfig = (await fileAt(r.octokit, r.owner, r.repo, config, pr.baseSha)) ?? ''
   held = await runCommands(facts, env, baseConfig)
   const teams = held.approver_teams ?? []
-  if (!mayApprove(held) && !bot && teams.length > 0) {
-    const member = await Promise.all(teams.map(t => memberOf(r.octokit, t.split('/')[0]!, t.split('/')[1]!, author)))
-    facts.authors = facts.authors.map(a => ({ ...a, teams: teams.filter((_, i) => member[i]) }))
-    held = await runCommands(facts, env, baseConfig)
+  const inTeams = (ts: string[]): Approvals => ({ ...facts, authors: facts.authors.map(a => ({ ...a, teams: ts })) })
+  if (!mayApprove(held) && !bot && teams.length > 0 && mayApprove(await runCommands(inTeams(teams), env, baseConfig))) {
+    for (const team of teams) {
+      const [org, slug] = team.split('/') as [string, string]
+      if (!(await memberOf(r.octokit, org, slug, author))) continue
+      held = await runCommands(inTeams([team]), env, baseConfig)
+      if (mayApprove(held)) return undefined
+    }
   }
   if (mayApprove(held)) return undefined
   return `the comment's /wiregate command is @${author}'s, who may not give it (${held.comments.find(c => c.refused)?.refused ?? 'refused'})`

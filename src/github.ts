@@ -1,6 +1,7 @@
 import * as github from '@actions/github'
 import type { ApprovalsApi, ListedComment } from './approvals.js'
 import type { CommentApi, IssueComment } from './comment.js'
+import { WiregateError } from './errors.js'
 
 type Octokit = ReturnType<typeof github.getOctokit>
 
@@ -33,6 +34,9 @@ export function issueCommentApi(token: string, owner: string, repo: string, issu
 export interface OpenPull {
   number: number
   headSha: string
+  baseSha: string
+  /** the base branch: a status is judged against it and names it */
+  baseRef: string
 }
 
 /** openPullsWithHead lists the open pull requests whose head is
@@ -40,7 +44,7 @@ export interface OpenPull {
  * event lists no pull request. */
 export async function openPullsWithHead(octokit: Octokit, owner: string, repo: string, headOwner: string, branch: string): Promise<OpenPull[]> {
   const pulls = await octokit.paginate(octokit.rest.pulls.list, { owner, repo, head: `${headOwner}:${branch}`, state: 'open', per_page: 100 })
-  return pulls.map(p => ({ number: p.number, headSha: p.head.sha }))
+  return pulls.map(p => ({ number: p.number, headSha: p.head.sha, baseSha: p.base.sha, baseRef: p.base.ref }))
 }
 
 export interface CommitStatus {
@@ -52,6 +56,12 @@ export interface CommitStatus {
 
 /** GitHub cuts nothing: a longer description is a 422. */
 const DESCRIPTION_LIMIT = 140
+
+/** statusContexts are the contexts of every status on the commit sha. */
+export async function statusContexts(octokit: Octokit, owner: string, repo: string, sha: string): Promise<string[]> {
+  const statuses = await octokit.paginate(octokit.rest.repos.listCommitStatusesForRef, { owner, repo, ref: sha, per_page: 100 })
+  return [...new Set(statuses.map(s => s.context))]
+}
 
 export async function setCommitStatus(octokit: Octokit, owner: string, repo: string, sha: string, s: CommitStatus): Promise<void> {
   const description = s.description.length > DESCRIPTION_LIMIT ? `${s.description.slice(0, DESCRIPTION_LIMIT - 1)}…` : s.description
@@ -92,6 +102,8 @@ export interface PullFacts {
   number: number
   headSha: string
   baseSha: string
+  /** the base branch */
+  baseRef: string
   author: string
   labels: string[]
   /** the head is in another repository than the base: a fork's */
@@ -106,6 +118,7 @@ export async function pullFacts(octokit: Octokit, owner: string, repo: string, p
     number: p.number,
     headSha: p.head.sha,
     baseSha: p.base.sha,
+    baseRef: p.base.ref,
     author: p.user?.login ?? '',
     labels: p.labels.map(l => l.name ?? '').filter(Boolean),
     // A head repository GitHub no longer knows (a deleted fork) is not this one.
@@ -158,16 +171,34 @@ export async function labelEvents(octokit: Octokit, owner: string, repo: string,
   })
 }
 
-/** fileAt is a file's text at a commit, undefined when the commit has no such file. */
+/** Unread is a file GitHub would not give whole: publish fails closed on it. */
+export class Unread extends WiregateError {}
+
+/** fileAt is a file's text at a commit, undefined when the commit has no
+ * such file. The contents API answers a file over 1 MB with encoding
+ * "none" and no content: such a file, or one whose content is not its
+ * size, is read through the git blobs API; one that cannot be read whole
+ * there either is Unread. */
 export async function fileAt(octokit: Octokit, owner: string, repo: string, path: string, ref: string): Promise<string | undefined> {
+  let data
   try {
-    const data = (await octokit.rest.repos.getContent({ owner, repo, path, ref })).data
-    if (Array.isArray(data) || data.type !== 'file' || !('content' in data)) return undefined
-    return Buffer.from(data.content, 'base64').toString('utf8')
+    data = (await octokit.rest.repos.getContent({ owner, repo, path, ref })).data
   } catch (err) {
     if ((err as { status?: number }).status === 404) return undefined
     throw err
   }
+  if (Array.isArray(data) || data.type !== 'file') return undefined
+  const whole = (content: string | undefined, encoding: string | undefined, size: number): Buffer | undefined => {
+    if (encoding !== 'base64' || content === undefined) return undefined
+    const bytes = Buffer.from(content, 'base64')
+    return bytes.length === size ? bytes : undefined
+  }
+  const inline = whole('content' in data ? data.content : undefined, 'encoding' in data ? data.encoding : undefined, data.size)
+  if (inline) return inline.toString('utf8')
+  const blob = (await octokit.rest.git.getBlob({ owner, repo, file_sha: data.sha })).data
+  const bytes = whole(blob.content, blob.encoding, blob.size ?? -1)
+  if (!bytes) throw new Unread(`GitHub gave ${path} at ${ref.slice(0, 12)} (${data.size} bytes) whole neither by the contents API nor by the git blobs API`)
+  return bytes.toString('utf8')
 }
 
 /** A workflow run of the pull request's head, newest first. */

@@ -36,8 +36,9 @@ export interface Judged {
   untrusted?: Untrusted
 }
 
-/** HeadMoved is a pull request pushed to while its report was judged:
- * the newer head's run decides, and nothing is posted of this one. */
+/** HeadMoved is a pull request that moved while its report was judged
+ * (pushed to, or its comments changed twice): the next run decides, and
+ * the status says nothing was decided by this one. */
 export class HeadMoved extends WiregateError {}
 
 /** judge decides reportJson (report, parsed and checked) again for the
@@ -53,11 +54,32 @@ export async function judge(reportJson: string, report: Report, gating: Gating, 
   checkPull(again, pull.headSha, report)
   const plan = { baseRef: report.base.sha, baseLabel: report.base.ref, headSha: report.head.sha, headLabel: report.head.ref, labels: pull.labels }
   const decide = async (approvals: Approvals): Promise<Report> => (await runApprove(plan, reportJson, approvals, env, { runUrl: gating.htmlUrl }, base)).report
-  const decided = await decide(facts)
   // The people whose commands or labels counted for nothing are asked
   // about only now: most comments hold no command.
-  const more = await askAbout(facts, api.approvals, decided)
-  return { report: more ? await decide(more) : decided, ...(untrusted ? { untrusted } : {}) }
+  const decideAll = async (f: Approvals): Promise<Report> => {
+    const first = await decide(f)
+    const more = await askAbout(f, api.approvals, first)
+    return more ? decide(more) : first
+  }
+  let judgedFacts = facts
+  let decided = await decideAll(facts)
+  // Re-read right before posting: a command given, edited or revoked while
+  // wiregate decided must not be answered by a verdict that missed it.
+  for (let reread = 0; ; reread++) {
+    const now = await gatherFacts(api.approvals, pull.author, pull.labels)
+    if (sameFacts(now, judgedFacts)) break
+    if (reread === 1) throw new HeadMoved(`pull request #${pull.number}'s comments or labels changed twice while publish decided: the next event's run decides`)
+    judgedFacts = now
+    decided = await decideAll(now)
+  }
+  return { report: decided, ...(untrusted ? { untrusted } : {}) }
+}
+
+/** sameFacts says whether two readings of the pull request's comments and
+ * labels say the same. */
+function sameFacts(a: Approvals, b: Approvals): boolean {
+  const key = (f: Approvals): string => JSON.stringify([f.comments.map(c => [c.id, c.author, c.body, c.updated_at]), f.labeled ?? []])
+  return key(a) === key(b)
 }
 
 /** checkPull refuses a report of another head or base than pull's. */

@@ -5,13 +5,14 @@
 // base's buf configs, or the ones the pull request changes, declare. A
 // fact that cannot be read whole fails closed.
 import { posix } from 'node:path'
-import type { ChangedFiles, PullFacts, Tree } from './github.js'
+import { Unread, type ChangedFiles, type PullFacts, type Tree } from './github.js'
 import { actionRuns, isBufConfig, localUses, newPlugins, pluginsOf, producerChanges, type Untrusted } from './trust.js'
 
 /** What reading the producer asks GitHub. */
 export interface ProducerApi {
   changedFiles(): Promise<ChangedFiles>
-  /** a file's text at a commit, undefined when it has none */
+  /** a file's text at a commit, undefined when it has none; Unread when
+   * GitHub would not give it whole */
   fileAt(path: string, ref: string): Promise<string | undefined>
   tree(ref: string): Promise<Tree>
 }
@@ -24,6 +25,16 @@ const MOST_FOLLOWED = 100
  * is. workflowPath is the gating workflow's file (undefined: GitHub did
  * not say, and every change counts); config is wiregate.yaml's path. */
 export async function untrustedOf(pr: PullFacts, workflowPath: string | undefined, config: string, api: ProducerApi): Promise<Untrusted | undefined> {
+  try {
+    return await producerOf(pr, workflowPath, config, api)
+  } catch (err) {
+    // A file GitHub would not give whole is a fact not read: fail closed.
+    if (err instanceof Unread) return { unread: err.message }
+    throw err
+  }
+}
+
+async function producerOf(pr: PullFacts, workflowPath: string | undefined, config: string, api: ProducerApi): Promise<Untrusted | undefined> {
   const listed = await api.changedFiles()
   if (listed.listed < pr.changedFiles) {
     return { unread: `GitHub lists ${listed.listed} of the ${pr.changedFiles} files it changes (the pull request files API lists at most 3,000)` }

@@ -4,6 +4,7 @@
 // the artifact is data, checked, decided again by the base's rules
 // (judge.ts) and re-rendered, never trusted.
 import { ARTIFACT_PREFIX, type ReportArtifact } from './artifact.js'
+import { BudgetSpent } from './budget.js'
 import { commentBody, stickyMarker, upsertSticky, type CommentApi } from './comment.js'
 import { EXIT_ERROR, EXIT_PASS, WiregateError } from './errors.js'
 import type { CommitStatus, OpenPull } from './github.js'
@@ -13,6 +14,7 @@ import { HeadMoved, judgedParts, judgedStatus, type Judged } from './judge.js'
 import type { Part } from './render/fit.js'
 import { link, md, type Md } from './render/markdown.js'
 import { parseReport, type Report } from './report.js'
+import { contextsOf, statusContext } from './statusContext.js'
 
 /** The fields of a workflow_run event that publish mode reads. */
 export interface WorkflowRun {
@@ -65,6 +67,8 @@ function linkable(url: string | undefined): string | undefined {
 export interface ReportApi {
   comments(pull: number): CommentApi
   setStatus(sha: string, status: CommitStatus): Promise<void>
+  /** the contexts of the statuses already on a commit */
+  statusContexts(sha: string): Promise<string[]>
   reportArtifacts(): Promise<ReportArtifact[]>
   /** the artifact's report.json as text, within the size limits */
   download(artifact: ReportArtifact): Promise<string>
@@ -80,16 +84,23 @@ export interface PublishApi extends ReportApi {
 /** The gating run whose reports are posted. */
 export type ReportRun = Pick<WorkflowRun, 'id' | 'name' | 'headSha' | 'htmlUrl'>
 
+/** A pull request a report is posted on, and the base branch its status names. */
+export type Target = Pick<OpenPull, 'number' | 'baseRef'>
+
 export interface PublishOptions {
   /** post the sticky comment (input comment); the status is always set */
   comment: boolean
 }
 
 /** publishRun posts every report artifact of the gating run on the pull
- * request the API names for the run's head, and sets a commit status for
- * each. Its result is the exit code: 0 when every report was published or
- * there was nothing to publish, 2 when a report was refused or the pull
- * request cannot be told. */
+ * request the API names for the run's head and the report's base, and
+ * sets a commit status for each, named by that base. Where publish cannot
+ * decide for a head and base (two open pull requests with that head and
+ * that base, no artifact), it sets that base's status to error with the
+ * reason: an earlier green never stands for what was not judged. Its
+ * result is the exit code: 0 when every report was published or there
+ * was nothing to publish, 2 when a report was refused or could not be
+ * placed. */
 export async function publishRun(run: WorkflowRun, api: PublishApi, log: Log, opts: PublishOptions): Promise<number> {
   if (run.event !== 'pull_request' && run.event !== 'pull_request_target') {
     log.info(`run ${run.id} was started by a ${run.event} event, not a pull request: nothing to publish`)
@@ -103,28 +114,86 @@ export async function publishRun(run: WorkflowRun, api: PublishApi, log: Log, op
     log.warning(`no open pull request has head ${head} at ${run.headSha} (closed, or pushed to since run ${run.id}): nothing published`)
     return EXIT_PASS
   }
-  if (pulls.length > 1) {
-    throw new WiregateError(`open pull requests ${pulls.map(p => `#${p.number}`).join(', ')} all have head ${head} at ${run.headSha}: publish cannot tell which one run ${run.id} gated; nothing published`)
-  }
-  const pull = pulls[0]!.number
   const artifacts = await api.reportArtifacts()
   if (artifacts.length === 0) {
-    if (run.conclusion === 'cancelled' || run.conclusion === 'skipped') {
-      log.info(`run ${run.id} was ${run.conclusion} and uploaded no report: nothing to publish`)
+    const cancelled = run.conclusion === 'cancelled' || run.conclusion === 'skipped'
+    const why = cancelled ? `run ${run.id} was ${run.conclusion} and uploaded no report` : `run ${run.id} has no ${ARTIFACT_PREFIX}<job> artifact`
+    const failed = await failStale(run, pulls, api, `${why}: nothing was judged for this head`)
+    const set = failed > 0 ? `; ${failed} earlier status${failed === 1 ? '' : 'es'} of this workflow set to error` : ''
+    if (cancelled) {
+      log.info(`${why}: nothing to publish${set}`)
       return EXIT_PASS
     }
-    throw new WiregateError(`run ${run.id} has no ${ARTIFACT_PREFIX}<job> artifact: its wiregate step did not run or did not upload (it needs the runner's artifact service); nothing published`)
+    throw new WiregateError(`${why}: its wiregate step did not run or did not upload (it needs the runner's artifact service); nothing published${set}`)
   }
-  return publishReports(run, pull, artifacts, api, log, opts)
-}
-
-/** publishReports posts each artifact's report on pull and sets its
- * status: 0 when every one was published (or its head moved on), 2 when
- * one was refused. */
-export async function publishReports(run: ReportRun, pull: number, artifacts: ReportArtifact[], api: ReportApi, log: Log, opts: PublishOptions): Promise<number> {
   let exitCode = EXIT_PASS
   for (const artifact of artifacts) {
-    const published = await publishOne(run, pull, artifact, api, log, opts)
+    if (!(await publishArtifact(run, pulls, artifact, api, log, opts))) exitCode = EXIT_ERROR
+  }
+  return exitCode
+}
+
+/** failStale sets every status this run's workflow set on the head for
+ * one of pulls' bases to error: nothing stands for what was not judged.
+ * Its result is how many it set. */
+async function failStale(run: ReportRun, pulls: Target[], api: ReportApi, why: string): Promise<number> {
+  const contexts = await api.statusContexts(run.headSha)
+  const stale = [...new Set(pulls.flatMap(p => contextsOf(contexts, run.name, p.baseRef)))]
+  for (const context of stale) await api.setStatus(run.headSha, { state: 'error', description: why, context, targetUrl: run.htmlUrl })
+  return stale.length
+}
+
+/** publishArtifact posts one gating job's report on the pull request
+ * judged against the report's base: the only open one with the run's
+ * head, or the one of them whose base is the report's. Where that cannot
+ * be told, the base's status is an error. True when published. */
+async function publishArtifact(run: ReportRun, pulls: OpenPull[], artifact: ReportArtifact, api: ReportApi, log: Log, opts: PublishOptions): Promise<boolean> {
+  if (pulls.length === 1) return publishOne(run, pulls[0]!, artifact, () => loadReport(artifact, api), api, log, opts)
+  let loaded: Loaded
+  try {
+    loaded = await loadReport(artifact, api)
+  } catch (err) {
+    if (!(err instanceof WiregateError)) throw err
+    // Refused before it names a base: every base of the head is told.
+    return cannotDecide(run, pulls, artifact, `refused the report of run ${run.id}: ${err.message}`, api, log)
+  }
+  const same = pulls.filter(p => p.baseSha === loaded.report.base.sha)
+  if (same.length === 1) return publishOne(run, same[0]!, artifact, () => Promise.resolve(loaded), api, log, opts)
+  const why =
+    same.length > 1
+      ? `open pull requests ${same.map(p => `#${p.number}`).join(', ')} all have head ${run.headSha} and base ${same[0]!.baseRef}: publish cannot tell which one run ${run.id} gated`
+      : `run ${run.id}'s report was judged against ${loaded.report.base.sha}, the base of none of open pull requests ${pulls.map(p => `#${p.number}`).join(', ')} with head ${run.headSha}: a retargeted pull request is gated again`
+  return cannotDecide(run, same.length > 1 ? same : pulls, artifact, why, api, log)
+}
+
+/** cannotDecide sets the job's status for each base of pulls to error with
+ * why, says why in one line, and is false. */
+async function cannotDecide(run: ReportRun, pulls: Target[], artifact: ReportArtifact, why: string, api: ReportApi, log: Log): Promise<boolean> {
+  for (const base of [...new Set(pulls.map(p => p.baseRef))]) {
+    await api.setStatus(run.headSha, { state: 'error', description: why, context: statusContext(run.name, artifact.job, base), targetUrl: run.htmlUrl })
+  }
+  log.error(`${why}; nothing published`, { title: 'wiregate could not publish' })
+  return false
+}
+
+/** A downloaded report, checked. */
+interface Loaded {
+  text: string
+  report: Report
+}
+
+async function loadReport(artifact: ReportArtifact, api: ReportApi): Promise<Loaded> {
+  const text = await api.download(artifact)
+  return { text, report: parseReport(text, `report.json of artifact ${artifact.name}`) }
+}
+
+/** publishReports posts each artifact's report on the pull request target
+ * and sets its status: 0 when every one was published (or its head moved
+ * on), 2 when one was refused. */
+export async function publishReports(run: ReportRun, target: Target, artifacts: ReportArtifact[], api: ReportApi, log: Log, opts: PublishOptions): Promise<number> {
+  let exitCode = EXIT_PASS
+  for (const artifact of artifacts) {
+    const published = await publishOne(run, target, artifact, () => loadReport(artifact, api), api, log, opts)
     if (!published) exitCode = EXIT_ERROR
   }
   return exitCode
@@ -132,24 +201,32 @@ export async function publishReports(run: ReportRun, pull: number, artifacts: Re
 
 /** publishOne publishes one gating job's report, or refuses it: then the
  * comment says so in wiregate's own words (a stale report must not stand
- * as this head's) and the status is an error. True when published. */
-async function publishOne(run: ReportRun, pull: number, artifact: ReportArtifact, api: ReportApi, log: Log, opts: PublishOptions): Promise<boolean> {
+ * as this head's) and the status is an error. A head that moved while
+ * publish read it, or a read past the call budget, sets the status to
+ * error and leaves the comment. True when published. */
+async function publishOne(run: ReportRun, target: Target, artifact: ReportArtifact, load: () => Promise<Loaded>, api: ReportApi, log: Log, opts: PublishOptions): Promise<boolean> {
+  const pull = target.number
   const marker = stickyMarker(run.name, artifact.job)
-  const context = `wiregate: ${run.name}/${artifact.job}`.slice(0, 100)
+  const context = statusContext(run.name, artifact.job, target.baseRef)
   let body: Part[] | Md
   let status: CommitStatus
   let refused: string | undefined
   try {
-    const text = await api.download(artifact)
-    const judged = await api.judge(pull, text, parseReport(text, `report.json of artifact ${artifact.name}`))
+    const { text, report } = await load()
+    const judged = await api.judge(pull, text, report)
     body = judgedParts(judged, run.htmlUrl)
     status = judgedStatus(judged, context, run.htmlUrl)
   } catch (err) {
-    if (err instanceof HeadMoved) {
-      // As when the head had moved before publish looked: the comment is
-      // the newer head's to write.
-      log.warning(`${err.message} (run ${run.id})`)
-      return true
+    if (err instanceof HeadMoved || err instanceof BudgetSpent) {
+      // Nothing was decided for this head: its status says so, and the
+      // comment is left for the run that decides.
+      await api.setStatus(run.headSha, { state: 'error', description: err.message, context, targetUrl: run.htmlUrl })
+      if (err instanceof HeadMoved) {
+        log.warning(`${err.message} (run ${run.id}); status ${context} set to error`)
+        return true
+      }
+      log.error(`run ${run.id}: ${err.message}`, { title: 'wiregate could not publish' })
+      return false
     }
     if (!(err instanceof WiregateError)) throw err
     refused = err.message

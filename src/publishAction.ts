@@ -8,7 +8,8 @@ import type { ActionInputs } from './actionInputs.js'
 import { GHESNotSupportedError } from '@actions/artifact'
 import { canUpload, downloadReport, partArtifacts, reportArtifacts, REPORT_FILE, uploadPart, uploadReport, type GatingRun } from './artifact.js'
 import { errorMessage, EXIT_ERROR, WiregateError } from './errors.js'
-import { approvalsApi, changedFiles, fileAt, issueCommentApi, openPullsWithHead, pullFacts, setCommitStatus, treeAt } from './github.js'
+import { budgeted } from './budget.js'
+import { approvalsApi, changedFiles, fileAt, issueCommentApi, openPullsWithHead, pullFacts, setCommitStatus, statusContexts, treeAt } from './github.js'
 import { judge, type JudgeApi } from './judge.js'
 import type { RunEnv } from './run.js'
 import type { Log } from './log.js'
@@ -73,7 +74,8 @@ export async function downloadParts(inputs: ActionInputs, dir: string, log: Log)
   return dirs
 }
 
-/** The repository a publish or approve step posts to. */
+/** The repository a publish or approve step posts to; its octokit reads
+ * within the call budget (budget.ts). */
 export interface Repository {
   octokit: ReturnType<typeof github.getOctokit>
   token: string
@@ -90,6 +92,7 @@ export function reportApi(r: Repository, run: { id: number; path?: string; htmlU
   return {
     comments: pull => issueCommentApi(r.token, owner, repo, pull, octokit),
     setStatus: (sha, status) => setCommitStatus(octokit, owner, repo, sha, status),
+    statusContexts: sha => statusContexts(octokit, owner, repo, sha),
     reportArtifacts: () => reportArtifacts(gating),
     download: artifact => downloadReport(gating, artifact, process.env.RUNNER_TEMP || tmpdir()),
     judge: async (pull, text, report) => {
@@ -117,7 +120,7 @@ export async function runPublishMode(inputs: ActionInputs, eventName: string, pa
     const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? '').split('/')
     if (!owner || !repo) throw new WiregateError('GITHUB_REPOSITORY is not set: run publish mode in a GitHub Actions job')
     if (!inputs.githubToken) throw new WiregateError("input 'github-token' is empty: publish mode needs a token with pull-requests: write, statuses: write, actions: read and contents: read")
-    const octokit = github.getOctokit(inputs.githubToken)
+    const octokit = budgeted(github.getOctokit(inputs.githubToken))
     const r: Repository = { octokit, token: inputs.githubToken, owner, repo }
     const api: PublishApi = {
       ...reportApi(r, run, config, env),

@@ -80,6 +80,7 @@ export interface Report {
    * recorded).
    */
   warnings?: string[];
+  buf_rules?: BufRules;
   breaking_against?: Against;
   history?: History;
   /**
@@ -857,6 +858,27 @@ export interface CPUCut {
 export interface ExactCut {
   unmeasured?: string[];
   note?: string;
+}
+/**
+ * BufRules say which buf rules judged buf lint and buf breaking.
+ */
+export interface BufRules {
+  /**
+   * From names the rules that judged each module buf checked: the
+   * base's config file (as `buf config migrate` translates a v1 one
+   * where head's is v2), or buf's defaults where the base has none.
+   */
+  from: string[];
+  /**
+   * Change is how head's buf config changes the rules, in one line;
+   * empty when head's rules are the base's.
+   */
+  change?: string;
+  /**
+   * HeadOnly are the findings head's own rules raise that the base's
+   * do not: they judge nothing now and apply once merged.
+   */
+  head_only?: Finding[];
 }
 /**
  * Against is the release named by the breaking-against input.

@@ -97,18 +97,23 @@ export interface Plugins {
 }
 
 /** pluginsOf are the plugins a buf config at path declares (a check
- * plugin's `plugin:`, a template's `local:`, `plugin:` or `path:`);
- * undefined when it does not parse. */
+ * plugin's `plugin:` and its `options:`, a template's `local:`, `plugin:`,
+ * `path:` and `opt:`, a policy's `policy:`): every string of each, a
+ * command list's arguments and every option's value included, since a
+ * plugin may run or read any file they name (`plugin: [python3,
+ * tools/lint.py]`). Undefined when it does not parse. */
 export function pluginsOf(yaml: string, path: string): Plugins | undefined {
   const doc = yamlOf(yaml)
   if (doc === undefined) return undefined
-  const entries = valuesOf(doc, 'plugins').flatMap((p): unknown[] => (Array.isArray(p) ? (p as unknown[]) : [p]))
-  const named = (e: unknown): unknown[] => (typeof e === 'string' ? [e] : ['plugin', 'local', 'path'].map(k => objectOf(e)[k]))
+  const entries = [...valuesOf(doc, 'plugins'), ...valuesOf(doc, 'policies')].flatMap((p): unknown[] => (Array.isArray(p) ? (p as unknown[]) : [p]))
+  const named = (e: unknown): unknown[] => (typeof e === 'string' ? [e] : ['plugin', 'local', 'path', 'policy', 'options', 'opt'].map(k => objectOf(e)[k]))
   const dir = posix.dirname(path)
   const paths = entries
     .flatMap(named)
-    .map(n => (Array.isArray(n) ? (n[0] as unknown) : n))
-    .filter((n): n is string => typeof n === 'string' && n.trim() !== '')
+    .flatMap(stringsIn)
+    // A flag or an option may name its file after `=` (--config=tools/x).
+    .flatMap(n => (n.includes('=') ? [n, n.slice(n.indexOf('=') + 1)] : [n]))
+    .filter(n => n.trim() !== '')
     .flatMap(n => {
       // From the repository's root too: buf.gen.yaml's paths are the
       // working directory's. A path that leaves the repository from both
@@ -117,6 +122,14 @@ export function pluginsOf(yaml: string, path: string): Plugins | undefined {
       return inside.length > 0 ? inside : ['']
     })
   return { declared: entries.map(e => JSON.stringify(e)), paths: [...new Set(paths)].sort() }
+}
+
+/** stringsIn is every string in v, at any depth (a mapping's values). */
+function stringsIn(v: unknown): string[] {
+  if (typeof v === 'string') return [v]
+  if (Array.isArray(v)) return v.flatMap(stringsIn)
+  if (v !== null && typeof v === 'object') return Object.values(v).flatMap(stringsIn)
+  return []
 }
 
 /** newPlugins says whether head declares a plugin base does not, as

@@ -586,3 +586,73 @@ test('a check plugin the base declares, unchanged by the pull request, runs', as
   assert.match(readFileSync(mark, 'utf8'), new RegExp(`^${repo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `, 'm'), 'it ran on head, in the checkout')
   assert.deepEqual((run.report as unknown as { warnings?: string[] }).warnings?.filter(w => w.includes('tools/x')) ?? [], [])
 })
+
+/** commitFiles commits, on branch made from sha, files written (text) or
+ * removed (null), and returns the commit. */
+function commitFiles(branch: string, sha: string, files: Record<string, string | null>): string {
+  git('checkout', '-q', '-B', branch, sha)
+  for (const [file, text] of Object.entries(files)) {
+    const path = join(repo, file)
+    if (text === null) {
+      rmSync(path, { force: true })
+      continue
+    }
+    mkdirSync(dirname(path), { recursive: true })
+    writeFileSync(path, text, { mode: file.startsWith('tools/') ? 0o755 : 0o644 })
+  }
+  git('add', '-A')
+  git('commit', '-qm', branch)
+  return git('rev-parse', 'HEAD')
+}
+
+const V1_MODULE = 'version: v1\nlint:\n  use: [DEFAULT]\nbreaking:\n  use: [FILE]\n'
+
+// buf finds its config itself unless told: on a buf-input holding a v1
+// buf.yaml it walks up to a v2 buf.yaml whose modules name it and runs
+// that file's plugins. The gate resolves the config first and passes it.
+const LAYOUTS: Array<{ name: string; base: Record<string, string | null>; from: string }> = [
+  { name: 'a v1 module', base: { 'buf.yaml': null, 'schemas/buf.yaml': V1_MODULE }, from: "the base's schemas/buf.yaml (v1), as `buf config migrate` translates it" },
+  {
+    name: 'a v1 buf.work.yaml workspace',
+    base: { 'buf.yaml': null, 'buf.work.yaml': 'version: v1\ndirectories:\n  - schemas\n', 'schemas/buf.yaml': V1_MODULE },
+    from: "the base's buf.work.yaml (v1), as `buf config migrate` translates it"
+  }
+]
+for (const layout of LAYOUTS) {
+  test(`a v2 buf.yaml the pull request adds above ${layout.name} at buf-input runs no plugin: lint still finds the planted violation, and the report says the plugin was left out`, async () => {
+    const marks = scratch('wiregate-e2e-marks-')
+    const mark = join(marks, 'plugin')
+    const base = commitFiles(`layout-base-${layout.name.length}`, baseSha, layout.base)
+    const proto = readFileSync(join(repo, ORDER), 'utf8').replace('int32 quantity = 3;', 'int32 Quantity = 3;')
+    const head = commitFiles(`layout-head-${layout.name.length}`, base, {
+      'buf.work.yaml': null,
+      'buf.yaml': 'version: v2\nmodules:\n  - path: schemas\nplugins:\n  - plugin: ./tools/lint-plugin\n',
+      'tools/lint-plugin': markingPlugin(mark),
+      [ORDER]: proto
+    })
+    const run = await runAction(head, [], { 'INPUT_BUF-INPUT': 'schemas' }, { base: { sha: base, ref: 'main' } })
+    assert.equal(existsSync(mark), false, `the pull request's plugin ran: ${existsSync(mark) ? readFileSync(mark, 'utf8') : ''}`)
+    const report = run.report as unknown as { findings?: Array<{ kind: string; rule: string; file: string }>; warnings?: string[]; buf_rules?: { from: string[] } }
+    assert.ok(report.findings?.some(f => f.kind === 'lint' && f.rule === 'FIELD_LOWER_SNAKE_CASE' && f.file === ORDER), `${JSON.stringify(report.findings)}\n${run.stdout}`)
+    const said = (report.warnings ?? []).filter(w => w.includes('./tools/lint-plugin'))
+    assert.equal(said.length, 1, JSON.stringify(report.warnings))
+    assert.match(said[0]!, /ran without check plugin \.\/tools\/lint-plugin \(the base's buf\.yaml does not declare it\)/)
+    assert.deepEqual(report.buf_rules?.from, [layout.from])
+  })
+}
+
+test('a pull request that deletes a field and excepts FIELD_NO_DELETE fails on the deletion, and the comment names the loosened rule; an A/A shows no rules line', async () => {
+  const loosened = readFileSync(join(root, 'buf.yaml'), 'utf8').replace('breaking:\n  use:\n    - FILE\n', 'breaking:\n  use:\n    - FILE\n  except:\n    - FIELD_NO_DELETE\n')
+  const proto = readFileSync(join(root, ORDER), 'utf8').replace('  int32 quantity = 3;\n', '')
+  const head = commitFiles('loosened', baseSha, { 'buf.yaml': loosened, [ORDER]: proto })
+  const run = await runAction(head)
+  assert.equal(run.code, 1, run.stdout)
+  assert.ok(run.report?.violations.some(v => v.kind === 'breaking' && !v.allowed), JSON.stringify(run.report?.violations))
+  const line = "> ⚖️ buf.yaml loosens breaking: `except: FIELD_NO_DELETE` (judged by the base's rules; applies once merged)"
+  assert.ok(api.comments.at(-1)!.body.split('\n').includes(line), api.comments.at(-1)!.body)
+
+  const aa = commitFiles('loosened-aa', commitFiles('loosened-aa-base', baseSha, { 'buf.yaml': loosened }), { [ORDER]: readFileSync(join(root, ORDER), 'utf8').replace('// Order is', '// An Order is') })
+  const same = await runAction(aa, [], {}, { base: { sha: git('rev-parse', 'loosened-aa-base'), ref: 'main' } })
+  assert.equal(same.code, 0, same.stdout)
+  assert.doesNotMatch(api.comments.at(-1)!.body, /⚖️/)
+})

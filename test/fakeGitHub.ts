@@ -20,6 +20,8 @@ export interface FakePull {
   head: { sha: string; ref: string; owner: string }
   /** the base's sha; BASE_SHA when not given */
   baseSha?: string
+  /** the base branch; main when not given */
+  baseRef?: string
   /** the pull request's author */
   author?: string
   labels?: string[]
@@ -68,6 +70,11 @@ export interface FakeArtifact {
 }
 
 const BOT = { login: 'github-actions[bot]', type: 'Bot' }
+
+/** blobSha is git's name for a blob of these bytes. */
+function blobSha(bytes: Buffer): string {
+  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex')
+}
 const TWIRP = '/twirp/github.actions.results.api.v1.ArtifactService/'
 
 interface Reply {
@@ -98,6 +105,8 @@ export class FakeGitHub {
   contents: Record<string, string> = {}
   /** the git trees API says it cut its listing */
   treeTruncated = false
+  /** the git blobs API answers with part of a blob, as a cut read would */
+  blobsCut = false
   labelEvents: FakeLabelEvent[] = []
   /** called with each REST request's route once it is answered: a test
    * moves the pull request between two reads */
@@ -216,7 +225,21 @@ export class FakeGitHub {
       const path = decodeURIComponent(m[1]!)
       const text = this.contents[`${url.searchParams.get('ref')}:${path}`]
       if (text === undefined) return { status: 404, body: { message: 'Not Found' } }
-      return { status: 200, body: { type: 'file', path, encoding: 'base64', content: Buffer.from(text).toString('base64') } }
+      const bytes = Buffer.from(text)
+      // GitHub answers a file over 1 MB without its content.
+      const content = bytes.length > 1 << 20 ? { encoding: 'none', content: '' } : { encoding: 'base64', content: bytes.toString('base64') }
+      return { status: 200, body: { type: 'file', path, size: bytes.length, sha: blobSha(bytes), ...content } }
+    }
+    if ((m = /^\/repos\/o\/r\/git\/blobs\/([0-9a-f]{40})$/.exec(url.pathname)) && req.method === 'GET') {
+      const text = Object.values(this.contents).find(t => blobSha(Buffer.from(t)) === m![1])
+      if (text === undefined) return { status: 404, body: { message: 'Not Found' } }
+      const bytes = Buffer.from(text)
+      const sent = this.blobsCut ? bytes.subarray(0, bytes.length >> 1) : bytes
+      return { status: 200, body: { sha: m[1], size: bytes.length, encoding: 'base64', content: sent.toString('base64') } }
+    }
+    if ((m = /^\/repos\/o\/r\/commits\/([0-9a-f]+)\/statuses$/.exec(url.pathname)) && req.method === 'GET') {
+      const sha = m[1]
+      return { status: 200, body: this.statuses.filter(x => x.sha === sha).reverse().map((x, i) => ({ id: i + 1, state: x.state, context: x.context, description: x.description })) }
     }
     if ((m = /^\/repos\/o\/r\/collaborators\/([^/]+)\/permission$/.exec(url.pathname)) && req.method === 'GET') {
       const permission = this.permissions[decodeURIComponent(m[1]!)]
@@ -255,7 +278,7 @@ export class FakeGitHub {
       number: p.number,
       state: p.state,
       head: { sha: p.head.sha, ref: p.head.ref, label: `${p.head.owner}:${p.head.ref}`, repo: { full_name: `${p.head.owner}/r` } },
-      base: { sha: p.baseSha ?? BASE_SHA, ref: 'main', repo: { full_name: 'o/r' } },
+      base: { sha: p.baseSha ?? BASE_SHA, ref: p.baseRef ?? 'main', repo: { full_name: 'o/r' } },
       user: { login: p.author ?? 'someone' },
       labels: (p.labels ?? []).map(name => ({ name })),
       changed_files: p.changedFiles ?? (p.files ?? []).length

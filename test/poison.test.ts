@@ -163,6 +163,10 @@ const NOT_SHOWN = new Set([
   ...['new_fields', 'new_oneof_members', 'renamed', 'removed'].map(l => `messages[].records.${l}[].was`),
   'elements[].against', // its violations' rows name the release
   'skipped[].side',
+  // whose rules judged: report.json's and the tools stage's; the comment
+  // states the change, and counts what head's own rules alone find
+  'buf_rules.from[]',
+  ...['file', 'line', 'column', 'rule', 'message', 'against'].map(f => `buf_rules.head_only[].${f}`),
   'plan.bench.benchtime', // the bench note says what the budget made of it
   // A field's number: its name says which it is. Kinds are a regenerated
   // field's (from → to) and names a renamed one's; the other lists have none.
@@ -258,7 +262,7 @@ test('every string of a real report, poisoned, is inert in gate mode and publish
   }
   assert.deepEqual(
     [...words].sort(),
-    ['change.measure', 'coverage.expected[]', 'elements[].kind', 'findings[].kind', 'merged.missing_names[]', 'messages[].formats[].metrics[].functions[].kind', 'messages[].formats[].metrics[].noise_floor_from', 'messages[].status', 'result', 'shard.artifact', 'shard.name', 'stages[].name', 'violations[].kind'],
+    ['buf_rules.head_only[].kind', 'change.measure', 'coverage.expected[]', 'elements[].kind', 'findings[].kind', 'merged.missing_names[]', 'messages[].formats[].metrics[].functions[].kind', 'messages[].formats[].metrics[].noise_floor_from', 'messages[].status', 'result', 'shard.artifact', 'shard.name', 'stages[].name', 'violations[].kind'],
     'only words stay unpoisoned'
   )
   const report = parseReport(text)
@@ -283,7 +287,8 @@ test('every string of a real report, poisoned, is inert in gate mode and publish
   const code = await publishRun(
     { id: 9, name: 'wiregate', event: 'pull_request', conclusion: 'success', headSha: head, headBranch: 'f', headOwner: 'fork', htmlUrl: RUN_URL },
     {
-      openPullsWithHead: () => Promise.resolve([{ number: 5, headSha: head }]),
+      openPullsWithHead: () => Promise.resolve([{ number: 5, headSha: head, baseSha: report.base.sha, baseRef: 'main' }]),
+      statusContexts: () => Promise.resolve([]),
       comments: () => comments,
       setStatus: () => Promise.resolve(),
       reportArtifacts: () => Promise.resolve([artifact]),

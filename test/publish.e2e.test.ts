@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import MarkdownIt from 'markdown-it'
 import { stickyMarker } from '../src/comment.js'
 import { parseReport } from '../src/report.js'
+import { BUDGET_SPENT, CALL_BUDGET } from '../src/budget.js'
 import { CHANGED_WORKFLOW } from '../src/trust.js'
 import { BASE_SHA, FakeGitHub } from './fakeGitHub.js'
 import { runtimeToken } from './runtimeToken.js'
@@ -24,7 +25,7 @@ const fixture = (name: string): string => readFileSync(join(root, 'test', 'fixtu
 const FORK_HEAD = 'f'.repeat(40)
 const OTHER_HEAD = 'e'.repeat(40)
 const MARKER = stickyMarker('CI', 'wiregate')
-const CONTEXT = 'wiregate: CI/wiregate'
+const CONTEXT = 'wiregate: CI/wiregate (main)'
 
 let api: FakeGitHub
 let apiUrl: string
@@ -517,7 +518,8 @@ test('no green status on what was not checked: 3,000 of 3,001 files listed, a he
     api.afterRequest = undefined
     api.pulls[0]!.head.sha = FORK_HEAD
     assert.equal(moved.run.code, 0, moved.run.stdout)
-    assert.deepEqual(moved.states, [], 'no status: the newer head\'s run decides')
+    assert.deepEqual(moved.states, ['error'], 'nothing was decided: no earlier green stands on the old head')
+    assert.match(api.statuses[0]!.description, /head is e{40}, no longer f{40}/)
     assert.equal(sticky(), before, 'the comment is the newer head\'s to write')
     assert.match(moved.run.stdout, new RegExp(`::warning::pull request #5's head is ${OTHER_HEAD}, no longer ${FORK_HEAD}`))
 
@@ -601,6 +603,159 @@ test('approve mode: a comment without a command makes no API call; an edit that 
     assert.equal(revoked.code, 0, revoked.stdout)
     assert.equal(api.statuses.at(-1)!.state, 'failure', sticky())
   } finally {
+    api.runs = []
+    api.permissions = {}
+  }
+})
+
+// No stale green, and every fact read whole: a file GitHub answers without
+// its content, pull requests of one head into two bases, a run that
+// uploaded nothing, a pull request that would cost more reads than a run
+// may spend, and approve mode asking no more than decides.
+
+test('a buf.yaml past 1 MB (the contents API answers it with encoding none) is read through the git blobs API, so the plugin it declares is seen; cut there too, it counts as unread: never green', async () => {
+  api.contents[`${BASE_SHA}:.github/workflows/ci.yml`] = 'jobs:\n  gate:\n    steps:\n      - uses: wiregate/wiregate@v0\n'
+  api.contents[`${BASE_SHA}:buf.yaml`] = 'version: v2\nmodules:\n  - path: schemas\n'
+  api.contents[`${FORK_HEAD}:buf.yaml`] = `version: v2\nmodules:\n  - path: schemas\nplugins:\n  - plugin: ./tools/lint\n${'#'.repeat(1 << 20)}\n`
+  api.pulls[0]!.files = ['buf.yaml', 'tools/lint']
+  try {
+    const read = await publishPass()
+    assert.deepEqual(read.states, ['failure'])
+    assert.ok(api.requests.some(r => r.startsWith('GET /repos/o/r/git/blobs/')), 'read through the blobs API')
+    assert.match(sticky(), /changes `buf\.yaml`, `tools\/lint`: the run that wrote the report below ran that change/)
+
+    api.blobsCut = true
+    const cut = await publishPass()
+    assert.deepEqual(cut.states, ['failure'])
+    assert.match(api.statuses[0]!.description, /^publish could not read whole what this pull request changes/)
+    assert.match(sticky(), /GitHub gave buf\.yaml at f{12} \(\d+ bytes\) whole neither by the contents API nor by the git blobs API/)
+  } finally {
+    api.blobsCut = false
+    api.contents = {}
+  }
+})
+
+test('pull requests of one head into two bases: each base\'s context says its own verdict and neither answers for the other; two open pull requests with that head and that base leave that base\'s context an error', async () => {
+  const RELEASE_SHA = 'c'.repeat(40)
+  api.pulls.push({ number: 8, state: 'open', head: { sha: FORK_HEAD, ref: 'feature', owner: 'fork' }, baseSha: RELEASE_SHA, baseRef: 'release' })
+  try {
+    // The run of #5 (into main) fails; the run of #8 (into release) passes.
+    const main = await publish(workflowRun(await uploadReport(fixture('fail'))))
+    assert.equal(main.code, 0, main.stdout)
+    const pass = JSON.parse(fixture('pass')) as { base: { sha: string; ref: string } }
+    pass.base = { sha: RELEASE_SHA, ref: 'release' }
+    const release = await publish(workflowRun(await uploadReport(JSON.stringify(pass)), { conclusion: 'success' }))
+    assert.equal(release.code, 0, release.stdout)
+    assert.deepEqual(api.statuses.map(x => [x.sha, x.context, x.state]), [
+      [FORK_HEAD, 'wiregate: CI/wiregate (main)', 'failure'],
+      [FORK_HEAD, 'wiregate: CI/wiregate (release)', 'success']
+    ])
+    assert.deepEqual(api.comments.map(c => c.issue).sort(), [5, 8])
+
+    // A second pull request of that head into main: which was gated cannot be told.
+    api.pulls.push({ number: 9, state: 'open', head: { sha: FORK_HEAD, ref: 'feature', owner: 'fork' } })
+    api.statuses = []
+    const two = await publish(workflowRun(await uploadReport(fixture('pass')), { conclusion: 'success' }))
+    assert.equal(two.code, 2, two.stdout)
+    assert.deepEqual(api.statuses.map(x => [x.context, x.state]), [['wiregate: CI/wiregate (main)', 'error']])
+    assert.match(api.statuses[0]!.description, /^open pull requests #5, #9 all have head f{40} and base main: publish cannot tell which one run \d+ gated/)
+    assert.equal(two.errors.length, 1, two.stdout)
+  } finally {
+    api.pulls = api.pulls.filter(p => p.number !== 8 && p.number !== 9)
+  }
+})
+
+test('a run without an artifact sets the context an earlier run left green to error, with the reason', async () => {
+  const green = await publish(workflowRun(await uploadReport(fixture('pass')), { conclusion: 'success' }))
+  assert.equal(green.code, 0, green.stdout)
+  assert.deepEqual(api.statuses.map(x => x.state), ['success'])
+  const runId = nextRun++
+  const none = await publish(workflowRun(runId, { conclusion: 'success' }))
+  assert.equal(none.code, 2, none.stdout)
+  assert.deepEqual(api.statuses.map(x => [x.context, x.state]), [[CONTEXT, 'success'], [CONTEXT, 'error']])
+  assert.equal(api.statuses[1]!.description, `run ${runId} has no wiregate-report-<job> artifact: nothing was judged for this head`)
+  assert.equal(none.errors.length, 1, none.stdout)
+})
+
+test(`past ${CALL_BUDGET} REST calls publish stops reading and fails closed in one line: a fork whose base holds 150 buf configs`, async () => {
+  api.contents[`${BASE_SHA}:.github/workflows/ci.yml`] = 'jobs:\n  gate:\n    steps:\n      - uses: wiregate/wiregate@v0\n'
+  for (let i = 0; i < 150; i++) api.contents[`${BASE_SHA}:d${i}/buf.yaml`] = 'version: v2\n'
+  api.pulls[0]!.files = ['schemas/orders/v1/order.proto']
+  try {
+    const { run, states } = await publishPass()
+    assert.equal(run.code, 2, run.stdout)
+    assert.deepEqual(states, ['error'])
+    assert.ok(BUDGET_SPENT.length <= 140, 'a status description holds it whole')
+    assert.equal(api.statuses[0]!.description, BUDGET_SPENT)
+    assert.equal(run.errors.length, 1, run.stdout)
+    assert.match(run.errors[0]!, /wiregate stopped reading GitHub at 100 API calls/)
+    const reads = api.requests.filter(r => r.startsWith('GET /repos/o/r/') && !r.includes('/artifacts'))
+    assert.ok(reads.length <= CALL_BUDGET + 1, `${reads.length} reads`)
+  } finally {
+    api.contents = {}
+  }
+})
+
+test('approve mode: a command checks the permission first and teams only where they can decide, one at a time, stopping at the first that decides', async () => {
+  api.pulls[0]!.author = 'author'
+  api.permissions = { author: 'write', member: 'read' }
+  api.teams = { 'acme/a': [], 'acme/b': ['member', 'author'], 'acme/c': ['member'] }
+  api.contents[`${BASE_SHA}:wiregate.yaml`] = 'approvers: [acme/a, acme/b, acme/c]\n'
+  api.runs = [{ id: await uploadReport(withFinding()), name: 'CI', headSha: FORK_HEAD }]
+  const base = ['GET /repos/o/r/pulls/5', 'GET /repos/o/r/contents/wiregate.yaml']
+  try {
+    // A reader in the second team: the third is never asked.
+    api.requests = []
+    const member = await approveMode('/wiregate approve wg-0123456789abcdef', { by: 'member' })
+    assert.equal(member.code, 0, member.stdout)
+    assert.deepEqual(api.requests.slice(0, 5), ['GET /repos/o/r/collaborators/member/permission', ...base, 'GET /orgs/acme/teams/a/memberships/member', 'GET /orgs/acme/teams/b/memberships/member'])
+    assert.ok(!api.requests.includes('GET /orgs/acme/teams/c/memberships/member'), api.requests.join('\n'))
+
+    // The pull request's author (self-approve is off): no team could change that, none is asked.
+    api.requests = []
+    const own = await approveMode('/wiregate approve wg-0123456789abcdef', { by: 'author' })
+    assert.equal(own.code, 0, own.stdout)
+    assert.match(own.stdout, /the comment's \/wiregate command is @author's, who may not give it/)
+    assert.deepEqual(api.requests, ['GET /repos/o/r/collaborators/author/permission', ...base])
+  } finally {
+    api.runs = []
+    api.permissions = {}
+    api.teams = {}
+    api.contents = {}
+  }
+})
+
+/** approvedRun is a run of PR #5's head whose one finding a writer
+ * approved: the run's id and the finding's approval id. */
+async function approvedRun(): Promise<{ runId: number; id: string }> {
+  api.permissions = { writer: 'write' }
+  const runId = await uploadReport(withFinding())
+  api.runs = [{ id: runId, name: 'CI', headSha: FORK_HEAD }]
+  await approveMode()
+  const id = new RegExp(`\`/wiregate approve (${ID})\``).exec(sticky())?.[1]
+  assert.ok(id, sticky())
+  return { runId, id }
+}
+
+test('approvals are read again right before posting: a revoke given while wiregate decided is what the status says', async () => {
+  try {
+    const { runId, id } = await approvedRun()
+    api.addComment(5, 'writer', `/wiregate approve ${id} planned`)
+    const approved = await publish(workflowRun(runId))
+    assert.equal(approved.code, 0, approved.stdout)
+    assert.equal(api.statuses.at(-1)!.state, 'success', sticky())
+
+    // The writer revokes while publish decides: after its first reading of the comments.
+    let reads = 0
+    api.afterRequest = route => {
+      if (route === 'GET /repos/o/r/issues/5/comments' && ++reads === 1) api.addComment(5, 'writer', `/wiregate revoke ${id}`)
+    }
+    const revoked = await publish(workflowRun(runId))
+    assert.equal(revoked.code, 0, revoked.stdout)
+    assert.equal(api.statuses.at(-1)!.state, 'failure', sticky())
+    assert.ok(reads >= 2, `the comments were read ${reads} times`)
+  } finally {
+    api.afterRequest = undefined
     api.runs = []
     api.permissions = {}
   }

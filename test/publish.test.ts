@@ -15,6 +15,8 @@ import { loadFixture } from './fixtures.js'
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures')
 const HEAD = 'c'.repeat(40)
+/** the fixtures' base commit */
+const BASE = 'a'.repeat(40)
 const RUN: WorkflowRun = { id: 9, name: 'CI', event: 'pull_request', conclusion: 'failure', headSha: HEAD, headBranch: 'feature', headOwner: 'fork', htmlUrl: 'https://github.com/o/r/actions/runs/9' }
 
 interface Recorded {
@@ -46,6 +48,7 @@ function stand(pulls: OpenPull[], artifacts: Array<[string, string]>, untrusted?
     log: { lines, info: m => lines.push(`info ${m}`), warning: m => lines.push(`warning ${m}`), error: m => lines.push(`error ${m}`) },
     api: {
       openPullsWithHead: (owner, branch) => Promise.resolve(owner === 'fork' && branch === 'feature' ? pulls : []),
+      statusContexts: () => Promise.resolve(statuses.map(x => x.context)),
       comments: commentsOf,
       setStatus: (sha, s) => {
         assert.equal(sha, HEAD)
@@ -64,39 +67,52 @@ function stand(pulls: OpenPull[], artifacts: Array<[string, string]>, untrusted?
 const report = (name: string): string => readFileSync(join(fixtures, `${name}.json`), 'utf8')
 
 test('each gating job\'s report gets its own comment and status; a refused one does not stop the other', async () => {
-  const s = stand([{ number: 5, headSha: HEAD }], [['schemas', report('pass')], ['wire', '{"version": 3}']])
+  const s = stand([{ number: 5, headSha: HEAD, baseSha: BASE, baseRef: 'main' }], [['schemas', report('pass')], ['wire', '{"version": 3}']])
   assert.equal(await publishRun(RUN, s.api, s.log, { comment: true }), 2)
-  assert.deepEqual(s.statuses.map(x => [x.context, x.state]), [['wiregate: CI/schemas', 'success'], ['wiregate: CI/wire', 'error']])
+  assert.deepEqual(s.statuses.map(x => [x.context, x.state]), [['wiregate: CI/schemas (main)', 'success'], ['wiregate: CI/wire (main)', 'error']])
   assert.deepEqual(s.comments.map(c => [c.pull, c.body.split('\n')[0]]), [[5, '<!-- wiregate:CI/schemas -->'], [5, '<!-- wiregate:CI/wire -->']])
   assert.match(s.comments[1]!.body, /## ⛔ wiregate refused the report of \[run 9\]/)
   assert.deepEqual(s.log.lines.filter(l => l.startsWith('error')), ['error refused the report of run 9: report.json of artifact wiregate-report-wire has version 3, this action reads version 1'])
 })
 
 test('comment: false sets the status only', async () => {
-  const s = stand([{ number: 5, headSha: HEAD }], [['wiregate', report('fail')]])
+  const s = stand([{ number: 5, headSha: HEAD, baseSha: BASE, baseRef: 'main' }], [['wiregate', report('fail')]])
   assert.equal(await publishRun(RUN, s.api, s.log, { comment: false }), 0)
   assert.deepEqual(s.comments, [])
   assert.deepEqual(s.statuses.map(x => x.state), ['failure'])
 })
 
-test('two open PRs with the run\'s head: which one was gated cannot be told, nothing is posted', async () => {
-  const s = stand([{ number: 5, headSha: HEAD }, { number: 6, headSha: HEAD }], [['wiregate', report('pass')]])
-  await assert.rejects(publishRun(RUN, s.api, s.log, { comment: true }), /open pull requests #5, #6 all have head fork:feature at c{40}: publish cannot tell which one run 9 gated; nothing published/)
-  assert.deepEqual([s.comments, s.statuses], [[], []])
+test('two open PRs with the run\'s head and the report\'s base: which one was gated cannot be told, that base\'s status is an error', async () => {
+  const s = stand([{ number: 5, headSha: HEAD, baseSha: BASE, baseRef: 'main' }, { number: 6, headSha: HEAD, baseSha: BASE, baseRef: 'main' }], [['wiregate', report('pass')]])
+  assert.equal(await publishRun(RUN, s.api, s.log, { comment: true }), 2)
+  assert.deepEqual(s.statuses.map(x => [x.context, x.state]), [['wiregate: CI/wiregate (main)', 'error']])
+  assert.match(s.statuses[0]!.description, /^open pull requests #5, #6 all have head c{40} and base main: publish cannot tell which one run 9 gated/)
+  assert.deepEqual(s.comments, [])
+  assert.equal(s.log.lines.filter(l => l.startsWith('error')).length, 1)
+})
+
+test('two open PRs with the run\'s head into two bases: the report goes to the one of its base, under that base\'s context only', async () => {
+  const s = stand([{ number: 5, headSha: HEAD, baseSha: BASE, baseRef: 'main' }, { number: 6, headSha: HEAD, baseSha: 'b'.repeat(40), baseRef: 'release' }], [['wiregate', report('pass')]])
+  assert.equal(await publishRun(RUN, s.api, s.log, { comment: true }), 0)
+  assert.deepEqual(s.statuses.map(x => [x.context, x.state]), [['wiregate: CI/wiregate (main)', 'success']])
+  assert.deepEqual(s.comments.map(c => c.pull), [5])
 })
 
 test('a PR whose head moved on is not the run\'s: nothing posted', async () => {
-  const s = stand([{ number: 5, headSha: 'd'.repeat(40) }], [['wiregate', report('pass')]])
+  const s = stand([{ number: 5, headSha: 'd'.repeat(40), baseSha: BASE, baseRef: 'main' }], [['wiregate', report('pass')]])
   assert.equal(await publishRun(RUN, s.api, s.log, { comment: true }), 0)
   assert.deepEqual([s.comments, s.statuses], [[], []])
   assert.match(s.log.lines[0]!, /^warning no open pull request has head fork:feature at c{40}/)
 })
 
-test('no report artifact: nothing to publish after a cancelled run, an error after one that ran', async () => {
-  const s = stand([{ number: 5, headSha: HEAD }], [])
+test('no report artifact: an earlier status of the workflow for that base becomes an error; a cancelled run exits 0, one that ran exits 2', async () => {
+  const s = stand([{ number: 5, headSha: HEAD, baseSha: BASE, baseRef: 'main' }], [])
   assert.equal(await publishRun({ ...RUN, conclusion: 'cancelled' }, s.api, s.log, { comment: true }), 0)
-  await assert.rejects(publishRun(RUN, s.api, s.log, { comment: true }), /run 9 has no wiregate-report-<job> artifact/)
-  assert.deepEqual([s.comments, s.statuses], [[], []])
+  assert.equal(s.statuses.length, 0, 'nothing stood: nothing to set')
+  s.statuses.push({ state: 'success', context: 'wiregate: CI/wiregate (main)', description: 'pass' }, { state: 'success', context: 'wiregate: CI/wiregate (release)', description: 'pass' })
+  await assert.rejects(publishRun(RUN, s.api, s.log, { comment: true }), /run 9 has no wiregate-report-<job> artifact: .*nothing published; 1 earlier status of this workflow set to error/)
+  assert.deepEqual(s.statuses.slice(2).map(x => [x.context, x.state, x.description]), [['wiregate: CI/wiregate (main)', 'error', 'run 9 has no wiregate-report-<job> artifact: nothing was judged for this head']])
+  assert.deepEqual(s.comments, [])
 })
 
 test('workflowRunOf reads the event, and names what is missing or malformed', () => {
@@ -120,7 +136,7 @@ test("the commit status is report.json's exit code and reason, derived from noth
 })
 
 test('a report whose producer the fork changes: a failing status with the sentence, and the comment says so first, the report after it', async () => {
-  const s = stand([{ number: 5, headSha: HEAD }], [['wiregate', report('pass')]], { files: ['.github/workflows/ci.yml'] })
+  const s = stand([{ number: 5, headSha: HEAD, baseSha: BASE, baseRef: 'main' }], [['wiregate', report('pass')]], { files: ['.github/workflows/ci.yml'] })
   assert.equal(await publishRun(RUN, s.api, s.log, { comment: true }), 0)
   assert.deepEqual(s.statuses.map(x => [x.state, x.description]), [['failure', CHANGED_WORKFLOW]])
   const body = s.comments[0]!.body

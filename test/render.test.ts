@@ -232,3 +232,18 @@ test('a format the pipeline drains says "not drained" when it has no row; any ot
   report.pipeline = report.pipeline.filter(p => p.message !== name)
   assert.equal(cell(renderReport(report), 'protobuf'), 'not drained')
 })
+
+test('buf rules: a head that loosens the rules that judge it gets one line under the schema checks, its rule as code; a report without buf_rules has none; hostile text stays text', () => {
+  const change = "buf.yaml loosens breaking: `except: FIELD_NO_DELETE` (judged by the base's rules; applies once merged)"
+  const fail = loadFixture('fail')
+  assert.doesNotMatch(renderReport(fail), /⚖️/, 'head\'s rules are the base\'s: no rules line')
+  const loosened = parseReport(JSON.stringify({ ...fail, buf_rules: { from: ["the base's buf.yaml"], change, head_only: [{ kind: 'lint', file: 'a.proto', rule: 'X', message: 'm' }] } }))
+  const md = renderReport(loosened)
+  const lines = md.split('\n').filter(l => l.includes('⚖️'))
+  assert.deepEqual(lines, ["> ⚖️ buf.yaml loosens breaking: `except: FIELD_NO_DELETE` (judged by the base's rules; applies once merged) · head's own rules alone find 1 more finding"])
+  assert.ok(md.indexOf('#### Schema checks') < md.indexOf('⚖️'), 'under the schema checks')
+
+  const hostile = parseReport(JSON.stringify({ ...fail, buf_rules: { from: [], change: 'x <img src=x onerror=alert(1)> [l](https://evil.example) `a` b' } }))
+  const line = renderReport(hostile).split('\n').find(l => l.includes('⚖️'))!
+  assert.equal(line, '> ⚖️ x &lt;img src=x onerror=alert(1)&gt; \\[l\\](https:/\u200b/evil.example) `a` b')
+})

@@ -278,6 +278,11 @@ export function completeReport(): Report {
   r.skipped = [{ message: 'a.Skipped', file: 'a/skipped.proto', reason: 'a MessageSet', side: 'base' }]
   r.cpu_cost = { mode: 'auto', tool: 'callgrind', installed: 'installed valgrind in 14 s', unavailable: 'not on this runner' }
   r.warnings = ['a warning']
+  r.buf_rules = {
+    from: ["the base's buf.yaml"],
+    change: "buf.yaml loosens breaking: `except: FIELD_NO_DELETE` (judged by the base's rules; applies once merged)",
+    head_only: [{ kind: 'lint', file: 'a/head.proto', line: 3, column: 2, rule: 'A_RULE', message: 'only head\'s rules say so', against: 'v2', existing: false }]
+  }
   r.errors = ['an error line']
   r.ignored = [{ subject: 'a.B/json/decode', reason: 'flaky on shared runners' }]
   r.stages.push({ name: 'sizes', seconds: 1, error: 'a stage error', shard: '1/3' })

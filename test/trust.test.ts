@@ -43,7 +43,7 @@ test('pluginsOf: a check plugin, a template plugin by local path, by path or as 
   const bufYaml = 'version: v2\nplugins:\n  - plugin: ./tools/lint-plugin\n    options: {strict: true}\n  - plugin: buf-plugin-x.wasm\n'
   assert.deepEqual(pluginsOf(bufYaml, 'proto/buf.yaml')?.paths, ['buf-plugin-x.wasm', 'proto/buf-plugin-x.wasm', 'proto/tools/lint-plugin', 'tools/lint-plugin'])
   const gen = 'version: v2\nplugins:\n  - {local: [bin/protoc-gen-x, --flag], out: gen}\n  - remote: buf.build/protocolbuffers/go\n    out: gen\n'
-  assert.deepEqual(pluginsOf(gen, 'buf.gen.yaml')?.paths, ['bin/protoc-gen-x'])
+  assert.deepEqual(pluginsOf(gen, 'buf.gen.yaml')?.paths, ['--flag', 'bin/protoc-gen-x'], 'every argument of a command list')
   assert.deepEqual(pluginsOf('version: v1\nplugins:\n  - name: x\n    path: ../bin/protoc-gen-x\n    out: gen\n', 'proto/buf.gen.yaml')?.paths, ['bin/protoc-gen-x'])
   assert.equal(pluginsOf('plugins: [\n', 'buf.yaml'), undefined)
 
@@ -78,7 +78,7 @@ const WORKFLOW = '.github/workflows/ci.yml'
 
 /** A fork's pull request changing files, on a base holding base (path → text) and a head holding head. */
 function fork(files: string[], base: Record<string, string>, head: Record<string, string> = {}, over: Partial<PullFacts> = {}): [PullFacts, ProducerApi] {
-  const pr: PullFacts = { number: 5, headSha: HEAD, baseSha: BASE, author: 'someone', labels: [], fork: true, changedFiles: files.length, ...over }
+  const pr: PullFacts = { number: 5, headSha: HEAD, baseSha: BASE, baseRef: 'main', author: 'someone', labels: [], fork: true, changedFiles: files.length, ...over }
   const api: ProducerApi = {
     changedFiles: () => Promise.resolve({ files, listed: Math.min(files.length, 3000) }),
     fileAt: (path, ref) => Promise.resolve((ref === BASE ? base : ref === HEAD ? { ...base, ...head } : {})[path]),

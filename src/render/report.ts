@@ -2,6 +2,7 @@ import type { Report, Rev } from '../report.js'
 import { approvalNotes, approveAllParts } from './approvals.js'
 import { assemble, fit, summaryRoom, type Part } from './fit.js'
 import { changedParts, noSchemaChanged, unchangedParts } from './change.js'
+import { bufRulesNote } from './bufRules.js'
 import { checksTable, existingDebt } from './checks.js'
 import { benchstatDetails, environmentDetails, errorsDetails, ignoredDetails, noiseDetails, stagesDetails } from './details.js'
 import { historyNote } from './history.js'
@@ -41,6 +42,7 @@ export function reportParts(report: Report, ctx: RenderContext = {}): Part[] {
     ...planParts(report),
     { md: report.cpu_cost?.unavailable ? md`> ℹ️ Instructions not counted: ${report.cpu_cost.unavailable}.` : EMPTY },
     { md: md`#### Schema checks\n\n${checksTable(report)}` },
+    { md: bufRulesNote(report) },
     existingDebt(report),
     ...changedParts(report),
     ...unchangedParts(report),

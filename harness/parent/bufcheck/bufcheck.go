@@ -23,44 +23,83 @@ import (
 	"github.com/wiregate/wiregate/harness/program/proc"
 )
 
-// Check says where buf runs and how its paths map into the repository.
+// Check says where buf runs, with which config, and how its paths map
+// into the repository.
 type Check struct {
-	Buf      string // the buf binary
-	Dir      string // head checkout: buf runs here
-	BufInput string // relative to Dir
-	// FileRoot is where BufInput sits in the repository (the working
-	// directory's prefix joined with BufInput), for repo-relative files.
+	Buf string // the buf binary
+	// Dir is where buf runs: the directory of the config (Config.Dir), so
+	// buf reads buf.lock and resolves a plugin's path from there.
+	Dir   string
+	Input string // buf-input relative to Dir
+	// FileRoot is Dir, repository-relative: buf names files from Dir.
 	FileRoot string
-	// Config is the buf.yaml buf runs with instead of BufInput's own
-	// (Vetted.Config); empty: BufInput's own.
+	// Config is the buf.yaml buf runs with (--config): always given, so
+	// buf never searches for one.
 	Config string
+	// Name says which side this is in an error ("the base", "release v1").
+	Name string
 }
 
-// Lint runs buf lint on head.
-func (c Check) Lint(ctx context.Context) ([]report.Finding, error) {
-	return c.findings(ctx, report.KindLint, "lint", c.BufInput, "--error-format=json")
-}
-
-// Breaking runs buf breaking on head against the same buf input in
-// againstDir (a checkout of the base, or of a release).
-func (c Check) Breaking(ctx context.Context, againstDir string) ([]report.Finding, error) {
-	against := filepath.Join(againstDir, c.BufInput)
-	if _, err := os.Stat(against); err != nil {
-		return nil, exitcode.BadInput("buf-input %s does not exist in %s: set breaking to false for the first run", c.BufInput, againstDir)
+// CheckOf is buf run on a side where config c says, with doc as its
+// buf.yaml (c's own, vetted, or judged).
+func CheckOf(buf string, c Config, doc map[string]any, name string) (Check, error) {
+	c.Doc = doc
+	text, err := c.Text()
+	if err != nil {
+		return Check{}, err
 	}
-	return c.findings(ctx, report.KindBreaking, "breaking", c.BufInput, "--against", against, "--error-format=json")
+	return Check{Buf: buf, Dir: c.Dir, Input: c.Input, FileRoot: c.RepoDir, Config: text, Name: name}, nil
+}
+
+// Lint runs buf lint.
+func (c Check) Lint(ctx context.Context) ([]report.Finding, error) {
+	return c.findings(ctx, report.KindLint, "lint", c.Input, "--error-format=json")
+}
+
+// Breaking runs buf breaking against the side against checks (the base,
+// or a release): buf builds against's image with against's own config
+// first, so neither side's config is searched for.
+func (c Check) Breaking(ctx context.Context, against Check) ([]report.Finding, error) {
+	tmp, err := os.MkdirTemp("", "wiregate-against-")
+	if err != nil {
+		return nil, fmt.Errorf("buf breaking: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	image := filepath.Join(tmp, "against.binpb")
+	if err := against.build(ctx, image); err != nil {
+		return nil, err
+	}
+	return c.findings(ctx, report.KindBreaking, "breaking", c.Input, "--against", image, "--error-format=json")
+}
+
+// build writes the side's image (its files and imports) to out.
+func (c Check) build(ctx context.Context, out string) error {
+	if c.Config == "" {
+		return fmt.Errorf("buf build of %s: no config given", c.Name)
+	}
+	cmd := proc.Command(ctx, c.Buf, "build", c.Input, "--config="+c.Config, "-o", out)
+	cmd.Dir = c.Dir
+	if _, err := cmd.Output(); err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("buf build: %w", context.Cause(ctx))
+		}
+		return exitcode.BadInput("buf breaking cannot read %s: buf build of %s failed: %s", c.Name, RepoPath(c.FileRoot, c.Input),
+			firstOr(cmd.Captured().FirstLine(), err.Error()))
+	}
+	return nil
 }
 
 // exitFindings is buf's exit code when it ran and found something.
 const exitFindings = 100
 
 func (c Check) findings(ctx context.Context, kind string, args ...string) ([]report.Finding, error) {
-	if _, err := os.Stat(filepath.Join(c.Dir, c.BufInput)); err != nil {
-		return nil, exitcode.BadInput("buf-input %s does not exist in %s", c.BufInput, c.Dir)
+	if _, err := os.Stat(filepath.Join(c.Dir, c.Input)); err != nil {
+		return nil, exitcode.BadInput("buf-input %s does not exist in %s", RepoPath(c.FileRoot, c.Input), c.Dir)
 	}
-	if c.Config != "" {
-		args = append(args, "--config="+c.Config)
+	if c.Config == "" {
+		return nil, fmt.Errorf("buf %s: no config given", args[0])
 	}
+	args = append(args, "--config="+c.Config)
 	// buf's own children (its node launcher runs the binary) stop with it.
 	cmd := proc.Command(ctx, c.Buf, args...)
 	cmd.Dir = c.Dir
@@ -90,9 +129,9 @@ func (c Check) findings(ctx context.Context, kind string, args ...string) ([]rep
 	if m := messageSet.FindStringSubmatch(why); m != nil {
 		return nil, exitcode.BadInput("buf %s cannot check buf-input %s: buf cannot load %s, a MessageSet (a legacy proto1 wire format); "+
 			"set the lint and breaking inputs to false to gate this module without buf's checks (wiregate skips the MessageSet and measures the rest)",
-			args[0], c.BufInput, m[1])
+			args[0], RepoPath(c.FileRoot, c.Input), m[1])
 	}
-	return nil, exitcode.BadInput("buf %s failed on buf-input %s: %s", args[0], c.BufInput, why)
+	return nil, exitcode.BadInput("buf %s failed on buf-input %s: %s", args[0], RepoPath(c.FileRoot, c.Input), why)
 }
 
 // messageSet is buf's failure on a module with a MessageSet: like

@@ -84,13 +84,18 @@ message Cart {
 }
 `
 
+// check is buf run in dir with the buf.yaml there, as a module of its own.
 func check(t *testing.T, dir string) Check {
 	t.Helper()
 	buf, err := prepare.FindBuf("", "../..", "")
 	if err != nil {
 		t.Skip(err)
 	}
-	return Check{Buf: buf, Dir: dir, BufInput: ".", FileRoot: "protos"}
+	conf, err := os.ReadFile(filepath.Join(dir, "buf.yaml"))
+	if err != nil {
+		conf = []byte("version: v2\n")
+	}
+	return Check{Buf: buf, Dir: dir, Input: ".", FileRoot: "protos", Config: string(conf), Name: "the base"}
 }
 
 func TestRealBuf(t *testing.T) {
@@ -107,7 +112,7 @@ func TestRealBuf(t *testing.T) {
 	}
 
 	renumbered := module(t, strings.Replace(cart, "int32 items = 2;", "int32 items = 3;", 1))
-	fs, err = check(t, renumbered).Breaking(ctx, base)
+	fs, err = check(t, renumbered).Breaking(ctx, check(t, base))
 	if err != nil || len(fs) == 0 || fs[0].Kind != report.KindBreaking || fs[0].File != "protos/shop/v1/cart.proto" {
 		t.Fatalf("breaking: %+v %v", fs, err)
 	}
@@ -119,16 +124,11 @@ func TestRealBuf(t *testing.T) {
 		t.Fatalf("compile error: %v", err)
 	}
 
-	// The base commit predates the buf module: there is nothing to break.
-	nested := t.TempDir()
-	if err := os.Rename(renumbered, filepath.Join(nested, "api")); err != nil {
-		t.Fatal(err)
-	}
-	c := check(t, nested)
-	c.BufInput = "api"
-	_, err = c.Breaking(ctx, t.TempDir())
-	if err == nil || exitcode.Code(err) != exitcode.Unusable || !strings.Contains(err.Error(), "set breaking to false") {
-		t.Fatalf("no base input: %v", err)
+	// A base that does not compile is one line naming it.
+	_, err = check(t, renumbered).Breaking(ctx, check(t, broken))
+	if exitcode.Code(err) != exitcode.Unusable || !strings.HasPrefix(err.Error(), "buf breaking cannot read the base: buf build of protos failed: ") ||
+		strings.Contains(err.Error(), "\n") {
+		t.Fatalf("base does not compile: %v", err)
 	}
 }
 
@@ -145,12 +145,13 @@ message Bag {
   extensions 4 to max;
 }
 `)
+	other := module(t, cart)
 	for name, run := range map[string]func() ([]report.Finding, error){
 		"lint":     func() ([]report.Finding, error) { return check(t, dir).Lint(context.Background()) },
-		"breaking": func() ([]report.Finding, error) { return check(t, dir).Breaking(context.Background(), dir) },
+		"breaking": func() ([]report.Finding, error) { return check(t, dir).Breaking(context.Background(), check(t, other)) },
 	} {
 		_, err := run()
-		if exitcode.Code(err) != exitcode.Unusable || !strings.Contains(err.Error(), "buf "+name+" cannot check buf-input .: buf cannot load shop.v1.Bag, a MessageSet") ||
+		if exitcode.Code(err) != exitcode.Unusable || !strings.Contains(err.Error(), "buf "+name+" cannot check buf-input protos: buf cannot load shop.v1.Bag, a MessageSet") ||
 			!strings.Contains(err.Error(), "set the lint and breaking inputs to false") {
 			t.Errorf("%s: %v", name, err)
 		}
@@ -202,12 +203,12 @@ func bigModule(t *testing.T) string {
 // finish) and nothing is left running.
 func TestCancelledBreakingLeavesNoProcess(t *testing.T) {
 	head := bigModule(t)
-	c := Check{Buf: npmBuf(t), Dir: head, BufInput: ".", FileRoot: "protos"}
+	c := Check{Buf: npmBuf(t), Dir: head, Input: ".", FileRoot: "protos", Config: "version: v2\n", Name: "the base"}
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
 	done := make(chan error, 1)
 	go func() {
-		_, err := c.Breaking(ctx, head)
+		_, err := c.Breaking(ctx, c)
 		done <- err
 	}()
 	ps, seen := proctest.WaitFor(30*time.Second, isBufBinary)

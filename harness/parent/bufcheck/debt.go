@@ -25,3 +25,16 @@ func MarkExisting(head, base []report.Finding) []report.Finding {
 	}
 	return out
 }
+
+// Unjudged are the findings of own (a check with head's own rules) that
+// judged (the same check with the base's rules) does not have: the same
+// file, rule and message, counted as MarkExisting counts them.
+func Unjudged(own, judged []report.Finding) []report.Finding {
+	var out []report.Finding
+	for _, f := range MarkExisting(own, judged) {
+		if !f.Existing {
+			out = append(out, f)
+		}
+	}
+	return out
+}

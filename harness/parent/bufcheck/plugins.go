@@ -12,75 +12,57 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
-
-	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 
-// Vetted is the buf.yaml buf lint and buf breaking run with on head:
-// head's own (Config empty), or, when it declares a check plugin or a
-// policy the gate may not run, a copy without those (Config, for buf's
-// --config) and one phrase per declaration left out (Skipped).
+// Vetted is a buf config less the check plugins and policies buf may
+// not run (Doc), and one phrase per declaration left out (Skipped).
 type Vetted struct {
-	Config  string
+	Doc     map[string]any
 	Skipped []string
 }
 
-// Trees are the two checkouts a gate compares: each side's repository root
-// and the directory buf runs in there. buf resolves a plugin's or a
-// policy's path from the directory it runs in, not from buf.yaml's.
+// Trees are the two checkouts a gate compares: each side's repository
+// root, and the directory buf runs in on head. buf resolves a plugin's or
+// a policy's path from the directory it runs in, not from buf.yaml's.
 type Trees struct {
 	HeadRoot, HeadDir string
-	BaseRoot, BaseDir string
+	BaseRoot          string
 }
 
-// Vet decides which check plugins and policies of head's buf.yaml (in
-// bufInput) buf may run: buf runs a plugin's program during lint and
-// breaking, and a pull request writes head. A WebAssembly plugin runs (in
-// buf's sandbox), and so does one from the Buf Schema Registry (those are
-// WebAssembly too). Any other runs only when the base's buf.yaml declares
-// it identically and every file of the repository it names (its program,
-// an argument, an option's value; a policy's file and the files its
-// plugins name) is the same in the base. The base's own lint runs the
-// base's buf.yaml as it is: the base is the repository's, not the pull
+// Vet decides which check plugins and policies of doc, a buf config buf
+// runs with on head, buf may run: buf runs a plugin's program during lint
+// and breaking, and a pull request writes head. A WebAssembly plugin runs
+// (in buf's sandbox), and so does one from the Buf Schema Registry (those
+// are WebAssembly too). Any other runs only when base (the base's config)
+// declares it identically and every file of the repository it names (its
+// program, an argument, an option's value; a policy's file and the files
+// its plugins name) is the same in the base. The base's own lint runs the
+// base's config as it is: the base is the repository's, not the pull
 // request's.
-func Vet(t Trees, bufInput string) (Vetted, error) {
-	name := filepath.Join(t.HeadDir, bufInput, "buf.yaml")
-	head, err := readYAML(name)
-	if err != nil {
-		return Vetted{}, exitcode.BadInput("%s: %v (buf.yaml must be YAML buf can read)", name, err)
+func Vet(t Trees, doc, base map[string]any) Vetted {
+	v := Vetted{Doc: clone(doc).(map[string]any)}
+	if doc == nil {
+		v.Doc = nil
+		return v
 	}
-	if head == nil {
-		return Vetted{}, nil // no buf.yaml (a v1 buf.work.yaml workspace, whose modules buf does not let declare plugins)
-	}
-	base, _ := readYAML(filepath.Join(t.BaseDir, bufInput, "buf.yaml")) // none, or unreadable: the base declares nothing
-	var v Vetted
 	for _, d := range []struct {
 		key, what string
 		why       func(entry any, base []any) string
 	}{{"plugins", "check plugin", t.pluginWhy}, {"policies", "policy", t.policyWhy}} {
-		entries, _ := head[d.key].([]any)
-		baseEntries, _ := base[d.key].([]any)
+		entries := listOf(doc[d.key])
 		kept := []any{}
 		for _, e := range entries {
-			if why := d.why(e, baseEntries); why != "" {
+			if why := d.why(e, listOf(base[d.key])); why != "" {
 				v.Skipped = append(v.Skipped, fmt.Sprintf("%s %s (%s)", d.what, label(e), why))
 				continue
 			}
 			kept = append(kept, e)
 		}
 		if len(kept) < len(entries) {
-			head[d.key] = kept
+			v.Doc[d.key] = kept
 		}
 	}
-	if len(v.Skipped) == 0 {
-		return Vetted{}, nil
-	}
-	b, err := yaml.Marshal(head)
-	if err != nil {
-		return Vetted{}, fmt.Errorf("write %s without its plugins: %w", name, err)
-	}
-	v.Config = string(b)
-	return v, nil
+	return v
 }
 
 // pluginWhy is why the plugin entry e may not run, "" when it may: a

@@ -9,7 +9,19 @@ import (
 	"testing"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
+
+// text is a config as --config takes it.
+func text(t *testing.T, doc map[string]any) string {
+	t.Helper()
+	s, err := Config{Doc: doc}.Text()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
 
 // files writes a checkout: path → text, executable under tools/.
 func files(t *testing.T, fs map[string]string) string {
@@ -24,6 +36,24 @@ func files(t *testing.T, fs map[string]string) string {
 		}
 	}
 	return dir
+}
+
+// vet vets the buf.yaml in headDir against the one in baseDir.
+func vet(t *testing.T, trees Trees, headDir, baseDir string) Vetted {
+	t.Helper()
+	head, err := readYAML(filepath.Join(headDir, "buf.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, _ := readYAML(filepath.Join(baseDir, "buf.yaml"))
+	return Vet(trees, head, base)
+}
+
+// changedConfig says whether Vet left anything out of head's buf.yaml.
+func changedConfig(t *testing.T, v Vetted, headDir string) bool {
+	t.Helper()
+	head, _ := readYAML(filepath.Join(headDir, "buf.yaml"))
+	return !reflect.DeepEqual(v.Doc, head)
 }
 
 const layout = "version: v2\nmodules:\n  - path: proto\nlint:\n  use: [STANDARD]\n"
@@ -93,15 +123,12 @@ func TestVetDecidesWhichPluginsRun(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			base, head := files(t, c.base), files(t, c.head)
-			v, err := Vet(Trees{HeadRoot: head, HeadDir: head, BaseRoot: base, BaseDir: base}, ".")
-			if err != nil {
-				t.Fatal(err)
-			}
+			v := vet(t, Trees{HeadRoot: head, HeadDir: head, BaseRoot: base}, head, base)
 			if got := strings.Join(v.Skipped, "; "); got != c.skipped {
 				t.Fatalf("skipped %q, want %q", got, c.skipped)
 			}
-			if (v.Config != "") != (c.skipped != "") {
-				t.Fatalf("config %q with skipped %q", v.Config, c.skipped)
+			if changedConfig(t, v, head) != (c.skipped != "") {
+				t.Fatalf("config %v with skipped %q", v.Doc, c.skipped)
 			}
 		})
 	}
@@ -115,17 +142,12 @@ func TestVetKeepsTheRestOfBufYAML(t *testing.T) {
 		"buf.yaml": withPlugins("  - plugin: ./tools/x\n", "  - plugin: rules.wasm\n    options:\n      suffix: _v1\n") +
 			"breaking:\n  use: [FILE]\n",
 		"tools/x": "#!/bin/sh\n"})
-	v, err := Vet(Trees{HeadRoot: head, HeadDir: head, BaseRoot: base, BaseDir: base}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got, want map[string]any
-	if err := yaml.Unmarshal([]byte(v.Config), &got); err != nil {
-		t.Fatal(err)
-	}
+	v := vet(t, Trees{HeadRoot: head, HeadDir: head, BaseRoot: base}, head, base)
+	got := v.Doc
+	var want map[string]any
 	_ = yaml.Unmarshal([]byte(layout+"plugins:\n  - plugin: rules.wasm\n    options:\n      suffix: _v1\nbreaking:\n  use: [FILE]\n"), &want)
 	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("config:\n%s\nwant the same as\n%v", v.Config, want)
+		t.Fatalf("config:\n%v\nwant the same as\n%v", v.Doc, want)
 	}
 }
 
@@ -136,19 +158,16 @@ func TestVetComparesFilesAcrossTheRepositoryFromASubdirectory(t *testing.T) {
 	decl := withPlugins("  - plugin: ../tools/x\n")
 	base := files(t, map[string]string{"api/buf.yaml": decl, "tools/x": "#!/bin/sh\n"})
 	head := files(t, map[string]string{"api/buf.yaml": decl, "tools/x": "#!/bin/sh\necho\n"})
-	v, err := Vet(Trees{HeadRoot: head, HeadDir: filepath.Join(head, "api"), BaseRoot: base, BaseDir: filepath.Join(base, "api")}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := vet(t, Trees{HeadRoot: head, HeadDir: filepath.Join(head, "api"), BaseRoot: base}, filepath.Join(head, "api"), filepath.Join(base, "api"))
 	if want := "check plugin ../tools/x (this change edits tools/x)"; strings.Join(v.Skipped, "; ") != want {
 		t.Fatalf("skipped %q, want %q", v.Skipped, want)
 	}
 }
 
-func TestVetOfUnreadableBufYAMLIsOneLine(t *testing.T) {
-	head := files(t, map[string]string{"buf.yaml": "version: v2\nplugins: [\n"})
-	_, err := Vet(Trees{HeadRoot: head, HeadDir: head, BaseRoot: head, BaseDir: head}, ".")
-	if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "buf.yaml") {
+func TestUnreadableBufYAMLIsOneLine(t *testing.T) {
+	head := files(t, map[string]string{"proto/buf.yaml": "version: v2\nplugins: [\n"})
+	_, err := Resolve(context.Background(), "buf", head, head, "proto")
+	if exitcode.Code(err) != exitcode.Unusable || strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), "proto/buf.yaml: ") {
 		t.Fatalf("%v", err)
 	}
 }
@@ -163,12 +182,12 @@ func TestRealBufRunsNoPluginThePullRequestAdds(t *testing.T) {
 	base := files(t, map[string]string{"buf.yaml": layout, "proto/shop/v1/cart.proto": cart})
 	head := files(t, map[string]string{"buf.yaml": withPlugins("  - plugin: ./tools/x\n"), "tools/x": plugin,
 		"proto/shop/v1/cart.proto": strings.Replace(cart, "int32 items = 2;", "int32 Items = 2;", 1)})
-	v, err := Vet(Trees{HeadRoot: head, HeadDir: head, BaseRoot: base, BaseDir: base}, ".")
-	if err != nil || v.Config == "" {
-		t.Fatalf("%+v %v", v, err)
+	v := vet(t, Trees{HeadRoot: head, HeadDir: head, BaseRoot: base}, head, base)
+	if !changedConfig(t, v, head) {
+		t.Fatalf("%+v", v)
 	}
 	c := check(t, head)
-	c.Config = v.Config
+	c.Config = text(t, v.Doc)
 	fs, err := c.Lint(context.Background())
 	if b, readErr := os.ReadFile(marker); readErr == nil {
 		t.Fatalf("the pull request's plugin ran: %s", b)
@@ -176,7 +195,7 @@ func TestRealBufRunsNoPluginThePullRequestAdds(t *testing.T) {
 	if err != nil || len(fs) != 1 || fs[0].Rule != "FIELD_LOWER_SNAKE_CASE" {
 		t.Fatalf("lint without the plugin: %+v %v", fs, err)
 	}
-	c.Config = ""
+	c = check(t, head)
 	if _, err := c.Lint(context.Background()); err == nil {
 		t.Fatal("head's own buf.yaml: the failing plugin did not fail lint")
 	}

@@ -67,7 +67,7 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 		compiles := tooled
 		if compiles {
 			var fs []report.Finding
-			fs, compiles = g.schemaChecks(ctx)
+			fs, g.r.BufRules, compiles = g.schemaChecks(ctx)
 			g.r.Findings = append(g.r.Findings, fs...)
 		}
 		// Schemas the checks cannot read are what measuring would read

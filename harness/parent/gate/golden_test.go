@@ -112,8 +112,14 @@ func goldenFindings(t *testing.T) []report.Finding {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := bufcheck.Check{Buf: buf, Dir: filepath.Join(dir, "head"), BufInput: ".", FileRoot: "schemas"}
-	fs, err := c.Breaking(context.Background(), filepath.Join(dir, "base"))
+	side := func(name string) bufcheck.Check {
+		conf, err := os.ReadFile(filepath.Join(dir, name, "buf.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return bufcheck.Check{Buf: buf, Dir: filepath.Join(dir, name), Input: ".", FileRoot: "schemas", Config: string(conf), Name: name}
+	}
+	fs, err := side("head").Breaking(context.Background(), side("base"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/wiregate/wiregate/harness/parent/budget"
-	"github.com/wiregate/wiregate/harness/parent/bufcheck"
 	"github.com/wiregate/wiregate/harness/parent/checkout"
 	"github.com/wiregate/wiregate/harness/parent/config"
 	"github.com/wiregate/wiregate/harness/parent/inputs"
@@ -168,10 +167,10 @@ func (s *side) avro(globs []string) ([]string, error) { return schemafiles.Glob(
 func (s *side) bufInput(set string) string { return filepath.Join(s.dir, set) }
 
 // tools are what the tools stage found: the harness source, the buf
-// binary both sides use, where the buf input sits in the repository
-// (findings name files from the repository's root), and the buf.yaml
-// head's checks run with.
+// binary both sides use, where the working directory sits in the
+// repository (git's prefix), and the buf configs the schema checks run
+// with.
 type tools struct {
-	harness, buf, bufRoot string
-	plugins               bufcheck.Vetted
+	harness, buf, prefix string
+	bufs                 bufConfigs
 }

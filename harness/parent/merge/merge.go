@@ -93,6 +93,7 @@ func Parts(parts []Part) (*report.Report, error) {
 		}
 		out.History = cmp.Or(out.History, r.History)
 		out.BreakingAgainst = cmp.Or(out.BreakingAgainst, r.BreakingAgainst)
+		out.BufRules = cmp.Or(out.BufRules, r.BufRules) // every shard ran the same schema checks
 		if r.Benchstat != "" {
 			benchstat = append(benchstat, "# "+name+"\n"+r.Benchstat)
 		}

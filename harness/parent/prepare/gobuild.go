@@ -148,7 +148,7 @@ func buildPlugins(ctx context.Context, harnessDir, dir string) (map[string]strin
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	if err := goBuild(ctx, harnessDir, tmp+"/", pkgs...); err != nil {
+	if err := goBuild(ctx, harnessDir, tmp+"/", nil, pkgs...); err != nil {
 		return nil, fmt.Errorf("build protoc plugins: %w", err)
 	}
 	if err := os.Rename(tmp, dir); err != nil {
@@ -204,16 +204,28 @@ func main() { runner.Main(wgplain.Subjects()) }
 }
 
 // goBuild runs go build in dir; args are further flags, then packages.
-func goBuild(ctx context.Context, dir, out string, args ...string) error {
+// env adds to the build's environment (offlineEnv for the bench program).
+func goBuild(ctx context.Context, dir, out string, env []string, args ...string) error {
 	args = append([]string{"build", "-trimpath", "-o", out}, args...)
 	cmd := proc.Command(ctx, "go", args...) // go build runs compilers: stop them too
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "CGO_ENABLED=0")
+	cmd.Env = goEnv(env...)
 	if err := cmd.Run(); err != nil {
 		if _, lookErr := exec.LookPath("go"); lookErr != nil {
 			return exitcode.BadInput("Go is not on PATH: install Go (actions/setup-go) before running wiregate")
 		}
-		return fmt.Errorf("go %s: %v: %s", strings.Join(args, " "), errors.Unwrap(err), strings.TrimSpace(cmd.Captured().String()))
+		output := strings.TrimSpace(cmd.Captured().String())
+		if offline := offlineError(output); offline != nil && ctx.Err() == nil {
+			return offline
+		}
+		return fmt.Errorf("go %s: %v: %s", strings.Join(args, " "), errors.Unwrap(err), output)
 	}
 	return nil
+}
+
+// goEnv is the environment of a go command of wiregate's: no go.work
+// above, no cgo, the module graph read-only unless more says otherwise
+// (a later entry wins).
+func goEnv(more ...string) []string {
+	return append(append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly", "CGO_ENABLED=0"), more...)
 }

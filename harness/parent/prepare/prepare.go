@@ -159,7 +159,10 @@ func (s *Schema) Build(ctx context.Context, messages []string) (*Result, error) 
 	// function names need): Valgrind reads a binary's debug information at
 	// every start, ~0.15 s of each count process (docs/figures.md, "One heap
 	// and one instrumented window a message"). The code is the same.
-	if err := goBuild(ctx, work, out, "-ldflags=-w", "."); err != nil {
+	if err := prepareDeps(ctx, work, s.optIn); err != nil {
+		return nil, err
+	}
+	if err := goBuild(ctx, work, out, offlineEnv, "-ldflags=-w", "."); err != nil {
 		return nil, fmt.Errorf("build the bench program: %w", err)
 	}
 	lap("go_build", t)

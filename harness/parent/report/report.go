@@ -80,6 +80,10 @@ type Report struct {
 	// does not fail it (no tag matches breaking-against, history not
 	// recorded).
 	Warnings []string `json:"warnings,omitempty"`
+	// BufRules say whose buf rules judged lint and breaking when they are
+	// not head's own buf config as it is: nil when head's config is the
+	// base's file with the base's rules.
+	BufRules *BufRules `json:"buf_rules,omitempty"`
 	// BreakingAgainst is the release the schema checks also ran against
 	// (input breaking-against); nil when they ran against the base only.
 	BreakingAgainst *Against `json:"breaking_against,omitempty"`
