@@ -1062,6 +1062,15 @@ export interface Coverage {
   cut?: {
     [k: string]: string[] | undefined;
   };
+  /**
+   * Added is how many changed messages' added content was measured, and
+   * SameContentOnly says what of it was not: timings and the pipeline
+   * measure the same content only (measuring both would double them),
+   * so an addition's cost is its exact figures alone. Empty when no
+   * message has added content.
+   */
+  added?: number;
+  same_content_only?: string;
 }
 /**
  * Rules are the verdict's inputs besides the measurements.
