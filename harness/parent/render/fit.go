@@ -30,7 +30,7 @@ const (
 	cutUnchangedTables Cut = "unchanged tables"
 	cutNames           Cut = "names"
 	cutHistoryCharts   Cut = "history charts"
-	cutBudgetNotes       Cut = "plan notes"
+	cutBudgetNotes     Cut = "plan notes"
 	cutGroupedSections Cut = "grouped sections"
 	cutViolationRows   Cut = "violation rows"
 	cutApproveLines    Cut = "approve lines"
