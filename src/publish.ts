@@ -4,14 +4,13 @@
 // the artifact is data, checked, decided again by the base's rules
 // (judge.ts) and re-rendered, never trusted.
 import { ARTIFACT_PREFIX, type ReportArtifact } from './artifact.js'
-import { commentBody, stickyMarker, upsertSticky, type CommentApi } from './comment.js'
+import { upsertSticky, type CommentApi } from './comment.js'
 import { EXIT_ERROR, EXIT_PASS, WiregateError } from './errors.js'
 import type { CommitStatus, OpenPull } from './github.js'
 import { Fields } from './jsonShape.js'
 import type { Log } from './log.js'
-import { HeadMoved, judgedParts, judgedStatus, type Judged } from './judge.js'
-import type { Part } from './render/fit.js'
-import { link, md, type Md } from './render/markdown.js'
+import { HeadMoved, judgedComment, judgedStatus, type Judged } from './judge.js'
+import { markerOf, type CommentRequest } from './render.js'
 import { parseReport, type Report } from './report.js'
 
 /** The fields of a workflow_run event that publish mode reads. */
@@ -70,6 +69,8 @@ export interface ReportApi {
   download(artifact: ReportArtifact): Promise<string>
   /** decide the checked report again for the pull request (judge.ts) */
   judge(pull: number, text: string, report: Report): Promise<Judged>
+  /** the sticky comment, rendered by wiregate (its marker the first line) */
+  comment(c: CommentRequest): Promise<string>
 }
 
 /** What publish mode does on GitHub. */
@@ -134,15 +135,14 @@ export async function publishReports(run: ReportRun, pull: number, artifacts: Re
  * comment says so in wiregate's own words (a stale report must not stand
  * as this head's) and the status is an error. True when published. */
 async function publishOne(run: ReportRun, pull: number, artifact: ReportArtifact, api: ReportApi, log: Log, opts: PublishOptions): Promise<boolean> {
-  const marker = stickyMarker(run.name, artifact.job)
   const context = `wiregate: ${run.name}/${artifact.job}`.slice(0, 100)
-  let body: Part[] | Md
+  let request: CommentRequest
   let status: CommitStatus
   let refused: string | undefined
   try {
     const text = await api.download(artifact)
     const judged = await api.judge(pull, text, parseReport(text, `report.json of artifact ${artifact.name}`))
-    body = judgedParts(judged, run.htmlUrl)
+    request = judgedComment(judged, run.name, artifact.job, run.htmlUrl)
     status = judgedStatus(judged, context, run.htmlUrl)
   } catch (err) {
     if (err instanceof HeadMoved) {
@@ -153,12 +153,14 @@ async function publishOne(run: ReportRun, pull: number, artifact: ReportArtifact
     }
     if (!(err instanceof WiregateError)) throw err
     refused = err.message
-    body = refusal(run, refused)
+    // wiregate's words only: the refusal, then why.
+    request = { workflow: run.name, job: artifact.job, runUrl: run.htmlUrl, refused: { reason: refused, runId: run.id } }
     status = { state: 'error', description: 'wiregate refused the report: see the comment or the publish log', context, targetUrl: run.htmlUrl }
   }
   await api.setStatus(run.headSha, status)
   if (opts.comment) {
-    const outcome = await upsertSticky(api.comments(pull), marker, commentBody(marker, body, run.htmlUrl))
+    const body = await api.comment(request)
+    const outcome = await upsertSticky(api.comments(pull), markerOf(body), body)
     log.info(`PR #${pull}: comment ${outcome.action} (id ${outcome.id}), status ${status.state} on ${run.headSha}`)
   }
   if (refused) {
@@ -166,13 +168,4 @@ async function publishOne(run: ReportRun, pull: number, artifact: ReportArtifact
     return false
   }
   return true
-}
-
-/** refusal is the comment for a refused report: wiregate's words only. */
-export function refusal(run: ReportRun, reason: string): Md {
-  return md`## ⛔ wiregate refused the report of ${link(md`run ${run.id}`, run.htmlUrl)}
-
-${reason}
-
-The artifact is written by the pull request's own run, so publish mode checks it before posting anything from it. The gating run's own check and log have its result.`
 }

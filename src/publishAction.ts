@@ -10,7 +10,8 @@ import { canUpload, downloadReport, partArtifacts, reportArtifacts, REPORT_FILE,
 import { errorMessage, EXIT_ERROR, WiregateError } from './errors.js'
 import { approvalsApi, changedFiles, fileAt, issueCommentApi, openPullsWithHead, pullFacts, setCommitStatus, treeAt } from './github.js'
 import { judge, type JudgeApi } from './judge.js'
-import type { RunEnv } from './run.js'
+import { binary, type RunEnv } from './run.js'
+import { wiregateRenderer } from './render.js'
 import type { Log } from './log.js'
 import { publishRun, workflowRunOf, type PublishApi, type ReportApi } from './publish.js'
 
@@ -105,7 +106,8 @@ export function reportApi(r: Repository, run: { id: number; path?: string; htmlU
         tree: ref => treeAt(octokit, owner, repo, ref)
       }
       return judge(reportJson, report, { headSha: run.headSha, workflowPath: run.path, htmlUrl: run.htmlUrl }, config, judgeApi, { ...env, outDir: join(dir, 'decided') })
-    }
+    },
+    comment: async c => wiregateRenderer(await binary(env)).comment(c)
   }
 }
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { locateBuf } from './buf.js'
 import { errorMessage, WiregateError } from './errors.js'
@@ -7,7 +7,7 @@ import { binDir, cacheKeys, cacheLayout, hashTree, harnessFiles, restoreCache, s
 import { buildHarness, goVersion, runWiregate } from './harness.js'
 import type { Log } from './log.js'
 import type { Comparison } from './comparison.js'
-import { renderReport, type RenderContext } from './render/report.js'
+import { NO_RENDERER, wiregateRenderer, type Renderer } from './render.js'
 import { errorReport, parseReport, type Report, type Stage } from './report.js'
 import { parseShardSplit, type PlanOutputs } from './shardPlan.js'
 import type { Approvals } from './approvals.js'
@@ -31,10 +31,18 @@ export interface RunEnv {
 
 export interface RunResult {
   report: Report
+  /** report.md, as wiregate rendered it */
   markdown: string
   exitCode: number
   reportJson: string
   reportMarkdown: string
+  /** wiregate's renderer; none when wiregate could not be built */
+  render?: Renderer
+}
+
+/** What a report is rendered for: the CI run it links to. */
+export interface RenderContext {
+  runUrl?: string
 }
 
 /** Wiregate is the binary ready to run: buf found, the cache restored, the
@@ -101,13 +109,13 @@ async function prepare(env: RunEnv): Promise<Wiregate> {
  * report.md. When wiregate cannot even start, it writes the error report
  * itself, so the summary and the comment still render. */
 export async function runGate(cmp: Comparison, env: RunEnv, render: RenderContext = {}): Promise<RunResult> {
-  return runReporting(cmp, env, render, w => [...gateArgv(cmp, env, w.buf, resolve(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...env.gateFlags])
+  return runReporting(cmp, env, render, w => [...gateArgv(cmp, env, w.buf, resolve(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...runUrlFlag(render), ...env.gateFlags])
 }
 
 /** runMerge is mode: merge: `wiregate merge` of the parts in dirs (one per
  * shard that uploaded one), rendered as a gate run is. */
 export async function runMerge(cmp: Comparison, dirs: string[], env: RunEnv, render: RenderContext = {}): Promise<RunResult> {
-  return runReporting(cmp, env, render, () => ['merge', `--out=${resolve(env.outDir)}`, ...dirs])
+  return runReporting(cmp, env, render, () => ['merge', `--out=${resolve(env.outDir)}`, ...runUrlFlag(render), ...dirs])
 }
 
 /** What the base says, for a report from a pull request's run: its
@@ -130,7 +138,7 @@ export async function runApprove(cmp: Comparison, reportJson: string, approvals:
     await writeFile(config, base.baseConfig)
     flags.push(`--base-config=${config}`, '--inputs-from-env', `--labels=${JSON.stringify(base.labels)}`)
   }
-  return runReporting(cmp, env, render, () => ['approve', `--report=${resolve(reportJson)}`, `--approvals=${file}`, ...flags, `--out=${resolve(env.outDir)}`])
+  return runReporting(cmp, env, render, () => ['approve', `--report=${resolve(reportJson)}`, `--approvals=${file}`, ...flags, `--out=${resolve(env.outDir)}`, ...runUrlFlag(render)])
 }
 
 /** What `wiregate commands` says each comment holds. */
@@ -164,8 +172,15 @@ export async function runCommands(approvals: Approvals, env: RunEnv, baseConfig?
   }
 }
 
-/** runReporting runs wiregate with argv(w) and reads the report.json it
- * writes into env.outDir; report.json's exit code is the answer. */
+/** runUrlFlag links the report to the run (wiregate's default is the run
+ * it is in). */
+function runUrlFlag(render: RenderContext): string[] {
+  return render.runUrl ? [`--run-url=${render.runUrl}`] : []
+}
+
+/** runReporting runs wiregate with argv(w) and reads the report.json and
+ * report.md it writes into env.outDir; report.json's exit code is the
+ * answer. */
 async function runReporting(cmp: Comparison, env: RunEnv, render: RenderContext, argv: (w: Wiregate) => string[]): Promise<RunResult> {
   const outDir = resolve(env.outDir)
   await mkdir(outDir, { recursive: true })
@@ -179,13 +194,13 @@ async function runReporting(cmp: Comparison, env: RunEnv, render: RenderContext,
     }
     const report = parseReport(await readFile(reportJson, 'utf8'))
     if (exitCode !== report.exit_code) env.log.warning(`wiregate exited ${exitCode} but its report.json says ${report.exit_code}: the report decides`)
-    return await finish(report, outDir, render, false)
+    return await finish(report, outDir, render, false, w.bin)
   } catch (err) {
     if (!(err instanceof WiregateError)) env.log.info(err instanceof Error && err.stack ? err.stack : String(err))
     const message = errorMessage(err)
     env.log.error(message, { title: 'wiregate could not run' })
     const stopped = errorReport({ ref: cmp.baseLabel, sha: cmp.baseRef }, { ref: cmp.headLabel ?? '', sha: cmp.headSha ?? '' }, message)
-    return finish(stopped, outDir, render, true)
+    return finish(stopped, outDir, render, true, w?.bin)
   } finally {
     await w?.save()
   }
@@ -235,15 +250,23 @@ async function restore(backend: CacheBackend, root: string, actionDir: string, l
   return { layout, keys, matched, stage }
 }
 
-/** finish renders report.md (and writes report.json when wiregate did
- * not); the exit code is the report's. */
-async function finish(report: Report, outDir: string, render: RenderContext, writeJson: boolean): Promise<RunResult> {
+/** finish reads report.md as wiregate wrote it (and writes report.json
+ * when wiregate did not, and report.md from it with wiregate's renderer,
+ * or a line saying the log has why when there is no wiregate binary); the
+ * exit code is the report's. */
+async function finish(report: Report, outDir: string, render: RenderContext, writeJson: boolean, bin?: string): Promise<RunResult> {
   const reportJson = join(outDir, 'report.json')
-  if (writeJson) await writeFile(reportJson, JSON.stringify(report, null, 2) + '\n')
-  const markdown = renderReport(report, render)
   const reportMarkdown = join(outDir, 'report.md')
-  await writeFile(reportMarkdown, markdown)
-  return { report, markdown, exitCode: report.exit_code, reportJson, reportMarkdown }
+  if (writeJson) {
+    await writeFile(reportJson, JSON.stringify(report, null, 2) + '\n')
+    await rm(reportMarkdown, { force: true })
+  }
+  if (!existsSync(reportMarkdown)) {
+    if (bin) await runWiregate(bin, ['render', `--report=${reportJson}`, `-o=${reportMarkdown}`, ...runUrlFlag(render)], process.cwd())
+    if (!existsSync(reportMarkdown)) await writeFile(reportMarkdown, NO_RENDERER)
+  }
+  const markdown = await readFile(reportMarkdown, 'utf8')
+  return { report, markdown, exitCode: report.exit_code, reportJson, reportMarkdown, render: bin ? wiregateRenderer(bin) : undefined }
 }
 
 /** gateArgv is the comparison as `wiregate gate` flags. */
@@ -265,8 +288,21 @@ export function gateArgv(cmp: Comparison, env: Pick<RunEnv, 'actionDir' | 'tmpDi
 }
 
 /** stoppedBeforeRun is the result of a run that could not even be planned
- * (a bad action input): the summary still renders the one-line error. */
-export async function stoppedBeforeRun(message: string, outDir: string, render: RenderContext = {}): Promise<RunResult> {
+ * (a bad action input): the summary still renders the one-line error,
+ * with wiregate's renderer when env can make it ready. */
+export async function stoppedBeforeRun(message: string, outDir: string, render: RenderContext = {}, env?: RunEnv): Promise<RunResult> {
   await mkdir(outDir, { recursive: true })
-  return finish(errorReport({ ref: '', sha: '' }, { ref: '', sha: '' }, message), outDir, render, true)
+  let bin: string | undefined
+  try {
+    bin = env ? (await ready(env)).bin : undefined
+  } catch (err) {
+    env?.log.warning(`wiregate is not ready to render the report (${errorMessage(err)}): the job summary says the log has why`)
+  }
+  return finish(errorReport({ ref: '', sha: '' }, { ref: '', sha: '' }, message), outDir, render, true, bin)
+}
+
+/** binary is the wiregate binary made ready for env (the cache restored,
+ * built or reused): what renders a report. */
+export async function binary(env: RunEnv): Promise<string> {
+  return (await ready(env)).bin
 }

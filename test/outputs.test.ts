@@ -4,7 +4,7 @@ import { test } from 'node:test'
 import { readActionInputs } from '../src/actionInputs.js'
 import { BUF_VERSION } from '../src/buf.js'
 import { splitArgs } from '../src/localArgs.js'
-import { annotations, failureMessage, gateOutputs } from '../src/outputs.js'
+import { gateOutputs } from '../src/outputs.js'
 import { gateArgv } from '../src/run.js'
 import { loadFixture } from './fixtures.js'
 
@@ -16,32 +16,6 @@ test('outputs count only violations that are not allowed', () => {
   const allowed = gateOutputs(loadFixture('allowed'))
   assert.deepEqual(allowed, { result: 'pass', violations: 0, breaking: true })
   assert.deepEqual(gateOutputs(loadFixture('pass')), { result: 'pass', violations: 0, breaking: false })
-})
-
-test('the failure message names every blocking reason', () => {
-  const msg = failureMessage(loadFixture('fail'))
-  assert.match(msg, /breaking: schemas\/orders\/v1\/order.proto/)
-  assert.match(msg, /size: telemetry.v1.TelemetryEvent\/protobuf\/size/)
-  assert.doesNotMatch(failureMessage(loadFixture('allowed')), /breaking:/)
-})
-
-test('annotations: violations with a file, warning when allowed, titled by what they break', () => {
-  const report = loadFixture('fail')
-  const fail = annotations(report)
-  const withFile = report.violations.filter(v => v.file)
-  assert.equal(fail.length, withFile.length)
-  const release = report.breaking_against!.ref
-  assert.deepEqual(
-    fail.map(a => a.annotation.title),
-    withFile.map(v => (v.against ? `buf breaking vs release ${release}` : 'buf breaking'))
-  )
-  assert.ok(fail.some(a => a.annotation.title === 'buf breaking') && fail.some(a => a.annotation.title !== 'buf breaking'))
-  for (const a of fail) {
-    assert.equal(a.severity, 'error')
-    assert.equal(a.annotation.file, 'schemas/orders/v1/order.proto')
-    assert.ok((a.annotation.startLine ?? 0) > 0)
-  }
-  assert.ok(annotations(loadFixture('allowed')).every(a => a.severity === 'warning'))
 })
 
 test('action inputs: only the glue ones, bad values name the input', () => {

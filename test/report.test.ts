@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { renderReport } from '../src/render/report.js'
 import { parseReport } from '../src/report.js'
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures')
@@ -73,10 +72,4 @@ test('invalid JSON says where, not what', () => {
   assert.throws(() => parseReport('{"version": 1, <script>', 'report.json of artifact a'), (err: Error) =>
     /^report\.json of artifact a is not valid JSON( \(at byte \d+\))?$/.test(err.message))
   assert.throws(() => parseReport('[1, 2]'), /^WiregateError: report\.json has version none, this action reads version 1$/)
-})
-
-test('a center written as null (benchmath could not compute one) renders as no figure', () => {
-  const r = parseReport(withField(['messages', 0, 'formats', 0, 'metrics', 0, 'base'], { center: null, n: 3 }))
-  assert.equal(r.messages[0]!.formats[0]!.metrics[0]!.base!.center, null)
-  assert.ok(renderReport(r).length > 0)
 })

@@ -13,8 +13,8 @@ var annotationTitles = map[string]string{report.KindLint: "buf lint", report.Kin
 // GitHub is the report as GitHub Actions workflow commands, for a step's
 // output: one annotation per violation that names a file (an error, or a
 // warning when a label or an approval allowed it) on its line — none for a
-// shard's part, whose verdict is the merge's — then the verdict: why it
-// failed, one line a reason, or that it passed.
+// shard's part, whose verdict is the merge's — then each warning, then
+// the verdict: why it failed, one line a reason, or that it passed.
 func GitHub(r *report.Report) string {
 	var b strings.Builder
 	for _, v := range r.Violations {
@@ -41,6 +41,9 @@ func GitHub(r *report.Report) string {
 		}
 		props = append(props, "title="+property(title))
 		fmt.Fprintf(&b, "::%s %s::%s\n", level, strings.Join(props, ","), data(v.Detail))
+	}
+	for _, w := range r.Warnings {
+		fmt.Fprintf(&b, "::warning title=wiregate::%s\n", data(w))
 	}
 	if r.ExitCode == 0 {
 		fmt.Fprintf(&b, "::notice title=wiregate::%s\n", data(r.ExitReason))
