@@ -34,7 +34,7 @@ func (g *run) loadConfig(ctx context.Context) (config.Config, bool) {
 // run (bufcheck.Vet).
 func (g *run) findTools(ctx context.Context) (tools, bool) {
 	return stage(ctx, g, "tools", func(ctx context.Context) (tools, string, error) {
-		harness, err := prepare.HarnessNamed(g.o.HarnessDir)
+		harness, err := prepare.Harness(g.o.HarnessDir, g.o.CacheDir)
 		if err != nil {
 			return tools{}, "", err
 		}

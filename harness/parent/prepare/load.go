@@ -49,7 +49,7 @@ func Load(ctx context.Context, opts Options) (*Schema, error) {
 			return nil, err
 		}
 	}
-	harnessDir, err := findHarness(opts.HarnessDir)
+	harnessDir, err := findHarness(opts.HarnessDir, opts.CacheDir)
 	if err != nil {
 		return nil, err
 	}
