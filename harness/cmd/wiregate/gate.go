@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"flag"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/wiregate/wiregate/harness/parent/against"
 	"github.com/wiregate/wiregate/harness/parent/checkout"
 	"github.com/wiregate/wiregate/harness/parent/gate"
 	"github.com/wiregate/wiregate/harness/parent/inputs"
@@ -78,7 +80,9 @@ func exitAs(r *report.Report, unusable string) error {
 // take the same flags.
 func gateFlags(fs *flag.FlagSet) func(context.Context) (gate.Options, error) {
 	var o gate.Options
-	fs.StringVar(&o.BaseRef, "base-ref", "", "commit to compare against, checked out as a git worktree of the working directory's repository")
+	const against = "what to compare with: a branch, tag or commit, checked out as a git worktree of the working directory's repository (default: the merge base of HEAD and the branch the change goes into: GITHUB_BASE_REF or CI_MERGE_REQUEST_TARGET_BRANCH_NAME in CI, else origin/HEAD)"
+	fs.StringVar(&o.BaseRef, "against", "", against)
+	fs.StringVar(&o.BaseRef, "base-ref", "", "the same as --against")
 	fs.StringVar(&o.BaseDir, "base-dir", "", "an existing checkout of the base instead of --base-ref")
 	fs.StringVar(&o.BaseLabel, "base-label", "", "the base's name in the report (default: --base-ref; for --base-dir, its git sha, or its path when it is not a git checkout)")
 	fs.StringVar(&o.HeadLabel, "head-label", "", "the head's name in the report (default: its branch)")
@@ -124,6 +128,12 @@ func gateFlags(fs *flag.FlagSet) func(context.Context) (gate.Options, error) {
 				return o, exitcode.BadInput("--stages-before: not a JSON array of stages: %v", err)
 			}
 		}
+		if o.BaseRef == "" && o.BaseDir == "" {
+			dir, _ := o.Inputs("working-directory")
+			if err := defaultBase(ctx, &o, cmp.Or(dir, ".")); err != nil {
+				return o, err
+			}
+		}
 		if o.BaseDir != "" {
 			label, err := baseDirLabel(ctx, o.BaseDir)
 			if err != nil {
@@ -148,11 +158,27 @@ func gateFlags(fs *flag.FlagSet) func(context.Context) (gate.Options, error) {
 	}
 }
 
+// defaultBase is the base when none is given: the merge base of the
+// working tree's HEAD with the branch the change goes into (package
+// against), named by that branch.
+func defaultBase(ctx context.Context, o *gate.Options, dir string) error {
+	b, err := against.Resolve(ctx, dir, os.Getenv)
+	if err != nil {
+		return err
+	}
+	o.BaseRef = b.Sha
+	if o.BaseLabel == "" {
+		o.BaseLabel = b.Branch
+	}
+	fmt.Fprintf(os.Stderr, "wiregate: against %s at %s: the merge base of HEAD and %[1]s (%[3]s)\n", b.Branch, checkout.Short(b.Sha), b.From)
+	return nil
+}
+
 // baseDirLabel checks --base-dir before any stage runs (a stage after
 // another would report it late, among other failures) and names it for the
 // report: its commit when git knows one, else the path as given.
 func baseDirLabel(ctx context.Context, dir string) (string, error) {
-	const fix = "pass an existing checkout of the base, or --base-ref to check one out"
+	const fix = "pass an existing checkout of the base, or --against REF to check one out"
 	if st, err := os.Stat(dir); err != nil {
 		return "", exitcode.BadInput("--base-dir %s: no such directory; %s", dir, fix)
 	} else if !st.IsDir() {

@@ -19,7 +19,7 @@ func TestGateBaseDirThatDoesNotExist(t *testing.T) {
 	out := t.TempDir()
 	nope := filepath.Join(t.TempDir(), "nope")
 	r := runWiregate(t, "gate", "--base-dir", nope, "--working-directory", copySchemas(t), "--out", out)
-	wantBadInput(t, r, "--base-dir "+nope+": no such directory", "--base-ref")
+	wantBadInput(t, r, "--base-dir "+nope+": no such directory", "--against")
 	if n := strings.Count(strings.TrimSpace(r.stderr), "\n"); n != 0 {
 		t.Errorf("%d lines on stderr, want the one:\n%s", n+1, r.stderr)
 	}

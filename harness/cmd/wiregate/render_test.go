@@ -10,9 +10,6 @@ import (
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 
-// repo is this repository's root, from harness/cmd/wiregate.
-var repo = filepath.Join("..", "..", "..")
-
 func renderArgs(t *testing.T, args ...string) (string, error) {
 	t.Helper()
 	t.Setenv("GITHUB_ACTIONS", "")
@@ -25,11 +22,11 @@ func renderArgs(t *testing.T, args ...string) (string, error) {
 // `wiregate render` is the one renderer: the action takes its markdown,
 // the golden comments are what it writes.
 func TestRenderWritesTheGoldenComment(t *testing.T) {
-	got, err := renderArgs(t, "--report", filepath.Join(repo, "test", "fixtures", "fail.json"), "--run-url", "https://example.test/run/1")
+	got, err := renderArgs(t, "--report", filepath.Join(repoRoot(t), "test", "fixtures", "fail.json"), "--run-url", "https://example.test/run/1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile(filepath.Join(repo, "test", "golden", "fixture-fail.md"))
+	want, err := os.ReadFile(filepath.Join(repoRoot(t), "test", "golden", "fixture-fail.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +36,7 @@ func TestRenderWritesTheGoldenComment(t *testing.T) {
 }
 
 func TestRenderAComment(t *testing.T) {
-	fail := filepath.Join(repo, "test", "fixtures", "fail.json")
+	fail := filepath.Join(repoRoot(t), "test", "fixtures", "fail.json")
 	got, err := renderArgs(t, "--report", fail, "--as", "comment", "--workflow", "CI <!--", "--job", "wire", "--run-url", "https://github.com/o/r/actions/runs/9")
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +71,7 @@ func TestRenderBadInputIsOneLineAndExitTwo(t *testing.T) {
 	if err := os.WriteFile(broken, []byte(`{"version": 1, "result": "maybe"}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	fail := filepath.Join(repo, "test", "fixtures", "fail.json")
+	fail := filepath.Join(repoRoot(t), "test", "fixtures", "fail.json")
 	for _, c := range []struct {
 		args []string
 		want string
@@ -96,7 +93,7 @@ func TestRenderBadInputIsOneLineAndExitTwo(t *testing.T) {
 // The github format is workflow commands: annotations on files, escaped,
 // then why the gate failed.
 func TestRenderGitHubWorkflowCommands(t *testing.T) {
-	got, err := renderArgs(t, "--report", filepath.Join(repo, "test", "fixtures", "fail.json"), "--as", "github")
+	got, err := renderArgs(t, "--report", filepath.Join(repoRoot(t), "test", "fixtures", "fail.json"), "--as", "github")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +105,7 @@ func TestRenderGitHubWorkflowCommands(t *testing.T) {
 	if !strings.HasPrefix(last, "::error title=wiregate::wiregate failed:%0Abreaking: ") || strings.Contains(last, "\n") {
 		t.Error(last)
 	}
-	pass, err := renderArgs(t, "--report", filepath.Join(repo, "test", "fixtures", "pass.json"), "--as", "github")
+	pass, err := renderArgs(t, "--report", filepath.Join(repoRoot(t), "test", "fixtures", "pass.json"), "--as", "github")
 	if err != nil || pass != "::notice title=wiregate::pass\n" {
 		t.Errorf("%q %v", pass, err)
 	}

@@ -28,8 +28,9 @@ func (g *run) loadConfig(ctx context.Context) (config.Config, bool) {
 	})
 }
 
-// findTools resolves the harness the caller named, buf once for both
-// sides (never from the checkout judged: prepare.FindBuf), where the buf
+// findTools resolves the harness (the one the caller named, else the one
+// wiregate was built from), buf once for both sides (never from the
+// checkout judged; installed on first use: prepare.Buf), where the buf
 // input sits in the repository, and which of head's check plugins buf may
 // run (bufcheck.Vet).
 func (g *run) findTools(ctx context.Context) (tools, bool) {
@@ -38,7 +39,7 @@ func (g *run) findTools(ctx context.Context) (tools, bool) {
 		if err != nil {
 			return tools{}, "", err
 		}
-		buf, err := prepare.FindBuf(g.o.Buf, harness, g.head.dir)
+		buf, err := prepare.Buf(ctx, g.o.Buf, harness, g.head.dir, g.o.CacheDir)
 		if err != nil {
 			return tools{}, "", err
 		}

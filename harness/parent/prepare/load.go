@@ -53,7 +53,7 @@ func Load(ctx context.Context, opts Options) (*Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	buf, err := FindBuf(opts.Buf, harnessDir, "")
+	buf, err := Buf(ctx, opts.Buf, harnessDir, "", opts.CacheDir)
 	if err != nil {
 		return nil, err
 	}

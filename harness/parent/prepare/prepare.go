@@ -193,7 +193,7 @@ func Generate(ctx context.Context, opts Options, module, out string) error {
 	if err != nil {
 		return err
 	}
-	buf, err := FindBuf(opts.Buf, harnessDir, "")
+	buf, err := Buf(ctx, opts.Buf, harnessDir, "", opts.CacheDir)
 	if err != nil {
 		return err
 	}
