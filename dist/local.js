@@ -3907,50 +3907,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative4, options, skipNormalization) {
+    function resolveComponent(base, relative3, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse(serialize(base, options), options);
-        relative4 = parse(serialize(relative4, options), options);
+        relative3 = parse(serialize(relative3, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative4.scheme) {
-        target.scheme = relative4.scheme;
-        target.userinfo = relative4.userinfo;
-        target.host = relative4.host;
-        target.port = relative4.port;
-        target.path = removeDotSegments(relative4.path || "");
-        target.query = relative4.query;
+      if (!options.tolerant && relative3.scheme) {
+        target.scheme = relative3.scheme;
+        target.userinfo = relative3.userinfo;
+        target.host = relative3.host;
+        target.port = relative3.port;
+        target.path = removeDotSegments(relative3.path || "");
+        target.query = relative3.query;
       } else {
-        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
-          target.userinfo = relative4.userinfo;
-          target.host = relative4.host;
-          target.port = relative4.port;
-          target.path = removeDotSegments(relative4.path || "");
-          target.query = relative4.query;
+        if (relative3.userinfo !== void 0 || relative3.host !== void 0 || relative3.port !== void 0) {
+          target.userinfo = relative3.userinfo;
+          target.host = relative3.host;
+          target.port = relative3.port;
+          target.path = removeDotSegments(relative3.path || "");
+          target.query = relative3.query;
         } else {
-          if (!relative4.path) {
+          if (!relative3.path) {
             target.path = base.path;
-            if (relative4.query !== void 0) {
-              target.query = relative4.query;
+            if (relative3.query !== void 0) {
+              target.query = relative3.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative4.path[0] === "/") {
-              target.path = removeDotSegments(relative4.path);
+            if (relative3.path[0] === "/") {
+              target.path = removeDotSegments(relative3.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative4.path;
+                target.path = "/" + relative3.path;
               } else if (!base.path) {
-                target.path = relative4.path;
+                target.path = relative3.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative4.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative3.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative4.query;
+            target.query = relative3.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -3958,7 +3958,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative4.fragment;
+      target.fragment = relative3.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -7510,9 +7510,9 @@ var require__ = __commonJS({
 });
 
 // src/local.ts
-import { mkdir as mkdir4, mkdtemp } from "node:fs/promises";
+import { mkdir as mkdir3, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join7, resolve as resolve3 } from "node:path";
+import { join as join6, resolve as resolve3 } from "node:path";
 
 // src/actionDir.ts
 import { dirname } from "node:path";
@@ -8385,63 +8385,24 @@ function splitArgs(argv) {
 }
 
 // src/run.ts
-import { existsSync as existsSync3 } from "node:fs";
-import { mkdir as mkdir3, readFile as readFile2, rm as rm2, writeFile } from "node:fs/promises";
-import { join as join6, resolve as resolve2 } from "node:path";
-
-// src/buf.ts
-import { existsSync as existsSync2, realpathSync, statSync } from "node:fs";
-import { mkdir as mkdir2 } from "node:fs/promises";
-import { delimiter as delimiter2, isAbsolute, join as join4, relative as relative2, sep as sep2 } from "node:path";
-var BUF_VERSION = "1.75.0";
-async function versionOf(path4) {
-  const r = await run(path4, ["--version"]);
-  return r.code === 0 ? r.stdout.trim() : void 0;
-}
-function inside(dir, path4) {
-  const real = (p) => existsSync2(p) ? realpathSync(p) : p;
-  const rel = relative2(real(dir), real(path4));
-  return rel === "" || rel !== ".." && !rel.startsWith(`..${sep2}`) && !isAbsolute(rel);
-}
-function isExecutable(path4) {
-  try {
-    const st = statSync(path4);
-    return st.isFile() && (st.mode & 73) !== 0;
-  } catch {
-    return false;
-  }
-}
-async function locateBuf(places, log) {
-  const onPath = places.path.split(delimiter2).filter((dir) => isAbsolute(dir)).map((dir) => join4(dir, "buf")).filter((p) => !inside(places.checkout, p));
-  for (const candidate of [...onPath, join4(places.actionDir, "node_modules", ".bin", "buf")]) {
-    if (isExecutable(candidate) && await versionOf(candidate) === BUF_VERSION) return candidate;
-  }
-  const prefix = join4(places.toolCache, "wiregate-buf", BUF_VERSION);
-  const installed = join4(prefix, "node_modules", ".bin", "buf");
-  if (isExecutable(installed) && await versionOf(installed) === BUF_VERSION) return installed;
-  log.info(`installing @bufbuild/buf@${BUF_VERSION} into ${prefix}`);
-  await mkdir2(prefix, { recursive: true });
-  const npm = await run("npm", ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", `@bufbuild/buf@${BUF_VERSION}`], { cwd: prefix });
-  if (npm.code !== 0 || await versionOf(installed) !== BUF_VERSION) {
-    throw new WiregateError(`could not install @bufbuild/buf@${BUF_VERSION} with npm: ${firstLine(npm.stderr) || "buf did not run"}`);
-  }
-  return installed;
-}
+import { existsSync as existsSync2 } from "node:fs";
+import { mkdir as mkdir2, readFile as readFile2, rm as rm2, writeFile } from "node:fs/promises";
+import { join as join5, resolve as resolve2 } from "node:path";
 
 // src/cache.ts
 import { createHash } from "node:crypto";
 import { readdir as readdir2, readFile } from "node:fs/promises";
-import { join as join5, relative as relative3 } from "node:path";
+import { join as join4, relative as relative2 } from "node:path";
 function cacheLayout(root, goVersion2, harnessHash) {
   return {
     root,
-    paths: [root, `!${join5(root, "go-mod", "cache", "download", "**", "*.zip")}`],
+    paths: [root, `!${join4(root, "go-mod", "cache", "download", "**", "*.zip")}`],
     binDir: binDir(root, goVersion2, harnessHash),
-    env: { GOCACHE: join5(root, "go-build"), GOMODCACHE: join5(root, "go-mod"), WIREGATE_CACHE: join5(root, "programs") }
+    env: { GOCACHE: join4(root, "go-build"), GOMODCACHE: join4(root, "go-mod"), WIREGATE_CACHE: join4(root, "programs") }
   };
 }
 function binDir(root, goVersion2, harnessHash) {
-  return join5(root, "bin", `${goVersion2}-${harnessHash.slice(0, 16)}`);
+  return join4(root, "bin", `${goVersion2}-${harnessHash.slice(0, 16)}`);
 }
 function cacheKeys(platform, goVersion2, harnessHash, schemasHash) {
   const prefix = `wiregate-v1-${platform}-${goVersion2}-${harnessHash.slice(0, 16)}-`;
@@ -8452,12 +8413,12 @@ async function hashTree(dir, keep) {
   const walk = async (d) => {
     const entries = (await readdir2(d, { withFileTypes: true })).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     for (const e of entries) {
-      const p = join5(d, e.name);
+      const p = join4(d, e.name);
       if (e.isDirectory()) {
         if (e.name !== ".git" && e.name !== "node_modules") await walk(p);
-      } else if (e.isFile() && keep(relative3(dir, p))) {
+      } else if (e.isFile() && keep(relative2(dir, p))) {
         const b = await readFile(p);
-        h.update(`${relative3(dir, p)} ${b.length}
+        h.update(`${relative2(dir, p)} ${b.length}
 `).update(b);
       }
     }
@@ -10954,8 +10915,7 @@ async function ready(env) {
   return { ...got, save: () => once.saved ??= got.save() };
 }
 async function prepare(env) {
-  await mkdir3(env.tmpDir, { recursive: true });
-  const buf = await locateBuf({ actionDir: env.actionDir, toolCache: env.toolCache, checkout: process.cwd(), path: process.env.PATH ?? "" }, env.log);
+  await mkdir2(env.tmpDir, { recursive: true });
   const before = [];
   let cached;
   if (env.cache) {
@@ -10967,30 +10927,31 @@ async function prepare(env) {
   };
   try {
     const start = Date.now();
-    const dir = cached?.layout.binDir ?? binDir(env.toolCache, await goVersion(env.actionDir), await hashTree(join6(env.actionDir, "harness"), harnessFiles));
+    const dir = cached?.layout.binDir ?? binDir(env.toolCache, await goVersion(env.actionDir), await hashTree(join5(env.actionDir, "harness"), harnessFiles));
     const { bin, reused } = await buildHarness(env.actionDir, dir, cached?.layout.env);
     before.push({ name: "build wiregate", seconds: (Date.now() - start) / 1e3, note: reused ? "reused" : "built" });
-    return { bin, buf, before, env: cached?.layout.env, save };
+    await runWiregate(bin, ["version"], process.cwd(), cached?.layout.env);
+    return { bin, before, env: cached?.layout.env, save };
   } catch (err) {
     await save();
     throw err;
   }
 }
 async function runGate(cmp, env, render = {}) {
-  return runReporting(cmp, env, render, (w) => [...gateArgv(cmp, env, w.buf, resolve2(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...runUrlFlag(render), ...env.gateFlags]);
+  return runReporting(cmp, env, render, (w) => [...gateArgv(cmp, env, resolve2(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...runUrlFlag(render), ...env.gateFlags]);
 }
 function runUrlFlag(render) {
   return render.runUrl ? [`--run-url=${render.runUrl}`] : [];
 }
 async function runReporting(cmp, env, render, argv) {
   const outDir = resolve2(env.outDir);
-  await mkdir3(outDir, { recursive: true });
-  const reportJson = join6(outDir, "report.json");
+  await mkdir2(outDir, { recursive: true });
+  const reportJson = join5(outDir, "report.json");
   let w;
   try {
     w = await ready(env);
     const exitCode = await runWiregate(w.bin, argv(w), process.cwd(), w.env);
-    if (!existsSync3(reportJson)) {
+    if (!existsSync2(reportJson)) {
       throw new WiregateError(`wiregate wrote no report.json (exit code ${exitCode})`);
     }
     const report = parseReport(await readFile2(reportJson, "utf8"));
@@ -11007,7 +10968,7 @@ async function runReporting(cmp, env, render, argv) {
   }
 }
 async function restore(backend, root, actionDir2, log) {
-  const harnessHash = await hashTree(join6(actionDir2, "harness"), harnessFiles);
+  const harnessHash = await hashTree(join5(actionDir2, "harness"), harnessFiles);
   const go = await goVersion(actionDir2);
   const keys = cacheKeys(`${process.platform}-${process.arch}`, go, harnessHash, await hashTree(process.cwd(), schemaFiles));
   const layout = cacheLayout(root, go, harnessHash);
@@ -11015,27 +10976,25 @@ async function restore(backend, root, actionDir2, log) {
   return { layout, keys, matched, stage };
 }
 async function finish(report, outDir, render, writeJson, bin) {
-  const reportJson = join6(outDir, "report.json");
-  const reportMarkdown = join6(outDir, "report.md");
+  const reportJson = join5(outDir, "report.json");
+  const reportMarkdown = join5(outDir, "report.md");
   if (writeJson) {
     await writeFile(reportJson, JSON.stringify(report, null, 2) + "\n");
     await rm2(reportMarkdown, { force: true });
   }
-  if (!existsSync3(reportMarkdown)) {
+  if (!existsSync2(reportMarkdown)) {
     if (bin) await runWiregate(bin, ["render", `--report=${reportJson}`, `-o=${reportMarkdown}`, ...runUrlFlag(render)], process.cwd());
-    if (!existsSync3(reportMarkdown)) await writeFile(reportMarkdown, NO_RENDERER);
+    if (!existsSync2(reportMarkdown)) await writeFile(reportMarkdown, NO_RENDERER);
   }
   const markdown = await readFile2(reportMarkdown, "utf8");
   return { report, markdown, exitCode: report.exit_code, reportJson, reportMarkdown, render: bin ? wiregateRenderer(bin) : void 0 };
 }
-function gateArgv(cmp, env, buf, outDir) {
+function gateArgv(cmp, env, outDir) {
   const argv = [
     "gate",
     `--base-ref=${cmp.baseRef}`,
     `--base-label=${cmp.baseLabel}`,
     `--labels=${JSON.stringify(cmp.labels)}`,
-    `--harness-dir=${join6(env.actionDir, "harness")}`,
-    `--buf=${buf}`,
     `--tmp-dir=${env.tmpDir}`,
     `--out=${outDir}`
   ];
@@ -11053,9 +11012,9 @@ async function local(argv) {
 
 wiregate gate flags:
 `);
-    const tmp = join7(tmpdir(), "wiregate-local");
-    await mkdir4(tmp, { recursive: true });
-    const { bin } = await buildHarness(actionDir(import.meta.url), await mkdtemp(join7(tmp, "wiregate-bin-")));
+    const tmp = join6(tmpdir(), "wiregate-local");
+    await mkdir3(tmp, { recursive: true });
+    const { bin } = await buildHarness(actionDir(import.meta.url), await mkdtemp(join6(tmp, "wiregate-bin-")));
     return runWiregate(bin, ["gate", "--help"], process.cwd());
   }
   const base = ours.base || "HEAD";
@@ -11064,8 +11023,8 @@ wiregate gate flags:
     { baseRef: base, baseLabel: base, labels: [] },
     {
       actionDir: actionDir(import.meta.url),
-      tmpDir: join7(tmpdir(), "wiregate-local"),
-      toolCache: join7(tmpdir(), "wiregate-tools"),
+      tmpDir: join6(tmpdir(), "wiregate-local"),
+      toolCache: join6(tmpdir(), "wiregate-tools"),
       outDir,
       gateFlags: passed,
       log: stderrLog

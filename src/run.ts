@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { locateBuf } from './buf.js'
 import { errorMessage, WiregateError } from './errors.js'
 import { binDir, cacheKeys, cacheLayout, hashTree, harnessFiles, restoreCache, saveCache, schemaFiles, type CacheBackend, type CacheKeys, type CacheLayout } from './cache.js'
 import { buildHarness, goVersion, runWiregate } from './harness.js'
@@ -17,7 +16,7 @@ export interface RunEnv {
   actionDir: string
   /** scratch space: the base worktree and the wiregate binary go here */
   tmpDir: string
-  /** where a missing buf is installed */
+  /** the runner's tool cache: wiregate's binary is kept there */
   toolCache: string
   /** where report.json, report.md, base.txt, head.txt go */
   outDir: string
@@ -45,12 +44,13 @@ export interface RenderContext {
   runUrl?: string
 }
 
-/** Wiregate is the binary ready to run: buf found, the cache restored, the
- * harness built; before are the stages that took, save what the cache
- * keeps for the next run. */
+/** Wiregate is the binary ready to run: the cache restored, the CLI built
+ * (or reused); before are the stages that took, save what the cache keeps
+ * for the next run. It is the binary `go install` gives a laptop: it
+ * carries the harness its bench programs link, and finds or installs buf
+ * itself, never from the checkout. */
 interface Wiregate {
   bin: string
-  buf: string
   before: Stage[]
   env?: Record<string, string>
   save(): Promise<void>
@@ -76,11 +76,10 @@ async function ready(env: RunEnv): Promise<Wiregate> {
   return { ...got, save: () => (once.saved ??= got.save()) }
 }
 
-/** prepare locates buf, restores the cache and builds (or reuses) wiregate:
- * what every mode that runs it does first. */
+/** prepare restores the cache and builds (or reuses) wiregate: what every
+ * mode that runs it does first. */
 async function prepare(env: RunEnv): Promise<Wiregate> {
   await mkdir(env.tmpDir, { recursive: true })
-  const buf = await locateBuf({ actionDir: env.actionDir, toolCache: env.toolCache, checkout: process.cwd(), path: process.env.PATH ?? '' }, env.log)
   const before: Stage[] = []
   let cached: Cached | undefined
   if (env.cache) {
@@ -97,7 +96,9 @@ async function prepare(env: RunEnv): Promise<Wiregate> {
     const dir = cached?.layout.binDir ?? binDir(env.toolCache, await goVersion(env.actionDir), await hashTree(join(env.actionDir, 'harness'), harnessFiles))
     const { bin, reused } = await buildHarness(env.actionDir, dir, cached?.layout.env)
     before.push({ name: 'build wiregate', seconds: (Date.now() - start) / 1000, note: reused ? 'reused' : 'built' })
-    return { bin, buf, before, env: cached?.layout.env, save }
+    // The same binary a laptop runs: it says which, and with what.
+    await runWiregate(bin, ['version'], process.cwd(), cached?.layout.env)
+    return { bin, before, env: cached?.layout.env, save }
   } catch (err) {
     await save()
     throw err
@@ -109,7 +110,7 @@ async function prepare(env: RunEnv): Promise<Wiregate> {
  * report.md. When wiregate cannot even start, it writes the error report
  * itself, so the summary and the comment still render. */
 export async function runGate(cmp: Comparison, env: RunEnv, render: RenderContext = {}): Promise<RunResult> {
-  return runReporting(cmp, env, render, w => [...gateArgv(cmp, env, w.buf, resolve(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...runUrlFlag(render), ...env.gateFlags])
+  return runReporting(cmp, env, render, w => [...gateArgv(cmp, env, resolve(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...runUrlFlag(render), ...env.gateFlags])
 }
 
 /** runMerge is mode: merge: `wiregate merge` of the parts in dirs (one per
@@ -216,7 +217,7 @@ export async function runPlan(cmp: Comparison, env: RunEnv): Promise<PlanOutputs
   let w: Wiregate | undefined
   try {
     w = await ready(env)
-    const argv = gateArgv(cmp, env, w.buf, outDir)
+    const argv = gateArgv(cmp, env, outDir)
     argv[0] = 'plan'
     const code = await runWiregate(w.bin, [...argv, `--plan-out=${planJson}`, ...env.gateFlags], process.cwd(), w.env)
     if (!existsSync(planJson)) throw new WiregateError(`wiregate plan exited ${code} without a plan`)
@@ -269,15 +270,14 @@ async function finish(report: Report, outDir: string, render: RenderContext, wri
   return { report, markdown, exitCode: report.exit_code, reportJson, reportMarkdown, render: bin ? wiregateRenderer(bin) : undefined }
 }
 
-/** gateArgv is the comparison as `wiregate gate` flags. */
-export function gateArgv(cmp: Comparison, env: Pick<RunEnv, 'actionDir' | 'tmpDir'>, buf: string, outDir: string): string[] {
+/** gateArgv is the comparison as `wiregate gate` flags: the base the
+ * event names (wiregate finds its harness and buf as on any machine). */
+export function gateArgv(cmp: Comparison, env: Pick<RunEnv, 'tmpDir'>, outDir: string): string[] {
   const argv = [
     'gate',
     `--base-ref=${cmp.baseRef}`,
     `--base-label=${cmp.baseLabel}`,
     `--labels=${JSON.stringify(cmp.labels)}`,
-    `--harness-dir=${join(env.actionDir, 'harness')}`,
-    `--buf=${buf}`,
     `--tmp-dir=${env.tmpDir}`,
     `--out=${outDir}`
   ]

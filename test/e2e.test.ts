@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { execFileSync, spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { delimiter, dirname, join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { FakeCache } from './fakeCache.js'
@@ -91,7 +91,8 @@ async function runAction(
   writeFileSync(summary, '')
   writeFileSync(output, '')
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
+    // buf 1.75.0 on PATH, outside the checkout gated, as a runner's setup step puts it.
+    PATH: [join(root, 'node_modules', '.bin'), process.env.PATH ?? ''].join(delimiter),
     HOME: process.env.HOME ?? dir,
     GOPATH: process.env.GOPATH ?? join(process.env.HOME ?? dir, 'go'),
     GOCACHE: process.env.GOCACHE ?? join(process.env.HOME ?? dir, '.cache', 'go-build'),

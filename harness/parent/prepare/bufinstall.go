@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 	"github.com/wiregate/wiregate/harness/program/proc"
@@ -69,18 +70,26 @@ func installBuf(ctx context.Context, dir string) (string, error) {
 func npmBuf(dir string) string { return filepath.Join(dir, "node_modules", ".bin", "buf") }
 func goBuf(dir string) string  { return filepath.Join(dir, "bin", "buf") }
 
+// installTimeout bounds installing buf: npm takes seconds and go install a
+// few minutes; a registry that does not answer must not hold a gate.
+const installTimeout = 10 * time.Minute
+
 // installInto installs buf into dir with npm, or else go install, and says which.
 func installInto(ctx context.Context, dir string) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, installTimeout)
+	defer cancel()
+	how, cmd := "with go install", proc.Command(ctx, "go", "install", "github.com/bufbuild/buf/cmd/buf@v"+BufVersion)
+	cmd.Env = append(os.Environ(), "GOBIN="+filepath.Join(dir, "bin"), "GOFLAGS=", "GOWORK=off", "CGO_ENABLED=0")
 	if npm, err := exec.LookPath("npm"); err == nil && filepath.IsAbs(npm) {
 		// In dir: npm reads an .npmrc from where it runs (a registry, scripts), never the checkout's.
-		cmd := proc.Command(ctx, npm, "install", "--prefix", dir, "--no-save", "--no-audit", "--no-fund", "@bufbuild/buf@"+BufVersion)
-		cmd.Dir = dir
-		return "with npm", captured(cmd)
+		how, cmd = "with npm", proc.Command(ctx, npm, "install", "--prefix", dir, "--no-save", "--no-audit", "--no-fund", "@bufbuild/buf@"+BufVersion)
 	}
-	cmd := proc.Command(ctx, "go", "install", "github.com/bufbuild/buf/cmd/buf@v"+BufVersion)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOBIN="+filepath.Join(dir, "bin"), "GOFLAGS=", "GOWORK=off", "CGO_ENABLED=0")
-	return "with go install", captured(cmd)
+	err := captured(cmd)
+	if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		err = fmt.Errorf("it did not finish in %s", installTimeout)
+	}
+	return how, err
 }
 
 // captured runs cmd; its error is its output's last line.
