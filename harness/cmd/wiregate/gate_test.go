@@ -102,3 +102,14 @@ func TestGateBadCompressionOrBatchBytes(t *testing.T) {
 	wantBadInput(t, runWiregate(t, "sizes", "--buf-input", base, "--compression", "brotli"), "--compression", `"brotli" is not a codec`)
 	wantBadInput(t, runWiregate(t, "sizes", "--buf-input", base, "--batch-bytes", "10"), "--batch-bytes", "outside 1024 to 1048576")
 }
+
+// A --format the gate does not print is one line naming it and the
+// formats, exit 2, before any stage runs (no report.json).
+func TestGateBadFormat(t *testing.T) {
+	out := t.TempDir()
+	r := runWiregate(t, "gate", "--base-dir", copySchemas(t), "--working-directory", copySchemas(t), "--out", out, "--format", "html")
+	wantBadInput(t, r, `--format "html": want markdown`, "json", "github")
+	if _, err := os.Stat(filepath.Join(out, "report.json")); err == nil {
+		t.Error("a stage ran: report.json was written")
+	}
+}

@@ -36,7 +36,7 @@ func cmdVersion(ctx context.Context, args []string) error {
 func printVersions(ctx context.Context, w io.Writer) {
 	v := version.This()
 	fmt.Fprintf(w, "wiregate %s (%s, built with %s)\n", v, version.Module, v.Go)
-	if buf, err := prepare.FindBuf("", "", ""); err == nil {
+	if buf, err := prepare.FindBuf(ctx, "", "", ""); err == nil {
 		fmt.Fprintf(w, "buf      %s  %s\n", firstWord(printed(ctx, "", buf, "--version")), buf)
 	} else {
 		fmt.Fprintf(w, "buf      %s  not found: a gate installs it into its cache on first use (with npm, else go install)\n", prepare.BufVersion)

@@ -86,7 +86,7 @@ message Cart {
 
 func check(t *testing.T, dir string) Check {
 	t.Helper()
-	buf, err := prepare.FindBuf("", "../..", "")
+	buf, err := prepare.FindBuf(context.Background(), "", "../..", "")
 	if err != nil {
 		t.Skip(err)
 	}

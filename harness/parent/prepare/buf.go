@@ -25,7 +25,7 @@ const BufVersion = "1.75.0"
 // is the checkout a gate judges ("" when nothing is judged): a program in
 // it is the pull request's, so none is looked up there, whichever way the
 // search would reach it, and none there runs, not even for --version.
-func FindBuf(explicit, harnessDir, judged string) (string, error) {
+func FindBuf(ctx context.Context, explicit, harnessDir, judged string) (string, error) {
 	if explicit != "" {
 		return explicit, nil
 	}
@@ -42,7 +42,7 @@ func FindBuf(explicit, harnessDir, judged string) (string, error) {
 		candidates = append(candidates, filepath.Join(filepath.Dir(harnessDir), "node_modules", ".bin", "buf"))
 	}
 	for _, p := range candidates {
-		if isExecutable(p) && bufVersion(p) == BufVersion {
+		if isExecutable(p) && bufVersion(ctx, p) == BufVersion {
 			return p, nil
 		}
 	}
@@ -50,8 +50,8 @@ func FindBuf(explicit, harnessDir, judged string) (string, error) {
 }
 
 // bufVersion is what `buf --version` says, "" when it does not run.
-func bufVersion(p string) string {
-	out, err := exec.Command(p, "--version").Output()
+func bufVersion(ctx context.Context, p string) string {
+	out, err := proc.Command(ctx, p, "--version").Output()
 	if err != nil {
 		return ""
 	}

@@ -63,7 +63,7 @@ func TestFindBufTakesThePinnedVersionAndNeverTheCheckouts(t *testing.T) {
 		{[]string{filepath.Dir(old)}, beside},
 	} {
 		t.Setenv("PATH", strings.Join(c.path, string(os.PathListSeparator)))
-		got, err := FindBuf("", filepath.Join(tmp, "wiregate", "harness"), checkout)
+		got, err := FindBuf(context.Background(), "", filepath.Join(tmp, "wiregate", "harness"), checkout)
 		if err != nil || got != c.want {
 			t.Errorf("PATH %v: %s %v, want %s", c.path, got, err, c.want)
 		}
@@ -72,7 +72,7 @@ func TestFindBufTakesThePinnedVersionAndNeverTheCheckouts(t *testing.T) {
 		t.Error("the checkout's buf ran")
 	}
 	t.Setenv("PATH", filepath.Dir(old))
-	if _, err := FindBuf("", "", checkout); err == nil || !regexp.MustCompile(`^buf 1\.75\.0 not found: .*pass --buf PATH`).MatchString(err.Error()) {
+	if _, err := FindBuf(context.Background(), "", "", checkout); err == nil || !regexp.MustCompile(`^buf 1\.75\.0 not found: .*pass --buf PATH`).MatchString(err.Error()) {
 		t.Errorf("nothing pinned: %v", err)
 	}
 }
@@ -97,8 +97,8 @@ func TestBufIsInstalledOnFirstUse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(got, filepath.Join(cache, "buf", BufVersion)+string(filepath.Separator)) || bufVersion(got) != BufVersion {
-		t.Fatalf("installed %s (version %q)", got, bufVersion(got))
+	if !strings.HasPrefix(got, filepath.Join(cache, "buf", BufVersion)+string(filepath.Separator)) || bufVersion(context.Background(), got) != BufVersion {
+		t.Fatalf("installed %s (version %q)", got, bufVersion(context.Background(), got))
 	}
 	// Reused: no npm the second time.
 	t.Setenv("PATH", filepath.Dir(node))

@@ -21,7 +21,7 @@ import (
 // (built from source: a few minutes, once). Both fetch from their
 // registry as their own clients do, and neither runs in the checkout.
 func Buf(ctx context.Context, explicit, harnessDir, judged, cache string) (string, error) {
-	p, err := FindBuf(explicit, harnessDir, judged)
+	p, err := FindBuf(ctx, explicit, harnessDir, judged)
 	if err == nil {
 		return p, nil
 	}
@@ -35,7 +35,7 @@ func Buf(ctx context.Context, explicit, harnessDir, judged, cache string) (strin
 // installBuf installs buf into dir unless it is there, and returns it.
 func installBuf(ctx context.Context, dir string) (string, error) {
 	for _, p := range []string{npmBuf(dir), goBuf(dir)} {
-		if isExecutable(p) && bufVersion(p) == BufVersion {
+		if isExecutable(p) && bufVersion(ctx, p) == BufVersion {
 			return p, nil
 		}
 	}
@@ -58,7 +58,7 @@ func installBuf(ctx context.Context, dir string) (string, error) {
 	}
 	for _, p := range []string{npmBuf(dir), goBuf(dir)} {
 		if isExecutable(p) {
-			if v := bufVersion(p); v != BufVersion {
+			if v := bufVersion(ctx, p); v != BufVersion {
 				return "", exitcode.BadInput("installed buf says version %q, not %s: pass --buf PATH", v, BufVersion)
 			}
 			return p, nil
