@@ -124,9 +124,13 @@ func TestTheInstalledCLIGatesAFreshRepository(t *testing.T) {
 	lone := filepath.Join(work, "lone")
 	git(work, "clone", "-q", seed, lone)
 	git(lone, "remote", "remove", "origin")
-	none := runIn(t, bin, lone, env, "gate")
-	if none.code != 2 || strings.Count(strings.TrimSpace(none.stderr), "\n") != 0 || !strings.Contains(none.stderr, "no base to compare with: pass --against REF") {
+	none := runIn(t, bin, lone, env, "gate", "--quiet", "--out", filepath.Join(home, "none"))
+	lines := strings.Split(strings.TrimSpace(none.stderr), "\n")
+	if none.code != 2 || len(lines) != 2 || !strings.Contains(lines[1], "no base to compare with: pass --against REF") {
 		t.Errorf("nothing to go on: exit %d\n%s", none.code, none.stderr)
+	}
+	if b, err := os.ReadFile(filepath.Join(home, "none", "report.md")); err != nil || !strings.HasPrefix(string(b), "## ⛔ wiregate could not run: no base to compare with: pass --against REF") {
+		t.Errorf("the report of a run with nothing to go on:\n%.300s", b)
 	}
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"flag"
@@ -10,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/wiregate/wiregate/harness/parent/against"
 	"github.com/wiregate/wiregate/harness/parent/checkout"
 	"github.com/wiregate/wiregate/harness/parent/gate"
 	"github.com/wiregate/wiregate/harness/parent/inputs"
@@ -128,12 +126,6 @@ func gateFlags(fs *flag.FlagSet) func(context.Context) (gate.Options, error) {
 				return o, exitcode.BadInput("--stages-before: not a JSON array of stages: %v", err)
 			}
 		}
-		if o.BaseRef == "" && o.BaseDir == "" {
-			dir, _ := o.Inputs("working-directory")
-			if err := defaultBase(ctx, &o, cmp.Or(dir, ".")); err != nil {
-				return o, err
-			}
-		}
 		if o.BaseDir != "" {
 			label, err := baseDirLabel(ctx, o.BaseDir)
 			if err != nil {
@@ -156,22 +148,6 @@ func gateFlags(fs *flag.FlagSet) func(context.Context) (gate.Options, error) {
 		}
 		return o, nil
 	}
-}
-
-// defaultBase is the base when none is given: the merge base of the
-// working tree's HEAD with the branch the change goes into (package
-// against), named by that branch.
-func defaultBase(ctx context.Context, o *gate.Options, dir string) error {
-	b, err := against.Resolve(ctx, dir, os.Getenv)
-	if err != nil {
-		return err
-	}
-	o.BaseRef = b.Sha
-	if o.BaseLabel == "" {
-		o.BaseLabel = b.Branch
-	}
-	fmt.Fprintf(os.Stderr, "wiregate: against %s at %s: the merge base of HEAD and %[1]s (%[3]s)\n", b.Branch, checkout.Short(b.Sha), b.From)
-	return nil
 }
 
 // baseDirLabel checks --base-dir before any stage runs (a stage after

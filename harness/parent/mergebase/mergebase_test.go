@@ -1,4 +1,4 @@
-package against
+package mergebase
 
 import (
 	"context"

@@ -1,11 +1,11 @@
-// Package against decides what a gate compares the working tree with when
+// Package mergebase decides what a gate compares the working tree with when
 // no base is given, as buf's and git's neighbours do: the merge base of
 // HEAD and the branch the change goes into. In CI that branch is the CI's
 // own word (GITHUB_BASE_REF on a GitHub pull request,
 // CI_MERGE_REQUEST_TARGET_BRANCH_NAME in a GitLab merge request pipeline),
 // fetched into a shallow, detached checkout as far as the merge base
 // needs; elsewhere it is the default branch, origin/HEAD.
-package against
+package mergebase
 
 import (
 	"context"
