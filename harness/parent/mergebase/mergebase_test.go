@@ -63,12 +63,28 @@ func TestTheBaseIsTheMergeBaseWithTheDefaultBranch(t *testing.T) {
 	run(t, filepath.Dir(clone), "clone", "-q", up, clone)
 	run(t, clone, "checkout", "-q", "feature")
 	commit(t, clone, "h", "f2")
-	b, err := Resolve(context.Background(), clone, env(nil))
+	wantBase(t, clone, nil, Base{Branch: "main", Sha: forked, From: "origin/HEAD"})
+}
+
+// shallowCI is a CI's clone of branch: one commit deep, detached.
+func shallowCI(t *testing.T, up, branch string) string {
+	ci := filepath.Join(t.TempDir(), "ci")
+	run(t, filepath.Dir(ci), "clone", "-q", "--depth=1", "--branch", branch, "file://"+up, ci)
+	run(t, ci, "checkout", "-q", "--detach")
+	if run(t, ci, "rev-parse", "--is-shallow-repository") != "true" {
+		t.Fatal("the clone is not shallow")
+	}
+	return ci
+}
+
+func wantBase(t *testing.T, dir string, vars map[string]string, want Base) {
+	t.Helper()
+	b, err := Resolve(context.Background(), dir, env(vars))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b != (Base{Branch: "main", Sha: forked, From: "origin/HEAD"}) {
-		t.Errorf("%+v, want main at %s", b, forked[:7])
+	if b != want {
+		t.Errorf("%+v, want %s at %s", b, want.Branch, want.Sha[:7])
 	}
 }
 
@@ -78,35 +94,15 @@ func TestTheBaseIsTheMergeBaseWithTheDefaultBranch(t *testing.T) {
 // needs.
 func TestAShallowDetachedGitHubCheckoutFindsItsBase(t *testing.T) {
 	up, _, mainTip := upstream(t)
-	ci := filepath.Join(t.TempDir(), "ci")
-	run(t, filepath.Dir(ci), "clone", "-q", "--depth=1", "--branch", "pr-merge", "file://"+up, ci)
-	run(t, ci, "checkout", "-q", "--detach")
-	if run(t, ci, "rev-parse", "--is-shallow-repository") != "true" {
-		t.Fatal("the clone is not shallow")
-	}
-	b, err := Resolve(context.Background(), ci, env(map[string]string{"GITHUB_BASE_REF": "main"}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b != (Base{Branch: "main", Sha: mainTip, From: "GITHUB_BASE_REF"}) {
-		t.Errorf("%+v, want main at %s", b, mainTip[:7])
-	}
+	wantBase(t, shallowCI(t, up, "pr-merge"), map[string]string{"GITHUB_BASE_REF": "main"}, Base{Branch: "main", Sha: mainTip, From: "GITHUB_BASE_REF"})
 }
 
 // GitLab checks a merge request's head out detached and shallow;
 // CI_MERGE_REQUEST_TARGET_BRANCH_NAME names the branch it goes into.
 func TestAShallowGitLabCheckoutFindsItsBase(t *testing.T) {
 	up, forked, _ := upstream(t)
-	ci := filepath.Join(t.TempDir(), "ci")
-	run(t, filepath.Dir(ci), "clone", "-q", "--depth=1", "--branch", "feature", "file://"+up, ci)
-	run(t, ci, "checkout", "-q", "--detach")
-	b, err := Resolve(context.Background(), ci, env(map[string]string{"CI_MERGE_REQUEST_TARGET_BRANCH_NAME": "main"}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b != (Base{Branch: "main", Sha: forked, From: "CI_MERGE_REQUEST_TARGET_BRANCH_NAME"}) {
-		t.Errorf("%+v, want main at %s", b, forked[:7])
-	}
+	wantBase(t, shallowCI(t, up, "feature"), map[string]string{"CI_MERGE_REQUEST_TARGET_BRANCH_NAME": "main"},
+		Base{Branch: "main", Sha: forked, From: "CI_MERGE_REQUEST_TARGET_BRANCH_NAME"})
 }
 
 // With nothing to go on — no CI variable, no origin/HEAD — one line says
