@@ -89,7 +89,7 @@ func gateFlags(fs *flag.FlagSet) func(context.Context) (gate.Options, error) {
 	labels := fs.String("labels", "", "the PR's label names: a JSON array, or comma separated")
 	approvals := fs.String("approvals", "", "approvals.json: the PR's /wiregate comments and their authors, as the action gathers them")
 	fs.StringVar(&o.Out, "out", ".wiregate", "directory for report.json, report.md, base.txt, head.txt, benchstat.txt")
-	fs.StringVar(&o.HarnessDir, "harness-dir", "", "wiregate's harness/ source (default: $WIREGATE_HARNESS; never looked for in the checkout judged)")
+	fs.StringVar(&o.HarnessDir, "harness-dir", "", "a wiregate checkout's harness/, for developing wiregate (default: $WIREGATE_HARNESS, else the source this binary carries; never looked for in the checkout judged)")
 	fs.StringVar(&o.Buf, "buf", "", "buf binary (default: $WIREGATE_BUF, buf on PATH outside the checkout judged, or node_modules/.bin/buf beside --harness-dir)")
 	fs.StringVar(&o.CacheDir, "cache-dir", "", "where prepared bench programs are kept (default $WIREGATE_CACHE or the user cache dir)")
 	fs.StringVar(&o.TmpDir, "tmp-dir", "", "where the base worktree goes (default: the system's temp dir)")
