@@ -12,14 +12,7 @@ export default tseslint.config(
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
-      // md is a template tag: its only raw input is the renderer's own
-      // literals (src/render/markdown.ts). Called as a function, it would take any string.
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.name='md']", message: 'md is a template tag: write md`…`' },
-        { selector: "TSAsExpression > TSTypeReference[typeName.name='Md']", message: 'an Md is made by render/markdown.ts, not cast' }
-      ]
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }]
     }
   },
   // node:test runs every top-level test() itself; their promises are its.

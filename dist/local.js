@@ -29,9 +29,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// ../main/node_modules/ajv/dist/compile/codegen/code.js
+// node_modules/ajv/dist/compile/codegen/code.js
 var require_code = __commonJS({
-  "../main/node_modules/ajv/dist/compile/codegen/code.js"(exports) {
+  "node_modules/ajv/dist/compile/codegen/code.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.regexpCode = exports.getEsmExportName = exports.getProperty = exports.safeStringify = exports.stringify = exports.strConcat = exports.addCodeArg = exports.str = exports._ = exports.nil = exports._Code = exports.Name = exports.IDENTIFIER = exports._CodeOrName = void 0;
@@ -58,9 +58,9 @@ var require_code = __commonJS({
     };
     exports.Name = Name;
     var _Code = class extends _CodeOrName {
-      constructor(code2) {
+      constructor(code) {
         super();
-        this._items = typeof code2 === "string" ? [code2] : code2;
+        this._items = typeof code === "string" ? [code] : code;
       }
       toString() {
         return this.str;
@@ -77,23 +77,23 @@ var require_code = __commonJS({
       }
       get names() {
         var _a;
-        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names2, c) => {
+        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names, c) => {
           if (c instanceof Name)
-            names2[c.str] = (names2[c.str] || 0) + 1;
-          return names2;
+            names[c.str] = (names[c.str] || 0) + 1;
+          return names;
         }, {});
       }
     };
     exports._Code = _Code;
     exports.nil = new _Code("");
     function _(strs, ...args) {
-      const code2 = [strs[0]];
+      const code = [strs[0]];
       let i = 0;
       while (i < args.length) {
-        addCodeArg(code2, args[i]);
-        code2.push(strs[++i]);
+        addCodeArg(code, args[i]);
+        code.push(strs[++i]);
       }
-      return new _Code(code2);
+      return new _Code(code);
     }
     exports._ = _;
     var plus = new _Code("+");
@@ -109,13 +109,13 @@ var require_code = __commonJS({
       return new _Code(expr);
     }
     exports.str = str;
-    function addCodeArg(code2, arg) {
+    function addCodeArg(code, arg) {
       if (arg instanceof _Code)
-        code2.push(...arg._items);
+        code.push(...arg._items);
       else if (arg instanceof Name)
-        code2.push(arg);
+        code.push(arg);
       else
-        code2.push(interpolate(arg));
+        code.push(interpolate(arg));
     }
     exports.addCodeArg = addCodeArg;
     function optimize(expr) {
@@ -183,17 +183,17 @@ var require_code = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/codegen/scope.js
+// node_modules/ajv/dist/compile/codegen/scope.js
 var require_scope = __commonJS({
-  "../main/node_modules/ajv/dist/compile/codegen/scope.js"(exports) {
+  "node_modules/ajv/dist/compile/codegen/scope.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
     var code_1 = require_code();
     var ValueError = class extends Error {
-      constructor(name2) {
-        super(`CodeGen: "code" for ${name2} not defined`);
-        this.value = name2.value;
+      constructor(name) {
+        super(`CodeGen: "code" for ${name} not defined`);
+        this.value = name.value;
       }
     };
     var UsedValueState;
@@ -260,8 +260,8 @@ var require_scope = __commonJS({
         var _a;
         if (value.ref === void 0)
           throw new Error("CodeGen: ref must be passed in value");
-        const name2 = this.toName(nameOrPrefix);
-        const { prefix } = name2;
+        const name = this.toName(nameOrPrefix);
+        const { prefix } = name;
         const valueKey = (_a = value.key) !== null && _a !== void 0 ? _a : value.ref;
         let vs = this._values[prefix];
         if (vs) {
@@ -271,12 +271,12 @@ var require_scope = __commonJS({
         } else {
           vs = this._values[prefix] = /* @__PURE__ */ new Map();
         }
-        vs.set(valueKey, name2);
+        vs.set(valueKey, name);
         const s = this._scope[prefix] || (this._scope[prefix] = []);
         const itemIndex = s.length;
         s[itemIndex] = value.ref;
-        name2.setValue(value, { property: prefix, itemIndex });
-        return name2;
+        name.setValue(value, { property: prefix, itemIndex });
+        return name;
       }
       getValue(prefix, keyOrRef) {
         const vs = this._values[prefix];
@@ -285,52 +285,52 @@ var require_scope = __commonJS({
         return vs.get(keyOrRef);
       }
       scopeRefs(scopeName, values = this._values) {
-        return this._reduceValues(values, (name2) => {
-          if (name2.scopePath === void 0)
-            throw new Error(`CodeGen: name "${name2}" has no value`);
-          return (0, code_1._)`${scopeName}${name2.scopePath}`;
+        return this._reduceValues(values, (name) => {
+          if (name.scopePath === void 0)
+            throw new Error(`CodeGen: name "${name}" has no value`);
+          return (0, code_1._)`${scopeName}${name.scopePath}`;
         });
       }
       scopeCode(values = this._values, usedValues, getCode) {
-        return this._reduceValues(values, (name2) => {
-          if (name2.value === void 0)
-            throw new Error(`CodeGen: name "${name2}" has no value`);
-          return name2.value.code;
+        return this._reduceValues(values, (name) => {
+          if (name.value === void 0)
+            throw new Error(`CodeGen: name "${name}" has no value`);
+          return name.value.code;
         }, usedValues, getCode);
       }
       _reduceValues(values, valueCode, usedValues = {}, getCode) {
-        let code2 = code_1.nil;
+        let code = code_1.nil;
         for (const prefix in values) {
           const vs = values[prefix];
           if (!vs)
             continue;
           const nameSet = usedValues[prefix] = usedValues[prefix] || /* @__PURE__ */ new Map();
-          vs.forEach((name2) => {
-            if (nameSet.has(name2))
+          vs.forEach((name) => {
+            if (nameSet.has(name))
               return;
-            nameSet.set(name2, UsedValueState.Started);
-            let c = valueCode(name2);
+            nameSet.set(name, UsedValueState.Started);
+            let c = valueCode(name);
             if (c) {
               const def = this.opts.es5 ? exports.varKinds.var : exports.varKinds.const;
-              code2 = (0, code_1._)`${code2}${def} ${name2} = ${c};${this.opts._n}`;
-            } else if (c = getCode === null || getCode === void 0 ? void 0 : getCode(name2)) {
-              code2 = (0, code_1._)`${code2}${c}${this.opts._n}`;
+              code = (0, code_1._)`${code}${def} ${name} = ${c};${this.opts._n}`;
+            } else if (c = getCode === null || getCode === void 0 ? void 0 : getCode(name)) {
+              code = (0, code_1._)`${code}${c}${this.opts._n}`;
             } else {
-              throw new ValueError(name2);
+              throw new ValueError(name);
             }
-            nameSet.set(name2, UsedValueState.Completed);
+            nameSet.set(name, UsedValueState.Completed);
           });
         }
-        return code2;
+        return code;
       }
     };
     exports.ValueScope = ValueScope;
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/codegen/index.js
+// node_modules/ajv/dist/compile/codegen/index.js
 var require_codegen = __commonJS({
-  "../main/node_modules/ajv/dist/compile/codegen/index.js"(exports) {
+  "node_modules/ajv/dist/compile/codegen/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
@@ -395,10 +395,10 @@ var require_codegen = __commonJS({
       }
     };
     var Def = class extends Node {
-      constructor(varKind, name2, rhs) {
+      constructor(varKind, name, rhs) {
         super();
         this.varKind = varKind;
-        this.name = name2;
+        this.name = name;
         this.rhs = rhs;
       }
       render({ es5, _n }) {
@@ -406,11 +406,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names2, constants2) {
-        if (!names2[this.name.str])
+      optimizeNames(names, constants2) {
+        if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names2, constants2);
+          this.rhs = optimizeExpr(this.rhs, names, constants2);
         return this;
       }
       get names() {
@@ -427,15 +427,15 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names2, constants2) {
-        if (this.lhs instanceof code_1.Name && !names2[this.lhs.str] && !this.sideEffects)
+      optimizeNames(names, constants2) {
+        if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names2, constants2);
+        this.rhs = optimizeExpr(this.rhs, names, constants2);
         return this;
       }
       get names() {
-        const names2 = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
-        return addExprNames(names2, this.rhs);
+        const names = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
+        return addExprNames(names, this.rhs);
       }
     };
     var AssignOp = class extends Assign {
@@ -481,9 +481,9 @@ var require_codegen = __commonJS({
       }
     };
     var AnyCode = class extends Node {
-      constructor(code2) {
+      constructor(code) {
         super();
-        this.code = code2;
+        this.code = code;
       }
       render({ _n }) {
         return `${this.code};` + _n;
@@ -491,8 +491,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names2, constants2) {
-        this.code = optimizeExpr(this.code, names2, constants2);
+      optimizeNames(names, constants2) {
+        this.code = optimizeExpr(this.code, names, constants2);
         return this;
       }
       get names() {
@@ -505,7 +505,7 @@ var require_codegen = __commonJS({
         this.nodes = nodes;
       }
       render(opts) {
-        return this.nodes.reduce((code2, n) => code2 + n.render(opts), "");
+        return this.nodes.reduce((code, n) => code + n.render(opts), "");
       }
       optimizeNodes() {
         const { nodes } = this;
@@ -521,20 +521,20 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names2, constants2) {
+      optimizeNames(names, constants2) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names2, constants2))
+          if (n.optimizeNames(names, constants2))
             continue;
-          subtractNames(names2, n.names);
+          subtractNames(names, n.names);
           nodes.splice(i, 1);
         }
         return nodes.length > 0 ? this : void 0;
       }
       get names() {
-        return this.nodes.reduce((names2, n) => addNames(names2, n.names), {});
+        return this.nodes.reduce((names, n) => addNames(names, n.names), {});
       }
     };
     var BlockNode = class extends ParentNode {
@@ -553,10 +553,10 @@ var require_codegen = __commonJS({
         this.condition = condition;
       }
       render(opts) {
-        let code2 = `if(${this.condition})` + super.render(opts);
+        let code = `if(${this.condition})` + super.render(opts);
         if (this.else)
-          code2 += "else " + this.else.render(opts);
-        return code2;
+          code += "else " + this.else.render(opts);
+        return code;
       }
       optimizeNodes() {
         super.optimizeNodes();
@@ -579,20 +579,20 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names2, constants2) {
+      optimizeNames(names, constants2) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants2);
-        if (!(super.optimizeNames(names2, constants2) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants2);
+        if (!(super.optimizeNames(names, constants2) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names2, constants2);
+        this.condition = optimizeExpr(this.condition, names, constants2);
         return this;
       }
       get names() {
-        const names2 = super.names;
-        addExprNames(names2, this.condition);
+        const names = super.names;
+        addExprNames(names, this.condition);
         if (this.else)
-          addNames(names2, this.else.names);
-        return names2;
+          addNames(names, this.else.names);
+        return names;
       }
     };
     If.kind = "if";
@@ -607,10 +607,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names2, constants2) {
-        if (!super.optimizeNames(names2, constants2))
+      optimizeNames(names, constants2) {
+        if (!super.optimizeNames(names, constants2))
           return;
-        this.iteration = optimizeExpr(this.iteration, names2, constants2);
+        this.iteration = optimizeExpr(this.iteration, names, constants2);
         return this;
       }
       get names() {
@@ -618,38 +618,38 @@ var require_codegen = __commonJS({
       }
     };
     var ForRange = class extends For {
-      constructor(varKind, name2, from, to) {
+      constructor(varKind, name, from, to) {
         super();
         this.varKind = varKind;
-        this.name = name2;
+        this.name = name;
         this.from = from;
         this.to = to;
       }
       render(opts) {
         const varKind = opts.es5 ? scope_1.varKinds.var : this.varKind;
-        const { name: name2, from, to } = this;
-        return `for(${varKind} ${name2}=${from}; ${name2}<${to}; ${name2}++)` + super.render(opts);
+        const { name, from, to } = this;
+        return `for(${varKind} ${name}=${from}; ${name}<${to}; ${name}++)` + super.render(opts);
       }
       get names() {
-        const names2 = addExprNames(super.names, this.from);
-        return addExprNames(names2, this.to);
+        const names = addExprNames(super.names, this.from);
+        return addExprNames(names, this.to);
       }
     };
     var ForIter = class extends For {
-      constructor(loop, varKind, name2, iterable) {
+      constructor(loop, varKind, name, iterable) {
         super();
         this.loop = loop;
         this.varKind = varKind;
-        this.name = name2;
+        this.name = name;
         this.iterable = iterable;
       }
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names2, constants2) {
-        if (!super.optimizeNames(names2, constants2))
+      optimizeNames(names, constants2) {
+        if (!super.optimizeNames(names, constants2))
           return;
-        this.iterable = optimizeExpr(this.iterable, names2, constants2);
+        this.iterable = optimizeExpr(this.iterable, names, constants2);
         return this;
       }
       get names() {
@@ -657,9 +657,9 @@ var require_codegen = __commonJS({
       }
     };
     var Func = class extends BlockNode {
-      constructor(name2, args, async) {
+      constructor(name, args, async) {
         super();
-        this.name = name2;
+        this.name = name;
         this.args = args;
         this.async = async;
       }
@@ -677,12 +677,12 @@ var require_codegen = __commonJS({
     Return.kind = "return";
     var Try = class extends BlockNode {
       render(opts) {
-        let code2 = "try" + super.render(opts);
+        let code = "try" + super.render(opts);
         if (this.catch)
-          code2 += this.catch.render(opts);
+          code += this.catch.render(opts);
         if (this.finally)
-          code2 += this.finally.render(opts);
-        return code2;
+          code += this.finally.render(opts);
+        return code;
       }
       optimizeNodes() {
         var _a, _b;
@@ -691,20 +691,20 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names2, constants2) {
+      optimizeNames(names, constants2) {
         var _a, _b;
-        super.optimizeNames(names2, constants2);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants2);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names2, constants2);
+        super.optimizeNames(names, constants2);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants2);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants2);
         return this;
       }
       get names() {
-        const names2 = super.names;
+        const names = super.names;
         if (this.catch)
-          addNames(names2, this.catch.names);
+          addNames(names, this.catch.names);
         if (this.finally)
-          addNames(names2, this.finally.names);
-        return names2;
+          addNames(names, this.finally.names);
+        return names;
       }
     };
     var Catch = class extends BlockNode {
@@ -746,10 +746,10 @@ var require_codegen = __commonJS({
       }
       // reserves unique name in the external scope and assigns value to it
       scopeValue(prefixOrName, value) {
-        const name2 = this._extScope.value(prefixOrName, value);
-        const vs = this._values[name2.prefix] || (this._values[name2.prefix] = /* @__PURE__ */ new Set());
-        vs.add(name2);
-        return name2;
+        const name = this._extScope.value(prefixOrName, value);
+        const vs = this._values[name.prefix] || (this._values[name.prefix] = /* @__PURE__ */ new Set());
+        vs.add(name);
+        return name;
       }
       getScopeValue(prefix, keyOrRef) {
         return this._extScope.getValue(prefix, keyOrRef);
@@ -763,11 +763,11 @@ var require_codegen = __commonJS({
         return this._extScope.scopeCode(this._values);
       }
       _def(varKind, nameOrPrefix, rhs, constant) {
-        const name2 = this._scope.toName(nameOrPrefix);
+        const name = this._scope.toName(nameOrPrefix);
         if (rhs !== void 0 && constant)
-          this._constants[name2.str] = rhs;
-        this._leafNode(new Def(varKind, name2, rhs));
-        return name2;
+          this._constants[name.str] = rhs;
+        this._leafNode(new Def(varKind, name, rhs));
+        return name;
       }
       // `const` declaration (`var` in es5 mode)
       const(nameOrPrefix, rhs, _constant) {
@@ -799,18 +799,18 @@ var require_codegen = __commonJS({
       }
       // returns code for object literal for the passed argument list of key-value pairs
       object(...keyValues) {
-        const code2 = ["{"];
+        const code = ["{"];
         for (const [key, value] of keyValues) {
-          if (code2.length > 1)
-            code2.push(",");
-          code2.push(key);
+          if (code.length > 1)
+            code.push(",");
+          code.push(key);
           if (key !== value || this.opts.es5) {
-            code2.push(":");
-            (0, code_1.addCodeArg)(code2, value);
+            code.push(":");
+            (0, code_1.addCodeArg)(code, value);
           }
         }
-        code2.push("}");
-        return new code_1._Code(code2);
+        code.push("}");
+        return new code_1._Code(code);
       }
       // `if` clause (or statement if `thenBody` and, optionally, `elseBody` are passed)
       if(condition, thenBody, elseBody) {
@@ -848,20 +848,20 @@ var require_codegen = __commonJS({
       }
       // `for` statement for a range of values
       forRange(nameOrPrefix, from, to, forBody, varKind = this.opts.es5 ? scope_1.varKinds.var : scope_1.varKinds.let) {
-        const name2 = this._scope.toName(nameOrPrefix);
-        return this._for(new ForRange(varKind, name2, from, to), () => forBody(name2));
+        const name = this._scope.toName(nameOrPrefix);
+        return this._for(new ForRange(varKind, name, from, to), () => forBody(name));
       }
       // `for-of` statement (in es5 mode replace with a normal for loop)
       forOf(nameOrPrefix, iterable, forBody, varKind = scope_1.varKinds.const) {
-        const name2 = this._scope.toName(nameOrPrefix);
+        const name = this._scope.toName(nameOrPrefix);
         if (this.opts.es5) {
           const arr = iterable instanceof code_1.Name ? iterable : this.var("_arr", iterable);
           return this.forRange("_i", 0, (0, code_1._)`${arr}.length`, (i) => {
-            this.var(name2, (0, code_1._)`${arr}[${i}]`);
-            forBody(name2);
+            this.var(name, (0, code_1._)`${arr}[${i}]`);
+            forBody(name);
           });
         }
-        return this._for(new ForIter("of", varKind, name2, iterable), () => forBody(name2));
+        return this._for(new ForIter("of", varKind, name, iterable), () => forBody(name));
       }
       // `for-in` statement.
       // With option `ownProperties` replaced with a `for-of` loop for object keys
@@ -869,8 +869,8 @@ var require_codegen = __commonJS({
         if (this.opts.ownProperties) {
           return this.forOf(nameOrPrefix, (0, code_1._)`Object.keys(${obj})`, forBody);
         }
-        const name2 = this._scope.toName(nameOrPrefix);
-        return this._for(new ForIter("in", varKind, name2, obj), () => forBody(name2));
+        const name = this._scope.toName(nameOrPrefix);
+        return this._for(new ForIter("in", varKind, name, obj), () => forBody(name));
       }
       // end `for` loop
       endFor() {
@@ -935,8 +935,8 @@ var require_codegen = __commonJS({
         return this;
       }
       // `function` heading (or definition if funcBody is passed)
-      func(name2, args = code_1.nil, async, funcBody) {
-        this._blockNode(new Func(name2, args, async));
+      func(name, args = code_1.nil, async, funcBody) {
+        this._blockNode(new Func(name, args, async));
         if (funcBody)
           this.code(funcBody).endFunc();
         return this;
@@ -988,15 +988,15 @@ var require_codegen = __commonJS({
       }
     };
     exports.CodeGen = CodeGen;
-    function addNames(names2, from) {
+    function addNames(names, from) {
       for (const n in from)
-        names2[n] = (names2[n] || 0) + (from[n] || 0);
-      return names2;
+        names[n] = (names[n] || 0) + (from[n] || 0);
+      return names;
     }
-    function addExprNames(names2, from) {
-      return from instanceof code_1._CodeOrName ? addNames(names2, from.names) : names2;
+    function addExprNames(names, from) {
+      return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names2, constants2) {
+    function optimizeExpr(expr, names, constants2) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1012,18 +1012,18 @@ var require_codegen = __commonJS({
       }, []));
       function replaceName(n) {
         const c = constants2[n.str];
-        if (c === void 0 || names2[n.str] !== 1)
+        if (c === void 0 || names[n.str] !== 1)
           return n;
-        delete names2[n.str];
+        delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names2[c.str] === 1 && constants2[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants2[c.str] !== void 0);
       }
     }
-    function subtractNames(names2, from) {
+    function subtractNames(names, from) {
       for (const n in from)
-        names2[n] = (names2[n] || 0) - (from[n] || 0);
+        names[n] = (names[n] || 0) - (from[n] || 0);
     }
     function not(x) {
       return typeof x == "boolean" || typeof x == "number" || x === null ? !x : (0, code_1._)`!${par(x)}`;
@@ -1048,9 +1048,9 @@ var require_codegen = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/util.js
+// node_modules/ajv/dist/compile/util.js
 var require_util = __commonJS({
-  "../main/node_modules/ajv/dist/compile/util.js"(exports) {
+  "node_modules/ajv/dist/compile/util.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.checkStrictMode = exports.getErrorPath = exports.Type = exports.useFunc = exports.setEvaluated = exports.evaluatedPropsToName = exports.mergeEvaluated = exports.eachItem = exports.unescapeJsonPointer = exports.escapeJsonPointer = exports.escapeFragment = exports.unescapeFragment = exports.schemaRefOrVal = exports.schemaHasRulesButRef = exports.schemaHasRules = exports.checkUnknownRules = exports.alwaysValidSchema = exports.toHash = void 0;
@@ -1215,13 +1215,13 @@ var require_util = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/names.js
+// node_modules/ajv/dist/compile/names.js
 var require_names = __commonJS({
-  "../main/node_modules/ajv/dist/compile/names.js"(exports) {
+  "node_modules/ajv/dist/compile/names.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
-    var names2 = {
+    var names = {
       // validation function arguments
       data: new codegen_1.Name("data"),
       // data passed to validation function
@@ -1250,13 +1250,13 @@ var require_names = __commonJS({
       jsonLen: new codegen_1.Name("jsonLen"),
       jsonPart: new codegen_1.Name("jsonPart")
     };
-    exports.default = names2;
+    exports.default = names;
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/errors.js
+// node_modules/ajv/dist/compile/errors.js
 var require_errors = __commonJS({
-  "../main/node_modules/ajv/dist/compile/errors.js"(exports) {
+  "node_modules/ajv/dist/compile/errors.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.extendErrors = exports.resetErrorsCount = exports.reportExtraError = exports.reportError = exports.keyword$DataError = exports.keywordError = void 0;
@@ -1376,9 +1376,9 @@ var require_errors = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/validate/boolSchema.js
+// node_modules/ajv/dist/compile/validate/boolSchema.js
 var require_boolSchema = __commonJS({
-  "../main/node_modules/ajv/dist/compile/validate/boolSchema.js"(exports) {
+  "node_modules/ajv/dist/compile/validate/boolSchema.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.boolOrEmptySchema = exports.topBoolOrEmptySchema = void 0;
@@ -1427,9 +1427,9 @@ var require_boolSchema = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/rules.js
+// node_modules/ajv/dist/compile/rules.js
 var require_rules = __commonJS({
-  "../main/node_modules/ajv/dist/compile/rules.js"(exports) {
+  "node_modules/ajv/dist/compile/rules.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getRules = exports.isJSONType = void 0;
@@ -1458,9 +1458,9 @@ var require_rules = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/validate/applicability.js
+// node_modules/ajv/dist/compile/validate/applicability.js
 var require_applicability = __commonJS({
-  "../main/node_modules/ajv/dist/compile/validate/applicability.js"(exports) {
+  "node_modules/ajv/dist/compile/validate/applicability.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.shouldUseRule = exports.shouldUseGroup = exports.schemaHasRulesForType = void 0;
@@ -1481,9 +1481,9 @@ var require_applicability = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/validate/dataType.js
+// node_modules/ajv/dist/compile/validate/dataType.js
 var require_dataType = __commonJS({
-  "../main/node_modules/ajv/dist/compile/validate/dataType.js"(exports) {
+  "node_modules/ajv/dist/compile/validate/dataType.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.reportTypeError = exports.checkDataTypes = exports.checkDataType = exports.coerceAndCheckDataType = exports.getJSONTypes = exports.getSchemaTypes = exports.DataType = void 0;
@@ -1665,9 +1665,9 @@ var require_dataType = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/validate/defaults.js
+// node_modules/ajv/dist/compile/validate/defaults.js
 var require_defaults = __commonJS({
-  "../main/node_modules/ajv/dist/compile/validate/defaults.js"(exports) {
+  "node_modules/ajv/dist/compile/validate/defaults.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.assignDefaults = void 0;
@@ -1702,9 +1702,9 @@ var require_defaults = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/code.js
+// node_modules/ajv/dist/vocabularies/code.js
 var require_code2 = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/code.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/code.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateUnion = exports.validateArray = exports.usePattern = exports.callValidateCode = exports.schemaProperties = exports.allSchemaProperties = exports.noPropertyInData = exports.propertyInData = exports.isOwnProperty = exports.hasPropFunc = exports.reportMissingProp = exports.checkMissingProp = exports.checkReportMissingProp = void 0;
@@ -1835,9 +1835,9 @@ var require_code2 = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/validate/keyword.js
+// node_modules/ajv/dist/compile/validate/keyword.js
 var require_keyword = __commonJS({
-  "../main/node_modules/ajv/dist/compile/validate/keyword.js"(exports) {
+  "node_modules/ajv/dist/compile/validate/keyword.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
@@ -1953,9 +1953,9 @@ var require_keyword = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/validate/subschema.js
+// node_modules/ajv/dist/compile/validate/subschema.js
 var require_subschema = __commonJS({
-  "../main/node_modules/ajv/dist/compile/validate/subschema.js"(exports) {
+  "node_modules/ajv/dist/compile/validate/subschema.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
@@ -2036,9 +2036,9 @@ var require_subschema = __commonJS({
   }
 });
 
-// ../main/node_modules/fast-deep-equal/index.js
+// node_modules/fast-deep-equal/index.js
 var require_fast_deep_equal = __commonJS({
-  "../main/node_modules/fast-deep-equal/index.js"(exports, module) {
+  "node_modules/fast-deep-equal/index.js"(exports, module) {
     "use strict";
     module.exports = function equal(a, b) {
       if (a === b) return true;
@@ -2071,9 +2071,9 @@ var require_fast_deep_equal = __commonJS({
   }
 });
 
-// ../main/node_modules/json-schema-traverse/index.js
+// node_modules/json-schema-traverse/index.js
 var require_json_schema_traverse = __commonJS({
-  "../main/node_modules/json-schema-traverse/index.js"(exports, module) {
+  "node_modules/json-schema-traverse/index.js"(exports, module) {
     "use strict";
     var traverse = module.exports = function(schema, opts, cb) {
       if (typeof opts == "function") {
@@ -2159,9 +2159,9 @@ var require_json_schema_traverse = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/resolve.js
+// node_modules/ajv/dist/compile/resolve.js
 var require_resolve = __commonJS({
-  "../main/node_modules/ajv/dist/compile/resolve.js"(exports) {
+  "node_modules/ajv/dist/compile/resolve.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getSchemaRefs = exports.resolveUrl = exports.normalizeId = exports._getFullPath = exports.getFullPath = exports.inlineRef = void 0;
@@ -2186,14 +2186,14 @@ var require_resolve = __commonJS({
       "enum",
       "const"
     ]);
-    function inlineRef(schema, limit2 = true) {
+    function inlineRef(schema, limit = true) {
       if (typeof schema == "boolean")
         return true;
-      if (limit2 === true)
+      if (limit === true)
         return !hasRef(schema);
-      if (!limit2)
+      if (!limit)
         return false;
-      return countKeys(schema) <= limit2;
+      return countKeys(schema) <= limit;
     }
     exports.inlineRef = inlineRef;
     var REF_KEYWORDS = /* @__PURE__ */ new Set([
@@ -2216,20 +2216,20 @@ var require_resolve = __commonJS({
       return false;
     }
     function countKeys(schema) {
-      let count2 = 0;
+      let count = 0;
       for (const key in schema) {
         if (key === "$ref")
           return Infinity;
-        count2++;
+        count++;
         if (SIMPLE_INLINED.has(key))
           continue;
         if (typeof schema[key] == "object") {
-          (0, util_1.eachItem)(schema[key], (sch) => count2 += countKeys(sch));
+          (0, util_1.eachItem)(schema[key], (sch) => count += countKeys(sch));
         }
-        if (count2 === Infinity)
+        if (count === Infinity)
           return Infinity;
       }
-      return count2;
+      return count;
     }
     function getFullPath(resolver, id = "", normalize) {
       if (normalize !== false)
@@ -2315,9 +2315,9 @@ var require_resolve = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/validate/index.js
+// node_modules/ajv/dist/compile/validate/index.js
 var require_validate = __commonJS({
-  "../main/node_modules/ajv/dist/compile/validate/index.js"(exports) {
+  "node_modules/ajv/dist/compile/validate/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getData = exports.KeywordCxt = exports.validateFunctionCode = void 0;
@@ -2696,10 +2696,10 @@ var require_validate = __commonJS({
         else
           this.params = obj;
       }
-      block$data(valid, codeBlock2, $dataValid = codegen_1.nil) {
+      block$data(valid, codeBlock, $dataValid = codegen_1.nil) {
         this.gen.block(() => {
           this.check$data(valid, $dataValid);
-          codeBlock2();
+          codeBlock();
         });
       }
       check$data(valid = codegen_1.nil, $dataValid = codegen_1.nil) {
@@ -2823,9 +2823,9 @@ var require_validate = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/runtime/validation_error.js
+// node_modules/ajv/dist/runtime/validation_error.js
 var require_validation_error = __commonJS({
-  "../main/node_modules/ajv/dist/runtime/validation_error.js"(exports) {
+  "node_modules/ajv/dist/runtime/validation_error.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var ValidationError = class extends Error {
@@ -2839,9 +2839,9 @@ var require_validation_error = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/ref_error.js
+// node_modules/ajv/dist/compile/ref_error.js
 var require_ref_error = __commonJS({
-  "../main/node_modules/ajv/dist/compile/ref_error.js"(exports) {
+  "node_modules/ajv/dist/compile/ref_error.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var resolve_1 = require_resolve();
@@ -2856,9 +2856,9 @@ var require_ref_error = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/index.js
+// node_modules/ajv/dist/compile/index.js
 var require_compile = __commonJS({
-  "../main/node_modules/ajv/dist/compile/index.js"(exports) {
+  "node_modules/ajv/dist/compile/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
@@ -3080,9 +3080,9 @@ var require_compile = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/refs/data.json
+// node_modules/ajv/dist/refs/data.json
 var require_data = __commonJS({
-  "../main/node_modules/ajv/dist/refs/data.json"(exports, module) {
+  "node_modules/ajv/dist/refs/data.json"(exports, module) {
     module.exports = {
       $id: "https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#",
       description: "Meta-schema for $data reference (JSON AnySchema extension proposal)",
@@ -3099,9 +3099,9 @@ var require_data = __commonJS({
   }
 });
 
-// ../main/node_modules/fast-uri/lib/utils.js
+// node_modules/fast-uri/lib/utils.js
 var require_utils = __commonJS({
-  "../main/node_modules/fast-uri/lib/utils.js"(exports, module) {
+  "node_modules/fast-uri/lib/utils.js"(exports, module) {
     "use strict";
     var isUUID = RegExp.prototype.test.bind(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu);
     var isIPv4 = RegExp.prototype.test.bind(/^(?:(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)$/u);
@@ -3129,22 +3129,22 @@ var require_utils = __commonJS({
     }
     function stringArrayToHexStripped(input) {
       let acc = "";
-      let code2 = 0;
+      let code = 0;
       let i = 0;
       for (i = 0; i < input.length; i++) {
-        code2 = input[i].charCodeAt(0);
-        if (code2 === 48) {
+        code = input[i].charCodeAt(0);
+        if (code === 48) {
           continue;
         }
-        if (!(code2 >= 48 && code2 <= 57 || code2 >= 65 && code2 <= 70 || code2 >= 97 && code2 <= 102)) {
+        if (!(code >= 48 && code <= 57 || code >= 65 && code <= 70 || code >= 97 && code <= 102)) {
           return "";
         }
         acc += input[i];
         break;
       }
       for (i += 1; i < input.length; i++) {
-        code2 = input[i].charCodeAt(0);
-        if (!(code2 >= 48 && code2 <= 57 || code2 >= 65 && code2 <= 70 || code2 >= 97 && code2 <= 102)) {
+        code = input[i].charCodeAt(0);
+        if (!(code >= 48 && code <= 57 || code >= 65 && code <= 70 || code >= 97 && code <= 102)) {
           return "";
         }
         acc += input[i];
@@ -3417,15 +3417,15 @@ var require_utils = __commonJS({
         if (isPathCharacter(ch)) {
           output += ch;
         } else {
-          const code2 = input.charCodeAt(i);
-          if (code2 < 128) {
-            output += isEscapeSafe(code2) ? ch : BYTE_HEX[code2];
-          } else if (code2 < 55296 || code2 > 57343) {
-            output += percentEncodeNonAscii(code2);
-          } else if (code2 <= 56319 && i + 1 < input.length) {
+          const code = input.charCodeAt(i);
+          if (code < 128) {
+            output += isEscapeSafe(code) ? ch : BYTE_HEX[code];
+          } else if (code < 55296 || code > 57343) {
+            output += percentEncodeNonAscii(code);
+          } else if (code <= 56319 && i + 1 < input.length) {
             const low = input.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -3456,15 +3456,15 @@ var require_utils = __commonJS({
         if (isPathCharacter(ch) && (ch !== ":" || !firstSegment)) {
           output += ch;
         } else {
-          const code2 = input.charCodeAt(i);
-          if (code2 < 128) {
-            output += BYTE_HEX[code2];
-          } else if (code2 < 55296 || code2 > 57343) {
-            output += percentEncodeNonAscii(code2);
-          } else if (code2 <= 56319 && i + 1 < input.length) {
+          const code = input.charCodeAt(i);
+          if (code < 128) {
+            output += BYTE_HEX[code];
+          } else if (code < 55296 || code > 57343) {
+            output += percentEncodeNonAscii(code);
+          } else if (code <= 56319 && i + 1 < input.length) {
             const low = input.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -3491,15 +3491,15 @@ var require_utils = __commonJS({
         if (isAllowed(ch)) {
           output += ch;
         } else {
-          const code2 = input.charCodeAt(i);
-          if (code2 < 128) {
-            output += BYTE_HEX[code2];
-          } else if (code2 < 55296 || code2 > 57343) {
-            output += percentEncodeNonAscii(code2);
-          } else if (code2 <= 56319 && i + 1 < input.length) {
+          const code = input.charCodeAt(i);
+          if (code < 128) {
+            output += BYTE_HEX[code];
+          } else if (code < 55296 || code > 57343) {
+            output += percentEncodeNonAscii(code);
+          } else if (code <= 56319 && i + 1 < input.length) {
             const low = input.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -3544,15 +3544,15 @@ var require_utils = __commonJS({
         if (isQueryFragmentCharacter(ch)) {
           output += ch;
         } else {
-          const code2 = input.charCodeAt(i);
-          if (code2 < 128) {
-            output += isEscapeSafe(code2) ? ch : BYTE_HEX[code2];
-          } else if (code2 < 55296 || code2 > 57343) {
-            output += percentEncodeNonAscii(code2);
-          } else if (code2 <= 56319 && i + 1 < input.length) {
+          const code = input.charCodeAt(i);
+          if (code < 128) {
+            output += isEscapeSafe(code) ? ch : BYTE_HEX[code];
+          } else if (code < 55296 || code > 57343) {
+            output += percentEncodeNonAscii(code);
+          } else if (code <= 56319 && i + 1 < input.length) {
             const low = input.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -3633,9 +3633,9 @@ var require_utils = __commonJS({
   }
 });
 
-// ../main/node_modules/fast-uri/lib/schemes.js
+// node_modules/fast-uri/lib/schemes.js
 var require_schemes = __commonJS({
-  "../main/node_modules/fast-uri/lib/schemes.js"(exports, module) {
+  "node_modules/fast-uri/lib/schemes.js"(exports, module) {
     "use strict";
     var { isUUID } = require_utils();
     var URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu;
@@ -3650,10 +3650,10 @@ var require_schemes = __commonJS({
         "urn:uuid"
       ]
     );
-    function isValidSchemeName(name2) {
+    function isValidSchemeName(name) {
       return supportedSchemeNames.indexOf(
         /** @type {*} */
-        name2
+        name
       ) !== -1;
     }
     function wsIsSecure(wsComponent) {
@@ -3844,9 +3844,9 @@ var require_schemes = __commonJS({
   }
 });
 
-// ../main/node_modules/fast-uri/index.js
+// node_modules/fast-uri/index.js
 var require_fast_uri = __commonJS({
-  "../main/node_modules/fast-uri/index.js"(exports, module) {
+  "node_modules/fast-uri/index.js"(exports, module) {
     "use strict";
     var { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = require_utils();
     var { SCHEMES, getSchemeHandler } = require_schemes();
@@ -3907,50 +3907,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative4, options, skipNormalization) {
+    function resolveComponent(base, relative3, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse(serialize(base, options), options);
-        relative4 = parse(serialize(relative4, options), options);
+        relative3 = parse(serialize(relative3, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative4.scheme) {
-        target.scheme = relative4.scheme;
-        target.userinfo = relative4.userinfo;
-        target.host = relative4.host;
-        target.port = relative4.port;
-        target.path = removeDotSegments(relative4.path || "");
-        target.query = relative4.query;
+      if (!options.tolerant && relative3.scheme) {
+        target.scheme = relative3.scheme;
+        target.userinfo = relative3.userinfo;
+        target.host = relative3.host;
+        target.port = relative3.port;
+        target.path = removeDotSegments(relative3.path || "");
+        target.query = relative3.query;
       } else {
-        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
-          target.userinfo = relative4.userinfo;
-          target.host = relative4.host;
-          target.port = relative4.port;
-          target.path = removeDotSegments(relative4.path || "");
-          target.query = relative4.query;
+        if (relative3.userinfo !== void 0 || relative3.host !== void 0 || relative3.port !== void 0) {
+          target.userinfo = relative3.userinfo;
+          target.host = relative3.host;
+          target.port = relative3.port;
+          target.path = removeDotSegments(relative3.path || "");
+          target.query = relative3.query;
         } else {
-          if (!relative4.path) {
+          if (!relative3.path) {
             target.path = base.path;
-            if (relative4.query !== void 0) {
-              target.query = relative4.query;
+            if (relative3.query !== void 0) {
+              target.query = relative3.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative4.path[0] === "/") {
-              target.path = removeDotSegments(relative4.path);
+            if (relative3.path[0] === "/") {
+              target.path = removeDotSegments(relative3.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative4.path;
+                target.path = "/" + relative3.path;
               } else if (!base.path) {
-                target.path = relative4.path;
+                target.path = relative3.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative4.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative3.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative4.query;
+            target.query = relative3.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -3958,7 +3958,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative4.fragment;
+      target.fragment = relative3.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -4274,9 +4274,9 @@ var require_fast_uri = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/runtime/uri.js
+// node_modules/ajv/dist/runtime/uri.js
 var require_uri = __commonJS({
-  "../main/node_modules/ajv/dist/runtime/uri.js"(exports) {
+  "node_modules/ajv/dist/runtime/uri.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var uri = require_fast_uri();
@@ -4285,9 +4285,9 @@ var require_uri = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/core.js
+// node_modules/ajv/dist/core.js
 var require_core = __commonJS({
-  "../main/node_modules/ajv/dist/core.js"(exports) {
+  "node_modules/ajv/dist/core.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = void 0;
@@ -4668,16 +4668,16 @@ var require_core = __commonJS({
         return this;
       }
       // Add format
-      addFormat(name2, format) {
+      addFormat(name, format) {
         if (typeof format == "string")
           format = new RegExp(format);
-        this.formats[name2] = format;
+        this.formats[name] = format;
         return this;
       }
       errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
         if (!errors || errors.length === 0)
           return "No errors";
-        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text2, msg) => text2 + separator + msg);
+        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text, msg) => text + separator + msg);
       }
       $dataMetaSchema(metaSchema, keywordsJsonPointers) {
         const rules = this.RULES.all;
@@ -4788,10 +4788,10 @@ var require_core = __commonJS({
           this.addSchema(optsSchemas[key], key);
     }
     function addInitialFormats() {
-      for (const name2 in this.opts.formats) {
-        const format = this.opts.formats[name2];
+      for (const name in this.opts.formats) {
+        const format = this.opts.formats[name];
         if (format)
-          this.addFormat(name2, format);
+          this.addFormat(name, format);
       }
     }
     function addInitialKeywords(defs) {
@@ -4896,9 +4896,9 @@ var require_core = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/core/id.js
+// node_modules/ajv/dist/vocabularies/core/id.js
 var require_id = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/core/id.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/core/id.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var def = {
@@ -4911,9 +4911,9 @@ var require_id = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/core/ref.js
+// node_modules/ajv/dist/vocabularies/core/ref.js
 var require_ref = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/core/ref.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/core/ref.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.callRef = exports.getValidate = void 0;
@@ -5033,9 +5033,9 @@ var require_ref = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/core/index.js
+// node_modules/ajv/dist/vocabularies/core/index.js
 var require_core2 = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/core/index.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/core/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var id_1 = require_id();
@@ -5054,9 +5054,9 @@ var require_core2 = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/limitNumber.js
+// node_modules/ajv/dist/vocabularies/validation/limitNumber.js
 var require_limitNumber = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/limitNumber.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/limitNumber.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5086,9 +5086,9 @@ var require_limitNumber = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/multipleOf.js
+// node_modules/ajv/dist/vocabularies/validation/multipleOf.js
 var require_multipleOf = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/multipleOf.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/multipleOf.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5114,9 +5114,9 @@ var require_multipleOf = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/runtime/ucs2length.js
+// node_modules/ajv/dist/runtime/ucs2length.js
 var require_ucs2length = __commonJS({
-  "../main/node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
+  "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     function ucs2length(str) {
@@ -5140,9 +5140,9 @@ var require_ucs2length = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/limitLength.js
+// node_modules/ajv/dist/vocabularies/validation/limitLength.js
 var require_limitLength = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/limitLength.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/limitLength.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5172,9 +5172,9 @@ var require_limitLength = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/pattern.js
+// node_modules/ajv/dist/vocabularies/validation/pattern.js
 var require_pattern = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/pattern.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/pattern.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -5209,9 +5209,9 @@ var require_pattern = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/limitProperties.js
+// node_modules/ajv/dist/vocabularies/validation/limitProperties.js
 var require_limitProperties = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/limitProperties.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/limitProperties.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5238,9 +5238,9 @@ var require_limitProperties = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/required.js
+// node_modules/ajv/dist/vocabularies/validation/required.js
 var require_required = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/required.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/required.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -5320,9 +5320,9 @@ var require_required = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/limitItems.js
+// node_modules/ajv/dist/vocabularies/validation/limitItems.js
 var require_limitItems = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/limitItems.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/limitItems.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5349,9 +5349,9 @@ var require_limitItems = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/runtime/equal.js
+// node_modules/ajv/dist/runtime/equal.js
 var require_equal = __commonJS({
-  "../main/node_modules/ajv/dist/runtime/equal.js"(exports) {
+  "node_modules/ajv/dist/runtime/equal.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var equal = require_fast_deep_equal();
@@ -5360,9 +5360,9 @@ var require_equal = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/uniqueItems.js
+// node_modules/ajv/dist/vocabularies/validation/uniqueItems.js
 var require_uniqueItems = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/uniqueItems.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/uniqueItems.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var dataType_1 = require_dataType();
@@ -5427,9 +5427,9 @@ var require_uniqueItems = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/const.js
+// node_modules/ajv/dist/vocabularies/validation/const.js
 var require_const = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/const.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/const.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5456,9 +5456,9 @@ var require_const = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/enum.js
+// node_modules/ajv/dist/vocabularies/validation/enum.js
 var require_enum = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/enum.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/enum.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5505,9 +5505,9 @@ var require_enum = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/index.js
+// node_modules/ajv/dist/vocabularies/validation/index.js
 var require_validation = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/index.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var limitNumber_1 = require_limitNumber();
@@ -5543,9 +5543,9 @@ var require_validation = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/additionalItems.js
+// node_modules/ajv/dist/vocabularies/applicator/additionalItems.js
 var require_additionalItems = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/additionalItems.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/additionalItems.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateAdditionalItems = void 0;
@@ -5596,9 +5596,9 @@ var require_additionalItems = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/items.js
+// node_modules/ajv/dist/vocabularies/applicator/items.js
 var require_items = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/items.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/items.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateTuple = void 0;
@@ -5653,9 +5653,9 @@ var require_items = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/prefixItems.js
+// node_modules/ajv/dist/vocabularies/applicator/prefixItems.js
 var require_prefixItems = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/prefixItems.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/prefixItems.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var items_1 = require_items();
@@ -5670,9 +5670,9 @@ var require_prefixItems = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/items2020.js
+// node_modules/ajv/dist/vocabularies/applicator/items2020.js
 var require_items2020 = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/items2020.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/items2020.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5705,9 +5705,9 @@ var require_items2020 = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/contains.js
+// node_modules/ajv/dist/vocabularies/applicator/contains.js
 var require_contains = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/contains.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/contains.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5767,8 +5767,8 @@ var require_contains = __commonJS({
         cxt.result(valid, () => cxt.reset());
         function validateItemsWithCount() {
           const schValid = gen.name("_valid");
-          const count2 = gen.let("count", 0);
-          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count2)));
+          const count = gen.let("count", 0);
+          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count)));
         }
         function validateItems(_valid, block) {
           gen.forRange("i", 0, len, (i) => {
@@ -5781,16 +5781,16 @@ var require_contains = __commonJS({
             block();
           });
         }
-        function checkLimits(count2) {
-          gen.code((0, codegen_1._)`${count2}++`);
+        function checkLimits(count) {
+          gen.code((0, codegen_1._)`${count}++`);
           if (max === void 0) {
-            gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true).break());
+            gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true).break());
           } else {
-            gen.if((0, codegen_1._)`${count2} > ${max}`, () => gen.assign(valid, false).break());
+            gen.if((0, codegen_1._)`${count} > ${max}`, () => gen.assign(valid, false).break());
             if (min === 1)
               gen.assign(valid, true);
             else
-              gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true));
+              gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true));
           }
         }
       }
@@ -5799,9 +5799,9 @@ var require_contains = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/dependencies.js
+// node_modules/ajv/dist/vocabularies/applicator/dependencies.js
 var require_dependencies = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/dependencies.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/dependencies.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
@@ -5893,9 +5893,9 @@ var require_dependencies = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/propertyNames.js
+// node_modules/ajv/dist/vocabularies/applicator/propertyNames.js
 var require_propertyNames = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/propertyNames.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/propertyNames.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5936,9 +5936,9 @@ var require_propertyNames = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js
+// node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js
 var require_additionalProperties = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -6042,9 +6042,9 @@ var require_additionalProperties = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/properties.js
+// node_modules/ajv/dist/vocabularies/applicator/properties.js
 var require_properties = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/properties.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/properties.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var validate_1 = require_validate();
@@ -6100,9 +6100,9 @@ var require_properties = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/patternProperties.js
+// node_modules/ajv/dist/vocabularies/applicator/patternProperties.js
 var require_patternProperties = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/patternProperties.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/patternProperties.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -6174,9 +6174,9 @@ var require_patternProperties = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/not.js
+// node_modules/ajv/dist/vocabularies/applicator/not.js
 var require_not = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/not.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/not.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
@@ -6205,9 +6205,9 @@ var require_not = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/anyOf.js
+// node_modules/ajv/dist/vocabularies/applicator/anyOf.js
 var require_anyOf = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/anyOf.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/anyOf.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -6222,9 +6222,9 @@ var require_anyOf = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/oneOf.js
+// node_modules/ajv/dist/vocabularies/applicator/oneOf.js
 var require_oneOf = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/oneOf.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/oneOf.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -6280,9 +6280,9 @@ var require_oneOf = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/allOf.js
+// node_modules/ajv/dist/vocabularies/applicator/allOf.js
 var require_allOf = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/allOf.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/allOf.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
@@ -6307,9 +6307,9 @@ var require_allOf = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/if.js
+// node_modules/ajv/dist/vocabularies/applicator/if.js
 var require_if = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/if.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/if.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -6376,9 +6376,9 @@ var require_if = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/thenElse.js
+// node_modules/ajv/dist/vocabularies/applicator/thenElse.js
 var require_thenElse = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/thenElse.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/thenElse.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
@@ -6394,9 +6394,9 @@ var require_thenElse = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/index.js
+// node_modules/ajv/dist/vocabularies/applicator/index.js
 var require_applicator = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/index.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var additionalItems_1 = require_additionalItems();
@@ -6442,9 +6442,9 @@ var require_applicator = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/dynamic/dynamicAnchor.js
+// node_modules/ajv/dist/vocabularies/dynamic/dynamicAnchor.js
 var require_dynamicAnchor = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/dynamic/dynamicAnchor.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/dynamic/dynamicAnchor.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.dynamicAnchor = void 0;
@@ -6477,9 +6477,9 @@ var require_dynamicAnchor = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/dynamic/dynamicRef.js
+// node_modules/ajv/dist/vocabularies/dynamic/dynamicRef.js
 var require_dynamicRef = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/dynamic/dynamicRef.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/dynamic/dynamicRef.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.dynamicRef = void 0;
@@ -6523,9 +6523,9 @@ var require_dynamicRef = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/dynamic/recursiveAnchor.js
+// node_modules/ajv/dist/vocabularies/dynamic/recursiveAnchor.js
 var require_recursiveAnchor = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/dynamic/recursiveAnchor.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/dynamic/recursiveAnchor.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var dynamicAnchor_1 = require_dynamicAnchor();
@@ -6544,9 +6544,9 @@ var require_recursiveAnchor = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/dynamic/recursiveRef.js
+// node_modules/ajv/dist/vocabularies/dynamic/recursiveRef.js
 var require_recursiveRef = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/dynamic/recursiveRef.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/dynamic/recursiveRef.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var dynamicRef_1 = require_dynamicRef();
@@ -6559,9 +6559,9 @@ var require_recursiveRef = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/dynamic/index.js
+// node_modules/ajv/dist/vocabularies/dynamic/index.js
 var require_dynamic = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/dynamic/index.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/dynamic/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var dynamicAnchor_1 = require_dynamicAnchor();
@@ -6573,9 +6573,9 @@ var require_dynamic = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/dependentRequired.js
+// node_modules/ajv/dist/vocabularies/validation/dependentRequired.js
 var require_dependentRequired = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/dependentRequired.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/dependentRequired.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var dependencies_1 = require_dependencies();
@@ -6590,9 +6590,9 @@ var require_dependentRequired = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/dependentSchemas.js
+// node_modules/ajv/dist/vocabularies/applicator/dependentSchemas.js
 var require_dependentSchemas = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/dependentSchemas.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/dependentSchemas.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var dependencies_1 = require_dependencies();
@@ -6606,9 +6606,9 @@ var require_dependentSchemas = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/limitContains.js
+// node_modules/ajv/dist/vocabularies/validation/limitContains.js
 var require_limitContains = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/limitContains.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/limitContains.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
@@ -6626,9 +6626,9 @@ var require_limitContains = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/next.js
+// node_modules/ajv/dist/vocabularies/next.js
 var require_next = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/next.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/next.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var dependentRequired_1 = require_dependentRequired();
@@ -6639,9 +6639,9 @@ var require_next = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/unevaluated/unevaluatedProperties.js
+// node_modules/ajv/dist/vocabularies/unevaluated/unevaluatedProperties.js
 var require_unevaluatedProperties = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/unevaluated/unevaluatedProperties.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/unevaluated/unevaluatedProperties.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -6705,9 +6705,9 @@ var require_unevaluatedProperties = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/unevaluated/unevaluatedItems.js
+// node_modules/ajv/dist/vocabularies/unevaluated/unevaluatedItems.js
 var require_unevaluatedItems = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/unevaluated/unevaluatedItems.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/unevaluated/unevaluatedItems.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -6749,9 +6749,9 @@ var require_unevaluatedItems = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/unevaluated/index.js
+// node_modules/ajv/dist/vocabularies/unevaluated/index.js
 var require_unevaluated = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/unevaluated/index.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/unevaluated/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var unevaluatedProperties_1 = require_unevaluatedProperties();
@@ -6761,9 +6761,9 @@ var require_unevaluated = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/format/format.js
+// node_modules/ajv/dist/vocabularies/format/format.js
 var require_format = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/format/format.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/format/format.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -6829,8 +6829,8 @@ var require_format = __commonJS({
             }
           }
           function getFormat(fmtDef) {
-            const code2 = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema)}` : void 0;
-            const fmt = gen.scopeValue("formats", { key: schema, ref: fmtDef, code: code2 });
+            const code = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema)}` : void 0;
+            const fmt = gen.scopeValue("formats", { key: schema, ref: fmtDef, code });
             if (typeof fmtDef == "object" && !(fmtDef instanceof RegExp)) {
               return [fmtDef.type || "string", fmtDef.validate, (0, codegen_1._)`${fmt}.validate`];
             }
@@ -6851,9 +6851,9 @@ var require_format = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/format/index.js
+// node_modules/ajv/dist/vocabularies/format/index.js
 var require_format2 = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/format/index.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/format/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var format_1 = require_format();
@@ -6862,9 +6862,9 @@ var require_format2 = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/metadata.js
+// node_modules/ajv/dist/vocabularies/metadata.js
 var require_metadata = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/metadata.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/metadata.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.contentVocabulary = exports.metadataVocabulary = void 0;
@@ -6885,9 +6885,9 @@ var require_metadata = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/draft2020.js
+// node_modules/ajv/dist/vocabularies/draft2020.js
 var require_draft2020 = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/draft2020.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/draft2020.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var core_1 = require_core2();
@@ -6913,9 +6913,9 @@ var require_draft2020 = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/discriminator/types.js
+// node_modules/ajv/dist/vocabularies/discriminator/types.js
 var require_types = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/discriminator/types.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/discriminator/types.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.DiscrError = void 0;
@@ -6927,9 +6927,9 @@ var require_types = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/discriminator/index.js
+// node_modules/ajv/dist/vocabularies/discriminator/index.js
 var require_discriminator = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/discriminator/index.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/discriminator/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -7032,9 +7032,9 @@ var require_discriminator = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/refs/json-schema-2020-12/schema.json
+// node_modules/ajv/dist/refs/json-schema-2020-12/schema.json
 var require_schema = __commonJS({
-  "../main/node_modules/ajv/dist/refs/json-schema-2020-12/schema.json"(exports, module) {
+  "node_modules/ajv/dist/refs/json-schema-2020-12/schema.json"(exports, module) {
     module.exports = {
       $schema: "https://json-schema.org/draft/2020-12/schema",
       $id: "https://json-schema.org/draft/2020-12/schema",
@@ -7092,9 +7092,9 @@ var require_schema = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/refs/json-schema-2020-12/meta/applicator.json
+// node_modules/ajv/dist/refs/json-schema-2020-12/meta/applicator.json
 var require_applicator2 = __commonJS({
-  "../main/node_modules/ajv/dist/refs/json-schema-2020-12/meta/applicator.json"(exports, module) {
+  "node_modules/ajv/dist/refs/json-schema-2020-12/meta/applicator.json"(exports, module) {
     module.exports = {
       $schema: "https://json-schema.org/draft/2020-12/schema",
       $id: "https://json-schema.org/draft/2020-12/meta/applicator",
@@ -7145,9 +7145,9 @@ var require_applicator2 = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/refs/json-schema-2020-12/meta/unevaluated.json
+// node_modules/ajv/dist/refs/json-schema-2020-12/meta/unevaluated.json
 var require_unevaluated2 = __commonJS({
-  "../main/node_modules/ajv/dist/refs/json-schema-2020-12/meta/unevaluated.json"(exports, module) {
+  "node_modules/ajv/dist/refs/json-schema-2020-12/meta/unevaluated.json"(exports, module) {
     module.exports = {
       $schema: "https://json-schema.org/draft/2020-12/schema",
       $id: "https://json-schema.org/draft/2020-12/meta/unevaluated",
@@ -7165,9 +7165,9 @@ var require_unevaluated2 = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/refs/json-schema-2020-12/meta/content.json
+// node_modules/ajv/dist/refs/json-schema-2020-12/meta/content.json
 var require_content = __commonJS({
-  "../main/node_modules/ajv/dist/refs/json-schema-2020-12/meta/content.json"(exports, module) {
+  "node_modules/ajv/dist/refs/json-schema-2020-12/meta/content.json"(exports, module) {
     module.exports = {
       $schema: "https://json-schema.org/draft/2020-12/schema",
       $id: "https://json-schema.org/draft/2020-12/meta/content",
@@ -7186,9 +7186,9 @@ var require_content = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/refs/json-schema-2020-12/meta/core.json
+// node_modules/ajv/dist/refs/json-schema-2020-12/meta/core.json
 var require_core3 = __commonJS({
-  "../main/node_modules/ajv/dist/refs/json-schema-2020-12/meta/core.json"(exports, module) {
+  "node_modules/ajv/dist/refs/json-schema-2020-12/meta/core.json"(exports, module) {
     module.exports = {
       $schema: "https://json-schema.org/draft/2020-12/schema",
       $id: "https://json-schema.org/draft/2020-12/meta/core",
@@ -7242,9 +7242,9 @@ var require_core3 = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/refs/json-schema-2020-12/meta/format-annotation.json
+// node_modules/ajv/dist/refs/json-schema-2020-12/meta/format-annotation.json
 var require_format_annotation = __commonJS({
-  "../main/node_modules/ajv/dist/refs/json-schema-2020-12/meta/format-annotation.json"(exports, module) {
+  "node_modules/ajv/dist/refs/json-schema-2020-12/meta/format-annotation.json"(exports, module) {
     module.exports = {
       $schema: "https://json-schema.org/draft/2020-12/schema",
       $id: "https://json-schema.org/draft/2020-12/meta/format-annotation",
@@ -7261,9 +7261,9 @@ var require_format_annotation = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/refs/json-schema-2020-12/meta/meta-data.json
+// node_modules/ajv/dist/refs/json-schema-2020-12/meta/meta-data.json
 var require_meta_data = __commonJS({
-  "../main/node_modules/ajv/dist/refs/json-schema-2020-12/meta/meta-data.json"(exports, module) {
+  "node_modules/ajv/dist/refs/json-schema-2020-12/meta/meta-data.json"(exports, module) {
     module.exports = {
       $schema: "https://json-schema.org/draft/2020-12/schema",
       $id: "https://json-schema.org/draft/2020-12/meta/meta-data",
@@ -7302,9 +7302,9 @@ var require_meta_data = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/refs/json-schema-2020-12/meta/validation.json
+// node_modules/ajv/dist/refs/json-schema-2020-12/meta/validation.json
 var require_validation2 = __commonJS({
-  "../main/node_modules/ajv/dist/refs/json-schema-2020-12/meta/validation.json"(exports, module) {
+  "node_modules/ajv/dist/refs/json-schema-2020-12/meta/validation.json"(exports, module) {
     module.exports = {
       $schema: "https://json-schema.org/draft/2020-12/schema",
       $id: "https://json-schema.org/draft/2020-12/meta/validation",
@@ -7397,9 +7397,9 @@ var require_validation2 = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/refs/json-schema-2020-12/index.js
+// node_modules/ajv/dist/refs/json-schema-2020-12/index.js
 var require_json_schema_2020_12 = __commonJS({
-  "../main/node_modules/ajv/dist/refs/json-schema-2020-12/index.js"(exports) {
+  "node_modules/ajv/dist/refs/json-schema-2020-12/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var metaSchema = require_schema();
@@ -7432,9 +7432,9 @@ var require_json_schema_2020_12 = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/2020.js
+// node_modules/ajv/dist/2020.js
 var require__ = __commonJS({
-  "../main/node_modules/ajv/dist/2020.js"(exports, module) {
+  "node_modules/ajv/dist/2020.js"(exports, module) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv2020 = void 0;
@@ -7510,9 +7510,9 @@ var require__ = __commonJS({
 });
 
 // src/local.ts
-import { mkdir as mkdir4, mkdtemp } from "node:fs/promises";
+import { mkdir as mkdir3, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join8, resolve as resolve3 } from "node:path";
+import { join as join6, resolve as resolve3 } from "node:path";
 
 // src/actionDir.ts
 import { dirname } from "node:path";
@@ -7539,19 +7539,19 @@ import { existsSync } from "node:fs";
 import { rename as rename2 } from "node:fs/promises";
 import { join as join3 } from "node:path";
 
-// ../main/node_modules/@actions/exec/lib/exec.js
+// node_modules/@actions/exec/lib/exec.js
 import { StringDecoder } from "string_decoder";
 
-// ../main/node_modules/@actions/exec/lib/toolrunner.js
+// node_modules/@actions/exec/lib/toolrunner.js
 import * as os from "os";
 import * as events from "events";
 import * as child from "child_process";
 import * as path3 from "path";
 
-// ../main/node_modules/@actions/io/lib/io.js
+// node_modules/@actions/io/lib/io.js
 import * as path2 from "path";
 
-// ../main/node_modules/@actions/io/lib/io-util.js
+// node_modules/@actions/io/lib/io-util.js
 import * as fs from "fs";
 import * as path from "path";
 var __awaiter = function(thisArg, _arguments, P, generator) {
@@ -7677,7 +7677,7 @@ function isUnixExecutable(stats) {
   return (stats.mode & 1) > 0 || (stats.mode & 8) > 0 && process.getgid !== void 0 && stats.gid === process.getgid() || (stats.mode & 64) > 0 && process.getuid !== void 0 && stats.uid === process.getuid();
 }
 
-// ../main/node_modules/@actions/io/lib/io.js
+// node_modules/@actions/io/lib/io.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve4) {
@@ -7770,7 +7770,7 @@ function findInPath(tool) {
   });
 }
 
-// ../main/node_modules/@actions/exec/lib/toolrunner.js
+// node_modules/@actions/exec/lib/toolrunner.js
 import { setTimeout } from "timers";
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
@@ -8072,14 +8072,14 @@ var ToolRunner = class extends events.EventEmitter {
           state.processClosed = true;
           state.CheckComplete();
         });
-        cp.on("exit", (code2) => {
-          state.processExitCode = code2;
+        cp.on("exit", (code) => {
+          state.processExitCode = code;
           state.processExited = true;
-          this._debug(`Exit code ${code2} received from tool '${this.toolPath}'`);
+          this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
           state.CheckComplete();
         });
-        cp.on("close", (code2) => {
-          state.processExitCode = code2;
+        cp.on("close", (code) => {
+          state.processExitCode = code;
           state.processExited = true;
           state.processClosed = true;
           this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
@@ -8216,7 +8216,7 @@ var ExecState = class _ExecState extends events.EventEmitter {
   }
 };
 
-// ../main/node_modules/@actions/exec/lib/exec.js
+// node_modules/@actions/exec/lib/exec.js
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve4) {
@@ -8296,6 +8296,7 @@ async function run(command, args, opts = {}) {
       cwd: opts.cwd,
       env: opts.env ? { ...process.env, ...opts.env } : void 0,
       ignoreReturnCode: true,
+      input: opts.input === void 0 ? void 0 : Buffer.from(opts.input, "utf8"),
       silent: !opts.stream,
       outStream: opts.stream ? process.stderr : void 0,
       errStream: process.stderr
@@ -8305,8 +8306,8 @@ async function run(command, args, opts = {}) {
     return { code: 127, stdout: "", stderr: err instanceof Error ? err.message : String(err) };
   }
 }
-function firstLine(text2) {
-  return text2.split("\n").map((s) => s.trim()).find((s) => s !== "") ?? "";
+function firstLine(text) {
+  return text.split("\n").map((s) => s.trim()).find((s) => s !== "") ?? "";
 }
 
 // src/harness.ts
@@ -8347,7 +8348,7 @@ async function runWiregate(bin, args, cwd, env = {}) {
   try {
     return await new Promise((resolve4, reject) => {
       child2.on("error", reject);
-      child2.on("close", (code2) => resolve4(code2 ?? 2));
+      child2.on("close", (code) => resolve4(code ?? 2));
     });
   } finally {
     for (const s of FORWARDED) process.off(s, forward);
@@ -8384,63 +8385,24 @@ function splitArgs(argv) {
 }
 
 // src/run.ts
-import { existsSync as existsSync3 } from "node:fs";
-import { mkdir as mkdir3, readFile as readFile2, writeFile } from "node:fs/promises";
-import { join as join7, resolve as resolve2 } from "node:path";
-
-// src/buf.ts
-import { existsSync as existsSync2, realpathSync, statSync } from "node:fs";
-import { mkdir as mkdir2 } from "node:fs/promises";
-import { delimiter as delimiter2, isAbsolute, join as join4, relative as relative2, sep as sep2 } from "node:path";
-var BUF_VERSION = "1.75.0";
-async function versionOf(path4) {
-  const r = await run(path4, ["--version"]);
-  return r.code === 0 ? r.stdout.trim() : void 0;
-}
-function inside(dir, path4) {
-  const real = (p) => existsSync2(p) ? realpathSync(p) : p;
-  const rel = relative2(real(dir), real(path4));
-  return rel === "" || rel !== ".." && !rel.startsWith(`..${sep2}`) && !isAbsolute(rel);
-}
-function isExecutable(path4) {
-  try {
-    const st = statSync(path4);
-    return st.isFile() && (st.mode & 73) !== 0;
-  } catch {
-    return false;
-  }
-}
-async function locateBuf(places, log) {
-  const onPath = places.path.split(delimiter2).filter((dir) => isAbsolute(dir)).map((dir) => join4(dir, "buf")).filter((p) => !inside(places.checkout, p));
-  for (const candidate of [...onPath, join4(places.actionDir, "node_modules", ".bin", "buf")]) {
-    if (isExecutable(candidate) && await versionOf(candidate) === BUF_VERSION) return candidate;
-  }
-  const prefix = join4(places.toolCache, "wiregate-buf", BUF_VERSION);
-  const installed = join4(prefix, "node_modules", ".bin", "buf");
-  if (isExecutable(installed) && await versionOf(installed) === BUF_VERSION) return installed;
-  log.info(`installing @bufbuild/buf@${BUF_VERSION} into ${prefix}`);
-  await mkdir2(prefix, { recursive: true });
-  const npm = await run("npm", ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", `@bufbuild/buf@${BUF_VERSION}`], { cwd: prefix });
-  if (npm.code !== 0 || await versionOf(installed) !== BUF_VERSION) {
-    throw new WiregateError(`could not install @bufbuild/buf@${BUF_VERSION} with npm: ${firstLine(npm.stderr) || "buf did not run"}`);
-  }
-  return installed;
-}
+import { existsSync as existsSync2 } from "node:fs";
+import { mkdir as mkdir2, readFile as readFile2, rm as rm2, writeFile } from "node:fs/promises";
+import { join as join5, resolve as resolve2 } from "node:path";
 
 // src/cache.ts
 import { createHash } from "node:crypto";
 import { readdir as readdir2, readFile } from "node:fs/promises";
-import { join as join5, relative as relative3 } from "node:path";
+import { join as join4, relative as relative2 } from "node:path";
 function cacheLayout(root, goVersion2, harnessHash) {
   return {
     root,
-    paths: [root, `!${join5(root, "go-mod", "cache", "download", "**", "*.zip")}`],
+    paths: [root, `!${join4(root, "go-mod", "cache", "download", "**", "*.zip")}`],
     binDir: binDir(root, goVersion2, harnessHash),
-    env: { GOCACHE: join5(root, "go-build"), GOMODCACHE: join5(root, "go-mod"), WIREGATE_CACHE: join5(root, "programs") }
+    env: { GOCACHE: join4(root, "go-build"), GOMODCACHE: join4(root, "go-mod"), WIREGATE_CACHE: join4(root, "programs") }
   };
 }
 function binDir(root, goVersion2, harnessHash) {
-  return join5(root, "bin", `${goVersion2}-${harnessHash.slice(0, 16)}`);
+  return join4(root, "bin", `${goVersion2}-${harnessHash.slice(0, 16)}`);
 }
 function cacheKeys(platform, goVersion2, harnessHash, schemasHash) {
   const prefix = `wiregate-v1-${platform}-${goVersion2}-${harnessHash.slice(0, 16)}-`;
@@ -8451,12 +8413,12 @@ async function hashTree(dir, keep) {
   const walk = async (d) => {
     const entries = (await readdir2(d, { withFileTypes: true })).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     for (const e of entries) {
-      const p = join5(d, e.name);
+      const p = join4(d, e.name);
       if (e.isDirectory()) {
         if (e.name !== ".git" && e.name !== "node_modules") await walk(p);
-      } else if (e.isFile() && keep(relative3(dir, p))) {
+      } else if (e.isFile() && keep(relative2(dir, p))) {
         const b = await readFile(p);
-        h.update(`${relative3(dir, p)} ${b.length}
+        h.update(`${relative2(dir, p)} ${b.length}
 `).update(b);
       }
     }
@@ -8489,227 +8451,26 @@ async function saveCache(backend, layout, keys, matched, log) {
   }
 }
 
-// src/render/markdown.ts
-var SECRET = /* @__PURE__ */ Symbol("wiregate markdown");
-var Md = class {
-  #source;
-  /** Only this module holds SECRET: nothing else can make an Md. */
-  constructor(secret, source) {
-    if (secret !== SECRET) throw new Error("an Md is made by render/markdown.ts only");
-    this.#source = source;
-  }
-  /** source is the markdown, to write out (never to build more markdown from). */
-  get source() {
-    return this.#source;
-  }
-  get length() {
-    return this.#source.length;
-  }
-  get empty() {
-    return this.#source === "";
-  }
-};
-var of = (source) => new Md(SECRET, source);
-var EMPTY = of("");
-function md(literals, ...values) {
-  if (!Object.isFrozen(literals) || !Array.isArray(literals.raw)) throw new Error("md is a template tag");
-  let out = literals[0];
-  values.forEach((v, i) => {
-    out += v instanceof Md ? v.source : typeof v === "number" ? String(v) : escape2(v, opensLine(out));
-    out += literals[i + 1];
-  });
-  return of(out);
+// src/render.ts
+function wiregateRenderer(bin) {
+  const render = async (args, input) => {
+    const r = await run(bin, ["render", ...args], { input });
+    if (r.code !== 0) throw new WiregateError(`wiregate render: ${firstLine(r.stderr) || `exit code ${r.code}`}`);
+    return r.stdout;
+  };
+  const url = (runUrl) => runUrl ? [`--run-url=${runUrl}`] : [];
+  return {
+    comment: (c) => {
+      const args = ["--as=comment", `--workflow=${c.workflow}`, `--job=${c.job}`, ...url(c.runUrl)];
+      if (c.refused) return render([...args, `--refused=${c.refused.reason}`, `--run-id=${c.refused.runId}`]);
+      if (c.untrusted) args.push(`--untrusted=${JSON.stringify(c.untrusted)}`);
+      return render([...args, "--report=-"], c.report ?? "");
+    },
+    summary: (report, runUrl) => render(["--as=summary", ...url(runUrl), "--report=-"], report),
+    github: (report) => render(["--as=github", "--report=-"], report)
+  };
 }
-function opensLine(out) {
-  return /^[ \t]*(?:(?:[-*+>]|\d{1,9}[.)])[ \t]+)*$/.test(out.slice(out.lastIndexOf("\n") + 1));
-}
-function text(s) {
-  return of(escape2(s, true));
-}
-function escape2(s, lineStart) {
-  let out = oneLine(s).replace(/[\\`*[\]~$]/g, "\\$&").replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, "\\_").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/@/g, "\u200B@\u200B").replace(/\b(https?|ftp):\/\//gi, "$1:/\u200B/").replace(/\bwww\./gi, "www\u200B.");
-  if (lineStart) out = out.replace(/^[#+=-]/, "\\$&").replace(/^(\d+)([.)])/, "$1\\$2");
-  return out;
-}
-function code(s) {
-  const line = unmarked(oneLine(s));
-  const longest = Math.max(0, ...(line.match(/`+/g) ?? []).map((run2) => run2.length));
-  const fence = "`".repeat(longest + 1);
-  const pad = line.startsWith("`") || line.endsWith("`") || line === "" ? " " : "";
-  return of(`${fence}${pad}${line}${pad}${fence}`);
-}
-function htmlCode(s) {
-  return of(`<code>${htmlInline(s)}</code>`);
-}
-function htmlText(s) {
-  return of(htmlInline(s));
-}
-function htmlInline(s) {
-  return unmarked(oneLine(s)).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/@/g, "\u200B@\u200B").replace(/\b(https?|ftp):\/\//gi, "$1:/\u200B/").replace(/\bwww\./gi, "www\u200B.");
-}
-function codeBlock(info, body) {
-  return of("```" + info + "\n" + unmarked(body.replace(/`/g, "\u02CB")).trimEnd() + "\n```");
-}
-function unmarked(s) {
-  return s.replace(/<!--/g, "<!\u200B--");
-}
-function numeral(s) {
-  if (!/^[-+]?(?:\d[\d,]*(?:\.\d*)?(?:e[-+]?\d+)?|Infinity|NaN)$/.test(s)) throw new Error(`numeral: ${JSON.stringify(s)} is not a number`);
-  return of(s);
-}
-function join6(parts, sep3) {
-  return of(
-    parts.filter((p) => !p.empty).map((p) => p.source).join(sep3.source)
-  );
-}
-function blocks(...parts) {
-  return join6(parts, of("\n\n"));
-}
-function table(header, rows2) {
-  const row2 = (cells) => `| ${cells.map((c) => c.source.replace(/\|/g, "\\|").replace(/\r?\n/g, " ")).join(" | ")} |`;
-  return of([row2(header), `|${header.map(() => "---|").join("")}`, ...rows2.map(row2)].join("\n"));
-}
-function details(summary, body) {
-  return md`<details><summary>${summary}</summary>\n\n${body}\n\n</details>`;
-}
-function link(label, url) {
-  return url && /^https?:\/\/[^\s()<>[\]"'`\\]+$/.test(url) ? of(`[${label.source}](${url})`) : label;
-}
-function commentLink(label, url) {
-  return /^https:\/\/[A-Za-z0-9.-]+\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+\/pull\/\d+#issuecomment-\d+$/.test(url) ? link(label, url) : label;
-}
-function xyChart(c) {
-  const num2 = (x) => String(Number.isFinite(x) ? x : 0);
-  return of(
-    [
-      "```mermaid",
-      "xychart-beta",
-      `    title "${mermaidLabel(c.title)}"`,
-      `    x-axis [${c.x.map((l) => `"${mermaidLabel(l)}"`).join(", ")}]`,
-      `    y-axis "${mermaidLabel(c.y.title)}" ${num2(c.y.lo)} --> ${num2(c.y.hi)}`,
-      ...c.series.map((s) => `    ${s.kind} [${s.values.map(num2).join(", ")}]`),
-      "```"
-    ].join("\n")
-  );
-}
-function mermaidLabel(s) {
-  return oneLine(s).replace(/[^\w .:/+,-]/g, "_");
-}
-function oneLine(s) {
-  return s.replace(/[\r\n\u2028\u2029]+/g, " ");
-}
-
-// src/render/numbers.ts
-function pct(x, signed2 = true) {
-  if (x === null || x === void 0 || !Number.isFinite(x)) return md`n/a`;
-  const s = numeral(Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(1));
-  return signed2 && x >= 0 ? md`+${s}%` : md`${s}%`;
-}
-function pValue(p) {
-  if (p === null || p === void 0 || !Number.isFinite(p)) return void 0;
-  return p < 1e-3 ? md`p&lt;0.001` : md`p=${numeral(p.toFixed(3))}`;
-}
-function seconds(s) {
-  const abs = Math.abs(s);
-  if (abs >= 1) return md`${sig(s)} s`;
-  if (abs >= 1e-3) return md`${sig(s * 1e3)} ms`;
-  if (abs >= 1e-6) return md`${sig(s * 1e6)} µs`;
-  return md`${sig(s * 1e9)} ns`;
-}
-function instructions(n) {
-  return Math.abs(n) >= 1e4 ? md`${sig(n / 1e3)}k` : integer(n);
-}
-function bytes(b) {
-  return numeral(b.toFixed(1));
-}
-function signedBytes(b) {
-  return b >= 0 ? md`+${bytes(b)}` : bytes(b);
-}
-function rate(r) {
-  const abs = Math.abs(r);
-  if (abs >= 1e6) return md`${sig(r / 1e6)}M`;
-  if (abs >= 1e3) return md`${sig(r / 1e3)}k`;
-  return sig(r);
-}
-function sig(x) {
-  const abs = Math.abs(x);
-  return numeral(abs >= 100 ? x.toFixed(0) : abs >= 10 ? x.toFixed(1) : x.toFixed(2));
-}
-function measure(x, unit) {
-  switch (unit) {
-    case "sec/op":
-      return seconds(x);
-    case "B/msg":
-      return md`${bytes(x)} B/msg`;
-    case "B/record":
-      return md`${bytes(x)} B/record`;
-    case "records/s":
-      return md`${rate(x)} records/s`;
-    case "instr/op":
-      return md`${instructions(x)} instr/op`;
-    default:
-      return md`${sig(x)} ${unit}`;
-  }
-}
-function integer(n) {
-  return numeral(
-    Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",")
-  );
-}
-function mebibytes(b) {
-  const [v, unit] = b >= 2 ** 30 ? [b / 2 ** 30, md`GiB`] : [b / 2 ** 20, md`MiB`];
-  return md`${Number.isInteger(v) ? v : sig(v)} ${unit}`;
-}
-function wallSeconds(s) {
-  return md`${numeral(s.toFixed(1))} s`;
-}
-function shortSha(sha) {
-  return /^[0-9a-f]{40}$/i.test(sha) ? sha.slice(0, 7) : sha;
-}
-function count(n, one, many) {
-  return md`${integer(n)} ${n === 1 ? one : many}`;
-}
-
-// src/render/approvals.ts
-var STATUS_WORDS = {
-  refused: "did not count",
-  unknown: "matched nothing",
-  exceeded: "no longer covers it",
-  amount: "needs an amount"
-};
-function approvalNotes(report) {
-  const notes = (report.approvals ?? []).filter((a) => a.status !== "counted");
-  if (notes.length === 0) return { md: EMPTY };
-  const lines = notes.map((a) => {
-    const what = a.action === "label" ? md`label ${code(a.id)}` : code(`/wiregate ${a.action} ${a.id}`);
-    const who = a.by ? commentLink(md`@${a.by}`, a.url) : md`nobody known`;
-    return md`- ${who}: ${what} ${STATUS_WORDS[a.status] ?? a.status}${a.why ? md`: ${a.why}` : EMPTY}`;
-  });
-  return { md: md`#### Approvals\n\n${join6(lines, md`\n`)}` };
-}
-function approveAllParts(report) {
-  const all = report.approve_all ?? [];
-  if (all.length === 0) return [];
-  const schema = all.filter((l) => !/ up to /.test(l));
-  const block = (lines) => md`**To approve everything that fails**, post as one comment:\n\n${codeBlock("text", lines.join("\n"))}`;
-  const files = report.approve_files ?? [];
-  const perFile = files.length > 0 ? md`<sub>Or by file:</sub>\n\n${join6(
-    files.map((f) => md`- ${code(f.file)}: ${code(f.line)}`),
-    md`\n`
-  )}` : EMPTY;
-  const measured = all.length - schema.length;
-  return [
-    schema.length === all.length || schema.length === 0 ? { md: block(all) } : { md: block(all), cut: "approve lines", compact: { md: md`${block(schema)}\n\n<sub>and ${count(measured, "measured regression", "measured regressions")}, whose lines the job summary has.</sub>` } },
-    { md: perFile }
-  ].filter((p) => !p.md.empty);
-}
-
-// src/render/fit.ts
-var SUMMARY_LIMIT = 1024 * 1024;
-var summaryRoom = { limit: SUMMARY_LIMIT, unit: "bytes", whole: md`report.md and report.json` };
-function assemble(parts) {
-  return blocks(...parts.map((p) => p.md)).source + "\n";
-}
+var NO_RENDERER = "## \u26D4 wiregate could not run\n\nThe step's log says why.\n";
 
 // src/report.ts
 var import__ = __toESM(require__(), 1);
@@ -9318,6 +9079,13 @@ needs "up to N%").`
           },
           type: "object",
           description: "Cut are, by figure, the changed messages whose expected figure is\nmissing: the budget cut it, or its shard's part is missing."
+        },
+        added: {
+          type: "integer",
+          description: "Added is how many changed messages' added content was measured, and\nSameContentOnly says what of it was not: timings and the pipeline\nmeasure the same content only (measuring both would double them),\nso an addition's cost is its exact figures alone. Empty when no\nmessage has added content."
+        },
+        same_content_only: {
+          type: "string"
         }
       },
       additionalProperties: false,
@@ -11057,12 +10825,6 @@ function notJSON(source, err) {
 
 // src/report.ts
 var REPORT_VERSION = 1;
-function messageStatus(m) {
-  return m.status ?? (m.unchanged_schema ? "unchanged" : "changed");
-}
-function isBlocking(v) {
-  return !v.allowed && !v.approved;
-}
 function errorReport(base, head, message, findings = [], stages = []) {
   const subject = findings.find((f) => f.file)?.file ?? "wiregate";
   return {
@@ -11083,10 +10845,10 @@ function errorReport(base, head, message, findings = [], stages = []) {
   };
 }
 var validate = new import__.Ajv2020({ allErrors: false, strict: true }).compile(report_schema_default);
-function parseReport(text2, source = "report.json") {
+function parseReport(text, source = "report.json") {
   let raw;
   try {
-    raw = JSON.parse(text2);
+    raw = JSON.parse(text);
   } catch (err) {
     throw new WiregateError(notJSON(source, err));
   }
@@ -11097,888 +10859,6 @@ function parseReport(text2, source = "report.json") {
   }
   if (!validate(raw)) throw new WiregateError(`${source}: ${breach(validate.errors?.[0])}`);
   return raw;
-}
-
-// src/render/details.ts
-function folded(line, names2) {
-  if (names2.length === 0) return { md: EMPTY };
-  return {
-    md: details(line, codeBlock("text", names2.join("\n"))),
-    cut: "names",
-    compact: { md: line }
-  };
-}
-function benchstatDetails(report) {
-  if (!report.benchstat) return { md: EMPTY };
-  return { md: details(md`benchstat (base vs head)`, codeBlock("text", report.benchstat)), cut: "benchstat" };
-}
-function noiseDetails(report) {
-  const rows2 = [];
-  for (const m of report.messages) {
-    for (const f of m.formats) {
-      for (const metric2 of f.metrics) {
-        if (metric2.noise_floor_pct !== void 0) {
-          const mde = metric2.stopped_no_slowdown ? md`${mdeCell(metric2)} (timed ${metric2.stopped_no_slowdown} rounds: no slowdown)` : mdeCell(metric2);
-          rows2.push([code(`${m.name}/${f.format}/${metric2.name}`), text(metric2.unit), md`±${pct(metric2.noise_floor_pct, false)}`, mde]);
-        }
-      }
-    }
-  }
-  for (const p of report.pipeline) {
-    if (p.noise_floor_pct === void 0 && p.mde_pct === void 0 && p.mde_reason === void 0) continue;
-    const floor = p.noise_floor_pct !== void 0 ? md`±${pct(p.noise_floor_pct, false)}` : md`—`;
-    const mde = p.stopped_no_fall ? md`${mdeCell(p)} (stopped after ${p.stopped_no_fall} rounds: no fall)` : mdeCell(p);
-    rows2.push([code(`${p.message}/${p.format}/pipeline`), md`records/s`, floor, mde]);
-  }
-  if (rows2.length === 0) return { md: EMPTY };
-  return { md: details(md`noise floor`, table([md`metric`, md`unit`, md`noise floor`, md`smallest detectable at the Holm cutoff`], rows2)), cut: "noise" };
-}
-function mdeCell(x) {
-  if (x.mde_pct !== void 0) return md`${pct(x.mde_pct, false)}`;
-  return x.mde_reason ? md`none: ${text(x.mde_reason)}` : md`—`;
-}
-function environmentDetails(report) {
-  const e = report.env;
-  const broker = e.broker ? md`${e.broker}${e.broker_reason ? md` (${e.broker_reason})` : EMPTY}` : void 0;
-  const rss = (b) => b !== void 0 ? mebibytes(b) : void 0;
-  const items = [
-    [md`runner`, e.runner],
-    [md`Go`, e.go_version],
-    [md`OS`, e.os],
-    [md`CPU`, e.cpu && e.cores ? md`${e.cpu} × ${e.cores} cores` : e.cpu],
-    [md`rounds per side`, e.unchanged_rounds ? md`${e.count !== void 0 ? md`${e.count} ` : EMPTY}(unchanged schemas: ${e.unchanged_rounds})` : e.count],
-    [md`alpha`, e.alpha],
-    [md`broker`, broker],
-    [md`pipeline backlog`, backlogLimits(e)],
-    [md`consumer cap`, e.consumer_cap],
-    [md`peak RSS (the gate and any one child)`, rss(e.peak_rss_bytes)],
-    [md`broker peak RSS`, rss(e.broker_peak_rss_bytes)],
-    [md`consumer peak RSS`, rss(e.consumer_peak_rss_bytes)],
-    [md`instruction counter`, counter(report)]
-  ];
-  const rows2 = items.filter(([, v]) => v !== void 0 && v !== "").map(([k, v]) => [k, md`${v}`]);
-  if (rows2.length === 0) return { md: EMPTY };
-  return { md: details(md`environment`, table([EMPTY, EMPTY], rows2)), cut: "environment" };
-}
-function backlogLimits(e) {
-  if (e.pipeline_n === void 0) return void 0;
-  const records = md`≤ ${integer(e.pipeline_n)} records`;
-  return e.pipeline_bytes === void 0 ? records : md`${records} and ≤ ${mebibytes(e.pipeline_bytes)} each`;
-}
-function counter(report) {
-  const c = report.cpu_cost;
-  if (!c?.tool) return void 0;
-  return c.installed ? md`${c.tool}, ${c.installed}` : text(c.tool);
-}
-function stagesDetails(report) {
-  if (report.stages.length === 0) return { md: EMPTY };
-  const rows2 = report.stages.map((s) => [s.shard ? md`${text(s.name)} (shard ${s.shard})` : text(s.name), wallSeconds(s.seconds), s.error ? md`❌ ${s.error}` : text(s.note ?? "")]);
-  const total = report.seconds || report.stages.reduce((sum, s) => sum + s.seconds, 0);
-  rows2.push([md`**total**`, wallSeconds(total), EMPTY]);
-  return { md: details(md`stage timings`, table([md`stage`, md`time`, EMPTY], rows2)), cut: "stages" };
-}
-function ignoredDetails(report) {
-  const ignored = report.ignored ?? [];
-  if (ignored.length === 0) return { md: EMPTY };
-  const rows2 = ignored.map((i) => [code(i.subject), text(i.reason)]);
-  return { md: details(md`ignored by wiregate.yaml (${ignored.length})`, table([md`subject`, md`reason`], rows2)), cut: "ignored" };
-}
-function errorsDetails(report) {
-  const errors = report.errors ?? [];
-  if (errors.length === 0) return { md: EMPTY };
-  return {
-    md: details(
-      md`errors`,
-      join6(
-        errors.map((e) => md`- ${e}`),
-        md`\n`
-      )
-    )
-  };
-}
-
-// src/render/history.ts
-function historyCharts(report, name2) {
-  const h = report.history;
-  const m = h?.messages.find((x) => x.name === name2);
-  if (!h || !m) return EMPTY;
-  const units = [...new Set(m.series.map((s) => s.unit))];
-  return blocks(...units.map((unit) => chart(h, m, m.series.filter((s) => s.unit === unit), unit)));
-}
-function chart(h, m, series, unit) {
-  const keep = m.commits.map((_, i) => i).filter((i) => series.every((s) => typeof s.values[i] === "number"));
-  if (keep.length < 2) return EMPTY;
-  const lines = series.map((s) => keep.map((i) => round(s.values[i])));
-  const all = lines.flat();
-  const [lo, hi] = yRange(Math.min(...all), Math.max(...all));
-  const main = keep.filter((i) => m.commits[i].head !== true);
-  const branch = m.commits[main.at(-1)].ref || h.branch;
-  const legend = join6(
-    series.map((s, j) => md`${j + 1}. ${s.format} ${s.metric}: ${measure(lines[j][0], unit)} → ${measure(lines[j].at(-1), unit)}`),
-    md` · `
-  );
-  return md`${xyChart({
-    title: `${m.name} ${unit}: last ${main.length} commits of ${branch}, then this PR`,
-    x: keep.map((i) => m.commits[i].head === true ? "PR" : shortSha(m.commits[i].sha)),
-    y: { title: unit, lo, hi },
-    series: lines.map((values) => ({ kind: "line", values }))
-  })}\n<sub>Lines in order — ${legend}. The last point is this PR.</sub>`;
-}
-function historyNote(report) {
-  const h = report.history;
-  if (!h) return [];
-  const carried = h.carried ?? [];
-  const unreached = h.unreached ?? [];
-  const note = h.note ? md` ${h.note}.` : EMPTY;
-  let line = EMPTY;
-  if (h.recorded) {
-    const tries = h.attempts && h.attempts > 1 ? md` (${h.attempts} attempts: other runs pushed first)` : EMPTY;
-    line = md`<sub>History: recorded ${shortSha(h.recorded)} on ${code(h.branch)}${tries}.${note}</sub>`;
-  } else if (h.note) {
-    line = md`<sub>History (${code(h.branch)}):${note}</sub>`;
-  }
-  return [
-    { md: line },
-    folded(md`History: ${count(carried.length, "message", "messages")} carried forward from the last point (same schema, wiregate and Go: not re-measured)`, carried),
-    folded(md`History: ${count(unreached.length, "message", "messages")} neither carried nor measured within the time budget`, unreached)
-  ];
-}
-function yRange(min, max) {
-  const pad = max > min ? (max - min) * 0.2 : Math.max(1, Math.abs(max) * 0.05);
-  const lo = Math.floor(min - pad);
-  return [min >= 0 ? Math.max(0, lo) : lo, Math.ceil(max + pad)];
-}
-function round(x) {
-  return Math.round(x * 10) / 10;
-}
-
-// src/render/verdict.ts
-var KIND_WORDS = {
-  lint: ["lint finding", "lint findings"],
-  breaking: ["breaking change", "breaking changes"],
-  avro: ["Avro incompatibility", "Avro incompatibilities"],
-  "avro-mismatch": [".avsc disagreeing with its proto message", ".avsc files disagreeing with their proto messages"],
-  size: ["size regression", "size regressions"],
-  "compressed-size": ["compressed size regression", "compressed size regressions"],
-  cpu: ["CPU regression", "CPU regressions"],
-  time: ["time regression", "time regressions"],
-  throughput: ["throughput regression", "throughput regressions"],
-  coverage: ["cut figure", "cut figures"],
-  error: ["error", "errors"]
-};
-var MEASURED = /* @__PURE__ */ new Set(["size", "compressed-size", "cpu", "time", "throughput"]);
-function verdictLine(report) {
-  const blocking = report.violations.filter(isBlocking);
-  const allowed = report.violations.filter((v) => v.allowed && !v.approved);
-  const approved = report.violations.filter((v) => v.approved);
-  const error = blocking.find((v) => v.kind === "error");
-  if (error) return md`## ⛔ wiregate could not run: ${error.detail}`;
-  const judged = coverageWords(report);
-  const on = judged.empty || report.result !== "pass" ? EMPTY : md` on what was measured`;
-  const tail = judged.empty ? EMPTY : md` · ${judged}`;
-  const byWhom = join6(
-    [approved.length > 0 ? md`${reasonsOf(approved)} approved` : EMPTY, allowed.length > 0 ? md`${reasonsOf(allowed)} allowed by label` : EMPTY].filter((x) => !x.empty),
-    md`; `
-  );
-  if (report.result === "pass") {
-    if (!byWhom.empty) return md`## ✅ wiregate: pass${on} — ${byWhom}${tail}`;
-    if (report.change?.no_schema_changed) return md`## ✅ wiregate: pass — no schema changed`;
-    return md`## ✅ wiregate: pass${on} — no schema or wire-cost regressions${tail}`;
-  }
-  const why = reasonsOf(blocking, void 0, report.elements ?? []);
-  const label = byWhom.empty ? EMPTY : md`; ${byWhom}`;
-  return md`## ❌ wiregate: fail — ${why.empty ? md`see below` : why}${label}${tail}`;
-}
-var FIGURE_WORDS = { sized: "sized", counted: "counted", timed: "timed", piped: "drained" };
-function coverageWords(report) {
-  const c = report.coverage;
-  if (!c || !c.cut || Object.keys(c.cut).length === 0) return EMPTY;
-  const figures = join6(
-    c.expected.map((f) => md`${c[f]} ${FIGURE_WORDS[f]}`),
-    md`, `
-  );
-  const missing = report.merged?.missing_names ?? [];
-  const shards = missing.length > 0 ? md`; ${count(missing.length, "shard", "shards")} missing (${join6(missing.map((name2) => md`${name2}`), md`, `)})` : EMPTY;
-  const needed = report.plan.shards_needed ?? 0;
-  const more = needed > (report.merged?.count ?? report.shard?.count ?? 1) ? md`; ${code(`max-shards: ${needed}`)} measures all` : EMPTY;
-  return md`${c.changed} changed: ${figures}${shards}${more}`;
-}
-function ofMessage(report, name2) {
-  return report.violations.filter((v) => v.subject === name2 || v.subject.startsWith(`${name2}/`));
-}
-function messageVerdict(violations, name2) {
-  const blocking = violations.filter(isBlocking);
-  const approved = violations.filter((v) => v.approved);
-  const allowed = violations.filter((v) => v.allowed && !v.approved);
-  const within = (v) => v.subject.startsWith(`${name2}/`) ? v.subject.slice(name2.length + 1) : v.subject;
-  const parts = [];
-  if (blocking.length > 0) parts.push(md`❌ ${reasonsOf(blocking, within)}`);
-  if (approved.length > 0) parts.push(md`✅ approved: ${reasonsOf(approved, within)}`);
-  if (allowed.length > 0) parts.push(md`⚠️ allowed by label: ${reasonsOf(allowed, within)}`);
-  if (parts.length === 0) parts.push(md`✅ within every threshold`);
-  return join6(parts, md` · `);
-}
-function reasonsOf(violations, subject = (v) => v.subject, elements = []) {
-  const parts = [];
-  const byKind = /* @__PURE__ */ new Map();
-  for (const v of violations) {
-    const k = v.against ? `${v.kind} ${v.against}` : v.kind;
-    byKind.set(k, [...byKind.get(k) ?? [], v]);
-  }
-  for (const vs of byKind.values()) {
-    const kind = vs[0].kind;
-    const release = vs[0].against ? md` vs release ${code(vs[0].against)}` : EMPTY;
-    if (MEASURED.has(kind)) {
-      parts.push(...vs.slice(0, 2).map((v) => md`${kind} ${pct(v.delta_pct)} on ${subject(v)}${limit(v)}`));
-      const more = vs.length - 2;
-      if (more > 0) parts.push(md`${more} more ${KIND_WORDS[kind][more === 1 ? 0 : 1]}`);
-    } else {
-      const [one, many] = Object.hasOwn(KIND_WORDS, kind) ? KIND_WORDS[kind].map((w) => text(w)) : [code(kind), code(kind)];
-      const changed = new Set(vs.map((v) => elements.find((e) => v.id && e.violations.includes(v.id))?.id ?? v.id ?? v.detail)).size;
-      const findings = changed < vs.length ? md` (${count(vs.length, "finding", "findings")})` : EMPTY;
-      parts.push(md`${changed} ${changed === 1 ? one : many}${release}${findings}`);
-    }
-  }
-  return join6(parts, md`, `);
-}
-function countsOf(violations) {
-  const byKind = /* @__PURE__ */ new Map();
-  for (const v of violations) byKind.set(v.kind, (byKind.get(v.kind) ?? 0) + 1);
-  return join6(
-    [...byKind].map(([kind, n]) => {
-      const words = Object.hasOwn(KIND_WORDS, kind) ? text(KIND_WORDS[kind][n === 1 ? 0 : 1]) : code(kind);
-      return md`${n} ${words}`;
-    }),
-    md`, `
-  );
-}
-function limit(v) {
-  return v.threshold_pct === void 0 ? EMPTY : md` (limit ${pct(v.threshold_pct, false)})`;
-}
-
-// src/render/profiles.ts
-function profileBlocks(report, message) {
-  const out = [];
-  for (const v of ofMessage(report, message.name)) {
-    if (v.kind !== "cpu") continue;
-    const [format, op] = v.subject.slice(message.name.length + 1).split("/");
-    const metric2 = message.formats.find((f) => f.format === format)?.metrics.find((m) => m.name === op && m.unit === "instr/op");
-    if (format && op && metric2?.functions?.length) out.push(profileBlock(format, op, metric2, metric2.functions));
-  }
-  return { md: blocks(...out), cut: "profiles" };
-}
-function profileBlock(format, op, metric2, fns) {
-  const delta = (metric2.head?.center ?? 0) - (metric2.base?.center ?? 0);
-  const named = join6(
-    fns.map((f) => md`${f.kind === "group" ? htmlText(f.name) : htmlCode(f.name)} ${signed(f.self_delta)}`),
-    md`, `
-  );
-  const rest = Math.abs(delta - fns.reduce((sum, f) => sum + f.self_delta, 0)) >= 1 ? md`, …` : EMPTY;
-  const summary = md`${htmlCode(format)} ${htmlText(op)} ${signed(delta)} instr/op: ${named}${rest}`;
-  const lead = fns[0];
-  const sentence = lead.explains_most ? md`${name(lead)} alone accounts for ${signed(lead.self_delta)} of the ${signed(delta)} instr/op.` : EMPTY;
-  const rows2 = fns.map((f) => [name(f), change(f.self_base, f.self_head, f.self_delta), change(f.inclusive_base, f.inclusive_head, f.inclusive_delta)]);
-  return details(summary, blocks(sentence, table([md`function (moved past the floor)`, md`self instr/op`, md`with what it calls`], rows2)));
-}
-function name(f) {
-  if (f.kind === "group") return md`${f.name}`;
-  return f.kind === "generated" ? md`${code(f.name)} (generated)` : code(f.name);
-}
-function change(base, head, delta) {
-  return md`${integer(base)} → ${integer(head)} (${signed(delta)})`;
-}
-function signed(n) {
-  return Math.round(n) >= 0 ? md`+${integer(n)}` : integer(n);
-}
-
-// src/render/records.ts
-function recordsNotes(message) {
-  if (!message.records) return [];
-  const r = lists(message.records);
-  return [
-    newContent(message),
-    oneofMembers(r.new_oneof_members),
-    r.renamed.length > 0 ? md`<sub>Renamed, same number, no value changed: ${names(r.renamed, renamed)}.</sub>` : EMPTY,
-    r.removed.length > 0 ? md`<sub>Removed on head: ${names(r.removed, (f) => code(f.field))}.</sub>` : EMPTY,
-    md`<sub>Records: ${r.source}.</sub>`
-  ];
-}
-function newContent(message) {
-  const r = lists(message.records);
-  const several = r.new_fields.length + r.regenerated.length > 1;
-  const own = (f) => several && f.protobuf_bytes !== void 0 ? signedBytes(f.protobuf_bytes) : EMPTY;
-  const fields = [
-    ...r.new_fields.map((f) => md`new field ${code(f.field)}${parenthesized([own(f)])}`),
-    ...r.regenerated.map((f) => md`regenerated field ${code(f.field)}${parenthesized([f.was ? md`was ${code(f.was)}` : EMPTY, kinds(f), own(f)])}`)
-  ];
-  if (fields.length === 0) return EMPTY;
-  const what = join6(fields, md`, `);
-  const sized = message.formats.filter((f) => f.size?.new_content !== void 0);
-  if (sized.length === 0) return md`📦 Head's records add ${what}.`;
-  const lead = sized.find((f) => f.format === "protobuf") ?? sized[0];
-  const others = sized.filter((f) => f !== lead).map((f) => md`${f.format} ${signedBytes(f.size.new_content)}`);
-  return md`📦 ${signedBytes(lead.size.new_content)} B/msg from ${what} (${join6([md`${lead.format}`, join6(others, md`, `)], md`; `)}).`;
-}
-function parenthesized(parts) {
-  const inside2 = join6(parts, md`, `);
-  return inside2.empty ? EMPTY : md` (${inside2})`;
-}
-function kinds(f) {
-  return f.from && f.to ? md`${f.from} → ${f.to}` : EMPTY;
-}
-function oneofMembers(members) {
-  if (members.length === 0) return EMPTY;
-  const each = members.map((f) => f.protobuf_bytes !== void 0 ? md`${code(f.field)} (one would cost ${bytes(f.protobuf_bytes)} B in protobuf)` : code(f.field));
-  const s = members.length === 1 ? md`` : md`s`;
-  return md`➕ New oneof member${s} ${join6(each, md`, `)}: no record holds ${members.length === 1 ? md`it` : md`them`} (each keeps the member it had), so no figure above counts ${members.length === 1 ? md`its` : md`their`} content (a format that marks an empty member, as Avro's null branch does, still pays that mark).`;
-}
-function renamed(f) {
-  return f.from && f.to ? md`${code(f.from)} → ${code(f.to)}` : code(f.field);
-}
-function names(notes, one) {
-  return join6(notes.map(one), md`, `);
-}
-function lists(r) {
-  return { from_samples: false, new_fields: [], regenerated: [], new_oneof_members: [], renamed: [], removed: [], ...r };
-}
-
-// src/render/messages.ts
-var INSTR = "instr/op";
-function messageParts(report, message) {
-  const status = messageStatus(message);
-  const isNew = status === "new";
-  const violations = ofMessage(report, message.name);
-  const heading = isNew ? md`### ${code(message.name)} · new on head` : status === "changed" ? md`### ${code(message.name)}` : md`### ${code(message.name)} · ${status}`;
-  const measuredAny = message.formats.some((f) => f.size || f.metrics.length > 0);
-  const verdict = isNew ? join6([md`🆕 New on head: nothing to compare, head's figures only.`, violations.length > 0 ? messageVerdict(violations, message.name) : EMPTY], md` `) : !measuredAny && violations.length === 0 ? md`— No figure was measured for it (see the stage timings and errors).` : messageVerdict(violations, message.name);
-  const head = join6([heading, verdict, ...recordsNotes(message)], md`\n\n`);
-  return [
-    { md: head },
-    { md: blocks(formatsTable(report, message), backlogNote(report, message.name), producerNote(report, message.name)), cut: "message tables" },
-    profileBlocks(report, message),
-    { md: isNew ? EMPTY : bytesChart(message), cut: "bytes charts" },
-    { md: isNew ? EMPTY : historyCharts(report, message.name), cut: "history charts" }
-  ];
-}
-function unmeasuredPart(report, name2, isNew) {
-  const cutByBudget = (report.plan?.exact?.unmeasured ?? []).includes(name2);
-  const skipped = report.skipped?.find((s) => s.message === name2);
-  const why = cutByBudget ? md`⏱ Not measured: the time budget ran out before it (see what the budget cut).` : skipped ? md`Not measured: ${skipped.reason}.` : md`Not measured in this run (see errors and stage timings).`;
-  return { md: md`### ${code(name2)}${isNew ? md` · new on head` : EMPTY}\n\n${why}` };
-}
-var CELLS_LEGEND = md`<sub>Cells: base → head (delta, p). "~" means the change is not significant at alpha (CPU: within its noise floor). "Layout noise" is a significant time delta where the format's bytes, instructions and allocations are the same on both sides: the same work, timed in two builds whose code sits at different addresses. CPU is instructions per operation counted under Valgrind, the median of the processes that counted each side: the code and the records are the same in each, so a count moves only by what the runtime leaves to chance — each process's hash seeds (map lookups) and background work; "±x%" marks a floor this message's own counts set above its format's. Size: bytes/msg; where it moved, each compression codec's bytes per record as a Kafka broker stores them (the same records in producer batches, compressed) beside it. Pipeline: records/s in the formats the pipeline drains the message in (input pipeline-formats; auto: the one it travels in), "—" in the others ("not drained": a format it drains whose row the budget cut or a failure lost). Chart bars: base first, head second. A new message shows head's figures only.</sub>`;
-function formatsTable(report, message) {
-  const violations = ofMessage(report, message.name);
-  const side = messageStatus(message) === "new" ? headOnly : bothSides;
-  const pipeline = report.pipeline.filter((p) => p.message === message.name);
-  const counted = message.formats.some((f) => f.metrics.some((m) => m.unit === INSTR));
-  const header = [md`format`, md`bytes/msg`, md`encode`, md`decode`, ...counted ? [md`CPU instr/op (encode, decode)`] : [], md`pipeline records/s`];
-  const rows2 = message.formats.map((f) => [
-    md`${f.format}${f.aliasing ? md` (aliasing)` : EMPTY}`,
-    sizeCell(f, side, violations),
-    timeCell(metric(f, "encode"), side, f),
-    timeCell(metric(f, "decode"), side, f),
-    ...counted ? [cpuCell(f, side)] : [],
-    pipelineCell(pipeline.find((x) => x.format === f.format), side, f.piped ?? false)
-  ]);
-  return table(header, rows2);
-}
-function backlogNote(report, name2) {
-  const cut = report.pipeline.filter((p) => p.message === name2 && p.backlog && (p.backlog.budget_bytes !== void 0 || p.backlog.drain_seconds !== void 0));
-  if (cut.length === 0) return EMPTY;
-  const asked = report.env.pipeline_n !== void 0 ? md`, not the ${integer(report.env.pipeline_n)} records asked for` : EMPTY;
-  const rows2 = cut.map((p) => {
-    const b = p.backlog;
-    const why = b.budget_bytes !== void 0 ? md`byte budget ${mebibytes(b.budget_bytes)} / ${integer(b.mean_bytes)} B per record` : md`a ${integer(b.drain_seconds * 1e3)} ms drain`;
-    return md`${p.format} N = ${integer(b.n)} (${why})`;
-  });
-  return md`<sub>Pipeline backlogs${asked}: ${join6(rows2, md`; `)}.</sub>`;
-}
-function producerNote(report, name2) {
-  const codec = report.pipeline.find((p) => p.message === name2 && p.compression)?.compression;
-  if (!codec) return EMPTY;
-  return md`<sub>Pipeline producer batches: ${code(codec)} (the first compression codec); records/s include decompressing them.</sub>`;
-}
-function metric(f, name2, unit = "sec/op") {
-  return f.metrics.find((m) => m.name === name2 && m.unit === unit);
-}
-function sizeCell(f, side, violations) {
-  if (!f.size) return md`—`;
-  const { base, head, delta_pct } = f.size;
-  if (side === headOnly) return bytes(head);
-  const raw = base === head ? md`${bytes(head)} (=)` : md`${bytes(base)} → ${bytes(head)} (${pct(delta_pct)})`;
-  const compressed = f.size.compressed ?? [];
-  const moved = base !== head || compressed.some((c) => c.base !== c.head);
-  if (!moved || compressed.length === 0) return raw;
-  const fails = (suffix) => violations.some((v) => isBlocking(v) && v.subject.endsWith(`/${f.format}/${suffix}`));
-  const lines = compressed.map((c) => {
-    const figure = c.base === null || c.base === void 0 ? md`— → ${bytes(c.head)}` : c.base === c.head ? md`${bytes(c.head)} (=)` : md`${bytes(c.base)} → ${bytes(c.head)} (${pct(c.delta_pct)})`;
-    const reading = c.reading ? md`<br><sub>${c.reading}</sub>` : EMPTY;
-    const ungated = c.ungated ? md`<br><sub>not gated: ${c.ungated}</sub>` : EMPTY;
-    return { first: fails(`compressed-size/${c.codec}`) && !fails("size"), md: md`${c.codec}: ${figure}${reading}${ungated}` };
-  });
-  return join6([...lines.filter((l) => l.first).map((l) => l.md), md`raw: ${raw}`, ...lines.filter((l) => !l.first).map((l) => l.md)], md`<br>`);
-}
-function change2(deltaPct, p, significant) {
-  const d = significant ? pct(deltaPct) : md`~`;
-  const pv = pValue(p);
-  return pv ? md`(${d}, ${pv})` : md`(${d})`;
-}
-var bothSides = (base, head, format, delta) => {
-  if (head === void 0) return md`—`;
-  if (base === void 0) return md`— → ${format(head)}`;
-  return md`${format(base)} → ${format(head)} ${delta()}`;
-};
-var headOnly = (_base, head, format) => head === void 0 ? md`—` : format(head);
-function timeCell(m, side, f) {
-  if (!m) return md`—`;
-  if (m.not_timed) return md`<sub>not timed</sub>`;
-  if (m.layout_noise) {
-    const cell = side(m.base?.center ?? void 0, m.head?.center ?? void 0, seconds, () => md`(${pct(m.delta_pct)})`);
-    return md`<sub>${cell} layout noise: ${exactWords(f)} equal on both sides</sub>`;
-  }
-  return side(m.base?.center ?? void 0, m.head?.center ?? void 0, seconds, () => change2(m.delta_pct, m.p, m.significant));
-}
-function exactWords(f) {
-  return f.metrics.some((m) => m.unit === INSTR) ? md`bytes, instructions and allocations` : md`bytes and allocations`;
-}
-function cpuCell(f, side) {
-  const parts = ["encode", "decode"].map((op) => {
-    const m = metric(f, op, INSTR);
-    if (!m) return md`—`;
-    const own = m.noise_floor_from === "counts" && m.noise_floor_pct !== void 0 ? md` ±${pct(m.noise_floor_pct, false)}` : EMPTY;
-    const d = () => m.base.center === m.head.center ? md`(=${own})` : md`(${m.significant ? pct(m.delta_pct) : md`~`}${own})`;
-    return side(m.base?.center ?? void 0, m.head?.center ?? void 0, instructions, d);
-  });
-  return parts.every((p) => p.source === "\u2014") ? md`—` : join6(parts, md`<br>`);
-}
-function pipelineCell(p, side, piped) {
-  if (!p) return piped ? md`not drained` : md`—`;
-  const significant = p.significant ?? false;
-  return side(p.base?.center ?? void 0, p.head?.center ?? void 0, rate, () => change2(p.delta_pct, p.p, significant));
-}
-function bytesChart(message) {
-  const sized = message.formats.filter((f) => f.size);
-  if (!sized.some((f) => f.size.base !== f.size.head)) return EMPTY;
-  const base = sized.map((f) => num(f.size.base));
-  const head = sized.map((f) => num(f.size.head));
-  return xyChart({
-    title: `bytes/msg, base then head: ${message.name}`,
-    x: sized.map((f) => f.format),
-    y: { title: "bytes/msg", lo: 0, hi: Math.ceil(Math.max(...base, ...head) * 1.1) },
-    series: [
-      { kind: "bar", values: base },
-      { kind: "bar", values: head }
-    ]
-  });
-}
-function num(x) {
-  return Math.round(x * 10) / 10;
-}
-
-// src/render/groups.ts
-var GROUPED = 4;
-var TOP = 20;
-function grouped(report) {
-  return (report.change?.groups ?? []).filter((g) => g.messages.length >= GROUPED);
-}
-function groupParts(report, group) {
-  const measured = new Map(report.messages.map((m) => [m.name, m]));
-  const rows2 = group.messages.map((name2) => row(report, name2, measured.get(name2)));
-  rows2.sort((a, b) => Number(b.failing) - Number(a.failing) || b.size - a.size || a.name.localeCompare(b.name));
-  const failing = rows2.filter((r) => r.failing);
-  const unmeasured = rows2.filter((r) => !r.measured);
-  const within = rows2.length - failing.length - unmeasured.length;
-  const verdict = join6(
-    [
-      failing.length > 0 ? md`❌ ${count(failing.length, "message fails", "messages fail")}: ${reasonsOf(failing.flatMap((r) => r.blocking))}` : EMPTY,
-      within > 0 ? md`✅ ${count(within, "message", "messages")} within every threshold` : EMPTY,
-      unmeasured.length > 0 ? md`⏱ ${count(unmeasured.length, "message", "messages")} not measured` : EMPTY
-    ].filter((x) => !x.empty),
-    md` · `
-  );
-  const head = join6([md`### Changed through ${causes(group.cause)} · ${count(group.messages.length, "message", "messages")}`, verdict, causeNote(report, group)].filter((x) => !x.empty), md`\n\n`);
-  const header = [md`message`, md`bytes/msg Δ (${join6(formatsOf(report, group).map((f) => md`${f}`), md` / `)})`, md`CPU Δ`, md`time Δ`, md`verdict`];
-  const render = (rs, rest, short = false) => {
-    const t = table(
-      header,
-      rs.map((r) => short ? [...r.cells.slice(0, -1), md`❌ ${countsOf(r.blocking)}`] : r.cells)
-    );
-    return rest > 0 ? md`${t}\n\n<sub>${count(rest, "more row", "more rows")} within every threshold: each message's full section is in the job summary.</sub>` : t;
-  };
-  const top = [...failing, ...rows2.filter((r) => !r.failing).slice(0, TOP)];
-  return [
-    { md: head },
-    {
-      md: render(rows2, 0),
-      cut: "group rows",
-      compact: {
-        md: render(top, rows2.length - top.length),
-        cut: "group rows",
-        compact: { md: render(failing, rows2.length - failing.length), cut: "group figures", compact: { md: render(failing, rows2.length - failing.length, true) } }
-      }
-    },
-    ...group.messages.flatMap((name2) => {
-      const m = measured.get(name2);
-      if (!m) return [];
-      const parts = messageParts(report, m);
-      const history = parts.filter((p) => p.cut === "history charts");
-      return [{ md: blocks(...parts.filter((p) => p.cut !== "history charts").map((p) => p.md)), cut: "grouped sections" }, ...history];
-    })
-  ];
-}
-function row(report, name2, m) {
-  const blocking = ofMessage(report, name2).filter(isBlocking);
-  if (!m) {
-    return { name: name2, measured: false, failing: blocking.length > 0, blocking, size: 0, cells: [code(name2), md`—`, md`—`, md`—`, md`⏱ not measured`] };
-  }
-  const sizes = m.formats.map((f) => f.size?.delta_pct === null || f.size?.delta_pct === void 0 ? md`—` : f.size.delta_pct === 0 ? md`=` : pct(f.size.delta_pct));
-  const size = Math.max(0, ...m.formats.map((f) => Math.abs(f.size?.delta_pct ?? 0)));
-  const within = (v) => reasonsOf(v, (x) => x.subject.startsWith(`${name2}/`) ? x.subject.slice(name2.length + 1) : x.subject);
-  const verdict = blocking.length > 0 ? md`❌ ${within(blocking)}` : md`✅`;
-  return {
-    name: name2,
-    measured: true,
-    failing: blocking.length > 0,
-    blocking,
-    size,
-    cells: [code(name2), join6(sizes, md` / `), largest(m, "instr/op"), largest(m, "sec/op"), verdict]
-  };
-}
-function largest(m, unit) {
-  const metrics = m.formats.flatMap((f) => f.metrics.filter((x) => x.unit === unit));
-  if (metrics.length === 0) return md`—`;
-  const significant = metrics.filter((x) => x.significant && !x.layout_noise && x.delta_pct !== null);
-  if (significant.length === 0) return md`~`;
-  const top = significant.reduce((a, b) => Math.abs(b.delta_pct) > Math.abs(a.delta_pct) ? b : a);
-  return pct(top.delta_pct);
-}
-function formatsOf(report, group) {
-  const first = report.messages.find((m) => group.messages.includes(m.name));
-  return first?.formats.map((f) => f.format) ?? [];
-}
-function causes(cause) {
-  return join6(
-    cause.map((c) => code(c)),
-    md`, `
-  );
-}
-function causeNote(report, group) {
-  const notes = group.cause.flatMap((c) => {
-    const r = report.messages.find((m) => m.name === c)?.records;
-    if (!r) return [];
-    const fields = [...(r.new_fields ?? []).map((f) => md`new field ${code(f.field)}`), ...(r.removed ?? []).map((f) => md`removed field ${code(f.field)}`), ...(r.regenerated ?? []).map((f) => md`retyped field ${code(f.field)}`)];
-    return fields.length > 0 ? [md`in ${code(c)}: ${join6(fields, md`, `)}`] : [];
-  });
-  return notes.length > 0 ? md`📦 ${join6(notes, md`; `)}` : EMPTY;
-}
-
-// src/render/change.ts
-var CHECK_STAGES = [
-  ["buf lint", md`lint`],
-  ["buf breaking", md`breaking`],
-  ["avro-compatibility", md`Avro compatibility`]
-];
-function noSchemaChanged(report) {
-  if (!report.change?.no_schema_changed) return EMPTY;
-  const ran = CHECK_STAGES.filter(([stage]) => report.stages.some((s) => s.name === stage && !s.error)).map(([, name2]) => name2);
-  const checks = ran.length > 0 ? md`ran ${join6(ran, md`, `)}` : md`ran no schema check`;
-  return md`**No schema changed**: ${checks}; nothing to measure (no message changed, was added or was removed).`;
-}
-function changedParts(report) {
-  const groups = grouped(report);
-  const inGroup = new Set(groups.flatMap((g) => g.messages));
-  const measured = new Map(report.messages.map((m) => [m.name, m]));
-  const byStatus = (want) => report.messages.filter((m) => !inGroup.has(m.name) && want(m));
-  const changed = byStatus((m) => !["new", "unchanged"].includes(messageStatus(m)));
-  const added = byStatus((m) => messageStatus(m) === "new");
-  const fails = (m) => ofMessage(report, m.name).some(isBlocking) ? 0 : 1;
-  changed.sort((a, b) => fails(a) - fails(b));
-  const missing = (names2, isNew) => (names2 ?? []).filter((n) => !measured.has(n) && !inGroup.has(n)).map((n) => unmeasuredPart(report, n, isNew));
-  const parts = [
-    ...groups.flatMap((g) => groupParts(report, g)),
-    ...changed.flatMap((m) => messageParts(report, m)),
-    ...missing(report.change?.changed, false),
-    ...added.flatMap((m) => messageParts(report, m)),
-    ...missing(report.change?.new, true)
-  ];
-  if (changed.length + added.length + groups.length > 0) parts.push({ md: CELLS_LEGEND, cut: "message tables" });
-  return parts;
-}
-function unchangedParts(report) {
-  const measured = new Set(report.messages.map((m) => m.name));
-  const notMeasured = (report.change?.unchanged ?? []).filter((n) => !measured.has(n));
-  const unchanged = report.messages.filter((m) => messageStatus(m) === "unchanged");
-  const removed = report.change?.removed ?? [];
-  const parts = [folded(md`${count(notMeasured.length, "message", "messages")} unchanged (schema identical): not re-measured`, notMeasured)];
-  if (unchanged.length > 0) {
-    const all = report.change?.measure === "all" ? md` (measure: all)` : EMPTY;
-    const line = md`${count(unchanged.length, "message", "messages")} unchanged (schema identical): measured${all}; their exact figures cannot differ and their timings cannot fail the gate`;
-    const tables = unchanged.map((m) => md`#### ${code(m.name)}\n\n${formatsTable(report, m)}`);
-    parts.push({
-      md: details(line, blocks(...tables)),
-      cut: "unchanged tables",
-      compact: folded(
-        line,
-        unchanged.map((m) => m.name)
-      )
-    });
-  }
-  parts.push(folded(md`${count(removed.length, "message", "messages")} removed (only the base declares ${removed.length === 1 ? md`it` : md`them`})`, removed));
-  return parts;
-}
-
-// src/render/bufRules.ts
-function bufRulesNote(report) {
-  const r = report.buf_rules;
-  if (!r?.change) return EMPTY;
-  const n = r.head_only?.length ?? 0;
-  const more = n > 0 ? md` · head's own rules alone find ${count(n, "more finding", "more findings")}` : EMPTY;
-  return md`> ⚖️ ${spans(r.change)}${more}`;
-}
-function spans(line) {
-  return join6(
-    line.split("`").map((piece, i) => i % 2 === 1 ? code(piece) : md`${piece}`),
-    EMPTY
-  );
-}
-
-// src/render/checks.ts
-var CHECKS = [
-  { kind: "lint", title: md`buf lint`, stage: "buf lint" },
-  { kind: "breaking", title: md`buf breaking`, stage: "buf breaking" },
-  { kind: "avro", title: md`Avro compatibility`, stage: "avro-compatibility" },
-  { kind: "avro-mismatch", title: md`.avsc against its proto message`, stage: "schemas" }
-];
-var RELEASE_STAGES = {
-  breaking: "buf breaking (release)",
-  avro: "avro-compatibility (release)"
-};
-var SHOWN_PER_CHECK = 5;
-function checksTable(report) {
-  const rows2 = [];
-  const release = report.breaking_against;
-  for (const { kind, title, stage } of CHECKS) {
-    if (!release || kind === "lint" || kind === "avro-mismatch") {
-      rows2.push(checkRow(report, kind, title, stage, void 0));
-      continue;
-    }
-    rows2.push(checkRow(report, kind, md`${title} vs the base`, stage, void 0));
-    const releaseTitle = md`${title} vs release ${code(release.ref)}`;
-    if (release.same_as_base) rows2.push([releaseTitle, md`= the base (same commit)`, EMPTY]);
-    else rows2.push(checkRow(report, kind, releaseTitle, RELEASE_STAGES[kind], release.ref));
-  }
-  return table([md`check`, md`result`, md`findings`], rows2);
-}
-function checkRow(report, kind, title, stage, against) {
-  const findings = report.findings.filter((f) => f.kind === kind && f.against === against && !f.existing);
-  const violations = report.violations.filter((v) => v.kind === kind && v.against === against);
-  const allowed = violations.length > 0 && violations.every((v) => v.allowed && !v.approved);
-  const approved = violations.length > 0 && violations.every((v) => !isBlocking(v)) && violations.some((v) => v.approved);
-  const ran = report.stages.find((s) => s.name === stage);
-  const n = Math.max(findings.length, violations.length);
-  let status;
-  if (ran === void 0) status = md`— not run`;
-  else if (ran.error) status = md`⛔ could not run`;
-  else if (ran.note?.startsWith("skipped: ")) status = md`— ${ran.note}`;
-  else if (n === 0) status = md`✅ ok`;
-  else if (approved) status = md`✅ ${n} (approved)`;
-  else if (allowed) status = md`⚠️ ${n} (allowed)`;
-  else if (violations.length > 0) status = md`❌ ${n}`;
-  else status = md`ℹ️ ${findings.length} (not gating)`;
-  const shown = findings.slice(0, SHOWN_PER_CHECK).map(findingText);
-  if (findings.length > SHOWN_PER_CHECK) shown.push(md`… ${findings.length - SHOWN_PER_CHECK} more`);
-  return [title, status, join6(shown, md`<br>`)];
-}
-function existingDebt(report) {
-  const debt = report.findings.filter((f) => f.existing);
-  if (debt.length === 0) return { md: EMPTY };
-  const line = md`${count(debt.length, "lint finding", "lint findings")} the base already has (existing debt)`;
-  return {
-    md: details(
-      line,
-      join6(
-        debt.map((f) => md`- ${findingText(f)}`),
-        md`\n`
-      )
-    ),
-    cut: "names",
-    compact: { md: line }
-  };
-}
-function findingText(f) {
-  const where3 = [f.file, f.line, f.column].filter((x) => x !== void 0 && x !== "" && x !== 0).join(":");
-  const rule = f.rule ? md` ${f.rule}` : EMPTY;
-  return md`${code(where3)}${rule}: ${f.message}`;
-}
-
-// src/render/plan.ts
-function planParts(report) {
-  const plan = report.plan ?? {};
-  const notes = [
-    [md`Exact stage`, plan.exact?.note],
-    [md`Instruction counts`, plan.cpu?.note],
-    [md`Bench rounds`, plan.bench?.note],
-    [md`Pipeline`, plan.pipeline?.note]
-  ];
-  const lines = notes.filter(([, n]) => n).map(([stage, n]) => md`> ⏱ ${stage}, ${n}`);
-  const messages = (n) => count(n, "message", "messages");
-  const list = (names2, line) => folded(line(names2?.length ?? 0), names2 ?? []);
-  return [
-    { md: join6(lines, md`\n>\n`), cut: "plan notes" },
-    list(plan.exact?.unmeasured, (n) => md`⏱ ${messages(n)} not measured at all (no correctness check, no sizes): the time budget ran out`),
-    list(plan.cpu?.uncounted, (n) => md`⏱ ${messages(n)} whose instructions were not counted`),
-    list(plan.cpu?.fewer_processes, (n) => md`⏱ ${messages(n)} counted in fewer processes per side than planned (with one, each count's floor is its format's, not its own)`),
-    list(plan.bench?.untimed, (n) => md`⏱ ${messages(n)} not timed`),
-    list(plan.pipeline?.untimed, (n) => md`⏱ ${count(n, "pipeline row", "pipeline rows")} not timed`),
-    list(report.unable_to_fail, (n) => md`⚖ ${count(n, "timed metric", "timed metrics")} could not fail: the smallest slowdown (or fall in records/s) their rounds could show at the Holm cutoff is above their threshold (their instruction counts still gate)`)
-  ].filter((p) => !p.md.empty);
-}
-
-// src/render/skipped.ts
-var LISTED = 5;
-function skippedList(report) {
-  const skipped = report.skipped ?? [];
-  if (skipped.length === 0) return { md: EMPTY };
-  const lines = join6(
-    skipped.map((s) => {
-      const side = s.side === "base" ? md` (the base only: head is measured, with nothing to compare against)` : EMPTY;
-      return md`- ${code(s.message)} in ${code(s.file)}${side}: ${s.reason}`;
-    }),
-    md`\n`
-  );
-  const title = md`Not measured (${skipped.length})`;
-  if (skipped.length <= LISTED) return { md: md`#### ${title}\n${lines}` };
-  const line = md`${skipped.length} messages wiregate cannot measure`;
-  return { md: details(line, lines), cut: "names", compact: { md: line } };
-}
-
-// src/render/violations.ts
-function violationsTable(report) {
-  const unmeasured = report.violations.filter((v) => !MEASURED.has(v.kind));
-  const all = { md: rows(report, report.violations), cut: "violation rows", compact: { md: rows(report, unmeasured) } };
-  return unmeasured.length === report.violations.length ? { md: all.md } : all;
-}
-function rows(report, violations) {
-  if (violations.length === 0) return EMPTY;
-  const byId = new Map(report.violations.map((v) => [v.id, v]));
-  const elements = (report.elements ?? []).filter((e) => e.violations.some((id) => byId.has(id)));
-  const grouped2 = new Set(elements.flatMap((e) => e.violations));
-  const elementRows = elements.map((e) => elementRow(report, e, e.violations.flatMap((id) => byId.get(id) ?? [])));
-  const rest = violations.filter((v) => !v.id || !grouped2.has(v.id)).map((v) => violationRow(report, v));
-  return table([EMPTY, md`kind`, md`subject`, md`detail`], [...elementRows, ...rest]);
-}
-function violationRow(report, v) {
-  const numbers = [
-    v.unit && v.base !== void 0 && v.head !== void 0 ? md`${measure(v.base, v.unit)} → ${measure(v.head, v.unit)}` : EMPTY,
-    v.delta_pct !== void 0 ? pct(v.delta_pct) : EMPTY,
-    v.threshold_pct !== void 0 ? md`limit ${pct(v.threshold_pct, false)}` : EMPTY,
-    pValue(v.p) ?? EMPTY,
-    v.base_n && v.head_n ? md`n=${v.base_n}+${v.head_n}` : EMPTY
-  ];
-  const figures = join6(numbers, md`, `);
-  const detail = join6([figures.empty ? md`${v.detail}` : md`${v.detail} (${figures})`, approvalLine(v)].filter((x) => !x.empty), md`<br>`);
-  return [mark([v]), kindCell(v, report), v.id ? md`${code(v.subject)}<br>${code(v.id)}` : code(v.subject), detail];
-}
-function elementRow(report, e, vs) {
-  const changes = join6([...e.changes].sort((a, b) => rank(a) - rank(b)).map(changeWords), md`, `);
-  const ids = vs.map((v) => v.id ?? "");
-  const rules = e.rules.length > 0 || ids.length > 1 ? md`<sub>${join6(e.rules.map((r) => text(r)), md` · `)}${ids.length > 1 ? md` (${join6(ids.map(code), md` `)})` : EMPTY}</sub>` : EMPTY;
-  const blocking = vs.some(isBlocking);
-  const approvals = [...new Map(vs.flatMap((v) => v.approved ? [[v.approved.url, v]] : [])).values()].map(approvalLine);
-  const approve = blocking && e.approve_with ? md`<sub>to approve it: ${code(e.approve_with)}</sub>` : EMPTY;
-  const detail = join6([changes, rules, ...approvals, approve].filter((x) => !x.empty), md`<br>`);
-  return [mark(vs), kindCell(vs[0], report), md`${code(e.file)}<br>${where2(e)}<br>${code(e.id)}`, detail];
-}
-function where2(e) {
-  const container = e.container ? md`${text(e.container_kind ?? "")} ${code(e.container)}` : EMPTY;
-  if (!e.member) return container.empty ? md`the file` : container;
-  const name2 = e.name ? md` ${code(e.name)}` : EMPTY;
-  return md`${text(e.member)} ${text(e.number ?? "")}${name2} of ${container}`;
-}
-var RANKS = ["name", "json_name", "type", "cardinality"];
-function rank(c) {
-  const i = RANKS.indexOf(c.what);
-  return i < 0 ? RANKS.length : i;
-}
-function changeWords(c) {
-  switch (c.what) {
-    case "name":
-      return md`renamed ${code(c.from ?? "")} → ${code(c.to ?? "")}`;
-    case "json_name":
-      return md`JSON name ${code(c.from ?? "")} → ${code(c.to ?? "")}`;
-    case "deleted":
-      return md`deleted`;
-    case "other":
-      return text(c.text ?? "");
-    default:
-      if (c.from !== void 0 || c.to !== void 0) return md`${text(c.what)} ${text(c.from ?? "")} → ${text(c.to ?? "")}`;
-      return c.text ? md`${text(c.what)}: ${c.text}` : text(c.what);
-  }
-}
-function mark(vs) {
-  if (vs.some(isBlocking)) return md`❌`;
-  if (vs.every((v) => v.approved)) return md`✅ approved`;
-  return md`⚠️ allowed`;
-}
-function approvalLine(v) {
-  const a = v.approved;
-  if (a) {
-    const upTo = a.up_to_pct !== void 0 ? md` up to ${pct(a.up_to_pct)}` : EMPTY;
-    const reason = a.reason ? md`: ${a.reason}` : EMPTY;
-    return md`<sub>approved by ${commentLink(md`@${a.by}`, a.url)} on ${a.at.slice(0, 10)}${upTo}${reason}</sub>`;
-  }
-  if (isBlocking(v) && v.approve_with) return md`<sub>to approve it: ${code(v.approve_with)}</sub>`;
-  return EMPTY;
-}
-function kindCell(v, report) {
-  if (v.against) return md`${v.kind}: breaks release ${code(v.against)}`;
-  if (report.breaking_against && (v.kind === "breaking" || v.kind === "avro")) return md`${v.kind}: breaks the base`;
-  return md`${v.kind}`;
-}
-
-// src/render/report.ts
-function reportParts(report, ctx = {}) {
-  const revs = md`base ${revision(report.base, "base")} → head ${revision(report.head, "head")}`;
-  return [
-    { md: verdictLine(report) },
-    { md: ctx.runUrl ? md`${revs} · ${link(md`run`, ctx.runUrl)}` : revs },
-    {
-      md: join6(
-        (report.warnings ?? []).map((w) => md`> ⚠️ ${w}`),
-        md`\n>\n`
-      )
-    },
-    { md: noSchemaChanged(report) },
-    violationsTable(report),
-    ...approveAllParts(report),
-    approvalNotes(report),
-    ...planParts(report),
-    { md: report.cpu_cost?.unavailable ? md`> ℹ️ Instructions not counted: ${report.cpu_cost.unavailable}.` : EMPTY },
-    { md: md`#### Schema checks\n\n${checksTable(report)}` },
-    { md: bufRulesNote(report) },
-    existingDebt(report),
-    ...changedParts(report),
-    ...unchangedParts(report),
-    skippedList(report),
-    ...historyNote(report),
-    benchstatDetails(report),
-    noiseDetails(report),
-    ignoredDetails(report),
-    environmentDetails(report),
-    stagesDetails(report),
-    errorsDetails(report)
-  ].filter((p) => !p.md.empty);
-}
-function revision(r, side) {
-  const sha = shortSha(r.sha);
-  if (r.ref && sha && r.ref !== r.sha && r.ref !== sha) return md`${code(r.ref)} @ ${sha}`;
-  if (r.ref && r.ref !== r.sha) return code(r.ref);
-  if (sha) return code(sha);
-  return side === "head" ? md`the working tree` : md`not resolved (the run stopped before choosing it)`;
-}
-function renderReport(report, ctx = {}) {
-  return assemble(reportParts(report, ctx));
 }
 
 // src/shardPlan.ts
@@ -12199,8 +11079,7 @@ async function ready(env) {
   return { ...got, save: () => once.saved ??= got.save() };
 }
 async function prepare(env) {
-  await mkdir3(env.tmpDir, { recursive: true });
-  const buf = await locateBuf({ actionDir: env.actionDir, toolCache: env.toolCache, checkout: process.cwd(), path: process.env.PATH ?? "" }, env.log);
+  await mkdir2(env.tmpDir, { recursive: true });
   const before = [];
   let cached;
   if (env.cache) {
@@ -12212,66 +11091,74 @@ async function prepare(env) {
   };
   try {
     const start = Date.now();
-    const dir = cached?.layout.binDir ?? binDir(env.toolCache, await goVersion(env.actionDir), await hashTree(join7(env.actionDir, "harness"), harnessFiles));
+    const dir = cached?.layout.binDir ?? binDir(env.toolCache, await goVersion(env.actionDir), await hashTree(join5(env.actionDir, "harness"), harnessFiles));
     const { bin, reused } = await buildHarness(env.actionDir, dir, cached?.layout.env);
     before.push({ name: "build wiregate", seconds: (Date.now() - start) / 1e3, note: reused ? "reused" : "built" });
-    return { bin, buf, before, env: cached?.layout.env, save };
+    await runWiregate(bin, ["version"], process.cwd(), cached?.layout.env);
+    return { bin, before, env: cached?.layout.env, save };
   } catch (err) {
     await save();
     throw err;
   }
 }
 async function runGate(cmp, env, render = {}) {
-  return runReporting(cmp, env, render, (w) => [...gateArgv(cmp, env, w.buf, resolve2(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...env.gateFlags]);
+  return runReporting(cmp, env, render, (w) => [...gateArgv(cmp, env, resolve2(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...runUrlFlag(render), ...env.gateFlags]);
+}
+function runUrlFlag(render) {
+  return render.runUrl ? [`--run-url=${render.runUrl}`] : [];
 }
 async function runReporting(cmp, env, render, argv) {
   const outDir = resolve2(env.outDir);
-  await mkdir3(outDir, { recursive: true });
-  const reportJson = join7(outDir, "report.json");
+  await mkdir2(outDir, { recursive: true });
+  const reportJson = join5(outDir, "report.json");
   let w;
   try {
     w = await ready(env);
     const exitCode = await runWiregate(w.bin, argv(w), process.cwd(), w.env);
-    if (!existsSync3(reportJson)) {
+    if (!existsSync2(reportJson)) {
       throw new WiregateError(`wiregate wrote no report.json (exit code ${exitCode})`);
     }
     const report = parseReport(await readFile2(reportJson, "utf8"));
     if (exitCode !== report.exit_code) env.log.warning(`wiregate exited ${exitCode} but its report.json says ${report.exit_code}: the report decides`);
-    return await finish(report, outDir, render, false);
+    return await finish(report, outDir, render, false, w.bin);
   } catch (err) {
     if (!(err instanceof WiregateError)) env.log.info(err instanceof Error && err.stack ? err.stack : String(err));
     const message = errorMessage(err);
     env.log.error(message, { title: "wiregate could not run" });
     const stopped = errorReport({ ref: cmp.baseLabel, sha: cmp.baseRef }, { ref: cmp.headLabel ?? "", sha: cmp.headSha ?? "" }, message);
-    return finish(stopped, outDir, render, true);
+    return finish(stopped, outDir, render, true, w?.bin);
   } finally {
     await w?.save();
   }
 }
 async function restore(backend, root, actionDir2, log) {
-  const harnessHash = await hashTree(join7(actionDir2, "harness"), harnessFiles);
+  const harnessHash = await hashTree(join5(actionDir2, "harness"), harnessFiles);
   const go = await goVersion(actionDir2);
   const keys = cacheKeys(`${process.platform}-${process.arch}`, go, harnessHash, await hashTree(process.cwd(), schemaFiles));
   const layout = cacheLayout(root, go, harnessHash);
   const { stage, matched } = await restoreCache(backend, layout, keys, log);
   return { layout, keys, matched, stage };
 }
-async function finish(report, outDir, render, writeJson) {
-  const reportJson = join7(outDir, "report.json");
-  if (writeJson) await writeFile(reportJson, JSON.stringify(report, null, 2) + "\n");
-  const markdown = renderReport(report, render);
-  const reportMarkdown = join7(outDir, "report.md");
-  await writeFile(reportMarkdown, markdown);
-  return { report, markdown, exitCode: report.exit_code, reportJson, reportMarkdown };
+async function finish(report, outDir, render, writeJson, bin) {
+  const reportJson = join5(outDir, "report.json");
+  const reportMarkdown = join5(outDir, "report.md");
+  if (writeJson) {
+    await writeFile(reportJson, JSON.stringify(report, null, 2) + "\n");
+    await rm2(reportMarkdown, { force: true });
+  }
+  if (!existsSync2(reportMarkdown)) {
+    if (bin) await runWiregate(bin, ["render", `--report=${reportJson}`, `-o=${reportMarkdown}`, ...runUrlFlag(render)], process.cwd());
+    if (!existsSync2(reportMarkdown)) await writeFile(reportMarkdown, NO_RENDERER);
+  }
+  const markdown = await readFile2(reportMarkdown, "utf8");
+  return { report, markdown, exitCode: report.exit_code, reportJson, reportMarkdown, render: bin ? wiregateRenderer(bin) : void 0 };
 }
-function gateArgv(cmp, env, buf, outDir) {
+function gateArgv(cmp, env, outDir) {
   const argv = [
     "gate",
     `--base-ref=${cmp.baseRef}`,
     `--base-label=${cmp.baseLabel}`,
     `--labels=${JSON.stringify(cmp.labels)}`,
-    `--harness-dir=${join7(env.actionDir, "harness")}`,
-    `--buf=${buf}`,
     `--tmp-dir=${env.tmpDir}`,
     `--out=${outDir}`
   ];
@@ -12289,9 +11176,9 @@ async function local(argv) {
 
 wiregate gate flags:
 `);
-    const tmp = join8(tmpdir(), "wiregate-local");
-    await mkdir4(tmp, { recursive: true });
-    const { bin } = await buildHarness(actionDir(import.meta.url), await mkdtemp(join8(tmp, "wiregate-bin-")));
+    const tmp = join6(tmpdir(), "wiregate-local");
+    await mkdir3(tmp, { recursive: true });
+    const { bin } = await buildHarness(actionDir(import.meta.url), await mkdtemp(join6(tmp, "wiregate-bin-")));
     return runWiregate(bin, ["gate", "--help"], process.cwd());
   }
   const base = ours.base || "HEAD";
@@ -12300,8 +11187,8 @@ wiregate gate flags:
     { baseRef: base, baseLabel: base, labels: [] },
     {
       actionDir: actionDir(import.meta.url),
-      tmpDir: join8(tmpdir(), "wiregate-local"),
-      toolCache: join8(tmpdir(), "wiregate-tools"),
+      tmpDir: join6(tmpdir(), "wiregate-local"),
+      toolCache: join6(tmpdir(), "wiregate-tools"),
       outDir,
       gateFlags: passed,
       log: stderrLog

@@ -3,12 +3,13 @@
 // a reader sees before opening anything, and what the budget cut.
 // Run: rm -rf build && npx tsc -p tsconfig.json && node build/scripts/comment-sizes.js [report.json...]
 // Each report.json named (a real run's) adds a row, named by its path.
+// wiregate renders (`wiregate render`, built from this repository).
 import { readFileSync } from 'node:fs'
 import MarkdownIt from 'markdown-it'
-import { commentBody, stickyMarker } from '../src/comment.js'
-import { renderReport, reportParts } from '../src/render/report.js'
+import { run } from '../src/proc.js'
 import { parseReport, type Report } from '../src/report.js'
 import { aaReport, changedReport, lintDebt, metadataChange, reparse, withCPURegressions } from '../test/reports.js'
+import { renderer, wiregateBin } from '../test/wiregateBin.js'
 
 const visible = (markdown: string): string =>
   new MarkdownIt({ html: true })
@@ -32,9 +33,11 @@ const reports: Array<[string, Report]> = [
 ]
 console.log('| report | report.md (characters) | comment (characters) | visible (bytes) | the budget cut |')
 console.log('|---|---|---|---|---|')
+const render = await renderer()
 for (const [name, r] of reports) {
-  const report = reparse(r)
-  const body = commentBody(stickyMarker('wiregate', 'gate'), reportParts(report))
+  const text = JSON.stringify(reparse(r))
+  const body = await render.comment({ workflow: 'wiregate', job: 'gate', report: text })
+  const whole = (await run(await wiregateBin(), ['render', '--report=-'], { input: text })).stdout
   const cut = /Cut to fit: ([^.]*)\./.exec(body)?.[1] ?? 'nothing'
-  console.log(`| ${name} | ${renderReport(report).length.toLocaleString('en')} | ${body.length.toLocaleString('en')} | ${Buffer.byteLength(visible(body)).toLocaleString('en')} | ${cut} |`)
+  console.log(`| ${name} | ${whole.length.toLocaleString('en')} | ${body.length.toLocaleString('en')} | ${Buffer.byteLength(visible(body)).toLocaleString('en')} | ${cut} |`)
 }

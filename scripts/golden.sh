@@ -3,7 +3,8 @@
 # real buf runs and real gate runs of a few seconds (avro-first, sharded:
 # kept while a rerun measures the same; TestGoldenReportsAreFresh fails
 # when any is stale), then every test/golden/*.md from the renderer
-# (test/golden.test.ts fails when one differs). Review the diff: it is what
+# (harness/parent/render's TestGoldenComments fails when one differs).
+# Review the diff: it is what
 # reviewers will read.
 set -euo pipefail
 cd "$(dirname "$0")/.."

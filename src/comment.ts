@@ -1,15 +1,5 @@
-import { COMMENT_LIMIT, fit, type Part } from './render/fit.js'
-import { EMPTY, link, md, type Md } from './render/markdown.js'
-
-/** stickyMarker identifies the one comment a workflow's job owns on a PR.
- * Gate mode and publish mode make the same marker for the same gating job,
- * so both edit one comment. A workflow's name is the PR's to choose (a
- * pull_request run uses the PR's workflow file): characters that could end
- * the HTML comment become _. */
-export function stickyMarker(workflow: string, job: string): string {
-  const plain = (s: string): string => s.replace(/[^\w .()/+-]/g, '_').replace(/-{2,}/g, '-')
-  return `<!-- wiregate:${plain(workflow)}/${plain(job)} -->`
-}
+// The sticky comment: wiregate renders it (`wiregate render --as comment`,
+// its marker the first line); these find and update the job's own.
 
 export interface IssueComment {
   id: number
@@ -29,16 +19,6 @@ export function findSticky(comments: IssueComment[], marker: string, self?: stri
   const ours = (c: IssueComment): boolean =>
     self !== undefined ? c.author === self : c.authorType === undefined || c.authorType === 'Bot'
   return comments.find(c => (c.body ?? '').startsWith(marker) && ours(c))
-}
-
-/** commentBody is the comment: the report's parts within GitHub's limit
- * (fit cuts detail first, never what changed), then the marker,
- * written last and first in the body. Nothing else in it can be a marker:
- * report text reaches it escaped (render/markdown.ts). */
-export function commentBody(marker: string, body: Part[] | Md, summaryUrl?: string): string {
-  const whole = md`the job summary${summaryUrl ? md` of ${link(md`this run`, summaryUrl)}` : EMPTY}`
-  const parts = Array.isArray(body) ? body : [{ md: body }]
-  return `${marker}\n${fit(parts, { limit: COMMENT_LIMIT - marker.length - 1, unit: 'characters', whole })}`
 }
 
 /** The three REST calls the sticky comment needs; main.ts backs it with Octokit. */

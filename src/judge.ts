@@ -4,16 +4,16 @@
 // with the base's wiregate.yaml, the labels and the comments GitHub lists
 // now (`wiregate approve --base-config`); a fork that changes the run's
 // producer (trust.ts) gets no passing status at all.
+import { readFile } from 'node:fs/promises'
 import { askAbout, gatherFacts, type Approvals, type ApprovalsApi } from './approvals.js'
 import { WiregateError } from './errors.js'
 import type { CommitStatus, PullFacts } from './github.js'
 import { statusOf } from './outputs.js'
 import { untrustedOf, type ProducerApi } from './producer.js'
-import type { Part } from './render/fit.js'
-import { reportParts } from './render/report.js'
 import type { Report } from './report.js'
 import { runApprove, type RunEnv } from './run.js'
-import { untrustedNotice, untrustedStatus, type Untrusted } from './trust.js'
+import { untrustedStatus, type Untrusted } from './trust.js'
+import type { CommentRequest } from './render.js'
 
 /** What judging asks GitHub about one pull request. */
 export interface JudgeApi extends ProducerApi {
@@ -32,6 +32,8 @@ export interface Gating {
 
 export interface Judged {
   report: Report
+  /** report.json as decided: what the comment is rendered from */
+  text: string
   /** why publish cannot vouch for the report (a fork's): then it is not trusted */
   untrusted?: Untrusted
 }
@@ -53,12 +55,15 @@ export async function judge(reportJson: string, report: Report, gating: Gating, 
   const again = await api.pull()
   checkPull(again, pull.headSha, report)
   const plan = { baseRef: report.base.sha, baseLabel: report.base.ref, headSha: report.head.sha, headLabel: report.head.ref, labels: pull.labels }
-  const decide = async (approvals: Approvals): Promise<Report> => (await runApprove(plan, reportJson, approvals, env, { runUrl: gating.htmlUrl }, base)).report
+  const decide = async (approvals: Approvals): Promise<{ report: Report; text: string }> => {
+    const r = await runApprove(plan, reportJson, approvals, env, { runUrl: gating.htmlUrl }, base)
+    return { report: r.report, text: await readFile(r.reportJson, 'utf8') }
+  }
   // The people whose commands or labels counted for nothing are asked
   // about only now: most comments hold no command.
-  const decideAll = async (f: Approvals): Promise<Report> => {
+  const decideAll = async (f: Approvals): Promise<{ report: Report; text: string }> => {
     const first = await decide(f)
-    const more = await askAbout(f, api.approvals, first)
+    const more = await askAbout(f, api.approvals, first.report)
     return more ? decide(more) : first
   }
   let judgedFacts = facts
@@ -72,7 +77,7 @@ export async function judge(reportJson: string, report: Report, gating: Gating, 
     judgedFacts = now
     decided = await decideAll(now)
   }
-  return { report: decided, ...(untrusted ? { untrusted } : {}) }
+  return { ...decided, ...(untrusted ? { untrusted } : {}) }
 }
 
 /** sameFacts says whether two readings of the pull request's comments and
@@ -92,10 +97,12 @@ function checkPull(pull: PullFacts, headSha: string, report: Report): void {
   }
 }
 
-/** judgedParts is the comment of a judged report. */
-export function judgedParts(j: Judged, runUrl?: string): Part[] {
-  const parts = reportParts(j.report, { runUrl })
-  return j.untrusted ? [{ md: untrustedNotice(j.untrusted) }, ...parts] : parts
+/** judgedComment is what the comment of a judged report is rendered from
+ * (the gating workflow and job name its marker): an untrusted one leads
+ * with why publish cannot vouch for it. */
+export function judgedComment(j: Judged, workflow: string, job: string, runUrl?: string): CommentRequest {
+  const untrusted = j.untrusted ? { why: untrustedStatus(j.untrusted), ...j.untrusted } : undefined
+  return { workflow, job, runUrl, report: j.text, ...(untrusted ? { untrusted } : {}) }
 }
 
 /** judgedStatus is the commit status of a judged report. */

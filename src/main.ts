@@ -5,20 +5,20 @@ import { join } from 'node:path'
 import { actionDir } from './actionDir.js'
 import { readActionInputs, type ActionInputs } from './actionInputs.js'
 import { actionsCache } from './actionsCache.js'
-import { cannotComment, commentBody, stickyMarker, upsertSticky } from './comment.js'
+import { cannotComment, upsertSticky } from './comment.js'
 import { errorMessage } from './errors.js'
 import { approvalsApi, issueCommentApi } from './github.js'
 import type { Log } from './log.js'
-import { annotations, failureMessage, gateOutputs } from './outputs.js'
+import { gateOutputs } from './outputs.js'
 import { comparisonOf, type EventPayload, type Comparison } from './comparison.js'
-import { renderSummary, reportParts } from './render/report.js'
+import { markerOf, NO_RENDERER } from './render.js'
 import { downloadParts, runPublishMode, sharePart, shareReport } from './publishAction.js'
 import { runApprove, runGate, runMerge, runPlan, stoppedBeforeRun, type RunEnv, type RunResult } from './run.js'
 import { runApproveMode } from './approveAction.js'
 import { configPath } from './trust.js'
 import { askAbout, gatherFacts, type Approvals } from './approvals.js'
 import * as github from '@actions/github'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 
 const coreLog: Log = {
   info: m => core.info(m),
@@ -41,17 +41,21 @@ function runUrl(): string | undefined {
   return server && repo && id ? `${server}/${repo}/actions/runs/${id}` : undefined
 }
 
-async function postComment(inputs: ActionInputs, cmp: Comparison, result: RunResult): Promise<void> {
+async function postComment(inputs: ActionInputs, cmp: Comparison, result: RunResult, report: string): Promise<void> {
   if (!inputs.comment || cmp.pullNumber === undefined) return
   const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? '').split('/')
   if (!owner || !repo || !inputs.githubToken) {
     core.warning('no GITHUB_REPOSITORY or github-token: the PR comment is skipped (the job summary has the report)')
     return
   }
-  const marker = stickyMarker(process.env.GITHUB_WORKFLOW ?? 'wiregate', process.env.GITHUB_JOB ?? 'gate')
+  if (!result.render) {
+    core.warning('wiregate could not be built, so it cannot render the PR comment: the step\'s log and the job summary say why')
+    return
+  }
+  const body = await result.render.comment({ workflow: process.env.GITHUB_WORKFLOW ?? 'wiregate', job: process.env.GITHUB_JOB ?? 'gate', runUrl: runUrl(), report })
   try {
     const api = issueCommentApi(inputs.githubToken, owner, repo, cmp.pullNumber)
-    const outcome = await upsertSticky(api, marker, commentBody(marker, reportParts(result.report, { runUrl: runUrl() }), runUrl()))
+    const outcome = await upsertSticky(api, markerOf(body), body)
     core.info(`PR comment ${outcome.action} (id ${outcome.id})`)
   } catch (err) {
     if (!cannotComment(err)) throw err
@@ -64,17 +68,15 @@ async function postComment(inputs: ActionInputs, cmp: Comparison, result: RunRes
 /** publish annotates, sets the outputs, writes the job summary, posts the
  * comment and sets the exit code: the same for a finished run and one
  * stopped early. A shard's part is not the pull request's verdict: it is
- * uploaded for the merge job instead of commented on or annotated. Every
- * decision in it was made by wiregate. */
+ * uploaded for the merge job instead of commented on (wiregate leaves its
+ * annotations out). Every decision in it, and every word of its
+ * markdown and annotations, was made by wiregate. */
 async function publish(result: RunResult, inputs?: ActionInputs, cmp?: Comparison): Promise<void> {
   const part = result.report.shard
-  if (!part) {
-    for (const a of annotations(result.report)) {
-      if (a.severity === 'warning') core.warning(a.message, a.annotation)
-      else core.error(a.message, a.annotation)
-    }
-  }
-  for (const w of result.report.warnings ?? []) core.warning(w, { title: 'wiregate' })
+  const report = await readFile(result.reportJson, 'utf8')
+  // Workflow commands on stdout: the runner reads them as annotations.
+  if (result.render) process.stdout.write(await result.render.github(report))
+  else core.error(result.report.exit_reason, { title: 'wiregate' })
   const outputs = gateOutputs(result.report)
   core.setOutput('result', outputs.result)
   core.setOutput('report-json', result.reportJson)
@@ -82,7 +84,7 @@ async function publish(result: RunResult, inputs?: ActionInputs, cmp?: Compariso
   core.setOutput('violations', String(outputs.violations))
   core.setOutput('breaking', String(outputs.breaking))
   try {
-    await core.summary.addRaw(renderSummary(result.report, { runUrl: runUrl() })).write()
+    await core.summary.addRaw(result.render ? await result.render.summary(report, runUrl()) : NO_RENDERER).write()
   } catch (err) {
     core.warning(`could not write the job summary: ${errorMessage(err)}`)
   }
@@ -90,13 +92,12 @@ async function publish(result: RunResult, inputs?: ActionInputs, cmp?: Compariso
     await sharePart(result.reportJson, part, coreLog)
   } else if (inputs && cmp) {
     try {
-      await postComment(inputs, cmp, result)
+      await postComment(inputs, cmp, result, report)
     } catch (err) {
       core.warning(`could not post the PR comment: ${errorMessage(err)}`)
     }
     if (cmp.pullNumber !== undefined) await shareReport(result.reportJson, coreLog)
   }
-  if (result.exitCode !== 0) core.setFailed(failureMessage(result.report))
   process.exitCode = result.exitCode
 }
 
@@ -122,7 +123,9 @@ export async function main(): Promise<void> {
       refName: process.env.GITHUB_REF_NAME ?? ''
     })
   } catch (err) {
-    await publish(await stoppedBeforeRun(errorMessage(err), outDir, { runUrl: runUrl() }))
+    // No cache: the inputs that say whether to use one may be what failed.
+    const env = runEnv({ cache: false }, tmp, outDir)
+    await publish(await stoppedBeforeRun(errorMessage(err), outDir, { runUrl: runUrl() }, env))
     return
   }
   const env = runEnv(inputs, tmp, outDir)
@@ -155,7 +158,7 @@ export async function main(): Promise<void> {
 }
 
 /** runEnv is where the action runs wiregate. */
-function runEnv(inputs: ActionInputs, tmp: string, outDir: string): RunEnv {
+function runEnv(inputs: Pick<ActionInputs, 'cache'>, tmp: string, outDir: string): RunEnv {
   const toolCache = process.env.RUNNER_TOOL_CACHE || join(tmp, 'wiregate-tools')
   return {
     actionDir: actionDir(import.meta.url),

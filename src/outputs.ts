@@ -1,4 +1,3 @@
-import type { Annotation } from './log.js'
 import { isBlocking, type Report, type Violation } from './report.js'
 
 /** blocking are the violations that fail the gate: neither allowed by a
@@ -20,39 +19,6 @@ export function gateOutputs(report: Report): GateOutputs {
     violations: blocking(report).length,
     breaking: report.violations.some(v => v.kind === 'breaking')
   }
-}
-
-/** failureMessage is what setFailed says: one line per reason. */
-export function failureMessage(report: Report): string {
-  const reasons = blocking(report).map(v => (v.kind === 'error' ? v.detail : `${v.kind}: ${v.subject}: ${v.detail}`))
-  if (reasons.length === 0) reasons.push(...(report.errors ?? []))
-  if (reasons.length === 0) reasons.push('report.json says fail')
-  return `wiregate failed:\n${reasons.join('\n')}`
-}
-
-const TITLES: Record<string, string> = { lint: 'buf lint', breaking: 'buf breaking', avro: 'Avro compatibility' }
-
-export interface FileAnnotation {
-  severity: 'error' | 'warning'
-  message: string
-  annotation: Annotation
-}
-
-/** annotations puts every violation that names a file on its line: an
- * error, or a warning when a label allowed it. */
-export function annotations(report: Report): FileAnnotation[] {
-  return report.violations
-    .filter(v => v.file)
-    .map(v => ({
-      severity: isBlocking(v) ? 'error' : 'warning',
-      message: v.detail,
-      annotation: {
-        title: (Object.hasOwn(TITLES, v.kind) ? TITLES[v.kind]! : `wiregate ${v.kind}`) + (v.against ? ` vs release ${v.against}` : ''),
-        file: v.file,
-        startLine: v.line,
-        startColumn: v.column
-      }
-    }))
 }
 
 export interface StatusOfReport {

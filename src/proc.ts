@@ -11,6 +11,8 @@ export interface ProcOptions {
   env?: Record<string, string>
   /** stream the child's output to stderr as it runs (long stages) */
   stream?: boolean
+  /** what the child reads on stdin */
+  input?: string
 }
 
 /** run executes a program and never throws on a non-zero exit: callers decide.
@@ -21,6 +23,7 @@ export async function run(command: string, args: string[], opts: ProcOptions = {
       cwd: opts.cwd,
       env: opts.env ? { ...(process.env as Record<string, string>), ...opts.env } : undefined,
       ignoreReturnCode: true,
+      input: opts.input === undefined ? undefined : Buffer.from(opts.input, 'utf8'),
       silent: !opts.stream,
       outStream: opts.stream ? process.stderr : undefined,
       errStream: process.stderr

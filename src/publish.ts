@@ -5,14 +5,13 @@
 // (judge.ts) and re-rendered, never trusted.
 import { ARTIFACT_PREFIX, type ReportArtifact } from './artifact.js'
 import { BudgetSpent } from './budget.js'
-import { commentBody, stickyMarker, upsertSticky, type CommentApi } from './comment.js'
+import { upsertSticky, type CommentApi } from './comment.js'
 import { EXIT_ERROR, EXIT_PASS, WiregateError } from './errors.js'
 import type { CommitStatus, OpenPull } from './github.js'
 import { Fields } from './jsonShape.js'
 import type { Log } from './log.js'
-import { HeadMoved, judgedParts, judgedStatus, type Judged } from './judge.js'
-import type { Part } from './render/fit.js'
-import { link, md, type Md } from './render/markdown.js'
+import { HeadMoved, judgedComment, judgedStatus, type Judged } from './judge.js'
+import { markerOf, type CommentRequest } from './render.js'
 import { parseReport, type Report } from './report.js'
 import { contextsOf, statusContext } from './statusContext.js'
 
@@ -74,6 +73,8 @@ export interface ReportApi {
   download(artifact: ReportArtifact): Promise<string>
   /** decide the checked report again for the pull request (judge.ts) */
   judge(pull: number, text: string, report: Report): Promise<Judged>
+  /** the sticky comment, rendered by wiregate (its marker the first line) */
+  comment(c: CommentRequest): Promise<string>
 }
 
 /** What publish mode does on GitHub. */
@@ -206,15 +207,14 @@ export async function publishReports(run: ReportRun, target: Target, artifacts: 
  * error and leaves the comment. True when published. */
 async function publishOne(run: ReportRun, target: Target, artifact: ReportArtifact, load: () => Promise<Loaded>, api: ReportApi, log: Log, opts: PublishOptions): Promise<boolean> {
   const pull = target.number
-  const marker = stickyMarker(run.name, artifact.job)
   const context = statusContext(run.name, artifact.job, target.baseRef)
-  let body: Part[] | Md
+  let request: CommentRequest
   let status: CommitStatus
   let refused: string | undefined
   try {
     const { text, report } = await load()
     const judged = await api.judge(pull, text, report)
-    body = judgedParts(judged, run.htmlUrl)
+    request = judgedComment(judged, run.name, artifact.job, run.htmlUrl)
     status = judgedStatus(judged, context, run.htmlUrl)
   } catch (err) {
     if (err instanceof HeadMoved || err instanceof BudgetSpent) {
@@ -230,12 +230,14 @@ async function publishOne(run: ReportRun, target: Target, artifact: ReportArtifa
     }
     if (!(err instanceof WiregateError)) throw err
     refused = err.message
-    body = refusal(run, refused)
+    // wiregate's words only: the refusal, then why.
+    request = { workflow: run.name, job: artifact.job, runUrl: run.htmlUrl, refused: { reason: refused, runId: run.id } }
     status = { state: 'error', description: 'wiregate refused the report: see the comment or the publish log', context, targetUrl: run.htmlUrl }
   }
   await api.setStatus(run.headSha, status)
   if (opts.comment) {
-    const outcome = await upsertSticky(api.comments(pull), marker, commentBody(marker, body, run.htmlUrl))
+    const body = await api.comment(request)
+    const outcome = await upsertSticky(api.comments(pull), markerOf(body), body)
     log.info(`PR #${pull}: comment ${outcome.action} (id ${outcome.id}), status ${status.state} on ${run.headSha}`)
   }
   if (refused) {
@@ -243,13 +245,4 @@ async function publishOne(run: ReportRun, target: Target, artifact: ReportArtifa
     return false
   }
   return true
-}
-
-/** refusal is the comment for a refused report: wiregate's words only. */
-export function refusal(run: ReportRun, reason: string): Md {
-  return md`## ⛔ wiregate refused the report of ${link(md`run ${run.id}`, run.htmlUrl)}
-
-${reason}
-
-The artifact is written by the pull request's own run, so publish mode checks it before posting anything from it. The gating run's own check and log have its result.`
 }

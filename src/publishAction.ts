@@ -11,7 +11,8 @@ import { errorMessage, EXIT_ERROR, WiregateError } from './errors.js'
 import { budgeted } from './budget.js'
 import { approvalsApi, changedFiles, fileAt, issueCommentApi, openPullsWithHead, pullFacts, setCommitStatus, statusContexts, treeAt } from './github.js'
 import { judge, type JudgeApi } from './judge.js'
-import type { RunEnv } from './run.js'
+import { binary, type RunEnv } from './run.js'
+import { wiregateRenderer } from './render.js'
 import type { Log } from './log.js'
 import { publishRun, workflowRunOf, type PublishApi, type ReportApi } from './publish.js'
 
@@ -108,7 +109,8 @@ export function reportApi(r: Repository, run: { id: number; path?: string; htmlU
         tree: ref => treeAt(octokit, owner, repo, ref)
       }
       return judge(reportJson, report, { headSha: run.headSha, workflowPath: run.path, htmlUrl: run.htmlUrl }, config, judgeApi, { ...env, outDir: join(dir, 'decided') })
-    }
+    },
+    comment: async c => wiregateRenderer(await binary(env)).comment(c)
   }
 }
 

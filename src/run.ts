@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { locateBuf } from './buf.js'
 import { errorMessage, WiregateError } from './errors.js'
 import { binDir, cacheKeys, cacheLayout, hashTree, harnessFiles, restoreCache, saveCache, schemaFiles, type CacheBackend, type CacheKeys, type CacheLayout } from './cache.js'
 import { buildHarness, goVersion, runWiregate } from './harness.js'
 import type { Log } from './log.js'
 import type { Comparison } from './comparison.js'
-import { renderReport, type RenderContext } from './render/report.js'
+import { NO_RENDERER, wiregateRenderer, type Renderer } from './render.js'
 import { errorReport, parseReport, type Report, type Stage } from './report.js'
 import { parseShardSplit, type PlanOutputs } from './shardPlan.js'
 import type { Approvals } from './approvals.js'
@@ -17,7 +16,7 @@ export interface RunEnv {
   actionDir: string
   /** scratch space: the base worktree and the wiregate binary go here */
   tmpDir: string
-  /** where a missing buf is installed */
+  /** the runner's tool cache: wiregate's binary is kept there */
   toolCache: string
   /** where report.json, report.md, base.txt, head.txt go */
   outDir: string
@@ -31,18 +30,27 @@ export interface RunEnv {
 
 export interface RunResult {
   report: Report
+  /** report.md, as wiregate rendered it */
   markdown: string
   exitCode: number
   reportJson: string
   reportMarkdown: string
+  /** wiregate's renderer; none when wiregate could not be built */
+  render?: Renderer
 }
 
-/** Wiregate is the binary ready to run: buf found, the cache restored, the
- * harness built; before are the stages that took, save what the cache
- * keeps for the next run. */
+/** What a report is rendered for: the CI run it links to. */
+export interface RenderContext {
+  runUrl?: string
+}
+
+/** Wiregate is the binary ready to run: the cache restored, the CLI built
+ * (or reused); before are the stages that took, save what the cache keeps
+ * for the next run. It is the binary `go install` gives a laptop: it
+ * carries the harness its bench programs link, and finds or installs buf
+ * itself, never from the checkout. */
 interface Wiregate {
   bin: string
-  buf: string
   before: Stage[]
   env?: Record<string, string>
   save(): Promise<void>
@@ -68,11 +76,10 @@ async function ready(env: RunEnv): Promise<Wiregate> {
   return { ...got, save: () => (once.saved ??= got.save()) }
 }
 
-/** prepare locates buf, restores the cache and builds (or reuses) wiregate:
- * what every mode that runs it does first. */
+/** prepare restores the cache and builds (or reuses) wiregate: what every
+ * mode that runs it does first. */
 async function prepare(env: RunEnv): Promise<Wiregate> {
   await mkdir(env.tmpDir, { recursive: true })
-  const buf = await locateBuf({ actionDir: env.actionDir, toolCache: env.toolCache, checkout: process.cwd(), path: process.env.PATH ?? '' }, env.log)
   const before: Stage[] = []
   let cached: Cached | undefined
   if (env.cache) {
@@ -89,7 +96,9 @@ async function prepare(env: RunEnv): Promise<Wiregate> {
     const dir = cached?.layout.binDir ?? binDir(env.toolCache, await goVersion(env.actionDir), await hashTree(join(env.actionDir, 'harness'), harnessFiles))
     const { bin, reused } = await buildHarness(env.actionDir, dir, cached?.layout.env)
     before.push({ name: 'build wiregate', seconds: (Date.now() - start) / 1000, note: reused ? 'reused' : 'built' })
-    return { bin, buf, before, env: cached?.layout.env, save }
+    // The same binary a laptop runs: it says which, and with what.
+    await runWiregate(bin, ['version'], process.cwd(), cached?.layout.env)
+    return { bin, before, env: cached?.layout.env, save }
   } catch (err) {
     await save()
     throw err
@@ -101,13 +110,13 @@ async function prepare(env: RunEnv): Promise<Wiregate> {
  * report.md. When wiregate cannot even start, it writes the error report
  * itself, so the summary and the comment still render. */
 export async function runGate(cmp: Comparison, env: RunEnv, render: RenderContext = {}): Promise<RunResult> {
-  return runReporting(cmp, env, render, w => [...gateArgv(cmp, env, w.buf, resolve(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...env.gateFlags])
+  return runReporting(cmp, env, render, w => [...gateArgv(cmp, env, resolve(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...runUrlFlag(render), ...env.gateFlags])
 }
 
 /** runMerge is mode: merge: `wiregate merge` of the parts in dirs (one per
  * shard that uploaded one), rendered as a gate run is. */
 export async function runMerge(cmp: Comparison, dirs: string[], env: RunEnv, render: RenderContext = {}): Promise<RunResult> {
-  return runReporting(cmp, env, render, () => ['merge', `--out=${resolve(env.outDir)}`, ...dirs])
+  return runReporting(cmp, env, render, () => ['merge', `--out=${resolve(env.outDir)}`, ...runUrlFlag(render), ...dirs])
 }
 
 /** What the base says, for a report from a pull request's run: its
@@ -130,7 +139,7 @@ export async function runApprove(cmp: Comparison, reportJson: string, approvals:
     await writeFile(config, base.baseConfig)
     flags.push(`--base-config=${config}`, '--inputs-from-env', `--labels=${JSON.stringify(base.labels)}`)
   }
-  return runReporting(cmp, env, render, () => ['approve', `--report=${resolve(reportJson)}`, `--approvals=${file}`, ...flags, `--out=${resolve(env.outDir)}`])
+  return runReporting(cmp, env, render, () => ['approve', `--report=${resolve(reportJson)}`, `--approvals=${file}`, ...flags, `--out=${resolve(env.outDir)}`, ...runUrlFlag(render)])
 }
 
 /** What `wiregate commands` says each comment holds. */
@@ -164,8 +173,15 @@ export async function runCommands(approvals: Approvals, env: RunEnv, baseConfig?
   }
 }
 
-/** runReporting runs wiregate with argv(w) and reads the report.json it
- * writes into env.outDir; report.json's exit code is the answer. */
+/** runUrlFlag links the report to the run (wiregate's default is the run
+ * it is in). */
+function runUrlFlag(render: RenderContext): string[] {
+  return render.runUrl ? [`--run-url=${render.runUrl}`] : []
+}
+
+/** runReporting runs wiregate with argv(w) and reads the report.json and
+ * report.md it writes into env.outDir; report.json's exit code is the
+ * answer. */
 async function runReporting(cmp: Comparison, env: RunEnv, render: RenderContext, argv: (w: Wiregate) => string[]): Promise<RunResult> {
   const outDir = resolve(env.outDir)
   await mkdir(outDir, { recursive: true })
@@ -179,13 +195,13 @@ async function runReporting(cmp: Comparison, env: RunEnv, render: RenderContext,
     }
     const report = parseReport(await readFile(reportJson, 'utf8'))
     if (exitCode !== report.exit_code) env.log.warning(`wiregate exited ${exitCode} but its report.json says ${report.exit_code}: the report decides`)
-    return await finish(report, outDir, render, false)
+    return await finish(report, outDir, render, false, w.bin)
   } catch (err) {
     if (!(err instanceof WiregateError)) env.log.info(err instanceof Error && err.stack ? err.stack : String(err))
     const message = errorMessage(err)
     env.log.error(message, { title: 'wiregate could not run' })
     const stopped = errorReport({ ref: cmp.baseLabel, sha: cmp.baseRef }, { ref: cmp.headLabel ?? '', sha: cmp.headSha ?? '' }, message)
-    return finish(stopped, outDir, render, true)
+    return finish(stopped, outDir, render, true, w?.bin)
   } finally {
     await w?.save()
   }
@@ -201,7 +217,7 @@ export async function runPlan(cmp: Comparison, env: RunEnv): Promise<PlanOutputs
   let w: Wiregate | undefined
   try {
     w = await ready(env)
-    const argv = gateArgv(cmp, env, w.buf, outDir)
+    const argv = gateArgv(cmp, env, outDir)
     argv[0] = 'plan'
     const code = await runWiregate(w.bin, [...argv, `--plan-out=${planJson}`, ...env.gateFlags], process.cwd(), w.env)
     if (!existsSync(planJson)) throw new WiregateError(`wiregate plan exited ${code} without a plan`)
@@ -235,26 +251,33 @@ async function restore(backend: CacheBackend, root: string, actionDir: string, l
   return { layout, keys, matched, stage }
 }
 
-/** finish renders report.md (and writes report.json when wiregate did
- * not); the exit code is the report's. */
-async function finish(report: Report, outDir: string, render: RenderContext, writeJson: boolean): Promise<RunResult> {
+/** finish reads report.md as wiregate wrote it (and writes report.json
+ * when wiregate did not, and report.md from it with wiregate's renderer,
+ * or a line saying the log has why when there is no wiregate binary); the
+ * exit code is the report's. */
+async function finish(report: Report, outDir: string, render: RenderContext, writeJson: boolean, bin?: string): Promise<RunResult> {
   const reportJson = join(outDir, 'report.json')
-  if (writeJson) await writeFile(reportJson, JSON.stringify(report, null, 2) + '\n')
-  const markdown = renderReport(report, render)
   const reportMarkdown = join(outDir, 'report.md')
-  await writeFile(reportMarkdown, markdown)
-  return { report, markdown, exitCode: report.exit_code, reportJson, reportMarkdown }
+  if (writeJson) {
+    await writeFile(reportJson, JSON.stringify(report, null, 2) + '\n')
+    await rm(reportMarkdown, { force: true })
+  }
+  if (!existsSync(reportMarkdown)) {
+    if (bin) await runWiregate(bin, ['render', `--report=${reportJson}`, `-o=${reportMarkdown}`, ...runUrlFlag(render)], process.cwd())
+    if (!existsSync(reportMarkdown)) await writeFile(reportMarkdown, NO_RENDERER)
+  }
+  const markdown = await readFile(reportMarkdown, 'utf8')
+  return { report, markdown, exitCode: report.exit_code, reportJson, reportMarkdown, render: bin ? wiregateRenderer(bin) : undefined }
 }
 
-/** gateArgv is the comparison as `wiregate gate` flags. */
-export function gateArgv(cmp: Comparison, env: Pick<RunEnv, 'actionDir' | 'tmpDir'>, buf: string, outDir: string): string[] {
+/** gateArgv is the comparison as `wiregate gate` flags: the base the
+ * event names (wiregate finds its harness and buf as on any machine). */
+export function gateArgv(cmp: Comparison, env: Pick<RunEnv, 'tmpDir'>, outDir: string): string[] {
   const argv = [
     'gate',
     `--base-ref=${cmp.baseRef}`,
     `--base-label=${cmp.baseLabel}`,
     `--labels=${JSON.stringify(cmp.labels)}`,
-    `--harness-dir=${join(env.actionDir, 'harness')}`,
-    `--buf=${buf}`,
     `--tmp-dir=${env.tmpDir}`,
     `--out=${outDir}`
   ]
@@ -265,8 +288,21 @@ export function gateArgv(cmp: Comparison, env: Pick<RunEnv, 'actionDir' | 'tmpDi
 }
 
 /** stoppedBeforeRun is the result of a run that could not even be planned
- * (a bad action input): the summary still renders the one-line error. */
-export async function stoppedBeforeRun(message: string, outDir: string, render: RenderContext = {}): Promise<RunResult> {
+ * (a bad action input): the summary still renders the one-line error,
+ * with wiregate's renderer when env can make it ready. */
+export async function stoppedBeforeRun(message: string, outDir: string, render: RenderContext = {}, env?: RunEnv): Promise<RunResult> {
   await mkdir(outDir, { recursive: true })
-  return finish(errorReport({ ref: '', sha: '' }, { ref: '', sha: '' }, message), outDir, render, true)
+  let bin: string | undefined
+  try {
+    bin = env ? (await ready(env)).bin : undefined
+  } catch (err) {
+    env?.log.warning(`wiregate is not ready to render the report (${errorMessage(err)}): the job summary says the log has why`)
+  }
+  return finish(errorReport({ ref: '', sha: '' }, { ref: '', sha: '' }, message), outDir, render, true, bin)
+}
+
+/** binary is the wiregate binary made ready for env (the cache restored,
+ * built or reused): what renders a report. */
+export async function binary(env: RunEnv): Promise<string> {
+  return (await ready(env)).bin
 }

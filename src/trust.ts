@@ -7,7 +7,6 @@
 // what they need from GitHub.
 import { posix } from 'node:path'
 import { parse } from 'yaml'
-import { code, join, md, type Md } from './render/markdown.js'
 
 /** The commit status and the comment's first line for such a report. */
 export const CHANGED_WORKFLOW = 'the workflow that produced this report is changed by this pull request: a maintainer re-runs it after review'
@@ -179,23 +178,4 @@ export type Untrusted = { files: string[] } | { unread: string }
 /** untrustedStatus is the commit status's description for it. */
 export function untrustedStatus(u: Untrusted): string {
   return 'files' in u ? CHANGED_WORKFLOW : 'publish could not read whole what this pull request changes: a maintainer reviews it and re-runs it'
-}
-
-/** untrustedNotice heads the comment of a report publish cannot vouch
- * for: why, and that the report below is unverified. */
-export function untrustedNotice(u: Untrusted): Md {
-  if (!('files' in u)) {
-    return md`## ⛔ wiregate: ${untrustedStatus(u)}
-
-This pull request comes from a fork, and ${u.unread}: publish cannot tell whether it changes the workflow, actions, tools or plugins that wrote the report below, so the report may say anything. The commit status stays failing: a maintainer reviews the change and re-runs this pull request's checks, or the change is split.
-
-What the report says, unverified:`
-  }
-  const shown = u.files.slice(0, 10).map(f => code(f))
-  const more = u.files.length > shown.length ? md` and ${u.files.length - shown.length} more` : md``
-  return md`## ⛔ wiregate: ${CHANGED_WORKFLOW}
-
-This pull request comes from a fork and changes ${join(shown, md`, `)}${more}: the run that wrote the report below ran that change, so the report may say anything. The commit status stays failing while this pull request changes them: a maintainer reviews the change, lands it on the base branch on its own, and re-runs this pull request's checks.
-
-What the report says, unverified:`
 }

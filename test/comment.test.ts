@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { cannotComment, commentBody, findSticky, stickyMarker, upsertSticky, type CommentApi, type IssueComment } from '../src/comment.js'
-import { codeBlock, md } from '../src/render/markdown.js'
+import { cannotComment, findSticky, upsertSticky, type CommentApi, type IssueComment } from '../src/comment.js'
+
+/** stickyMarker is the marker `wiregate render --as comment` makes for a workflow and job. */
+const stickyMarker = (workflow: string, job: string): string => `<!-- wiregate:${workflow}/${job} -->`
 
 function fakeApi(comments: IssueComment[]): CommentApi & { calls: string[] } {
   const calls: string[] = []
@@ -27,10 +29,6 @@ function fakeApi(comments: IssueComment[]): CommentApi & { calls: string[] } {
   }
 }
 
-test('the marker names workflow and job', () => {
-  assert.equal(stickyMarker('CI', 'schemas'), '<!-- wiregate:CI/schemas -->')
-})
-
 test('findSticky finds only this job\'s comment', () => {
   const m = stickyMarker('CI', 'a')
   const comments = [
@@ -46,21 +44,12 @@ test('findSticky finds only this job\'s comment', () => {
 test('first run creates, later runs update the same comment', async () => {
   const m = stickyMarker('CI', 'a')
   const api = fakeApi([{ id: 1, body: 'unrelated' }])
-  assert.deepEqual(await upsertSticky(api, m, commentBody(m, md`run 1`)), { action: 'created', id: 100 })
-  assert.deepEqual(await upsertSticky(api, m, commentBody(m, md`run 2`)), { action: 'updated', id: 100 })
+  assert.deepEqual(await upsertSticky(api, m, `${m}\nrun 1`), { action: 'created', id: 100 })
+  assert.deepEqual(await upsertSticky(api, m, `${m}\nrun 2`), { action: 'updated', id: 100 })
   assert.deepEqual(api.calls, ['list', 'create', 'list', 'update 100'])
   const list = await api.list()
   assert.equal(list.length, 2)
   assert.match(list[1]!.body!, /run 2/)
-})
-
-test('the body starts with the marker and fits a comment', () => {
-  const m = stickyMarker('CI', 'a')
-  const body = commentBody(m, codeBlock('text', 'y'.repeat(10).concat('\n').repeat(10000)), 'https://example.test/run/9')
-  assert.ok(body.startsWith(`${m}\n`))
-  assert.ok(body.length <= 65536)
-  assert.match(body, /Report cut to fit; the job summary of \[this run\]\(https:\/\/example.test\/run\/9\) has all of it/)
-  assert.equal(body.split('<!--').length, 2, 'one marker')
 })
 
 test('403 and 404 mean the token cannot comment; 500 does not', () => {
@@ -81,9 +70,4 @@ test('a person\'s comment that carries the marker is not the sticky one; nor is 
   // A personal token can say who it is: then only its own comments count.
   assert.equal(findSticky(comments, m, 'mallory')?.id, 1)
   assert.equal(findSticky(comments, m, 'alice'), undefined)
-})
-
-test('the marker cannot be ended early by a workflow name', () => {
-  assert.equal(stickyMarker('x --> <img src=x>', 'job'), '<!-- wiregate:x -_ _img src_x_/job -->')
-  assert.equal(stickyMarker('Schema gate (v2)', 'wiregate'), '<!-- wiregate:Schema gate (v2)/wiregate -->')
 })

@@ -5,17 +5,18 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import MarkdownIt from 'markdown-it'
 import type { ReportArtifact } from '../src/artifact.js'
-import { commentBody, stickyMarker, type CommentApi } from '../src/comment.js'
+import type { CommentApi } from '../src/comment.js'
 import type { Log } from '../src/log.js'
 import { publishRun } from '../src/publish.js'
-import { renderReport, renderSummary, reportParts } from '../src/render/report.js'
+import { run } from '../src/proc.js'
 import { parseReport } from '../src/report.js'
 import schema from '../harness/parent/report/report.schema.json' with { type: 'json' }
 import { completeReport } from './reports.js'
+import { renderer, wiregateBin } from './wiregateBin.js'
 
 const POISON = '<script>x</script> @octocat ![x](https://e.example/x.png) [click](https://e.example) </details></table> <!-- wiregate:wiregate/gate --> # Heading'
 const RUN_URL = 'https://github.com/o/r/actions/runs/9'
-const MARKER = stickyMarker('wiregate', 'gate')
+const MARKER = '<!-- wiregate:wiregate/gate -->' // wiregate render's marker for workflow wiregate, job gate
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json }
 
@@ -266,12 +267,15 @@ test('every string of a real report, poisoned, is inert in gate mode and publish
     'only words stay unpoisoned'
   )
   const report = parseReport(text)
+  const render = await renderer()
+  const markdown = await run(await wiregateBin(), ['render', '--report=-', `--run-url=${RUN_URL}`], { input: text })
+  assert.equal(markdown.code, 0, markdown.stderr)
   // NOT_SHOWN fields and stage names aside, every value shows in the whole report…
   const shownAnywhere = new Set([...NOT_SHOWN, ...words])
-  inert(renderReport(report, { runUrl: RUN_URL }), ids, 'report.md', shownAnywhere)
-  inert(renderSummary(report, { runUrl: RUN_URL }), ids, 'job summary', shownAnywhere)
+  inert(markdown.stdout, ids, 'report.md', shownAnywhere)
+  inert(await render.summary(text, RUN_URL), ids, 'job summary', shownAnywhere)
   // …and in the comment gate mode posts (main.ts)…
-  const gate = commentBody(MARKER, reportParts(report, { runUrl: RUN_URL }), RUN_URL)
+  const gate = await render.comment({ workflow: 'wiregate', job: 'gate', runUrl: RUN_URL, report: text })
   inert(gate, ids, 'gate comment', shownAnywhere)
 
   // …and in the one publish mode posts from the artifact.
@@ -293,7 +297,8 @@ test('every string of a real report, poisoned, is inert in gate mode and publish
       setStatus: () => Promise.resolve(),
       reportArtifacts: () => Promise.resolve([artifact]),
       download: () => Promise.resolve(text),
-      judge: (_pull, _text, report) => Promise.resolve({ report })
+      judge: (_pull, text, report) => Promise.resolve({ report, text }),
+      comment: c => render.comment(c)
     },
     log,
     { comment: true }

@@ -10,7 +10,6 @@ import { dirname, join } from 'node:path'
 import { after, before, beforeEach, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import MarkdownIt from 'markdown-it'
-import { stickyMarker } from '../src/comment.js'
 import { parseReport } from '../src/report.js'
 import { BUDGET_SPENT, CALL_BUDGET } from '../src/budget.js'
 import { CHANGED_WORKFLOW } from '../src/trust.js'
@@ -24,7 +23,7 @@ const fixture = (name: string): string => readFileSync(join(root, 'test', 'fixtu
 
 const FORK_HEAD = 'f'.repeat(40)
 const OTHER_HEAD = 'e'.repeat(40)
-const MARKER = stickyMarker('CI', 'wiregate')
+const MARKER = '<!-- wiregate:CI/wiregate -->' // wiregate render's marker for workflow CI, job wiregate
 const CONTEXT = 'wiregate: CI/wiregate (main)'
 
 let api: FakeGitHub

@@ -12,6 +12,7 @@ import { statusOf } from '../src/outputs.js'
 import { publishRun, workflowRunOf, type PublishApi, type WorkflowRun } from '../src/publish.js'
 import { CHANGED_WORKFLOW, type Untrusted } from '../src/trust.js'
 import { loadFixture } from './fixtures.js'
+import { renderer } from './wiregateBin.js'
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures')
 const HEAD = 'c'.repeat(40)
@@ -59,7 +60,8 @@ function stand(pulls: OpenPull[], artifacts: Array<[string, string]>, untrusted?
       download: a => Promise.resolve(artifacts[a.id - 1]![1]),
       // Go decides again in the action (judge.ts, test/trust.e2e.test.ts);
       // here the report stands as checked, unless untrusted names files.
-      judge: (_pull, _text, report) => Promise.resolve(untrusted ? { report, untrusted } : { report })
+      judge: (_pull, text, report) => Promise.resolve(untrusted ? { report, text, untrusted } : { report, text }),
+      comment: async c => (await renderer()).comment(c)
     }
   }
 }

@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { renderReport } from '../src/render/report.js'
 import { parseReport } from '../src/report.js'
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures')
@@ -75,12 +74,6 @@ test('invalid JSON says where, not what', () => {
   assert.throws(() => parseReport('[1, 2]'), /^WiregateError: report\.json has version none, this action reads version 1$/)
 })
 
-test('a center written as null (benchmath could not compute one) renders as no figure', () => {
-  const r = parseReport(withField(['messages', 0, 'formats', 0, 'metrics', 0, 'base'], { center: null, n: 3 }))
-  assert.equal(r.messages[0]!.formats[0]!.metrics[0]!.base!.center, null)
-  assert.ok(renderReport(r).length > 0)
-})
-
 test('a figure written as a NaN or Infinity string is refused, one line naming its path (the Go schema admits none)', () => {
   for (const s of ['NaN', 'Infinity', '-Infinity']) {
     assert.throws(
@@ -92,13 +85,4 @@ test('a figure written as a NaN or Infinity string is refused, one line naming i
   // JSON.parse itself refuses a bare NaN: invalid JSON, said so.
   const bare = fixture('fail').replace(/"seconds": [0-9.e+-]+/, '"seconds": NaN')
   assert.throws(() => parseReport(bare), (err: Error) => err.name === 'WiregateError')
-})
-
-test('the minimal report of a run whose report could not be encoded renders as a wiregate bug, not a failure of the change', () => {
-  const text = readFileSync(join(fixtures, '..', 'golden', 'unencodable.json'), 'utf8')
-  const r = parseReport(text)
-  assert.equal(r.result, 'error')
-  assert.equal(r.exit_code, 2)
-  const md = renderReport(r, { runUrl: 'https://example.test/run/1' })
-  assert.match(md.split('\n')[0]!, /^## ⛔ wiregate could not run: report\.json could not be encoded, a wiregate bug and not your input/)
 })

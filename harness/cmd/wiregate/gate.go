@@ -24,18 +24,38 @@ func init() {
 func cmdGate(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("gate", flag.ContinueOnError)
 	options := gateFlags(fs)
+	format := fs.String("format", "", "also print the report to stdout: "+formatNames)
+	runURL := fs.String("run-url", "", "the CI run's page, linked from report.md (default: the CI's own, from its variables)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *format != "" {
+		if _, err := formatReport(report.New(), *format, ""); err != nil {
+			return err
+		}
 	}
 	o, err := options(ctx)
 	if err != nil {
 		return err
 	}
 	r, err := gate.Run(ctx, o)
+	if r != nil {
+		// Written whatever stopped the run: the report renders.
+		if merr := writeMarkdown(r, o.Out, *runURL); err == nil {
+			err = merr
+		}
+	}
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "wiregate: %s (%s); report: %s\n", r.Result, violations(r), filepath.Join(o.Out, "report.json"))
+	if *format != "" {
+		text, err := formatReport(r, *format, *runURL)
+		if err != nil {
+			return err
+		}
+		fmt.Print(text)
+	}
+	fmt.Fprintf(os.Stderr, "wiregate: %s (%s); report: %s\n", r.Result, violations(r), filepath.Join(o.Out, "report.md"))
 	return exitAs(r, "see the report's errors")
 }
 
@@ -58,7 +78,9 @@ func exitAs(r *report.Report, unusable string) error {
 // take the same flags.
 func gateFlags(fs *flag.FlagSet) func(context.Context) (gate.Options, error) {
 	var o gate.Options
-	fs.StringVar(&o.BaseRef, "base-ref", "", "commit to compare against, checked out as a git worktree of the working directory's repository")
+	const against = "what to compare with: a branch, tag or commit, checked out as a git worktree of the working directory's repository (default: the merge base of HEAD and the branch the change goes into: GITHUB_BASE_REF or CI_MERGE_REQUEST_TARGET_BRANCH_NAME in CI, else origin/HEAD)"
+	fs.StringVar(&o.BaseRef, "against", "", against)
+	fs.StringVar(&o.BaseRef, "base-ref", "", "the same as --against")
 	fs.StringVar(&o.BaseDir, "base-dir", "", "an existing checkout of the base instead of --base-ref")
 	fs.StringVar(&o.BaseLabel, "base-label", "", "the base's name in the report (default: --base-ref; for --base-dir, its git sha, or its path when it is not a git checkout)")
 	fs.StringVar(&o.HeadLabel, "head-label", "", "the head's name in the report (default: its branch)")
@@ -66,8 +88,8 @@ func gateFlags(fs *flag.FlagSet) func(context.Context) (gate.Options, error) {
 	fs.BoolVar(&o.RecordHistory, "record-history", false, "append head's exact figures to the history branch (the action sets it on a push to the default branch) instead of reading it")
 	labels := fs.String("labels", "", "the PR's label names: a JSON array, or comma separated")
 	approvals := fs.String("approvals", "", "approvals.json: the PR's /wiregate comments and their authors, as the action gathers them")
-	fs.StringVar(&o.Out, "out", ".wiregate", "directory for report.json, base.txt, head.txt, benchstat.txt")
-	fs.StringVar(&o.HarnessDir, "harness-dir", "", "wiregate's harness/ source (default: $WIREGATE_HARNESS; never looked for in the checkout judged)")
+	fs.StringVar(&o.Out, "out", ".wiregate", "directory for report.json, report.md, base.txt, head.txt, benchstat.txt")
+	fs.StringVar(&o.HarnessDir, "harness-dir", "", "a wiregate checkout's harness/, for developing wiregate (default: $WIREGATE_HARNESS, else the source this binary carries; never looked for in the checkout judged)")
 	fs.StringVar(&o.Buf, "buf", "", "buf binary (default: $WIREGATE_BUF, buf on PATH outside the checkout judged, or node_modules/.bin/buf beside --harness-dir)")
 	fs.StringVar(&o.CacheDir, "cache-dir", "", "where prepared bench programs are kept (default $WIREGATE_CACHE or the user cache dir)")
 	fs.StringVar(&o.TmpDir, "tmp-dir", "", "where the base worktree goes (default: the system's temp dir)")
@@ -132,7 +154,7 @@ func gateFlags(fs *flag.FlagSet) func(context.Context) (gate.Options, error) {
 // another would report it late, among other failures) and names it for the
 // report: its commit when git knows one, else the path as given.
 func baseDirLabel(ctx context.Context, dir string) (string, error) {
-	const fix = "pass an existing checkout of the base, or --base-ref to check one out"
+	const fix = "pass an existing checkout of the base, or --against REF to check one out"
 	if st, err := os.Stat(dir); err != nil {
 		return "", exitcode.BadInput("--base-dir %s: no such directory; %s", dir, fix)
 	} else if !st.IsDir() {

@@ -19,7 +19,7 @@ func TestGateBaseDirThatDoesNotExist(t *testing.T) {
 	out := t.TempDir()
 	nope := filepath.Join(t.TempDir(), "nope")
 	r := runWiregate(t, "gate", "--base-dir", nope, "--working-directory", copySchemas(t), "--out", out)
-	wantBadInput(t, r, "--base-dir "+nope+": no such directory", "--base-ref")
+	wantBadInput(t, r, "--base-dir "+nope+": no such directory", "--against")
 	if n := strings.Count(strings.TrimSpace(r.stderr), "\n"); n != 0 {
 		t.Errorf("%d lines on stderr, want the one:\n%s", n+1, r.stderr)
 	}
@@ -101,4 +101,15 @@ func TestGateBadCompressionOrBatchBytes(t *testing.T) {
 	}
 	wantBadInput(t, runWiregate(t, "sizes", "--buf-input", base, "--compression", "brotli"), "--compression", `"brotli" is not a codec`)
 	wantBadInput(t, runWiregate(t, "sizes", "--buf-input", base, "--batch-bytes", "10"), "--batch-bytes", "outside 1024 to 1048576")
+}
+
+// A --format the gate does not print is one line naming it and the
+// formats, exit 2, before any stage runs (no report.json).
+func TestGateBadFormat(t *testing.T) {
+	out := t.TempDir()
+	r := runWiregate(t, "gate", "--base-dir", copySchemas(t), "--working-directory", copySchemas(t), "--out", out, "--format", "html")
+	wantBadInput(t, r, `--format "html": want markdown`, "json", "github")
+	if _, err := os.Stat(filepath.Join(out, "report.json")); err == nil {
+		t.Error("a stage ran: report.json was written")
+	}
 }

@@ -43,7 +43,7 @@ func (s *schemaFlags) add(fs *flag.FlagSet) {
 	fs.StringVar(&s.formats, "formats", inputs.DefaultOf("formats"), "formats to measure")
 	fs.StringVar(&s.samples, "samples", "", "directory of <full.Message.Name>.jsonl protojson samples")
 	fs.StringVar(&s.avroGlobs, "avro-schemas", inputs.DefaultOf("avro-schemas"), "Avro schemas (globs under --buf-input); one whose record full name equals a message's is its Avro schema")
-	fs.StringVar(&s.harnessDir, "harness-dir", "", "wiregate's harness/ source (default: $WIREGATE_HARNESS, else found above the working directory)")
+	fs.StringVar(&s.harnessDir, "harness-dir", "", "a wiregate checkout's harness/, for developing wiregate (default: $WIREGATE_HARNESS, else one above the working directory, else the source this binary carries)")
 	fs.StringVar(&s.cacheDir, "cache-dir", "", "where prepared bench programs are kept (default $WIREGATE_CACHE or the user cache dir)")
 }
 

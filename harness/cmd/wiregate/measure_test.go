@@ -83,8 +83,14 @@ func wiregateEnv(t *testing.T) []string {
 
 func runWiregate(t *testing.T, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(wiregateBin(t), args...)
-	cmd.Env = wiregateEnv(t)
+	return runIn(t, wiregateBin(t), "", wiregateEnv(t), args...)
+}
+
+// runIn runs bin with args in dir (this one when empty) with env.
+func runIn(t *testing.T, bin, dir string, env []string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir, cmd.Env = dir, env
 	var so, se bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &so, &se
 	err := cmd.Run()

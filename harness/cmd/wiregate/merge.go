@@ -2,11 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -23,22 +20,23 @@ func init() {
 
 // cmdMerge reads each DIR's report.json (a DIR may also hold one
 // subdirectory per part, as a download of several artifacts does), merges
-// them, and writes report.json, base.txt and head.txt into --out. Parts it
+// them, and writes report.json, report.md, base.txt and head.txt into --out. Parts it
 // refuses still make a report.json: the error, which renders.
 func cmdMerge(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
-	out := fs.String("out", ".wiregate", "directory for the merged report.json, base.txt and head.txt")
+	out := fs.String("out", ".wiregate", "directory for the merged report.json, report.md, base.txt and head.txt")
+	runURL := fs.String("run-url", "", "the CI run's page, linked from report.md (default: the CI's own, from its variables)")
 	dirs, err := parseWithOperands(fs, args)
 	if err != nil {
 		return err
 	}
-	if err := mergeDirs(dirs, *out); err != nil {
+	if err := mergeDirs(dirs, *out, *runURL); err != nil {
 		if exitcode.Code(err) == exitcode.Unusable {
 			r := report.New()
 			r.Stages = append(r.Stages, report.Stage{Name: "merge", Error: subcmd.OneLine(err.Error())})
 			r.Errors = append(r.Errors, "merge: "+subcmd.OneLine(err.Error()))
 			verdict.Decide(r)
-			if werr := writeReport(r, *out); werr != nil {
+			if werr := writeReport(r, *out, *runURL); werr != nil {
 				return werr
 			}
 		}
@@ -48,7 +46,7 @@ func cmdMerge(_ context.Context, args []string) error {
 }
 
 // mergeDirs merges the parts in dirs into out.
-func mergeDirs(dirs []string, out string) error {
+func mergeDirs(dirs []string, out, runURL string) error {
 	if len(dirs) == 0 {
 		return exitcode.BadInput("no parts to merge: no shard's report.json was given (in the action: this run has no wiregate-part-* artifact; the merge job runs after the gate jobs, with needs: and if: ${{ !cancelled() }})")
 	}
@@ -76,7 +74,7 @@ func mergeDirs(dirs []string, out string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeReport(r, out); err != nil {
+	if err := writeReport(r, out, runURL); err != nil {
 		return err
 	}
 	for i, name := range []string{"base.txt", "head.txt"} {
@@ -87,14 +85,6 @@ func mergeDirs(dirs []string, out string) error {
 	fmt.Fprintf(os.Stderr, "wiregate merge: %d of %d shards, %s (%s); report: %s\n", len(r.Merged.Parts), r.Merged.Count,
 		r.Result, violations(r), filepath.Join(out, "report.json"))
 	return exitAs(r, "a shard could not run: see the report's errors")
-}
-
-// writeReport writes r as out/report.json.
-func writeReport(r *report.Report, out string) error {
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return exitcode.BadInput("--out %s: %v", out, err)
-	}
-	return r.Write(filepath.Join(out, "report.json"))
 }
 
 // partDirs are the directories under dir that hold a report.json: dir
@@ -117,31 +107,6 @@ func partDirs(dir string) ([]string, error) {
 		return nil, exitcode.BadInput("%s holds no report.json, nor do its subdirectories; pass the directories the shards' parts were downloaded to", dir)
 	}
 	return out, nil
-}
-
-// readReport reads one part.
-func readReport(path string) (*report.Report, error) {
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, exitcode.BadInput("%s: no such file", path)
-	} else if err != nil {
-		return nil, exitcode.BadInput("%s: %v", path, err)
-	}
-	var v struct{ Version int }
-	if err := json.Unmarshal(b, &v); err != nil {
-		return nil, exitcode.BadInput("%s: not a wiregate report.json: %v", path, err)
-	}
-	if v.Version != report.Version {
-		return nil, exitcode.BadInput("%s: report version %d, this wiregate reads %d: merge with the wiregate that gated", path, v.Version, report.Version)
-	}
-	if err := report.Validate(b); err != nil {
-		return nil, exitcode.BadInput("%s %v", path, err)
-	}
-	var r report.Report
-	if err := json.Unmarshal(b, &r); err != nil {
-		return nil, exitcode.BadInput("%s: not a wiregate report.json: %v", path, err)
-	}
-	return &r, nil
 }
 
 func firstOr(xs []string, otherwise string) string {

@@ -87,7 +87,7 @@ message Cart {
 // check is buf run in dir with the buf.yaml there, as a module of its own.
 func check(t *testing.T, dir string) Check {
 	t.Helper()
-	buf, err := prepare.FindBuf("", "../..", "")
+	buf, err := prepare.FindBuf(context.Background(), "", "../..", "")
 	if err != nil {
 		t.Skip(err)
 	}

@@ -13,7 +13,7 @@ import (
 // bufBinary is the buf the tests run (buf config migrate translates v1).
 func bufBinary(t *testing.T) string {
 	t.Helper()
-	buf, err := prepare.FindBuf("", "../..", "")
+	buf, err := prepare.FindBuf(context.Background(), "", "../..", "")
 	if err != nil {
 		t.Skip(err)
 	}

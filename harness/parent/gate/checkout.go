@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/wiregate/wiregate/harness/parent/checkout"
+	"github.com/wiregate/wiregate/harness/parent/mergebase"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
@@ -17,9 +19,11 @@ type checkedOut struct {
 	side       side // the base: its worktree when the gate made one
 }
 
-// checkout makes the base side: a worktree of BaseRef, or BaseDir as it is.
-// It also fills in the shas and labels the caller did not give: a side is
-// always named, by its ref, its sha or its directory.
+// checkout makes the base side: a worktree of BaseRef, or BaseDir as it is,
+// or, with neither, a worktree of the merge base of HEAD and the branch the
+// change goes into (package mergebase), named by that branch. It also fills
+// in the shas and labels the caller did not give: a side is always named,
+// by its ref, its sha or its directory.
 func (g *run) checkout(ctx context.Context) (checkedOut, bool) {
 	return stage(ctx, g, "checkout", func(ctx context.Context) (checkedOut, string, error) {
 		co := checkedOut{base: g.base.rev, head: g.head.rev, side: *g.base}
@@ -37,25 +41,34 @@ func (g *run) checkout(ctx context.Context) (checkedOut, bool) {
 		if co.head.Ref == "" {
 			co.head.Ref = g.head.dir
 		}
-		switch {
-		case g.o.BaseDir != "":
+		if g.o.BaseDir != "" {
 			co.base.Sha = gitSha(ctx, g.o.BaseDir)
 			if co.base.Ref == "" {
 				co.base.Ref = g.o.BaseDir
 			}
 			return co, "", nil
-		case g.o.BaseRef == "":
-			return co, "", exitcode.BadInput("no base: give --base-ref (a commit to compare against) or --base-dir (a checkout of it)")
 		}
-		w, err := checkout.Add(ctx, g.head.dir, g.o.BaseRef, g.tmpDir())
+		ref, note := g.o.BaseRef, ""
+		if ref == "" {
+			b, err := mergebase.Resolve(ctx, g.head.dir, os.Getenv)
+			if err != nil {
+				return co, "", err
+			}
+			ref, note = b.Sha, fmt.Sprintf("against %s at %s: the merge base of HEAD and %[1]s (%[3]s)", b.Branch, checkout.Short(b.Sha), b.From)
+			g.o.Log("wiregate: %s", note)
+			if co.base.Ref == "" {
+				co.base.Ref = b.Branch
+			}
+		}
+		w, err := checkout.Add(ctx, g.head.dir, ref, g.tmpDir())
 		if err != nil {
 			return co, "", err
 		}
 		co.side.worktree, co.side.dir, co.base.Sha = w, w.Dir, w.Sha
 		if co.base.Ref == "" {
-			co.base.Ref = g.o.BaseRef
+			co.base.Ref = ref
 		}
-		return co, "", nil
+		return co, note, nil
 	})
 }
 

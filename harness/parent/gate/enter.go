@@ -272,11 +272,18 @@ func enterAdded(r *report.Report, formats []string, sz sizes, c counts) {
 // writes every field, JSON every plain value and list. What it costs is
 // the addition's; this says why.
 func enterUnset(m *report.Message, sz sizes) {
-	var added []string
-	for _, n := range m.Records.AddedFields() {
-		added = append(added, n.Field)
+	if m.Records == nil || !m.Records.OnlyAdded {
+		return
 	}
-	if len(added) == 0 || !m.Records.OnlyAdded {
+	// What a format writes unset: the new fields, and the new members of
+	// a oneof (Avro's null branch), held or not.
+	var added []string
+	for _, n := range append(m.Records.AddedFields(), m.Records.NewOneofMembers...) {
+		if !slices.Contains(added, n.Field) {
+			added = append(added, n.Field)
+		}
+	}
+	if len(added) == 0 {
 		return
 	}
 	for i := range m.Formats {

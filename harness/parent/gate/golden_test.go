@@ -104,7 +104,7 @@ func approveAll(t *testing.T, r *report.Report) {
 // module sat under schemas/.
 func goldenFindings(t *testing.T) []report.Finding {
 	t.Helper()
-	buf, err := prepare.FindBuf("", "../..", "")
+	buf, err := prepare.FindBuf(context.Background(), "", "../..", "")
 	if err != nil {
 		t.Skip("buf not found:", err)
 	}

@@ -36,7 +36,7 @@ type Options struct {
 	// push to the repository's default branch, the one event it knows.
 	RecordHistory bool
 
-	HarnessDir string // wiregate's harness/ source, linked into the bench programs; $WIREGATE_HARNESS when empty
+	HarnessDir string // a wiregate checkout's harness/ the bench programs link (developing wiregate); $WIREGATE_HARNESS, else the source the binary carries, when empty
 	Buf        string // buf binary; prepare.FindBuf's when empty (never one in the checkout judged)
 	CacheDir   string // prepared bench programs
 	TmpDir     string // worktrees; the system's temp dir when empty

@@ -29,18 +29,19 @@ func (g *run) loadConfig(ctx context.Context) (config.Config, bool) {
 	})
 }
 
-// findTools resolves the harness the caller named, buf once for both
-// sides (never from the checkout judged: prepare.FindBuf), and the buf
+// findTools resolves the harness (the one the caller named, else the one
+// wiregate was built from), buf once for both sides (never from the
+// checkout judged; installed on first use: prepare.Buf), and the buf
 // configs the schema checks run with: which config buf would use on each
 // side, head judged by the base's rules, less what buf may not run
 // (resolveBuf).
 func (g *run) findTools(ctx context.Context) (tools, bool) {
 	return stage(ctx, g, "tools", func(ctx context.Context) (tools, string, error) {
-		harness, err := prepare.HarnessNamed(g.o.HarnessDir)
+		harness, err := prepare.Harness(g.o.HarnessDir, g.o.CacheDir)
 		if err != nil {
 			return tools{}, "", err
 		}
-		buf, err := prepare.FindBuf(g.o.Buf, harness, g.head.dir)
+		buf, err := prepare.Buf(ctx, g.o.Buf, harness, g.head.dir, g.o.CacheDir)
 		if err != nil {
 			return tools{}, "", err
 		}

@@ -13,31 +13,49 @@ import (
 	"github.com/wiregate/wiregate/harness/program/proc"
 )
 
-// FindBuf returns the buf binary to use: explicit, $WIREGATE_BUF, the first
-// buf in PATH's absolute directories outside judged, or the
-// node_modules/.bin/buf `npm ci` puts in the action's root, the directory
-// above harnessDir. judged is the checkout a gate judges ("" when nothing
-// is judged): a program in it is the pull request's, so none is looked up
-// there, whichever way the search would reach it.
-func FindBuf(explicit, harnessDir, judged string) (string, error) {
+// BufVersion is the buf every run uses, so lint and breaking rules do not
+// drift between runs or machines: package.json pins the same for `npm ci`
+// in wiregate's repository (a test keeps the two equal).
+const BufVersion = "1.75.0"
+
+// FindBuf returns the buf binary to use: explicit, $WIREGATE_BUF, the
+// first buf of the pinned version in PATH's absolute directories outside
+// judged, or the node_modules/.bin/buf `npm ci` puts in wiregate's
+// repository, the directory above harnessDir (developing wiregate). judged
+// is the checkout a gate judges ("" when nothing is judged): a program in
+// it is the pull request's, so none is looked up there, whichever way the
+// search would reach it, and none there runs, not even for --version.
+func FindBuf(ctx context.Context, explicit, harnessDir, judged string) (string, error) {
 	if explicit != "" {
 		return explicit, nil
 	}
 	if env := os.Getenv("WIREGATE_BUF"); env != "" {
 		return env, nil
 	}
+	var candidates []string
 	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
-		p := filepath.Join(dir, "buf")
-		if filepath.IsAbs(dir) && !within(judged, p) && isExecutable(p) {
-			return p, nil
+		if p := filepath.Join(dir, "buf"); filepath.IsAbs(dir) && !within(judged, p) {
+			candidates = append(candidates, p)
 		}
 	}
 	if harnessDir != "" {
-		if p := filepath.Join(filepath.Dir(harnessDir), "node_modules", ".bin", "buf"); isExecutable(p) {
+		candidates = append(candidates, filepath.Join(filepath.Dir(harnessDir), "node_modules", ".bin", "buf"))
+	}
+	for _, p := range candidates {
+		if isExecutable(p) && bufVersion(ctx, p) == BufVersion {
 			return p, nil
 		}
 	}
-	return "", exitcode.BadInput("buf not found: run `npm ci` in wiregate's directory (it installs the pinned @bufbuild/buf), put buf on PATH, or pass --buf PATH")
+	return "", exitcode.BadInput("buf %s not found: put it on PATH (npm install -g @bufbuild/buf@%[1]s, or see buf.build/docs/installation), or pass --buf PATH; a gate installs it on first use", BufVersion)
+}
+
+// bufVersion is what `buf --version` says, "" when it does not run.
+func bufVersion(ctx context.Context, p string) string {
+	out, err := proc.Command(ctx, p, "--version").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
 }
 
 // within says whether path lies in dir (false for an empty dir).

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -24,39 +25,45 @@ import (
 
 const harnessModule = "github.com/wiregate/wiregate/harness"
 
-// HarnessNamed is this module's source as the caller named it: explicit,
-// else $WIREGATE_HARNESS. A gate takes only that (cmd/wiregate's gate and
-// plan): its working directory is the checkout it judges, and a harness
-// found there would be the pull request's code.
-func HarnessNamed(explicit string) (string, error) {
+// Harness is the harness source a gate's bench programs link: the one the
+// caller named (--harness-dir, else $WIREGATE_HARNESS), for developing
+// wiregate; else the source this wiregate was built from, written out
+// below the cache directory (embeddedHarness; cache is --cache-dir, and
+// empty for the default). A gate never looks for one in the checkout it
+// judges: that would be the pull request's code.
+func Harness(explicit, cache string) (string, error) {
 	for _, c := range []struct{ dir, from string }{{explicit, "--harness-dir"}, {os.Getenv("WIREGATE_HARNESS"), "$WIREGATE_HARNESS"}} {
 		if c.dir != "" {
 			return harnessAt(c.dir, fmt.Sprintf("%s %s: not wiregate's harness/ directory (no go.mod of module %s there)", c.from, c.dir, harnessModule))
 		}
 	}
-	return "", exitcode.BadInput("--harness-dir not given: pass wiregate's harness/ directory (the action and `npm run gate` pass their own); a gate does not look for it in the checkout it judges")
+	dir, err := cacheDir(cache)
+	if err != nil {
+		return "", err
+	}
+	return embeddedHarness(dir)
 }
 
 // findHarness locates this module's source for the measuring commands,
-// which judge nothing: HarnessNamed, else a harness/go.mod above the
-// working directory (`go run ./harness/cmd/wiregate` in this repository).
-func findHarness(explicit string) (string, error) {
-	if explicit != "" || os.Getenv("WIREGATE_HARNESS") != "" {
-		return HarnessNamed(explicit)
-	}
-	if wd, err := os.Getwd(); err == nil {
-		for d := wd; ; d = filepath.Dir(d) {
-			for _, c := range []string{d, filepath.Join(d, "harness")} {
-				if h, err := harnessAt(c, ""); err == nil {
-					return h, nil
+// which judge nothing: the one named, else a harness/go.mod above the
+// working directory (`go run ./harness/cmd/wiregate` in this repository),
+// else the embedded one.
+func findHarness(explicit, cache string) (string, error) {
+	if explicit == "" && os.Getenv("WIREGATE_HARNESS") == "" {
+		if wd, err := os.Getwd(); err == nil {
+			for d := wd; ; d = filepath.Dir(d) {
+				for _, c := range []string{d, filepath.Join(d, "harness")} {
+					if h, err := harnessAt(c, ""); err == nil {
+						return h, nil
+					}
 				}
-			}
-			if filepath.Dir(d) == d {
-				break
+				if filepath.Dir(d) == d {
+					break
+				}
 			}
 		}
 	}
-	return "", exitcode.BadInput("harness source not found: pass --harness-dir pointing at wiregate's harness/ directory")
+	return Harness(explicit, cache)
 }
 
 // harnessAt is dir, absolute, when it holds this module's go.mod; else
@@ -77,45 +84,66 @@ var sourceHashes sync.Map
 // that measured them (Schema.Harness).
 func HarnessHash(dir string) (string, error) { return hashSources(dir) }
 
-// hashSources fingerprints the harness's non-test Go sources and go.mod/go.sum.
+// hashSources fingerprints the harness at dir (sourceFiles).
 func hashSources(dir string) (string, error) {
 	if h, ok := sourceHashes.Load(dir); ok {
 		return h.(string), nil
 	}
-	h, err := hashSourceFiles(dir)
+	h, err := hashSourceFiles(os.DirFS(dir))
 	if err == nil {
 		sourceHashes.Store(dir, h)
 	}
 	return h, err
 }
 
-func hashSourceFiles(dir string) (string, error) {
+// sourceFiles are the harness's files that make a wiregate what it is, in
+// lexical order: every file but tests (_test.go, testdata), names Go's
+// embedding leaves out (a leading . or _) and modules nested below (an
+// opt-in codec's): the Go sources, go.mod and go.sum, assembly, embedded
+// schemas. They are what the binary embeds (harness.Source) and writes
+// out, so a checkout and an installed wiregate of one commit hash alike.
+func sourceFiles(src fs.FS) ([]string, error) {
 	var files []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(src, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && p != dir {
-			return filepath.SkipDir
-		}
 		n := d.Name()
-		if !d.IsDir() && (strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") || n == "go.mod" || n == "go.sum") {
+		if p == "." {
+			return nil
+		}
+		left := strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_")
+		if d.IsDir() {
+			if _, err := fs.Stat(src, path.Join(p, "go.mod")); left || n == "testdata" || err == nil {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !left && !strings.HasSuffix(n, "_test.go") && d.Type().IsRegular() {
 			files = append(files, p)
 		}
 		return nil
 	})
 	if err != nil {
-		return "", fmt.Errorf("hash harness sources: %w", err)
+		return nil, fmt.Errorf("harness sources: %w", err)
 	}
 	sort.Strings(files)
+	return files, nil
+}
+
+// hashSourceFiles is the sha256 of src's sourceFiles, each named and sized.
+func hashSourceFiles(src fs.FS) (string, error) {
+	files, err := sourceFiles(src)
+	if err != nil {
+		return "", err
+	}
 	h := sha256.New()
 	for _, f := range files {
-		b, err := os.ReadFile(f)
+		b, err := fs.ReadFile(src, f)
 		if err != nil {
-			return "", err
+			return "", fmt.Errorf("hash harness sources: %w", err)
 		}
-		rel, _ := filepath.Rel(dir, f)
-		fmt.Fprintf(h, "%s %d\n", rel, len(b))
+		fmt.Fprintf(h, "%s %d\n", f, len(b))
 		h.Write(b)
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil

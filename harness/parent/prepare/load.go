@@ -49,11 +49,11 @@ func Load(ctx context.Context, opts Options) (*Schema, error) {
 			return nil, err
 		}
 	}
-	harnessDir, err := findHarness(opts.HarnessDir)
+	harnessDir, err := findHarness(opts.HarnessDir, opts.CacheDir)
 	if err != nil {
 		return nil, err
 	}
-	buf, err := FindBuf(opts.Buf, harnessDir, "")
+	buf, err := Buf(ctx, opts.Buf, harnessDir, "", opts.CacheDir)
 	if err != nil {
 		return nil, err
 	}

@@ -12,7 +12,9 @@ import (
 	"golang.org/x/mod/modfile"
 	"golang.org/x/mod/semver"
 
+	"github.com/wiregate/wiregate/harness/parent/version"
 	"github.com/wiregate/wiregate/harness/program/codec"
+	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 
 // An opt-in format's codec lives in a Go module of its own below harness/
@@ -37,13 +39,41 @@ func optInModules(formats []codec.Format) []string {
 }
 
 // moduleDir is an opt-in module's source directory: its path below the
-// harness module's, under harnessDir.
+// harness module's, under harnessDir. A harness this wiregate wrote out of
+// itself has none (Go embeds no other module's files): "" then.
 func moduleDir(harnessDir, module string) (string, error) {
 	rel, ok := strings.CutPrefix(module, harnessModule+"/")
 	if !ok {
 		return "", fmt.Errorf("opt-in module %s is not below %s", module, harnessModule)
 	}
-	return filepath.Join(harnessDir, filepath.FromSlash(rel)), nil
+	dir := filepath.Join(harnessDir, filepath.FromSlash(rel))
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
+		return "", nil
+	}
+	return dir, nil
+}
+
+// fromProxy is the version an opt-in module is required at when the
+// harness has no source of it: a tagged wiregate's own version, fetched
+// through the module proxy as any requirement is (its tag is
+// harness/program/codec/avrohamba/vX.Y.Z beside harness/vX.Y.Z). A
+// development build cannot name one.
+func fromProxy(module string, v version.Info) (string, error) {
+	if release, ok := v.Release(); ok {
+		return release, nil
+	}
+	return "", exitcode.BadInput("format %s: its codec is the module %s, which this wiregate (%s, built without a wiregate checkout's nested modules) cannot build: pass --harness-dir DIR of a wiregate checkout, or use a tagged wiregate (go install %s/cmd/wiregate@vX.Y.Z), which fetches the module at its version",
+		optInFormat(module), module, v, harnessModule)
+}
+
+// optInFormat is the format whose codec module is module.
+func optInFormat(module string) string {
+	for _, n := range codec.Names() {
+		if f, _ := codec.Lookup(n); f.Module == module {
+			return n
+		}
+	}
+	return module
 }
 
 // benchRequirements are the bench module's requirements: the harness's and
@@ -78,6 +108,12 @@ func benchRequirements(harnessDir string, modules []string) (goVersion string, r
 		if err != nil {
 			return "", nil, nil, err
 		}
+		if dir == "" {
+			if versions[m], err = fromProxy(m, version.This()); err != nil {
+				return "", nil, nil, err
+			}
+			continue
+		}
 		if _, err := add(dir); err != nil {
 			return "", nil, nil, err
 		}
@@ -109,6 +145,9 @@ func benchSums(harnessDir string, modules []string) ([]byte, error) {
 		dir, err := moduleDir(harnessDir, m)
 		if err != nil {
 			return nil, err
+		}
+		if dir == "" { // from the proxy: go build adds its sums, checked against the checksum database
+			continue
 		}
 		b, err := os.ReadFile(filepath.Join(dir, "go.sum"))
 		if err != nil {

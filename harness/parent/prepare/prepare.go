@@ -192,11 +192,11 @@ func (s *Schema) Build(ctx context.Context, messages []string) (*Result, error) 
 // plugins opts.Formats need, plain structs) into out as part of Go module
 // `module`, without building a program: for checked-in test fixtures.
 func Generate(ctx context.Context, opts Options, module, out string) error {
-	harnessDir, err := findHarness(opts.HarnessDir)
+	harnessDir, err := findHarness(opts.HarnessDir, opts.CacheDir)
 	if err != nil {
 		return err
 	}
-	buf, err := FindBuf(opts.Buf, harnessDir, "")
+	buf, err := Buf(ctx, opts.Buf, harnessDir, "", opts.CacheDir)
 	if err != nil {
 		return err
 	}

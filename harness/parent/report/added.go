@@ -6,7 +6,8 @@ import (
 )
 
 // AddedFields are the fields whose values are a message's added content:
-// its new fields head does not require, and its new oneof members. Each
+// its new fields head does not require, and the new oneof members its
+// samples hold. Each
 // has its FieldNote; the split itself is decided where records are paired.
 func (rs *Records) AddedFields() []FieldNote {
 	if rs == nil {
@@ -18,18 +19,28 @@ func (rs *Records) AddedFields() []FieldNote {
 			out = append(out, n)
 		}
 	}
-	return append(out, rs.NewOneofMembers...)
+	// A new oneof member of paired records is held by none (each keeps
+	// the member it had): only the samples can hold one.
+	if rs.FromSamples {
+		out = append(out, rs.NewOneofMembers...)
+	}
+	return out
 }
 
-// AddedWords says what a message's added content is, one element each:
-// "`tags` (new repeated string, 3.2 entries a record as generated)". The
-// verdict's details and the comment say it the same way.
-func (rs *Records) AddedWords() []string {
+// AddedElement is one added field and what it is in words: "new
+// repeated string, 3.2 entries a record as generated".
+type AddedElement struct {
+	Field, What string
+}
+
+// AddedElements say what a message's added content is, one element each.
+// The verdict's details (AddedWords) and the comment say it the same way.
+func (rs *Records) AddedElements() []AddedElement {
 	how := "as generated"
 	if rs != nil && rs.FromSamples {
 		how = "in the samples"
 	}
-	var out []string
+	var out []AddedElement
 	for _, n := range rs.AddedFields() {
 		what := "new " + n.To
 		if isMember(rs, n) {
@@ -38,7 +49,17 @@ func (rs *Records) AddedWords() []string {
 		if n.Entries != nil {
 			what += fmt.Sprintf(", %.1f entries a record %s", *n.Entries, how)
 		}
-		out = append(out, fmt.Sprintf("`%s` (%s)", n.Field, strings.TrimSpace(what)))
+		out = append(out, AddedElement{Field: n.Field, What: strings.TrimSpace(what)})
+	}
+	return out
+}
+
+// AddedWords are AddedElements as plain words: "`tags` (new repeated
+// string, 3.2 entries a record as generated)".
+func (rs *Records) AddedWords() []string {
+	var out []string
+	for _, e := range rs.AddedElements() {
+		out = append(out, fmt.Sprintf("`%s` (%s)", e.Field, e.What))
 	}
 	return out
 }

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// `wiregate version` says which wiregate this is and which buf, Go and
+// Valgrind a gate here would run — or what it would do without one.
+func TestVersionSaysWhatAGateHereWouldRun(t *testing.T) {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go")
+	}
+	t.Setenv("WIREGATE_BUF", "")
+	bufDir := filepath.Join(repoRoot(t), "node_modules", ".bin")
+	t.Setenv("PATH", strings.Join([]string{bufDir, filepath.Dir(goBin), os.Getenv("PATH")}, string(os.PathListSeparator)))
+	var out bytes.Buffer
+	printVersions(context.Background(), &out)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d lines:\n%s", len(lines), out.String())
+	}
+	for i, want := range []string{
+		`^wiregate \(devel\)`,
+		`^buf      1\.75\.0  ` + regexp.QuoteMeta(filepath.Join(bufDir, "buf")) + `$`,
+		`^go       go1\.\d+\S*  ` + regexp.QuoteMeta(goBin) + `$`,
+		`^valgrind (\d+\.\d+\S*  /\S+|not found: .+)$`,
+	} {
+		if !regexp.MustCompile(want).MatchString(lines[i]) {
+			t.Errorf("line %d: %q, want %s", i+1, lines[i], want)
+		}
+	}
+	t.Setenv("PATH", filepath.Dir(goBin))
+	out.Reset()
+	printVersions(context.Background(), &out)
+	if !strings.Contains(out.String(), "buf      1.75.0  not found: a gate installs it into its cache on first use") {
+		t.Error(out.String())
+	}
+}

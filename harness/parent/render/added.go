@@ -1,0 +1,241 @@
+package render
+
+// What a change adds is stated apart from what it makes worse: the added
+// content filled (report.AddedContent), how the added-content threshold
+// judged it, and, for a message that only adds, that its same content's
+// deltas are what the added fields cost unset. The split and the verdict
+// are Go's (record.Split, verdict); this only says them.
+
+import (
+	"math"
+
+	md "github.com/wiregate/wiregate/harness/parent/render/markdown"
+	"github.com/wiregate/wiregate/harness/parent/report"
+)
+
+// addedLines are a measured message's lines on what head adds: the
+// fields, how their cost was judged, the figures filled, and why a format
+// that writes unset fields grew on the same content. None when head's
+// records add nothing.
+func addedLines(m report.Message) []md.Md {
+	elements := m.Records.AddedElements()
+	if len(elements) == 0 && m.AddedContent == nil {
+		return nil
+	}
+	fields := make([]md.Md, len(elements))
+	for i, e := range elements {
+		fields[i] = md.F("{} ({})", md.Code(e.Field), e.What)
+	}
+	what := md.F("what head adds")
+	if len(fields) > 0 {
+		what = md.Join(fields, md.F(", "))
+	}
+	cost := md.Empty
+	if m.AddedContent != nil {
+		cost = md.F("; what it costs filled is the table after the figures")
+	}
+	out := []md.Md{md.F("➕ **Added content**: {}. {}{}.", what, judgedWords(m.AddedContent), cost)}
+	if m.Records != nil && m.Records.OnlyAdded {
+		out = append(out, md.F("<sub>Head only adds to this message: what its same content costs more in the figures below is what the added fields cost even unset, judged with the added content, not as a regression.</sub>"))
+	}
+	for _, f := range m.Formats {
+		if f.Size != nil && f.Size.Unset != "" {
+			out = append(out, md.F("<sub>{}.</sub>", spans(f.Size.Unset)))
+		}
+	}
+	return out
+}
+
+// judgedWords says how the added content was judged: stated (the
+// threshold is off), within the threshold, or past it.
+func judgedWords(a *report.AddedContent) md.Md {
+	judged, past := false, false
+	if a != nil {
+		for _, f := range a.Formats {
+			for _, fig := range f.Figures {
+				if fig.ThresholdPct != nil {
+					judged = true
+					past = past || fig.DeltaPct != nil && *fig.DeltaPct > *fig.ThresholdPct
+				}
+			}
+		}
+	}
+	switch {
+	case past:
+		return md.F("❌ Past {}", md.Code("added-content-threshold"))
+	case judged:
+		return md.F("Within {}", md.Code("added-content-threshold"))
+	}
+	return md.F("Stated, never failing ({} is off)", md.Code("added-content-threshold"))
+}
+
+// addedFigures is the added content's table, under the message's
+// figures: one row per format, without → with (delta), a column per
+// figure measured.
+func addedFigures(m report.Message) md.Md {
+	if t := addedTable(m.AddedContent); !t.Empty() {
+		return md.F("{}\n\n<sub>Added content, filled: head's records with it against the same records without it, both by head's code.</sub>", t)
+	}
+	return md.Empty
+}
+
+func addedTable(a *report.AddedContent) md.Md {
+	if a == nil || len(a.Formats) == 0 {
+		return md.Empty
+	}
+	type column struct{ metric, codec string }
+	var columns []column
+	seen := map[column]bool{}
+	for _, f := range a.Formats {
+		for _, fig := range f.Figures {
+			c := column{fig.Metric, fig.Codec}
+			if !seen[c] {
+				seen[c] = true
+				columns = append(columns, c)
+			}
+		}
+	}
+	header := []md.Md{md.F("added content")}
+	for _, c := range columns {
+		switch c.metric {
+		case report.AddedSize:
+			header = append(header, md.F("bytes/msg"))
+		case report.AddedCompressedSize:
+			header = append(header, md.F("{} B/record", c.codec))
+		default:
+			header = append(header, md.F("{} instr/op", c.metric))
+		}
+	}
+	rows := make([][]md.Md, len(a.Formats))
+	for i, f := range a.Formats {
+		row := []md.Md{md.F("{}", f.Format)}
+		for _, c := range columns {
+			cell := md.F("—")
+			for _, fig := range f.Figures {
+				if fig.Metric == c.metric && fig.Codec == c.codec {
+					format := bytes
+					if fig.Unit == instrUnit {
+						format = instructions
+					}
+					cell = md.F("{} → {} ({})", format(fig.Without), format(fig.With), pct(fig.DeltaPct, true))
+				}
+			}
+			row = append(row, cell)
+		}
+		rows[i] = row
+	}
+	return md.Table(header, rows)
+}
+
+// addedHeadline is the verdict line's word on what the change adds:
+// "adds 2 fields (+4.8% instructions when filled, stated)"; empty when it
+// adds nothing. Fields are counted once however many messages hold them
+// (a field of a shared message is one field).
+func addedHeadline(r *report.Report) md.Md {
+	names := map[string]bool{}
+	var instr, size *float64
+	judged, past := false, false
+	for _, m := range r.Messages {
+		if messageStatus(m) != report.StatusChanged {
+			continue
+		}
+		for _, f := range m.Records.AddedFields() {
+			names[f.Field] = true
+		}
+		if m.AddedContent == nil {
+			continue
+		}
+		for _, f := range m.AddedContent.Formats {
+			for _, fig := range f.Figures {
+				if fig.ThresholdPct != nil {
+					judged = true
+					past = past || fig.DeltaPct != nil && *fig.DeltaPct > *fig.ThresholdPct
+				}
+				if fig.DeltaPct == nil {
+					continue
+				}
+				switch fig.Metric {
+				case report.AddedEncode, report.AddedDecode:
+					instr = larger(instr, *fig.DeltaPct)
+				case report.AddedSize:
+					size = larger(size, *fig.DeltaPct)
+				}
+			}
+		}
+	}
+	if len(names) == 0 {
+		return md.Empty
+	}
+	cost := md.Empty
+	switch {
+	case instr != nil:
+		cost = md.F("{} instructions when filled, ", pct(instr, true))
+	case size != nil:
+		cost = md.F("{} bytes when filled, ", pct(size, true))
+	}
+	how := md.F("stated")
+	switch {
+	case past:
+		how = md.F("past added-content-threshold")
+	case judged:
+		how = md.F("within added-content-threshold")
+	}
+	return md.F("adds {} ({}{})", count(len(names), "field", "fields"), cost, how)
+}
+
+// larger is the larger of *p (when set) and x, in size.
+func larger(p *float64, x float64) *float64 {
+	if p == nil || math.Abs(x) > math.Abs(*p) {
+		return &x
+	}
+	return p
+}
+
+// groupAdded says, under a group's heading, what its messages' added
+// content costs filled at most and, when they only add, what their same
+// content's deltas are.
+func groupAdded(r *report.Report, names []string) md.Md {
+	in := map[string]bool{}
+	for _, n := range names {
+		in[n] = true
+	}
+	held, only := 0, 0
+	var instr, size *float64
+	for _, m := range r.Messages {
+		if !in[m.Name] || m.AddedContent == nil {
+			continue
+		}
+		held++
+		if m.Records != nil && m.Records.OnlyAdded {
+			only++
+		}
+		for _, f := range m.AddedContent.Formats {
+			for _, fig := range f.Figures {
+				if fig.DeltaPct == nil {
+					continue
+				}
+				switch fig.Metric {
+				case report.AddedEncode, report.AddedDecode:
+					instr = larger(instr, *fig.DeltaPct)
+				case report.AddedSize:
+					size = larger(size, *fig.DeltaPct)
+				}
+			}
+		}
+	}
+	if held == 0 {
+		return md.Empty
+	}
+	var most []md.Md
+	if size != nil {
+		most = append(most, md.F("{} bytes/msg", pct(size, true)))
+	}
+	if instr != nil {
+		most = append(most, md.F("{} instructions", pct(instr, true)))
+	}
+	unset := md.Empty
+	if only == held {
+		unset = md.F("; head only adds to them, so their same content's deltas below are what the added fields cost even unset")
+	}
+	return md.F("➕ {} added content: filled, at most {}{}.", count(held, "message holds", "messages hold"), md.Join(most, md.F(", ")), unset)
+}
