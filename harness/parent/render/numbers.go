@@ -65,14 +65,6 @@ func instructions(n float64) md.Md {
 // bytes is a bytes/msg figure: one decimal.
 func bytes(b float64) md.Md { return md.Numeral(md.ToFixed(b, 1)) }
 
-// signedBytes is a change in bytes/msg: "+12.0", "-3.5".
-func signedBytes(b float64) md.Md {
-	if b >= 0 {
-		return md.F("+{}", bytes(b))
-	}
-	return bytes(b)
-}
-
 // rate formats records per second: 1.23M, 456k.
 func rate(r float64) md.Md {
 	abs := math.Abs(r)
