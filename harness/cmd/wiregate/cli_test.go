@@ -79,14 +79,15 @@ func TestTheInstalledCLIGatesAFreshRepository(t *testing.T) {
 		t.Fatalf("A/A: exit %d\n%s\n%s", aa.code, aa.stdout, aa.stderr)
 	}
 
-	// One message changed on a branch: a repeated field grows every record.
+	// One message changed on a branch: a counter made fixed-width grows
+	// every record's same content (an addition would be stated, not fail).
 	git(repo, "checkout", "-qb", "feature")
 	proto := filepath.Join(repo, "schemas", "orders", "v1", "order.proto")
 	b, err := os.ReadFile(proto)
 	if err != nil {
 		t.Fatal(err)
 	}
-	grown := strings.Replace(string(b), "map<string, string> meta = 7;", "map<string, string> meta = 7;\n  repeated string tags = 8;", 1)
+	grown := strings.Replace(string(b), "int32 quantity = 3;", "sfixed64 quantity = 3;", 1)
 	if grown == string(b) {
 		t.Fatal("could not grow the message")
 	}

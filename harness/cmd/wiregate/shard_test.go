@@ -48,8 +48,10 @@ func TestPlanShardsAndMerge(t *testing.T) {
 	grow("schemas/pingpong/v1/ping_pong.proto", "repeated double doubles = 7;", "repeated double doubles = 7;\n  string note = 8;")
 	// count 6: a shard job runs at most count bench rounds, so count prices
 	// the two messages past one 80 s shard's capacity.
+	// The added fields fail: added-content-threshold 1%.
 	flags := []string{"--base-dir", base, "--working-directory", head, "--time-budget", "80s", "--max-shards", "2",
-		"--formats", "protobuf", "--count", "6", "--benchtime", "5ms", "--pipeline", "false", "--cpu-cost", "off", "--quiet"}
+		"--formats", "protobuf", "--count", "6", "--benchtime", "5ms", "--pipeline", "false", "--cpu-cost", "off", "--quiet",
+		"--added-content-threshold", "1%"}
 
 	planFile := filepath.Join(t.TempDir(), "plan.json")
 	ghOutput := filepath.Join(t.TempDir(), "output")

@@ -80,11 +80,11 @@ func (v *verdict) addedContent(m report.Message) {
 	}
 }
 
-// unsetCost gates the same content of a message that only adds, format f
+// unsetAddition gates the same content of a message that only adds, format f
 // of it, as what the added fields cost unset: size, compressed size and
 // instructions by the added-content thresholds; timings and allocations
 // are stated (they measure what the counts measure, with noise).
-func (v *verdict) unsetCost(m report.Message, f report.Format, th config.Added) {
+func (v *verdict) unsetAddition(m report.Message, f report.Format, th config.Added) {
 	check := func(metric, codec, unit string, base, head float64, delta, floor *float64) {
 		t := addedThreshold(th, metric)
 		if t == nil || delta == nil || !exceeds(*delta, *t) || !PastNoiseFloor(*delta, floor) {

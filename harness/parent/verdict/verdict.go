@@ -109,7 +109,7 @@ func Apply(r *report.Report, cfg config.Config, allow Allow, o Options) {
 		for _, f := range m.Formats {
 			th := cfg.ThresholdsFor(m.Name, f.Format)
 			if onlyAdds(m) {
-				v.unsetCost(m, f, th.Added) // the addition's cost, not a regression (added.go)
+				v.unsetAddition(m, f, th.Added) // the addition's cost, not a regression (added.go)
 				continue
 			}
 			if f.Size != nil {
