@@ -144,6 +144,7 @@ function inert(body: string, ids: Map<string, string[]>, where: string, notShown
  * reads them as keys, or not at all). */
 const NOT_SHOWN = new Set([
   'messages[].formats[].metrics[].name', // a lookup key: encode, decode
+  'messages[].added_content.formats[].figures[].unit', // its metric says it (the column's header)
   'messages[].formats[].metrics[].delta', // benchstat's text has it
   // shown under its cpu violation, found by the violation's subject, which
   // the poison replaces (test/profiles.test.ts poisons the names themselves)
@@ -263,7 +264,7 @@ test('every string of a real report, poisoned, is inert in gate mode and publish
   }
   assert.deepEqual(
     [...words].sort(),
-    ['buf_rules.head_only[].kind', 'change.measure', 'coverage.expected[]', 'elements[].kind', 'findings[].kind', 'merged.missing_names[]', 'messages[].formats[].metrics[].functions[].kind', 'messages[].formats[].metrics[].noise_floor_from', 'messages[].status', 'result', 'shard.artifact', 'shard.name', 'stages[].name', 'violations[].kind'],
+    ['buf_rules.head_only[].kind', 'change.measure', 'coverage.expected[]', 'elements[].kind', 'findings[].kind', 'merged.missing_names[]', 'messages[].added_content.formats[].figures[].metric', 'messages[].formats[].metrics[].functions[].kind', 'messages[].formats[].metrics[].noise_floor_from', 'messages[].status', 'result', 'shard.artifact', 'shard.name', 'stages[].name', 'violations[].kind'],
     'only words stay unpoisoned'
   )
   const report = parseReport(text)

@@ -185,7 +185,7 @@ test('publish posts the run\'s report on the PR the API names for the run\'s hea
   assert.deepEqual(api.comments.map(c => c.issue), [5])
   // Decided again from its figures (the same violations), and rendered by the action.
   const stored = parseReport(fixture('fail'))
-  assert.match(api.comments[0]!.body, /^<!-- wiregate:CI\/wiregate -->\n## ❌ wiregate: fail — 1 breaking change/)
+  assert.match(api.comments[0]!.body, /^<!-- wiregate:CI\/wiregate -->\n## ❌ wiregate: fail — 4 breaking changes/)
   for (const v of stored.violations) assert.ok(api.comments[0]!.body.includes(`\`${v.id}\``), `the comment lacks ${v.id}`)
   assert.deepEqual(api.statuses, [{ sha: FORK_HEAD, state: 'failure', context: CONTEXT, description: `fail: ${stored.violations.length} violations`, target_url: runUrl(runId) }])
 

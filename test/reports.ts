@@ -203,10 +203,10 @@ export function completeReport(): Report {
       { field: 'lines.tag', number: '3.5', protobuf_bytes: 3, to: 'repeated string', entries: 2.5 },
       { field: 'region', number: '14', protobuf_bytes: 9, to: 'required string', required: true }
     ],
-    regenerated: [{ field: 'amount', number: '4', from: 'string', to: 'int64', protobuf_bytes: 2, was: 'sum' }],
-    new_oneof_members: [{ field: 'voucher', number: '13', protobuf_bytes: 14, from: '', to: 'Voucher', was: '' }],
-    renamed: [{ field: 'currency_code', number: '10', from: 'currency', to: 'currency_code', protobuf_bytes: 0, was: '' }],
-    removed: [{ field: 'legacy', number: '9', from: 'legacy', to: '', protobuf_bytes: 4, was: '' }],
+    regenerated: [{ field: 'amount', number: '4', from: 'string', to: 'int64', protobuf_bytes: 2, was: 'sum', entries: 1, required: false }],
+    new_oneof_members: [{ field: 'voucher', number: '13', protobuf_bytes: 14, from: '', to: 'Voucher', was: '', entries: 1, required: false }],
+    renamed: [{ field: 'currency_code', number: '10', from: 'currency', to: 'currency_code', protobuf_bytes: 0, was: '', entries: 1, required: false }],
+    removed: [{ field: 'legacy', number: '9', from: 'legacy', to: '', protobuf_bytes: 4, was: '', entries: 1, required: false }],
     only_added: false
   }
   telemetry.unchanged_schema = false
@@ -244,6 +244,10 @@ export function completeReport(): Report {
   r.costs = [...(r.costs ?? []), { message: telemetry.name, count_seconds: 2, noise: { 'json/decode': [0.98, 1, 1.03] } }]
   r.unable_to_fail = [`${telemetry.name}/json/decode`]
   order.status = 'new'
+  // A new message's sizes have no base, so no reading of raw against compressed.
+  for (const f of order.formats) for (const c of f.size?.compressed ?? []) delete c.reading
+  // Every pipeline summary with both bounds.
+  for (const p of r.pipeline) for (const s of [p.base, p.head]) if (s && s.center !== null && s.hi === undefined) s.hi = s.center
   r.findings.push({ ...lintDebt(1)[0]!, against: 'v2' }, lintDebt(2)[1]!)
   r.env.peak_rss_bytes = 512 * 2 ** 20
   r.env.unchanged_rounds = 3
@@ -272,7 +276,8 @@ export function completeReport(): Report {
       approvers: ['o/schema-owners', 'alice'],
       self_approve: false,
       source: 'wiregate.yaml',
-      overrides: [{ message: 'a.*', format: 'json', size_pct: 8, compressed_size_pct: 6, time_pct: 12, throughput_pct: 15, cpu_pct: 3 }],
+      thresholds: { ...r.rules!.config.thresholds, added: { size_pct: 20, compressed_size_pct: 20, cpu_pct: 10 } },
+      overrides: [{ message: 'a.*', format: 'json', size_pct: 8, compressed_size_pct: 6, time_pct: 12, throughput_pct: 15, cpu_pct: 3, added: { size_pct: 30, compressed_size_pct: 30, cpu_pct: -1 } }],
       ignore: [{ subject: 'a.B/json/decode', reason: 'flaky on shared runners' }]
     }
   }

@@ -20,6 +20,9 @@ import (
 func addedLines(m report.Message) []md.Md {
 	elements := m.Records.AddedElements()
 	if len(elements) == 0 && m.AddedContent == nil {
+		if required := requiredFields(m.Records); len(required) > 0 {
+			return []md.Md{md.F("<sub>Head requires {}: every record must hold it, so the same content keeps it (judged at the usual thresholds, not as added content).</sub>", md.Join(required, md.F(", ")))}
+		}
 		return nil
 	}
 	fields := make([]md.Md, len(elements))
@@ -32,11 +35,14 @@ func addedLines(m report.Message) []md.Md {
 	}
 	cost := md.Empty
 	if m.AddedContent != nil {
-		cost = md.F("; what it costs filled is the table after the figures")
+		cost = md.F("; filled, it costs what the table after the figures says")
 	}
 	out := []md.Md{md.F("➕ **Added content**: {}. {}{}.", what, judgedWords(m.AddedContent), cost)}
 	if m.Records != nil && m.Records.OnlyAdded {
-		out = append(out, md.F("<sub>Head only adds to this message: what its same content costs more in the figures below is what the added fields cost even unset, judged with the added content, not as a regression.</sub>"))
+		out = append(out, md.F("<sub>Head only adds here: what the same content costs more below is what the added fields cost unset, judged with the added content.</sub>"))
+	}
+	if required := requiredFields(m.Records); len(required) > 0 {
+		out = append(out, md.F("<sub>Head requires {}: every record must hold it, so the same content keeps it (judged at the usual thresholds, not as added content).</sub>", md.Join(required, md.F(", "))))
 	}
 	for _, f := range m.Formats {
 		if f.Size != nil && f.Size.Unset != "" {
@@ -74,7 +80,7 @@ func judgedWords(a *report.AddedContent) md.Md {
 // figure measured.
 func addedFigures(m report.Message) md.Md {
 	if t := addedTable(m.AddedContent); !t.Empty() {
-		return md.F("{}\n\n<sub>Added content, filled: head's records with it against the same records without it, both by head's code.</sub>", t)
+		return md.F("{}\n\n<sub>Added content filled: head's records with it against them without it.</sub>", t)
 	}
 	return md.Empty
 }
@@ -83,12 +89,12 @@ func addedTable(a *report.AddedContent) md.Md {
 	if a == nil || len(a.Formats) == 0 {
 		return md.Empty
 	}
-	type column struct{ metric, codec string }
+	type column struct{ metric, codec, unit string }
 	var columns []column
 	seen := map[column]bool{}
 	for _, f := range a.Formats {
 		for _, fig := range f.Figures {
-			c := column{fig.Metric, fig.Codec}
+			c := column{fig.Metric, fig.Codec, fig.Unit}
 			if !seen[c] {
 				seen[c] = true
 				columns = append(columns, c)
@@ -97,6 +103,7 @@ func addedTable(a *report.AddedContent) md.Md {
 	}
 	header := []md.Md{md.F("added content")}
 	for _, c := range columns {
+		// The metric says its unit (report.AddedMetrics).
 		switch c.metric {
 		case report.AddedSize:
 			header = append(header, md.F("bytes/msg"))
@@ -112,7 +119,7 @@ func addedTable(a *report.AddedContent) md.Md {
 		for _, c := range columns {
 			cell := md.F("—")
 			for _, fig := range f.Figures {
-				if fig.Metric == c.metric && fig.Codec == c.codec {
+				if fig.Metric == c.metric && fig.Codec == c.codec && fig.Unit == c.unit {
 					format := bytes
 					if fig.Unit == instrUnit {
 						format = instructions
@@ -238,4 +245,28 @@ func groupAdded(r *report.Report, names []string) md.Md {
 		unset = md.F("; head only adds to them, so their same content's deltas below are what the added fields cost even unset")
 	}
 	return md.F("➕ {} added content: filled, at most {}{}.", count(held, "message holds", "messages hold"), md.Join(most, md.F(", ")), unset)
+}
+
+// requiredFields are the new fields head requires (FieldNote.Required),
+// each with its type.
+func requiredFields(rs *report.Records) []md.Md {
+	if rs == nil {
+		return nil
+	}
+	var out []md.Md
+	for _, n := range rs.NewFields {
+		if n.Required {
+			out = append(out, md.F("{} (new {})", md.Code(n.Field), n.To))
+		}
+	}
+	return out
+}
+
+// sameContentOnly is coverage's word on what was timed and drained when
+// a change adds content: the same content only.
+func sameContentOnly(r *report.Report) Part {
+	if r.Coverage == nil || r.Coverage.SameContentOnly == "" {
+		return Part{}
+	}
+	return Part{Md: md.F("<sub>{} with added content: {}.</sub>", count(r.Coverage.Added, "message", "messages"), r.Coverage.SameContentOnly)}
 }

@@ -109,7 +109,7 @@ func changedParts(r *report.Report) []Part {
 		parts = append(parts, missing(r.Change.New, true)...)
 	}
 	if len(changed)+len(added)+len(groups) > 0 {
-		parts = append(parts, Part{Md: cellsLegend, Cut: cutMessageTables})
+		parts = append(parts, sameContentOnly(r), Part{Md: cellsLegend, Cut: cutMessageTables})
 	}
 	return parts
 }

@@ -57,12 +57,12 @@ func TestAnAddedFieldIsNamedJudgedAndItsCostFilledTabled(t *testing.T) {
 	out := headOf(Report(withRecords(t, report.Records{NewFields: []report.FieldNote{notes}, OnlyAdded: true},
 		addedSize(map[string][2]float64{"protobuf": {100, 112}, "json": {200, 225}}, nil)), Context{}))
 	mustContain(t, out,
-		"\n➕ **Added content**: `notes` (new string). Stated, never failing (`added-content-threshold` is off); what it costs filled is the table after the figures.\n",
-		"<sub>Head only adds to this message: what its same content costs more in the figures below is what the added fields cost even unset, judged with the added content, not as a regression.</sub>",
+		"\n➕ **Added content**: `notes` (new string). Stated, never failing (`added-content-threshold` is off); filled, it costs what the table after the figures says.\n",
+		"<sub>Head only adds here: what the same content costs more below is what the added fields cost unset, judged with the added content.</sub>",
 		"\n<sub>Records: paired: the base's 256 generated records carried to head by field number.</sub>\n")
 	full := Report(withRecords(t, report.Records{NewFields: []report.FieldNote{notes}, OnlyAdded: true},
 		addedSize(map[string][2]float64{"protobuf": {100, 112}, "json": {200, 225}}, nil)), Context{})
-	mustContain(t, full, "| added content | bytes/msg |\n|---|---|\n| json | 200.0 → 225.0 (+12.5%) |\n| protobuf | 100.0 → 112.0 (+12.0%) |\n\n<sub>Added content, filled:")
+	mustContain(t, full, "| added content | bytes/msg |\n|---|---|\n| json | 200.0 → 225.0 (+12.5%) |\n| protobuf | 100.0 → 112.0 (+12.0%) |\n\n<sub>Added content filled:")
 	if strings.Index(full, "| added content |") < strings.Index(full, "| format |") {
 		t.Error("the added content's table comes before the message's figures")
 	}
