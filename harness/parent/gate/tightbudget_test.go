@@ -2,6 +2,7 @@ package gate_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -141,6 +142,21 @@ func coverageFigures(r *report.Report, message string) map[string]bool {
 	}
 }
 
+// stagesOf are r's stages before the one named until (all: "") that took
+// a second or more on the gate's clock, with their notes.
+func stagesOf(r *report.Report, until string) string {
+	var out []string
+	for _, st := range r.Stages {
+		if st.Name == until {
+			break
+		}
+		if st.Seconds >= 1 {
+			out = append(out, fmt.Sprintf("%s %.0f s (%s)", st.Name, st.Seconds, st.Note))
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
 // Tight budgets as a property (issue 61): generated modules of 1 and 8
 // messages (57 and 200 with WIREGATE_TIGHT_BUDGET_LARGE=1), every message
 // changed through the Metadata they share, each gated at 30 s, 1 m and 3 m
@@ -178,7 +194,7 @@ func TestTightBudgetsEndInsideThemAndSayWhatTheyCut(t *testing.T) {
 		name, budget string
 		before       time.Duration
 	}{{"30s", "1m", 30 * time.Second}, {"1m", "1m", 0}, {"3m", "3m", 0}}
-	insideDeadline := 0
+	oneMessage, insideDeadline := 0, 0 // runs of the 1-message module; runs whose planned stages began in time
 	for _, n := range sizes {
 		base, head := sharedChange(t, n)
 		cache := t.TempDir()
@@ -187,6 +203,9 @@ func TestTightBudgetsEndInsideThemAndSayWhatTheyCut(t *testing.T) {
 		for _, c := range cases {
 			t.Run(strconv.Itoa(n)+"x"+c.name, func(t *testing.T) {
 				run := gateTight(t, base, head, cache, c.budget, c.before, func(in map[string]string) { in["cpu-cost"] = cpu })
+				if n == 1 {
+					oneMessage++
+				}
 				r := run.r
 				if err := report.Validate(run.json); err != nil {
 					t.Errorf("report.json breaks its contract: %v", err)
@@ -227,10 +246,12 @@ func TestTightBudgetsEndInsideThemAndSayWhatTheyCut(t *testing.T) {
 				case run.planned <= deadline:
 					insideDeadline++
 					if r.Seconds > total.Seconds() {
-						t.Errorf("ended at %.1f s of a %s budget; the planned stages began at %.1f s", r.Seconds, c.budget, run.planned)
+						t.Errorf("ended at %.1f s of a %s budget; the planned stages began at %.1f s: %s", r.Seconds, c.budget, run.planned, stagesOf(r, ""))
 					}
 				case r.Seconds > run.planned+budget.Reserve.Seconds():
 					t.Errorf("the unplanned stages ended at %.1f s, past the %.0f s deadline, and the run %.1f s later: more than the reserve", run.planned, deadline, r.Seconds-run.planned)
+				default:
+					t.Logf("the unplanned stages alone passed the deadline: %s", stagesOf(r, "cpu"))
 				}
 				cut := map[string]int{}
 				for f, ms := range cov.Cut {
@@ -241,7 +262,7 @@ func TestTightBudgetsEndInsideThemAndSayWhatTheyCut(t *testing.T) {
 			})
 		}
 	}
-	if insideDeadline == 0 {
+	if oneMessage > 0 && insideDeadline == 0 {
 		t.Error("in no run did the planned stages begin before the deadline: nothing tested the plan")
 	}
 }
