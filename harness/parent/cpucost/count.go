@@ -126,6 +126,9 @@ func countBatch(ctx context.Context, vg, binary string, b batch, opts Options) (
 	// Valgrind runs the program in its own process, which leads the group
 	// that ctx's end stops, with anything the program started.
 	cmd := proc.Command(pctx, vg, append(valgrindArgs(dir, opts), append([]string{binary, benchprog.CmdCount}, flags.Args()...)...)...)
+	// A count leaves nothing behind but the scratch directory removed
+	// here: stopped (the budget's deadline, a signal), it is killed at once.
+	cmd.NothingToUndo()
 	cmd.Env = childEnv(os.Environ())
 	if len(opts.CPUs) > 0 {
 		pin.TasksetList(cmd.Cmd, opts.CPUs)

@@ -60,26 +60,43 @@ func (g *run) benchRounds(ctx context.Context, ps programs, prices budget.Prices
 	if err != nil || len(t.notTimed) == 0 {
 		return t, note, err
 	}
-	return t, note, g.untimedRound(ctx, ps, &t)
+	// The messages planned not to be timed get their exact figures (B/op,
+	// allocs/op) all the same: one round a side at the shortest
+	// benchtime, its times dropped, so nothing but the timing goes
+	// unjudged.
+	outs, err := allocRounds(ctx, ps, slices.Sorted(maps.Keys(t.notTimed)))
+	if err != nil && budget.Stopped(ctx) {
+		return t, joinNotes(note, stoppedNote), nil
+	}
+	for _, o := range outs {
+		t.keepAllocs(o.side, o.out)
+	}
+	return t, note, err
 }
 
-// untimedRound gives the messages planned not to be timed their exact
-// figures (B/op, allocs/op): one round a side at the shortest benchtime,
-// its times dropped, so nothing but the timing goes unjudged.
-func (g *run) untimedRound(ctx context.Context, ps programs, t *timings) error {
-	names := slices.Sorted(maps.Keys(t.notTimed))
+// sideOut is one side's benchfmt output: side is its index (0 base, 1 head).
+type sideOut struct {
+	side int
+	out  []byte
+}
+
+// allocRounds is allocRound of messages on each side that has them, in
+// order: every side's output, or none with the error (a side alone
+// compares nothing).
+func allocRounds(ctx context.Context, ps programs, messages []string) ([]sideOut, error) {
+	var outs []sideOut
 	for i, p := range ps.sides() {
-		sel, ok := p.only(names)
+		sel, ok := p.only(messages)
 		if !ok {
 			continue
 		}
 		out, err := allocRound(ctx, p, sel)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		t.keepAllocs(sideIndex(ps, i), out)
+		outs = append(outs, sideOut{side: sideIndex(ps, i), out: out})
 	}
-	return nil
+	return outs, nil
 }
 
 // keepAllocs keeps a round's exact allocation figures for side, its times
@@ -157,22 +174,24 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 	warmMeter := g.budget.Meter(guess.WarmDeadline)
 	reached, warm, err := warmUp(guess.Timed, warmMeter, func(chunk []string) time.Duration { return warmPrice(prices, chunk) }, func(chunk []string, done int) ([][]byte, error) {
 		prog.step("warm-up round: message %d of %d", done+1, len(guess.Timed))
+		sides, err := allocRounds(ctx, ps, chunk)
+		if err != nil {
+			return nil, err
+		}
 		var outs [][]byte
-		for i, p := range ps.sides() {
-			sel, ok := p.only(chunk)
-			if !ok {
-				continue
-			}
-			out, err := allocRound(ctx, p, sel)
-			if err != nil {
-				return nil, err
-			}
-			outs = append(outs, out)
-			t.keepAllocs(sideIndex(ps, i), out)
-			t.keepSpeeds(out)
+		for _, o := range sides {
+			outs = append(outs, o.out)
+			t.keepAllocs(o.side, o.out)
+			t.keepSpeeds(o.out)
 		}
 		return outs, nil
 	})
+	// Stopped at the deadline, the warm-up priced what it reached: the
+	// plan times none of the rest, and no round starts after the deadline.
+	deadline := ""
+	if err != nil && budget.Stopped(ctx) {
+		deadline, err = stoppedNote, nil
+	}
 	if err != nil {
 		return t, "", err
 	}
@@ -200,6 +219,7 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 		_, n := t.noSlowdown[m]
 		return p || f || n
 	}
+rounds:
 	for round := 0; round < t.forecast.Rounds; round++ {
 		gated := gating(t.forecast.Timed, prices)
 		if len(gated) > 0 && !slices.ContainsFunc(gated, func(m string) bool { return !stopped(m) }) && round >= unchanged {
@@ -220,6 +240,7 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 		if err := benchprog.WriteIterations(iterations, t.roundIterations(t.forecast.Benchtime, timed)); err != nil {
 			return t, t.forecast.Note, err
 		}
+		before := [2]int{len(t.out[0]), len(t.out[1])}
 		for _, side := range interleave.Order(len(ps.sides()), round) {
 			p := ps.sides()[side]
 			sel, ok := p.only(timed)
@@ -228,6 +249,13 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 			}
 			out, err := p.bench(ctx, benchprog.BenchFlags{Selection: sel, Timing: benchprog.Timing{Count: 1, Benchtime: t.forecast.Benchtime},
 				SkipAllocs: true, IterationsFile: iterations})
+			if err != nil && budget.Stopped(ctx) {
+				// The round the deadline stopped is dropped whole: a side
+				// alone in it would unbalance the ABBA order.
+				t.out[0], t.out[1] = t.out[0][:before[0]], t.out[1][:before[1]]
+				deadline = fmt.Sprintf("%s (round %d of %d)", stoppedNote, round+1, t.forecast.Rounds)
+				break rounds
+			}
 			if err != nil {
 				return t, t.forecast.Note, err
 			}
@@ -272,7 +300,7 @@ func (g *run) timeRounds(ctx context.Context, ps programs, prices budget.Prices,
 	t.pin = ps.head.prog.Pinned()
 	// Stopping at the power a verdict needs is not a cut: the stage says
 	// it, the plan's note (what was cut) does not.
-	note := joinNotes(t.forecast.Note, planned, powerNote(powered, futile, t.noSlowdown, t.forecast.Rounds))
+	note := joinNotes(t.forecast.Note, deadline, planned, powerNote(powered, futile, t.noSlowdown, t.forecast.Rounds))
 	if t.unchangedRounds > 0 {
 		note = joinNotes(note, fmt.Sprintf("unchanged-schema messages timed %d rounds (information only)", t.unchangedRounds))
 	}

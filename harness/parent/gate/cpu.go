@@ -78,6 +78,9 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 	// the stage ends before.
 	defer by.hand(0)
 	setup, err := cpucost.Prepare(ctx, g.s.CPUCost, cpucost.Env{CI: os.Getenv("GITHUB_ACTIONS") == "true"})
+	if err != nil && budget.Stopped(ctx) {
+		return c, stoppedNote, nil // installing Valgrind met the deadline: nothing is counted
+	}
 	if err != nil {
 		return c, "", err
 	}
@@ -99,10 +102,10 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 	var seconds [2]float64
 	unavailable := ""
 	finished := 0
-	_, err = pool(ctx, by.lanes(g.s.Workers), g.budget.Meter(c.forecast.Deadline), 0, procs, func(u countProcess) time.Duration { return u.price },
+	started, err := pool(ctx, by.lanes(g.s.Workers), g.budget.Meter(c.forecast.Deadline), 0, procs, func(u countProcess) time.Duration { return u.price },
 		func(ctx context.Context, u countProcess) error {
 			p := ps.sides()[u.side]
-			start := time.Now()
+			start := g.budget.Now()
 			sel, _ := p.only(u.messages)
 			opts := cpucost.Options{Valgrind: setup.Valgrind, Bytes: bytes, Parallel: 1, Batch: len(u.messages), Profiles: profilesOn(), CPUs: by.now()}
 			if u.added {
@@ -119,10 +122,12 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 				return errCountUnavailable
 			}
 			c.cpuCost.Tool = res.Tool
-			took := time.Since(start).Seconds()
+			took := g.budget.Now().Sub(start).Seconds()
 			seconds[sideIndex(ps, u.side)] += took
 			// A message costs what it took in the process and its share of
-			// the process's start.
+			// the process's start. (What it took inside is the program's
+			// reading of the machine's clock: the budget's but in a test
+			// that gives the gate a faster one.)
 			var own float64
 			for _, s := range res.MessageSeconds {
 				own += s
@@ -143,6 +148,15 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 	}
 	ran := g.keepWholeProcesses(&c, ps, procs, results)
 	c.forecast.Ran(ran)
+	stopped := ""
+	if err != nil && budget.Stopped(ctx) {
+		// The processes running at the deadline were stopped: Ran cut
+		// what they would have counted.
+		if started > finished {
+			stopped = stoppedNote
+		}
+		err = nil
+	}
 	if err != nil {
 		return c, "", err
 	}
@@ -151,7 +165,11 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 		notes = append(notes, fmt.Sprintf("%s counted in %s on %s%s (process time: base %.1f s, head %.1f s)",
 			plural(len(c.forecast.Counted), "message"), plural(len(procs), "process"), plural(g.s.Workers, "worker"), by.note(g.s.Workers), seconds[0], seconds[1]))
 	}
-	return c, c.cpuCost.Tool + ": " + joinNotes(append(notes, c.forecast.Note)...), nil
+	note := joinNotes(append(notes, c.forecast.Note, stopped)...)
+	if c.cpuCost.Tool != "" { // none when no process finished
+		note = c.cpuCost.Tool + ": " + note
+	}
+	return c, note, nil
 }
 
 // beside is where the counts run while the bench rounds run beside them:

@@ -73,7 +73,7 @@ func (g *run) measureSizes(ctx context.Context, ps programs, p pools, list []str
 	started, err := pool(ctx, lanes{Workers: g.s.Workers}, g.budget.Meter(g.budget.Deadline()), g.s.Workers, chunks,
 		func(c []string) time.Duration { return budget.SizePrice * time.Duration(len(c)) },
 		func(ctx context.Context, chunk []string) error {
-			start := time.Now()
+			start := g.budget.Now()
 			found := map[string][2]*benchprog.Size{}
 			ran := 0
 			for side, sp := range ps.sides() {
@@ -102,7 +102,7 @@ func (g *run) measureSizes(ctx context.Context, ps programs, p pools, list []str
 			maps.Copy(res.pairs, found)
 			maps.Copy(res.added, added)
 			for _, m := range chunk {
-				res.seconds[m] = time.Since(start).Seconds() / float64(len(chunk)*max(ran, 1))
+				res.seconds[m] = g.budget.Now().Sub(start).Seconds() / float64(len(chunk)*max(ran, 1))
 			}
 			done += len(chunk)
 			prog.step("%d of %d messages", done, len(list))

@@ -46,7 +46,7 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return nil, exitcode.BadInput("--out %s: %v", o.Out, err)
 	}
-	g := newRun(&o, time.Now().Add(-before(o.StagesBefore)))
+	g := newRun(&o, before(o.StagesBefore))
 	g.r.Env = report.Env{GoVersion: runtime.Version(), OS: runtime.GOOS + "/" + runtime.GOARCH,
 		Cores: runtime.NumCPU(), Runner: os.Getenv("RUNNER_NAME")}
 	g.r.Stages = append(g.r.Stages, o.StagesBefore...)
@@ -103,12 +103,12 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 // stage.
 func (g *run) decide() {
 	g.o.Log("wiregate: verdict")
-	start := time.Now()
+	start := g.budget.Now()
 	g.r.Stages = append(g.r.Stages, g.said.stages...)
 	g.r.Errors = append(g.r.Errors, g.said.errors...)
 	g.r.Warnings = append(g.r.Warnings, g.said.warnings...)
 	g.verdict()
-	g.r.Stages = append(g.r.Stages, report.Stage{Name: "verdict", Seconds: time.Since(start).Seconds()})
+	g.r.Stages = append(g.r.Stages, report.Stage{Name: "verdict", Seconds: g.budget.Now().Sub(start).Seconds()})
 	g.r.Seconds = g.budget.Now().Sub(g.budget.Start).Seconds()
 }
 

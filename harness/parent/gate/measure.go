@@ -119,15 +119,19 @@ func (g *run) measure(ctx context.Context) stageResults {
 	// checked; the pipeline's producer and consumer build their own (the
 	// consumer checks what it decodes against the proto records).
 	loaded := ps.withSaved(m.sizes)
+	// The stages the plan may cut run until the budget's deadline at most:
+	// a unit still running then is stopped and cut (budget.Stop).
+	cuttable, stop := g.budget.Stop(ctx)
+	defer stop()
 	var benchOK bool
 	bench := func(prices budget.Prices) {
-		m.timings, benchOK = stage(ctx, g, "bench", func(ctx context.Context) (timings, string, error) {
-			return g.benchRounds(ctx, loaded, prices, timeCutoff, mp.noise)
+		m.timings, benchOK = stage(ctx, g, "bench", func(context.Context) (timings, string, error) {
+			return g.benchRounds(cuttable, loaded, prices, timeCutoff, mp.noise)
 		})
 	}
 	count := func(s stageSlot, by beside) {
-		m.counts, _ = runStage(ctx, g, s, func(ctx context.Context) (counts, string, error) {
-			return g.countInstructions(ctx, loaded, prices, m.sizes, by)
+		m.counts, _ = runStage(ctx, g, s, func(context.Context) (counts, string, error) {
+			return g.countInstructions(cuttable, loaded, prices, m.sizes, by)
 		})
 	}
 	if by := g.countsBeside(); len(by.cpus) > 0 {
@@ -154,12 +158,16 @@ func (g *run) measure(ctx context.Context) stageResults {
 		return g.compare(m.counts, m.timings, timeCutoff)
 	})
 	if g.s.Pipeline && benchOK {
-		m.rows, _ = stage(ctx, g, "pipeline", func(ctx context.Context) (pipelineRows, string, error) {
-			return g.pipeline(ctx, ps, m.sizes, list, sch.status, gated)
+		m.rows, _ = stage(ctx, g, "pipeline", func(context.Context) (pipelineRows, string, error) {
+			return g.pipeline(cuttable, ps, m.sizes, list, sch.status, gated)
 		})
 	}
 	return m
 }
+
+// stoppedNote is what a stage the plan may cut says when the budget's
+// deadline stopped it (budget.Stop).
+const stoppedNote = "stopped at the time budget's deadline: what was still running is cut"
 
 // toMeasure are the messages a run measures, in priority order: changed and
 // new ones; every one with measure: all or when recording history, less

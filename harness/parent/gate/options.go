@@ -9,6 +9,8 @@
 package gate
 
 import (
+	"time"
+
 	"github.com/wiregate/wiregate/harness/parent/inputs"
 	"github.com/wiregate/wiregate/harness/parent/report"
 )
@@ -45,4 +47,9 @@ type Options struct {
 	// StagesBefore are steps the caller ran before the gate (the action's
 	// cache restore and harness build), listed first in the report.
 	StagesBefore []report.Stage
+	// Clock is the time-budget's clock: the budget's start and deadlines,
+	// every plan and meter, each stage's seconds and the report's are read
+	// from it. Nil: time.Now. A test gives a fast clock to gate a tight
+	// budget in seconds.
+	Clock func() time.Time
 }

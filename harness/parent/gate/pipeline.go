@@ -81,7 +81,7 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 	o := piperounds.Options{Sides: sides, Broker: g.s.Broker, N: g.s.PipelineMessages,
 		Bytes: g.s.PipelineBytes, Rounds: g.s.Rounds, Alpha: g.cfg.Alpha, Log: g.o.Log,
 		First: list, Unchanged: unchanged, UnchangedRounds: g.s.RoundsFor(true), Family: g.pipelineFamily(family),
-		Compression: g.s.ProducerCompression(), Drain: true}
+		Compression: g.s.ProducerCompression(), Drain: true, Cut: budget.Stopped}
 	// A row is drained to the power its verdict needs, as a message is
 	// timed (seriesPower): rounds stop once the base's records/s can show
 	// a fall of the throughput threshold at the Holm cutoff. A row that
@@ -125,6 +125,9 @@ func (g *run) pipeline(ctx context.Context, ps programs, sz sizes, list []string
 	}
 	out.res = res
 	note := joinNotes(res.Cut, pipePowerNote(powered, futile, noFall, res.Rounds))
+	if res.Stopped != "" {
+		note = joinNotes(note, fmt.Sprintf("%s (%s)", stoppedNote, res.Stopped))
+	}
 	if g.s.RoundsFor(true) < res.Rounds {
 		for _, u := range unchanged {
 			if u {

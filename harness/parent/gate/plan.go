@@ -27,7 +27,7 @@ type Part = shard.Part
 // the workflow's one gate job then meets the problem and reports it in the
 // comment, as a one-job gate would.
 func Plan(ctx context.Context, o Options) (*ShardSplit, error) {
-	g := newRun(&o, time.Now())
+	g := newRun(&o, 0)
 	one := func(why string) *ShardSplit {
 		return &ShardSplit{Shards: 1, Matrix: shard.MatrixOf(1), Needed: 1, MaxShards: g.s.MaxShards, Parts: []Part{}, Note: why}
 	}

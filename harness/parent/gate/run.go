@@ -54,12 +54,17 @@ type journal struct {
 	interrupted bool
 }
 
-// newRun is a run of o before any stage, its budget counting from start.
-func newRun(o *Options, start time.Time) *run {
+// newRun is a run of o before any stage, its budget counting on o's clock
+// from now less what the caller's stages took before it.
+func newRun(o *Options, before time.Duration) *run {
 	if o.Log == nil {
 		o.Log = func(string, ...any) {}
 	}
-	return &run{o: o, r: report.New(), budget: budget.Budget{Start: start, Now: time.Now},
+	now := o.Clock
+	if now == nil {
+		now = time.Now
+	}
+	return &run{o: o, r: report.New(), budget: budget.Budget{Start: now().Add(-before), Now: now},
 		base: &side{name: "base", dir: o.BaseDir, rev: report.Rev{Ref: o.BaseLabel}},
 		head: &side{name: "head", rev: report.Rev{Ref: o.HeadLabel, Sha: o.HeadSha}}}
 }
@@ -93,7 +98,7 @@ type stageSlot struct {
 // beginStage logs the stage's start and takes its place in the journal.
 func (g *run) beginStage(ctx context.Context, name string) stageSlot {
 	g.o.Log("wiregate: %s", name)
-	s := stageSlot{name: name, start: time.Now(), cancelled: ctx.Err() != nil, at: -1}
+	s := stageSlot{name: name, start: g.budget.Now(), cancelled: ctx.Err() != nil, at: -1}
 	if !s.cancelled {
 		g.said.mu.Lock()
 		s.at = len(g.said.stages)
@@ -106,7 +111,7 @@ func (g *run) beginStage(ctx context.Context, name string) stageSlot {
 // runStage runs f as the begun stage s (see stage).
 func runStage[T any](ctx context.Context, g *run, s stageSlot, f func(context.Context) (T, string, error)) (T, bool) {
 	v, note, err := f(ctx)
-	st := report.Stage{Name: s.name, Seconds: time.Since(s.start).Seconds(), Note: note}
+	st := report.Stage{Name: s.name, Seconds: g.budget.Now().Sub(s.start).Seconds(), Note: note}
 	g.said.mu.Lock()
 	defer g.said.mu.Unlock()
 	if err != nil && s.cancelled {

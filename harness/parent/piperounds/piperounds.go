@@ -78,6 +78,12 @@ type Options struct {
 	// Drain sizes each backlog to what a drain of budget.DrainTarget
 	// needs, when that is fewer records than N or Bytes allow (Backlogs).
 	Drain bool
+	// Cut says whether ctx ended as a cut, not an error: the gate's time
+	// budget's deadline (budget.Stopped). The row then draining keeps its
+	// whole rounds (a round one side did not finish is dropped), and the
+	// rows after are asked of the Schedule as usual, which has no time
+	// left for them. Nil: every end of ctx is an error.
+	Cut func(context.Context) bool
 	// Enough, after each whole ABBA pair of a row's decoded rounds, says
 	// whether the row has been drained enough (the gate's rule, from each
 	// side's records/s so far): its rounds stop there. nil: every round
@@ -121,6 +127,20 @@ type Row struct {
 // Key is the row's key in Backlogs, schedules and logs.
 func (r Row) Key() string { return RowKey(r.Message, r.Format) }
 
+// wholeRounds keeps the decoded rounds every side finished: a round one
+// side did not finish (a drain stopped) would unbalance the ABBA order.
+func (r *Row) wholeRounds() {
+	n := -1
+	for _, s := range r.Sides {
+		if n < 0 || len(s.RPS) < n {
+			n = len(s.RPS)
+		}
+	}
+	for _, s := range r.Sides {
+		s.RPS, s.NsPerMsg = s.RPS[:max(n, 0)], s.NsPerMsg[:max(n, 0)]
+	}
+}
+
 // Result is a whole measurement.
 type Result struct {
 	Broker       string // broker kind: redpanda, embedded or external
@@ -138,6 +158,9 @@ type Result struct {
 	// for; Cut says what the deadline cut, empty when nothing.
 	Untimed []string
 	Cut     string
+	// Stopped is what Options.Cut stopped (a row's key, or the broker's
+	// start); empty when nothing.
+	Stopped string
 }
 
 // Run measures o.Sides through the broker o.Broker names. Every drain is
@@ -170,8 +193,14 @@ func Run(ctx context.Context, o Options) (res *Result, err error) {
 	r := &run{o: &o, backlogs: Backlogs(o.N, o.Bytes, o.Drain, all), rows: rows(o.Sides)}
 	o.Rounds = Rounds(cmp.Or(o.Family, len(r.rows)), o.Rounds, o.Alpha)
 
+	if o.Cut != nil && o.Cut(ctx) {
+		return r.cutBeforeStart(planned, ""), nil // the deadline passed before the stage began
+	}
 	last := o.Sides[len(o.Sides)-1].Program
 	b, err := broker.Start(ctx, o.Broker, broker.WithDocker(redpanda.Docker{}), broker.WithEmbeddedCommand(last.EmbeddedBrokerCommand))
+	if err != nil && o.Cut != nil && o.Cut(ctx) {
+		return r.cutBeforeStart(planned, "the broker's start"), nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -206,7 +235,11 @@ func Run(ctx context.Context, o Options) (res *Result, err error) {
 			}
 		}
 		if err := r.measure(ctx, row, n, rounds); err != nil {
-			return nil, err
+			if o.Cut == nil || !o.Cut(ctx) {
+				return nil, err
+			}
+			row.wholeRounds()
+			r.stopped = row.Key()
 		}
 	}
 	return r.result(), nil
@@ -276,6 +309,7 @@ type run struct {
 	// at the side's first drain on ctx (the run's) and closed at its end.
 	ctx       context.Context
 	consumers map[string]*pipeline.Consumer
+	stopped   string // the row Cut stopped; empty when none
 }
 
 // consumer is side s's consumer, started at its first drain.
@@ -436,6 +470,21 @@ func (r *run) result() *Result {
 		}
 	}
 	if s := r.o.Schedule; s != nil {
+		res.Untimed, res.Cut = s.Untimed(), s.Note()
+	}
+	res.Stopped = r.stopped
+	return res
+}
+
+// cutBeforeStart is the result when Cut ended ctx before the broker was
+// up: no row drained, each asked of the schedule, which times none;
+// stopped is what Cut stopped (empty: nothing had started).
+func (r *run) cutBeforeStart(planned []PlannedRow, stopped string) *Result {
+	res := &Result{N: r.o.N, Bytes: r.o.Bytes, Backlogs: r.backlogs, Rounds: r.o.Rounds, Stopped: stopped}
+	if s := r.o.Schedule; s != nil {
+		for _, p := range planned {
+			s.Row(p.Key())
+		}
 		res.Untimed, res.Cut = s.Untimed(), s.Note()
 	}
 	return res

@@ -82,6 +82,15 @@ func (c *Cmd) Output() ([]byte, error) {
 	return out.Bytes(), err
 }
 
+// NothingToUndo makes ctx's end kill the child's whole group at once
+// (SIGKILL), without SIGTERM's grace: for a child that leaves nothing to
+// clean up, which the grace would only let run on (Valgrind reaches the
+// counted program's signal handler a second or so after SIGTERM). Call it
+// before Start.
+func (c *Cmd) NothingToUndo() {
+	c.Cmd.Cancel = func() error { return killGroup(c.Process.Pid) }
+}
+
 // Kill ends the child's whole group at once (SIGKILL), as a crash would.
 func (c *Cmd) Kill() error {
 	if c.Process == nil {

@@ -85,3 +85,26 @@ func TestKillEndsTheGroup(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	proctest.NoneLeft(t, ps)
 }
+
+// A child with nothing to undo is killed, group and all, as soon as its
+// context ends: no SIGTERM grace for it to ignore.
+func TestNothingToUndoKillsAtOnce(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	c := proc.Command(ctx, "sh", "-c", "trap '' TERM; sh -c 'trap \"\" TERM; sleep 65.5' & sleep 66.5; wait")
+	c.NothingToUndo()
+	done := make(chan error, 1)
+	go func() { done <- c.Run() }()
+	ps, ok := proctest.WaitFor(10*time.Second, proctest.Runs("sleep 65.5"))
+	if !ok {
+		t.Fatalf("the grandchild did not start: %+v", ps)
+	}
+	took, err := proctest.Cancel(t, cancel, done)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("error %v, want the context's", err)
+	}
+	if took > proc.KillAfter/3 {
+		t.Errorf("stopped in %s: it waited for SIGTERM's grace", took)
+	}
+	time.Sleep(100 * time.Millisecond)
+	proctest.NoneLeft(t, ps)
+}
