@@ -41,7 +41,7 @@ write "$t/widen" "$(order '{"name": "qty", "type": "long"}' "" "$address")" "$(i
 write "$t/shared" "$(order "$qty" "" "$grown")" "$(invoice "$grown")"
 
 {
-echo "# $(date -u +%F) $(nproc) CPUs, $(go version | cut -d' ' -f3): Avro-only module, base → head (instr/op: the median of each side's counts, 3 processes a side by default)"
+echo "# bash scripts/figures/avro-first.sh, $(date -u +%F), $(nproc) CPUs, $(go version | cut -d' ' -f3): Avro-only module, base → head (instr/op: the median of each side's counts, 3 processes a side by default)"
 for edit in add alias widen shared; do
   "$t/wiregate" gate --harness-dir harness --base-dir "$t/base" --working-directory "$t/$edit" --pipeline false --count 2 \
     --benchtime 5ms --quiet --out "$t/out-$edit" > /dev/null 2>&1 || true

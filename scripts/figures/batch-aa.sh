@@ -18,7 +18,7 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 (cd harness && go build -o "$work/wg" ./cmd/wiregate)
 python3 scripts/gen-messages.py 12 "$work/small" >/dev/null
 {
-  echo "# batch vs alone, $(date -u +%F), $(nproc) CPUs, rev $(git rev-parse --short HEAD), $runs processes a mode"
+  echo "# bash scripts/figures/batch-aa.sh $runs: batch vs alone, $(date -u +%F), $(nproc) CPUs, rev $(git rev-parse --short HEAD), $runs processes a mode"
   for dir in "$root" "$work/small"; do
     for i in $(seq "$runs"); do
       "$work/wg" instructions --buf-input "$dir" --harness-dir harness --cache-dir "$work/cache" --json --batch 1 > "$work/$(basename "$dir")-alone-$i.json" 2>/dev/null

@@ -19,7 +19,7 @@ prog=$(find "$t/cache/bench" -name wiregate-bench -type f | head -1)
 msgs=gen.v1.Message10,gen.v1.Message38
 mkdir "$t/saved" && "$prog" sizes --messages "$msgs" --save "$t/saved" >/dev/null
 {
-echo "# $(date -u +%F) $(nproc) CPUs, rev $(git rev-parse --short HEAD): 12 processes a benchtime, one round each, benchtimes interleaved, --allocs=false"
+echo "# bash scripts/figures/benchtime.sh, $(date -u +%F), $(nproc) CPUs, rev $(git rev-parse --short HEAD): 12 processes a benchtime, one round each, benchtimes interleaved, --allocs=false"
 bts="10ms 30ms 100ms"
 for i in $(seq 1 12); do
   for bt in $bts; do

@@ -49,7 +49,7 @@ for i in $(seq 1 16); do
   signal CONT
 done
 {
-echo "# $(date -u +%F) $(nproc) CPUs, rev $(git rev-parse --short HEAD): 16 pairs of bench processes at 30 ms on CPU $last, a callgrind count on CPU 0 running (beside) or stopped (alone)"
+echo "# bash scripts/figures/beside.sh, $(date -u +%F), $(nproc) CPUs, rev $(git rev-parse --short HEAD): 16 pairs of bench processes at 30 ms on CPU $last, a callgrind count on CPU 0 running (beside) or stopped (alone)"
 python3 - "$t/beside.txt" "$t/alone.txt" <<'PY'
 import re, sys, statistics as st
 def load(f):

@@ -25,7 +25,7 @@ for rev in "$@"; do
   ln -s "$root/node_modules" "$d/node_modules"
 done
 {
-echo "# $(date -u +%F) $(nproc) CPUs, $(go version | cut -d' ' -f3); wiregate gate on this repo's schemas, base = HEAD, defaults"
+echo "# bash scripts/figures/change.sh OUT $*, $(date -u +%F), $(nproc) CPUs, $(go version | cut -d' ' -f3); wiregate gate on this repo's schemas, base = HEAD, defaults"
 for scenario in none one all; do
   for temp in cold warm; do
     for rev in "$@"; do

@@ -25,7 +25,7 @@ cases=(
   "large $work/gm gen.v1.Message38"
 )
 {
-  echo "# one count process (one message × one format, encode and decode), $(date -u +%F), $(nproc) CPUs"
+  echo "# bash scripts/figures/count-cost.sh $before: one count process (one message × one format, encode and decode), $(date -u +%F), $(nproc) CPUs"
   echo "# before: $before   after: $(git rev-parse --short HEAD)"
   printf '%-6s %-30s %-9s %12s %10s %12s %12s %10s %12s\n' size message format before_s ops_before encode_before after_s ops_after encode_after
   for c in "${cases[@]}"; do

@@ -48,7 +48,7 @@ small=$(python3 -c "print(' '.join(f'Message{i:02d}' for i in range(1, 19, 2)))"
 add "$work/small/head/gen/v1/gen.proto" $small
 
 {
-  echo "# cpu stage, $(date -u +%F), $(nproc) CPUs; before $before, after $(git rev-parse --short HEAD)"
+  echo "# bash scripts/figures/cpu-stage.sh $before: cpu stage, $(date -u +%F), $(nproc) CPUs; before $before, after $(git rev-parse --short HEAD)"
   printf '%-34s %10s %10s %8s\n' case before_s after_s ratio
   for c in large small; do
     row=()

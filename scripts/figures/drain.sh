@@ -21,7 +21,7 @@ per_record() {
     python3 -c "import json,sys; print(int(json.load(sys.stdin)[0]['ns_per_msg']))"
 }
 {
-echo "# $(date -u +%F) $(nproc) CPUs, rev $(git rev-parse --short HEAD): one side, 12 decoded drains a length, embedded broker"
+echo "# bash scripts/figures/drain.sh, $(date -u +%F), $(nproc) CPUs, rev $(git rev-parse --short HEAD): one side, 12 decoded drains a length, embedded broker"
 for row in "gen.v1.Message17 json" "gen.v1.Message10 protobuf"; do
   set -- $row
   ns=$(per_record "$1" "$2")

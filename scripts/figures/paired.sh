@@ -5,7 +5,7 @@
 # With no gates named: this checkout's. "Before" figures come from building
 # an older wiregate in a worktree and naming it here, e.g.
 #   git worktree add /tmp/before 8e9b858 && (cd /tmp/before && go build -o /tmp/wg-before ./harness/cmd/wiregate)
-#   scripts/figures/paired.sh docs/results/paired-figures.md before=/tmp/wg-before:/tmp/before/harness after=/tmp/wg:harness
+#   scripts/figures/paired.sh docs/results/paired-records.md before=/tmp/wg-before:/tmp/before/harness after=/tmp/wg:harness
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -50,7 +50,7 @@ open(p, "w").write(s)
 PY
 }
 
-echo "# Paired records: base → head on one edit ($(date -u +%Y-%m-%d), $(nproc) CPUs)" > "$out"
+echo "# bash scripts/figures/paired.sh, $(date -u +%Y-%m-%d), $(nproc) CPUs: paired records, base → head on one edit" > "$out"
 echo >> "$out"
 echo '`scripts/figures/paired.sh` gates each edit with json, protobuf, avro (Avro schema derived from the proto on both sides), count 2, no pipeline, instructions counted.' >> "$out"
 for kind in rename widen reorder add-field oneof-member string-to-int64; do

@@ -58,7 +58,7 @@ for i in $(seq 1 8); do
   signal CONT
 done
 {
-echo "# $(date -u +%F) $(nproc) CPUs, rev $(git rev-parse --short HEAD): 8 pairs of wiregate pipeline runs (4 decoded 250 ms drains each, embedded broker, consumer on the last CPU), a callgrind count on CPU 0 running (beside) or stopped (alone)"
+echo "# bash scripts/figures/pipe-beside.sh, $(date -u +%F), $(nproc) CPUs, rev $(git rev-parse --short HEAD): 8 pairs of wiregate pipeline runs (4 decoded 250 ms drains each, embedded broker, consumer on the last CPU), a callgrind count on CPU 0 running (beside) or stopped (alone)"
 python3 - "$t/beside.txt" "$t/alone.txt" <<'PY'
 import sys, statistics as st
 def load(f):

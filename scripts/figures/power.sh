@@ -20,7 +20,7 @@ git worktree add -q --detach "$work/before" "$before"
 for d in base head; do mkdir -p "$work/$d"; cp -r schemas buf.yaml "$work/$d/"; done
 sed -i 's/string region = 12;/string region = 12;\n  string zone = 13;/' "$work/head/schemas/telemetry/v1/telemetry_event.proto"
 {
-  echo "# bench stage, this repo + one string field in telemetry.v1.TelemetryEvent, count 10, benchtime 100ms, $(date -u +%F), $(nproc) CPUs"
+  echo "# bash scripts/figures/power.sh $before $runs: bench stage, this repo + one string field in telemetry.v1.TelemetryEvent, count 10, benchtime 100ms, $(date -u +%F), $(nproc) CPUs"
   echo "# before: $before   after: $(git rev-parse --short HEAD)"
   printf '%-6s %3s %8s %8s %10s %8s  %s\n' side run bench_s rounds max_mde% unable note
   for i in $(seq "$runs"); do

@@ -73,7 +73,7 @@ PY
 }
 
 {
-echo "# $(date -u +%F) $(nproc) CPUs, $(go version | cut -d' ' -f3), rev $(git -C "$root" rev-parse --short HEAD): $n generated messages + Metadata, Metadata gains a field ($((n + 1)) changed); plans at time-budget $budget, shards run with ${shardrun[*]}"
+echo "# bash scripts/figures/prices.sh OUT $n $only, $(date -u +%F), $(nproc) CPUs, $(go version | cut -d' ' -f3), rev $(git -C "$root" rev-parse --short HEAD): $n generated messages + Metadata, Metadata gains a field ($((n + 1)) changed); plans at time-budget $budget, shards run with ${shardrun[*]}"
 echo
 echo "| prices | shard | messages | plan's price | measuring took | took/price | fixed stages | judged |"
 echo "|---|---|---:|---:|---:|---:|---:|---|"

@@ -55,7 +55,7 @@ release r2 r3 "Metadata:int32 shard"
 release r3 r4 "Metadata:string zone" "Message12:repeated Chunk attachments"
 
 {
-  echo "# release history: 30 messages with a shared Metadata (big-share 0.1), four releases that add fields; wiregate at $before and at $(git rev-parse --short HEAD)+$(git status --porcelain | wc -l | tr -d ' ') changed files; $(date -u +%F), $(nproc) CPUs"
+  echo "# bash scripts/figures/release-history.sh $before: release history, 30 messages with a shared Metadata (big-share 0.1), four releases that add fields; wiregate at $before and at $(git rev-parse --short HEAD)+$(git status --porcelain | wc -l | tr -d ' ') changed files; $(date -u +%F), $(nproc) CPUs"
   for pair in "r0 r1" "r1 r2" "r2 r3" "r3 r4"; do
     set -- $pair
     for side in before after; do

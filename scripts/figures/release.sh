@@ -39,7 +39,7 @@ start=$(date +%s%N)
 "$work/wg" "${args[@]}" > "$work/gate.log" 2>&1 || true
 end=$(date +%s%N)
 {
-  echo "# release-like PR: 56 messages (big-share 0.2), 8 changed: $changed; $(date -u +%F), $(nproc) CPUs, rev $(git rev-parse --short HEAD)"
+  echo "# bash scripts/figures/release.sh: release-like PR: 56 messages (big-share 0.2), 8 changed: $changed; $(date -u +%F), $(nproc) CPUs, rev $(git rev-parse --short HEAD)"
   echo "wall $(( (end - start) / 1000000 )) ms (programs prepared)"
   python3 - "$work/out/report.json" <<'PY'
 import json, sys

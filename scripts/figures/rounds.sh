@@ -38,7 +38,7 @@ for i in $(seq 1 6); do
   done
 done
 {
-echo "# $(date -u +%F) $(nproc) CPUs, rev $(git rev-parse --short HEAD): 6 pairs of bench rounds at 36 ms, 8 messages x 3 formats x 2 ops on CPU $last, calibrating (testing's own N) or at the warm-up's speed (--iterations-file)"
+echo "# bash scripts/figures/rounds.sh, $(date -u +%F), $(nproc) CPUs, rev $(git rev-parse --short HEAD): 6 pairs of bench rounds at 36 ms, 8 messages x 3 formats x 2 ops on CPU $last, calibrating (testing's own N) or at the warm-up's speed (--iterations-file)"
 python3 - "$t/walls.txt" "$t/calibrated.txt" "$t/iterations.txt" <<'PY'
 import sys, statistics as st
 walls = {}

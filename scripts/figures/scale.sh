@@ -45,7 +45,7 @@ for e in r.get("errors") or []:
 PY
 }
 {
-echo "# $(date -u +%F) $(nproc) CPUs, $(go version | cut -d' ' -f3); wiregate gate with the defaults (pipeline on, embedded broker, cpu-cost auto)"
+echo "# bash scripts/figures/scale.sh OUT ${which[*]}, $(date -u +%F), $(nproc) CPUs, $(go version | cut -d' ' -f3); wiregate gate with the defaults (pipeline on, embedded broker, cpu-cost auto)"
 for w in "${which[@]}"; do case $w in
 thousand)
   python3 scripts/gen-messages.py 1000 "$t/m1000" --files 40 --packages 10 --big-share 0.05 --head "$t/m1000-head" > "$t/changed"

@@ -35,7 +35,7 @@ PY
 }
 
 {
-echo "# $(date -u +%F) $(nproc) CPUs, $(go version | cut -d' ' -f3): 400 generated messages + Metadata, Metadata gains \`string shard\` (401 changed)"
+echo "# bash scripts/figures/shards.sh OUT ${which[*]}, $(date -u +%F), $(nproc) CPUs, $(go version | cut -d' ' -f3): 400 generated messages + Metadata, Metadata gains \`string shard\` (401 changed)"
 echo
 echo "| run | wall | peak RSS of one process | changed | sized | counted | timed | drained | verdict |"
 echo "|---|---|---|---|---|---|---|---|---|"

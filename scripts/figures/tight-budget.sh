@@ -16,7 +16,7 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 python3 scripts/gen-messages.py 56 "$work/base" --shared-metadata --head "$work/head" --changed Metadata >/dev/null
 (cd harness && go build -o "$work/wg" ./cmd/wiregate)
 {
-  echo "# tight budget: 57 messages, every one changed through a shared Metadata, --time-budget 3m, embedded broker; $(date -u +%F), $(nproc) CPUs, rev $(git rev-parse --short HEAD)"
+  echo "# bash scripts/figures/tight-budget.sh $runs: tight budget, 57 messages, every one changed through a shared Metadata, --time-budget 3m, embedded broker; $(date -u +%F), $(nproc) CPUs, rev $(git rev-parse --short HEAD)"
   for i in $(seq 1 "$runs"); do
     code=0
     "$work/wg" gate --harness-dir harness --base-dir "$work/base" --working-directory "$work/head" --cache-dir "$work/cache" \

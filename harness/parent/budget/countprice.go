@@ -21,7 +21,7 @@ import (
 // (MessagePrice); they need not be exact, only not wildly off. Refit at
 // issue 40's eleventh pass (one instrumented window a batch), on 42
 // processes of four generated modules (batches of 5 to 12 messages of
-// every size, single small and large ones; docs/results/count-price-fit-45.txt):
+// every size, single small and large ones; docs/results/count-price-fit.txt):
 // the lengths the floors set make a loop's cost much the same whatever
 // its operations cost, so most of a message's price is fixed, and the
 // old factors (9 and 25) priced batches of small messages at 1.5 times

@@ -40,7 +40,7 @@ const (
 // instrPerByte turns a record's encoded bytes into the instructions of its
 // cheaper op, to size a count before anything was counted: each at or
 // under the least its format's cheaper op ran on the measured module
-// (docs/results/instr-per-byte-43.txt, which a test reads). Bytes, not a
+// (docs/results/instr-per-byte.txt, which a test reads). Bytes, not a
 // timing: a count's span must be the same wherever and whenever the same
 // records are counted (shards on other machines, history), and bytes are
 // exact. Too low counts longer than needed; too high would count shorter
