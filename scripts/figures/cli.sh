@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The CLI's figures (docs/harness.md, "The CLI"): the binary's size; a cold
+# The CLI's figures (docs/figures.md, "What does the CLI cost to install
+# and run?"): the binary's size; a cold
 # first gate in a fresh repository with empty caches (Go's build and module
 # caches and wiregate's) against a warm one; and the time from `go install`
 # (empty caches too) to a first report. The repository gated is this one's
