@@ -332,7 +332,7 @@ test('HTML, scripts, links, mentions and markdown in every string of the report 
   assert.equal(api.statuses[0]!.state, 'error')
 })
 
-// Trust (issue 32): what a fork's run uploads is decided again by the
+// Trust: what a fork's run uploads is decided again by the
 // base's rules, and a run whose workflow the fork changes is not trusted.
 
 /** withFinding is the pass fixture with one breaking finding and these rules. */
@@ -478,7 +478,7 @@ test('approve mode: a writer\'s command in a fenced block, an indented block, a 
   }
 })
 
-// Issue 41: publish and approve fail closed on what they could not read
+// Fail closed: publish and approve fail closed on what they could not read
 // whole or that moved while they read it, and on producer code beyond the
 // workflow (buf plugins, node_modules/).
 

@@ -11,7 +11,7 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
-// Issue 19, "bad input answered first": a --base-dir that does not exist
+// Bad input answered first: a --base-dir that does not exist
 // is one line naming it, exit 2, before any stage runs (no progress line,
 // no report; it used to surface as buf breaking's error after the size
 // and time stages had run).

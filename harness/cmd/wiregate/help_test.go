@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// issue 9: help, on the program or on any command, prints to stdout and
+// Help, on the program or on any command, prints to stdout and
 // exits 0.
 func TestHelpExitsZero(t *testing.T) {
 	for _, args := range [][]string{{"--help"}, {"help"}, {"gate", "--help"}, {"pipeline", "-h"}, {"compare", "-h"}, {"sizes", "--help"}} {

@@ -14,7 +14,7 @@ var skippedLines = []string{
 	"skipped: legacy.v1.Wrapped (legacy/v1/envelope.proto) is a message whose field `options` holds legacy.v1.Options, a MessageSet",
 }
 
-// Issue 19, "skipped means said": each measuring command names every
+// Skipped means said: each measuring command names every
 // message it skipped with its reason, on stderr, and ends with one summary
 // line; stdout is only its output. check prints no per-case line unless
 // asked (-v).

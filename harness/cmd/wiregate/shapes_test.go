@@ -53,7 +53,7 @@ func wantOK(t *testing.T, r result, messages []string, formats string) {
 	}
 }
 
-// Items 1, 4, 5, 8 of issue 9: proto2 presence, every well-known type,
+// The shapes real APIs use: proto2 presence, every well-known type,
 // recursive and big messages, mostly-optional messages round-trip exactly
 // in all seven formats, through real buf and generated code. The skipped
 // MessageSet messages are not measured.

@@ -1,8 +1,8 @@
 // Command valuefigures prints compressed bytes per record of generated
 // records (record.Generate) for every top-level message of a descriptor
 // set, per codec, and with -real those of the real-shaped corpus
-// (corpus.go) for obs.v1.LogRecord and obs.v1.Span: the figures of
-// issue 44 (scripts/value-figures.sh runs it on both sides of the change).
+// (corpus.go) for obs.v1.LogRecord and obs.v1.Span: the generated values'
+// figures (scripts/figures/values.sh runs it on both sides of the change).
 //
 //	valuefigures [-real] [-label L] DESCRIPTORS.binpb
 //

@@ -8,8 +8,7 @@ import (
 )
 
 // What counting costs on top of running natively, measured on this
-// repo's messages and generated modules (docs/figures.md, "What a count
-// costs"): starting Valgrind and the program under it (ProcessStart: the
+// repo's messages and generated modules (docs/design/prices.md): starting Valgrind and the program under it (ProcessStart: the
 // records are built natively and only loaded; the code a batch shares is
 // translated once, in its first loops), each loop's fixed part (loopFixed:
 // its share of loading its message's records, translating its warm-up and
@@ -18,10 +17,10 @@ import (
 // (the counted rotations), the last two as a multiple of the sizes stage's
 // cold native time. The gate plans with them and corrects them by what its
 // own counts took (the meter), and a later plan by what a run measured
-// (MessagePrice); they need not be exact, only not wildly off. Refit at
-// issue 40's eleventh pass (one instrumented window a batch), on 42
+// (MessagePrice); they need not be exact, only not wildly off. Refit once
+// one instrumented window served a batch (docs/design/batches.md), on 42
 // processes of four generated modules (batches of 5 to 12 messages of
-// every size, single small and large ones; docs/results/count-price-fit-45.txt):
+// every size, single small and large ones; docs/results/count-price-fit.txt):
 // the lengths the floors set make a loop's cost much the same whatever
 // its operations cost, so most of a message's price is fixed, and the
 // old factors (9 and 25) priced batches of small messages at 1.5 times
@@ -43,8 +42,7 @@ const (
 // batch), no larger, so that the meter still cuts in steps and the workers
 // share the processes. The stage ends when its last process does, while
 // the other lanes idle for up to a process's length: short batches end
-// the lanes together, at the price of a start each (docs/figures.md, "A
-// count's own allocation pass gone, smaller batches").
+// the lanes together, at the price of a start each (docs/design/batches.md).
 const CountBatch = 15 * time.Second
 
 // CountPrice is what counting one message adds to the Valgrind process

@@ -7,10 +7,10 @@ import (
 
 // Every price constant of the gate lives here (the count's are in
 // countprice.go): the static prices a plan uses for what no run has
-// measured yet, calibrated on what runs measured (docs/figures.md,
-// "Prices measured"; "Beyond one runner"). They are estimates; the gate's
-// meters correct them while it runs, and a later plan reads what a run
-// measured (MessagePrice) instead.
+// measured yet, calibrated on what runs measured (docs/design/prices.md;
+// docs/figures.md, "How close is a plan's price to what a shard takes?").
+// They are estimates; the gate's meters correct them while it runs, and a
+// later plan reads what a run measured (MessagePrice) instead.
 const (
 	// ShardFixed is what a job spends before it measures: building
 	// wiregate and the bench programs' shared part, the schema checks.
@@ -36,9 +36,9 @@ const (
 	// BenchRun is a timed benchmark's cost over its benchtime: it runs
 	// the operations its warm-up speed gives the benchtime
 	// (bench.Iterations), a speed taken cold and so a little slow, after
-	// testing's single first operation (docs/figures.md, "A round without
-	// calibration"). The warm-up round, one of a message's rounds,
-	// calibrates and costs more; its price is measured, not this.
+	// testing's single first operation (docs/design/timing-to-power.md).
+	// The warm-up round, one of a message's rounds, calibrates and costs
+	// more; its price is measured, not this.
 	BenchRun = 1.15
 	// PipeStart is one pass's fixed part of a pipeline row (its share of
 	// the row's fill: a producer's start, building its records; a drain by

@@ -133,7 +133,7 @@ func TestRealBuf(t *testing.T) {
 }
 
 // buf cannot load a MessageSet, so it can check nothing of a module with
-// one: one line naming the message and what to set (issue 9 item 3).
+// one: one line naming the message and what to set.
 func TestMessageSetSaysBufCannotCheckTheModule(t *testing.T) {
 	dir := module(t, `syntax = "proto2";
 

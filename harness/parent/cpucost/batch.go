@@ -12,7 +12,7 @@ import (
 // messages share (the codecs, the runtime) is translated once a batch and
 // its lazily built state is there before the first count; a message
 // counted in a batch reads what it reads alone, within its floor
-// (docs/harness.md, "Counting in batches"), and the process's start is
+// (docs/design/batches.md), and the process's start is
 // paid once for all of them.
 type batch struct {
 	sel benchprog.Selection // the selection narrowed to the batch's messages

@@ -38,7 +38,7 @@ import (
 // batch, and counts each message as it would alone, within the message's
 // floor (every loop of a message is warmed before it is counted, and what
 // a still-uncached type-assertion site costs is left out: slowPaths;
-// docs/harness.md, "CPU cost").
+// docs/harness.md, "CPU cost: instructions per operation").
 func Count(ctx context.Context, binary string, sel benchprog.Selection, opts Options) (*Counts, error) {
 	start := time.Now()
 	if reason := unsupported(); reason != "" {

@@ -61,8 +61,8 @@ type Options struct {
 }
 
 // DefaultProcessTimeout bounds one Valgrind process (a batch of messages):
-// far above what a count takes (docs/figures.md, "Instructions per
-// operation"); a Valgrind that hangs must end as an error, not hold the
+// far above what a count takes (docs/figures.md, "What does a count
+// process cost?"); a Valgrind that hangs must end as an error, not hold the
 // gate until the job's own timeout.
 const DefaultProcessTimeout = 5 * time.Minute
 

@@ -6,8 +6,8 @@ import "slices"
 // the gate tells from what identical counts do. A count is exact up to what
 // differs between two processes of the same program: Go seeds every map's
 // and sync.Map's hash per process, so a lookup walks a longer or shorter
-// probe sequence or trie path depending on the seed (docs/harness.md, "CPU
-// cost"), and a little runtime work lands in a loop at random. Formats that
+// probe sequence or trie path depending on the seed
+// (docs/design/exact-counts.md), and a little runtime work lands in a loop at random. Formats that
 // find field names or types in such tables on every operation keep a
 // spread of tens to hundreds of instructions per op; formats that do not
 // stay within a few.

@@ -38,7 +38,7 @@ type spread struct {
 	source   string
 }
 
-// measuredSpreads reads the A/A figures (scripts/cpu-figures.sh): the
+// measuredSpreads reads the A/A figures (scripts/figures/cpu.sh): the
 // instr/op sections of cpu-aa.txt and cpu-aa-extra.txt (name, lowest,
 // |Δ|, %) and the rows of cpu-gate-aa.txt (name, min Δ, max Δ, lowest,
 // spread, spread %, floor, caught).

@@ -11,7 +11,7 @@ import (
 // moves between identical counted loops, beyond what each operation's own
 // hash-seed luck does (which no length dilutes), is a fixed cost per loop
 // (a page-cache refill, a scheduler tick: FixedLoopInstr at most,
-// docs/figures.md), so a loop counts enough operations that this fixed
+// docs/design/counting-at-the-floor.md), so a loop counts enough operations that this fixed
 // cost is under a fifth of the count's noise floor, and no more. A tiny
 // message needs several rotations of the pool; most real messages one; a
 // message whose one rotation is far past what its floor needs is counted
@@ -21,14 +21,14 @@ const (
 	// FixedLoopInstr bounds the instructions that move between identical
 	// counted loops of the same length, whatever the length: twice the
 	// largest jump seen (2,088, a 256-operation protobuf encode; shorter
-	// loops of the same message counted identically; docs/figures.md,
-	// "Count length").
+	// loops of the same message counted identically;
+	// docs/design/counting-at-the-floor.md).
 	FixedLoopInstr = 4000
 	// precisionShare: the fixed cost stays under a fifth of the floor.
 	// Each floor is at least twice the largest spread between identical
 	// counts, so that spread and this cost together stay under it; a
 	// tenth doubled every count and its warm-up for a margin no A/A
-	// asked for (docs/figures.md, "fifth pass").
+	// asked for (docs/design/counting-at-the-floor.md).
 	precisionShare = 0.2
 	// minRecords is the fewest records a loop counts: a few records would
 	// let one record's shape speak for the message.
@@ -40,7 +40,7 @@ const (
 // instrPerByte turns a record's encoded bytes into the instructions of its
 // cheaper op, to size a count before anything was counted: each at or
 // under the least its format's cheaper op ran on the measured module
-// (docs/results/instr-per-byte-43.txt, which a test reads). Bytes, not a
+// (docs/results/instr-per-byte.txt, which a test reads). Bytes, not a
 // timing: a count's span must be the same wherever and whenever the same
 // records are counted (shards on other machines, history), and bytes are
 // exact. Too low counts longer than needed; too high would count shorter
@@ -53,8 +53,7 @@ var instrPerByte = map[string]float64{
 // defaultInstrPerByte is every other format's estimate. Avro keeps it
 // although some of its messages run under it (long strings are copied
 // whole): lower, a record near the cap would count twice as long for a
-// margin its floor already holds (docs/harness.md, "As long as its
-// precision needs").
+// margin its floor already holds (docs/design/counting-at-the-floor.md).
 const defaultInstrPerByte = 16.0
 
 // The warm-up: Go fills a type-assertion site's cache on about 1 in

@@ -158,7 +158,8 @@ func TestReadableNames(t *testing.T) {
 
 // BenchmarkReadDump reads every dump of a count kept with --keep-dumps
 // ($WIREGATE_DUMPS), without and with its profile: what the profiles add
-// to the cpu stage (scripts/profile-figures.sh, docs/figures.md).
+// to the cpu stage (scripts/figures/profiles.sh; docs/figures.md, "What do
+// function profiles name, and what do they cost?").
 func BenchmarkReadDump(b *testing.B) {
 	dir := os.Getenv("WIREGATE_DUMPS")
 	if dir == "" {

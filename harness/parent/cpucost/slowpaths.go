@@ -12,7 +12,7 @@ import (
 // site the warm-up left uncached takes them in the counted loop, ~70-180
 // instructions a call, until a fill: a loop of wide.v1.Wide protobuf
 // decode read +93 instr/op (0.6%) in such a process and 0 in every other
-// (docs/harness.md, "Uncached type assertions"). What such a call costs is
+// (docs/design/slow-paths.md). What such a call costs is
 // the process's history, not the loop's, so the count leaves it out:
 // the site's inline cache probe, which runs either way, stays counted.
 var slowPaths = []string{"runtime.typeAssert", "runtime.interfaceSwitch"}
@@ -25,7 +25,7 @@ var slowPaths = []string{"runtime.typeAssert", "runtime.interfaceSwitch"}
 // exact until its shadow stack loses track where Go switches stacks; then
 // it charges the call with what ran after it returned (a cache fill's one
 // mallocgc read 2,780,998 instructions, a third of its loop, which the
-// count then left out; docs/figures.md, "A cache fill misread"), and the
+// count then left out; docs/design/slow-paths.md), and the
 // rebuilt figure, which no stack switch moves, is the lesser.
 func slowPathIr(g callGraph) uint64 {
 	self, calls, callIr := g.collapsed(unrecursed)

@@ -41,7 +41,7 @@ func avroFindings(r *report.Report) int {
 	return n
 }
 
-// Issue 9: a _TRANSITIVE level where the base has no whole history (a plain
+// Avro history: a _TRANSITIVE level where the base has no whole history (a plain
 // directory, a shallow clone) checks the one pair it can and says so in one
 // warning; with the history it checks every earlier version.
 func TestTransitiveAvroWithoutHistoryChecksOnePairAndSaysSo(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/gate"
 )
 
-// Issue 9 item 6 through the gate: a message of big records gets a smaller
+// The byte budget through the gate: a message of big records gets a smaller
 // backlog than a small one, each row's sized by the byte budget in its own
 // format, and the report says so per row; the memory of the broker and of
 // the consumers is reported.

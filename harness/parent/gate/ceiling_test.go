@@ -9,7 +9,7 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
-// The time budget is a ceiling, not a target (issue 40): a run whose
+// The time budget is a ceiling, not a target: a run whose
 // budget is ten times what it needs ends near its need. The same change
 // is gated at a budget that fits it whole and at ten times that: neither
 // cuts anything, no stage of the larger takes much longer than the same

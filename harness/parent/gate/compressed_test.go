@@ -9,7 +9,7 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
-// Issue 35 through the gate: bytes per record after batch compression,
+// Compressed size through the gate: bytes per record after batch compression,
 // for every codec, from the same paired records as raw size.
 
 var everyCodec = []string{"gzip", "snappy", "lz4", "zstd"}

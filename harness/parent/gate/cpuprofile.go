@@ -18,7 +18,8 @@ const maxFunctions = 5
 
 // profilesOn says whether the cpu stage reads per-function profiles from
 // its dumps; WIREGATE_CPU_PROFILES=off leaves them out (to measure what
-// reading them costs, docs/figures.md).
+// reading them costs: docs/figures.md, "What do function profiles name,
+// and what do they cost?").
 func profilesOn() bool { return os.Getenv("WIREGATE_CPU_PROFILES") != "off" }
 
 // functionsMoved says why one op's count moved: the functions whose own

@@ -9,7 +9,7 @@ import (
 	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
-// Issue 16 through the gate: base and head measure the same logical
+// Paired records through the gate: base and head measure the same logical
 // records (the base's, carried to head by field number), so an edit that
 // does not touch the wire moves no exact figure.
 

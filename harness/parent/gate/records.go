@@ -133,8 +133,7 @@ func samplesRecords(dir, message string) *report.Records {
 }
 
 // pairPrice is what the meter prices pairing one message at before the
-// first is done (353 messages near the 8 KiB cap took 0.3 s each,
-// docs/figures.md).
+// first is done (353 messages near the 8 KiB cap took 0.3 s each).
 const pairPrice = 300 * time.Millisecond
 
 // split writes message's three pools: the base's records, head's same

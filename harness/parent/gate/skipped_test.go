@@ -43,7 +43,7 @@ func vaultCheckouts(t *testing.T) (base, head string) {
 	return filepath.Join(root, "base"), filepath.Join(root, "head")
 }
 
-// Issue 9 item 3 through the gate: the MessageSet is listed in the report
+// Skipped messages through the gate: the MessageSet is listed in the report
 // once, with its file and reason, and the message next to it is measured;
 // asking for it is exit 2 in one line naming the message, file and reason;
 // a message only the base cannot measure is listed as the base's. (buf

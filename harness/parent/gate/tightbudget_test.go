@@ -157,7 +157,7 @@ func stagesOf(r *report.Report, until string) string {
 	return strings.Join(out, ", ")
 }
 
-// Tight budgets as a property (issue 61): generated modules of 1 and 8
+// Tight budgets as a property: generated modules of 1 and 8
 // messages (57 and 200 with WIREGATE_TIGHT_BUDGET_LARGE=1), every message
 // changed through the Metadata they share, each gated at 30 s, 1 m and 3 m
 // on a clock tightK times fast, counting where Valgrind is installed, the

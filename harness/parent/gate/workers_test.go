@@ -54,8 +54,9 @@ func TestParallelExactWorkMatchesSerial(t *testing.T) {
 	// Under the load of other test packages a count has, rarely, read
 	// ~150 instr/op more (orders.v1.Order protobuf encode, 9,660 against
 	// 9,807, twice in a full `npm test`; never alone): the freed-memory
-	// mode bench.PrepareHeap pins down is not yet load-proof (docs/figures.md). A
-	// mismatch is measured once more, both ways; one that holds fails.
+	// mode bench.PrepareHeap pins down is not yet load-proof
+	// (docs/design/exact-counts.md). A mismatch is measured once more, both
+	// ways; one that holds fails.
 	var mismatches []string
 	for attempt := range 2 {
 		if attempt == 1 {

@@ -50,7 +50,7 @@ func TestPlainGitWaitsForAPrompt(t *testing.T) {
 	}
 }
 
-// Item "git that can hang" of issue 19: a fetch from a remote that asks
+// Git that can hang: a fetch from a remote that asks
 // for credentials fails within seconds, with git's fatal line as the one
 // line of the error, and no prompt was started.
 func TestFetchFromARemoteAskingForCredentialsFailsAtOnce(t *testing.T) {

@@ -19,7 +19,7 @@ type PipelineFormats struct {
 // the same bytes), an Avro-first record's avro. Each pipeline row is
 // three rounds of drains a side at least, and a family of rows sets how
 // many: draining every format tripled the stage on a release-like change
-// (docs/figures.md, "One row a message"), while bytes, counts and
+// (docs/design/timing-to-power.md), while bytes, counts and
 // timings already compare every format.
 var wireOrder = []string{"protobuf", "vtprotobuf", "avro", "avro-hamba", "msgpack", "cbor", "json", "protojson"}
 

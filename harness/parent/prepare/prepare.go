@@ -157,8 +157,8 @@ func (s *Schema) Build(ctx context.Context, messages []string) (*Result, error) 
 	out := filepath.Join(tmp, "wiregate-bench")
 	// Without DWARF (-w; the symbol table stays, which is all callgrind's
 	// function names need): Valgrind reads a binary's debug information at
-	// every start, ~0.15 s of each count process (docs/figures.md, "One heap
-	// and one instrumented window a message"). The code is the same.
+	// every start, ~0.15 s of each count process (docs/design/batches.md).
+	// The code is the same.
 	if err := prepareDeps(ctx, work, s.optIn); err != nil {
 		return nil, err
 	}

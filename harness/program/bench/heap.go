@@ -26,9 +26,8 @@ import (
 // Once a batch, not once a loop: a collection under Valgrind costs
 // ~40–90 ms and its garbage as much again, and the collector left on while
 // the garbage was made ran cycles of its own; per loop that was a sixth of
-// a count process (docs/figures.md, "One heap and one instrumented window a
-// message"), and once a message a collection of the last message's heap
-// came with each (docs/figures.md, "No type assertion in a loop").
+// a count process, and once a message a collection of the last message's
+// heap came with each (docs/design/batches.md).
 type Heap struct {
 	gcPercent int
 	held      [][]byte
@@ -49,7 +48,7 @@ const drainPages = 64
 // garbage. Eight times was tried for outliers in a message's last loop
 // (gen.v1.Message00's Avro decode, 11,649 or 11,722 instr/op): they were
 // hash-seed luck in a sync.Map lookup, at eight times as at two
-// (docs/figures.md, "Avro outliers settled").
+// (docs/design/batches.md).
 func HeapNeed(c *cases.Case, span Span, passBytes uint64) uint64 {
 	k := Span{Records: span.Records}.records(len(c.Encoded))
 	return 2*(passBytes+passBytes*uint64(span.Ops(len(c.Encoded)))/uint64(k)) + drainPages*heapChunk

@@ -81,11 +81,11 @@ func Measured(c *cases.Case, op string, span Span, h *Heap, start, stop func()) 
 // every pool a codec Gets from to hold what its Put returns, far fewer
 // than a pass. Under callgrind the refill runs instrumented (it is where
 // the loop's code is translated), at a counted pass's cost: a whole pass
-// was a quarter of a count process (docs/figures.md, "One heap and one
-// instrumented window a message"). What it leaves to the counted passes
-// (a pooled buffer grown past the first records' sizes) is the same
-// records' in every process and on both sides, and a fixed cost a loop's
-// length already dilutes (cpucost.FixedLoopInstr).
+// was a quarter of a count process (docs/design/batches.md). What it
+// leaves to the counted passes (a pooled buffer grown past the first
+// records' sizes) is the same records' in every process and on both
+// sides, and a fixed cost a loop's length already dilutes
+// (cpucost.FixedLoopInstr).
 const refillRecords = 8
 
 // measured is Measured with windows measured windows one after the other,

@@ -20,8 +20,7 @@ import (
 // only run loops over them (count under Valgrind, the bench rounds) load
 // them: reading a file and decoding each record once costs a fraction of
 // generating, converting and encoding the pool, which under Valgrind was
-// most of a count process (docs/figures.md, "Where a count process's
-// seconds go").
+// most of a count process (docs/design/counting-at-the-floor.md).
 
 // savedHeader starts every saved case file; the line after it is the case's
 // source.

@@ -28,8 +28,7 @@ type Codec interface {
 	// interfaces once, when built, so an operation asserts no type: Go
 	// fills a type-assertion site's cache on a random 1 in 1,024 of its
 	// slow calls, and a site that sees every message type of a batch is a
-	// counted loop's least settled code (docs/harness.md, "No type
-	// assertion in a loop").
+	// counted loop's least settled code (docs/design/slow-paths.md).
 	Encoder(vals []any) (func(i int) ([]byte, error), error)
 	Decoder(into any) (func(b []byte) error, error)
 }

@@ -35,7 +35,7 @@ type DrainReply struct {
 // backlog, as asked, one at a time: started once per side and run, it
 // builds each row's records once and pays no process start per drain (a
 // pass used to cost ~0.3 s, most of it a new consumer starting and
-// building its records; docs/figures.md). Each drain still starts from a
+// building its records). Each drain still starts from a
 // collected heap and a new client, with the timer before its first poll.
 type Consumer struct {
 	cmd *proc.Cmd

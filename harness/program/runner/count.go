@@ -132,8 +132,7 @@ func warmLoops(cs []*cases.Case, ops []string, lengths benchprog.Lengths) ([]cou
 // translation: around each loop, each loop's code was translated twice and
 // the runtime's again for every loop; around each message, the runtime's
 // and the codecs' shared code was translated again for every message, a
-// quarter of a batch of small messages (docs/figures.md, "No type
-// assertion in a loop, one instrumented window a batch").
+// quarter of a batch of small messages (docs/design/batches.md).
 func countLoops(env *Env, loops []countLoop, need uint64) error {
 	heap := bench.PrepareHeap(need)
 	defer heap.Release()

@@ -120,8 +120,9 @@ func streamOf(subs []*subject.Subject, set func(*subject.Subject) ([]*cases.Case
 // heap, so at Go's default of 100 the collector runs every few tens of MB
 // allocated, and marks the compiled-in descriptors each time: `check` of
 // 300 generated messages took 15% less CPU at 400, for a peak RSS of 240
-// instead of 110 MB (docs/figures.md). Measuring runs at the process's own
-// setting: a benchmark's collections are part of what it measures.
+// instead of 110 MB (docs/harness.md, "One message at a time"). Measuring
+// runs at the process's own setting: a benchmark's collections are part of
+// what it measures.
 const setupGCPercent = 400
 
 // setUp loads one message's cases when the selection's saved directory

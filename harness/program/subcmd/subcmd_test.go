@@ -51,7 +51,7 @@ func TestHelpExitsZeroAndListsVisibleCommands(t *testing.T) {
 	}
 }
 
-// issue 9: --help on a subcommand prints its flags and exits 0.
+// --help on a subcommand prints its flags and exits 0.
 func TestSubcommandHelpExitsZero(t *testing.T) {
 	for _, h := range []string{"-h", "--help", "-help"} {
 		code, out, errs := run(t, context.Background(), "greet", h)
