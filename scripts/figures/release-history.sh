@@ -7,12 +7,16 @@
 #   r2  a repeated string on a message, and a value to its enum
 #   r3  one int32 on the shared Metadata (every message changes)
 #   r4  a string on Metadata and a repeated message field on one message
+# and a fifth that does both, as a release can:
+#   r5  one int32 added to a small message, and its repeated int32 made
+#       unpacked (the same content costs more: a tag on every element)
 # Each release is gated against the one before, at the defaults (cpu
 # counted, pipeline on the embedded broker, time-budget 10m), by wiregate
 # at BEFORE_REV and at the working tree; the violations are counted by
 # kind. Run on an otherwise idle machine (the exact kinds do not depend on
 # it; time and throughput do).
 #   scripts/figures/release-history.sh BEFORE_REV [OUT]   (default docs/results/release-history.txt)
+#   PAIRS="r3 r4,r4 r5" scripts/figures/release-history.sh …   (only those pairs)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -26,7 +30,8 @@ git worktree add -q --detach "$work/before-src" "$before"
 
 python3 scripts/gen-messages.py 30 "$work/r0" --shared-metadata --big-share 0.1 >/dev/null
 # release N FROM TO EDIT...: TO is FROM with each EDIT ("Message:field line")
-# added at the end of that message (or "enum:Kind:VALUE = n").
+# added at the end of that message (or "enum:Kind:VALUE = n", or
+# "sub:Message:OLD:NEW" replacing OLD with NEW within that message).
 release() {
   local from=$1 to=$2; shift 2
   cp -r "$work/$from" "$work/$to"
@@ -36,6 +41,14 @@ path, edits = sys.argv[1], sys.argv[2:]
 text = open(path).read()
 for e in edits:
     kind, rest = e.split(":", 1)
+    if kind == "sub":
+        name, old, new = rest.split(":", 2)
+        start = text.index(f"message {name} {{")
+        end = text.index("\n}\n", start)
+        body = text[start:end]
+        assert old in body, f"{old!r} not in {name}"
+        text = text[:start] + body.replace(old, new, 1) + text[end:]
+        continue
     if kind == "enum":
         name, value = rest.split(":", 1)
         start = text.index(f"enum {name} {{")
@@ -53,10 +66,13 @@ release r0 r1 "Message29:int32 priority"
 release r1 r2 "Message05:repeated string tags" "enum:Kind:KIND_ARCHIVED = 99"
 release r2 r3 "Metadata:int32 shard"
 release r3 r4 "Metadata:string zone" "Message12:repeated Chunk attachments"
+release r4 r5 "Message29:int32 rank" "sub:Message29:repeated int32 owner = 4;:repeated int32 owner = 4 [packed = false];"
 
 {
   echo "# bash scripts/figures/release-history.sh $before: release history, 30 messages with a shared Metadata (big-share 0.1), four releases that add fields; wiregate at $before and at $(git rev-parse --short HEAD)+$(git status --porcelain | wc -l | tr -d ' ') changed files; $(date -u +%F), $(nproc) CPUs"
-  for pair in "r0 r1" "r1 r2" "r2 r3" "r3 r4"; do
+  pairs=("r0 r1" "r1 r2" "r2 r3" "r3 r4" "r4 r5")
+  if [ -n "${PAIRS:-}" ]; then IFS=, read -ra pairs <<< "$PAIRS"; fi
+  for pair in "${pairs[@]}"; do
     set -- $pair
     for side in before after; do
       dir="$work/out-$1-$2-$side"
