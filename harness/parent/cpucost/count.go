@@ -110,7 +110,7 @@ func countBatch(ctx context.Context, vg, binary string, b batch, opts Options) (
 		return nil, fmt.Errorf("instruction count: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	flags := benchprog.CountFlags{Selection: b.sel, Ops: opts.Ops, Lengths: benchprog.Lengths{}, Added: opts.Added}
+	flags := benchprog.CountFlags{Selection: b.sel, Ops: opts.Ops, Lengths: benchprog.Lengths{}, Added: opts.Added, AddedMessages: opts.AddedMessages}
 	for _, m := range b.sel.Messages {
 		for _, f := range b.sel.Formats {
 			l := opts.lengthOf(m, f)

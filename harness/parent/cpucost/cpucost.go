@@ -54,6 +54,9 @@ type Options struct {
 	// added content in: each process also counts every message saved there
 	// on them (Result.Added). Empty: none.
 	Added string
+	// AddedMessages, when set, are the only messages whose added content
+	// the process counts.
+	AddedMessages []string
 	// CPUs, when set, are the only CPUs the Valgrind processes run on
 	// (taskset): counts beside the bench rounds keep off the CPU the
 	// timings are pinned to (pin.Others). A count is the same on any CPU.

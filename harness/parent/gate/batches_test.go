@@ -78,3 +78,46 @@ func TestCountBatchesSplitAtTheirPrice(t *testing.T) {
 		t.Fatalf("batches %v, want %v", got, want)
 	}
 }
+
+// Each message's added content is counted once, in one of its batch's
+// processes on head, the messages dealt round them so no process carries
+// them all; a base process counts none, and a message without added
+// content is counted once a process as before.
+func TestAddedContentIsDealtRoundTheHeadProcesses(t *testing.T) {
+	sz := sizes{pairs: map[string][2]*benchprog.Size{}, added: map[string]*benchprog.Size{}}
+	var plan budget.CPUForecast
+	var all []string
+	for i := range 4 {
+		name := fmt.Sprintf("m%02d.v1.M", i)
+		row := &benchprog.Size{Message: name, Format: "protobuf", BytesMean: 200, Cold: benchprog.ColdReading{EncodeNs: 1000, DecodeNs: 1000}}
+		sz.pairs[name+"/protobuf"] = [2]*benchprog.Size{row, row}
+		if i != 2 { // m02 adds nothing
+			sz.added[name+"/protobuf"] = &benchprog.Size{Message: name, Format: "protobuf", BytesMean: 260, Cold: row.Cold}
+		}
+		plan.Counted = append(plan.Counted, budget.Counted{Name: name, Processes: 3})
+		all = append(all, name)
+	}
+	ps := programs{base: &program{name: "base", sel: benchprog.Selection{Messages: all, Formats: []string{"protobuf"}}},
+		head: &program{name: "head", sel: benchprog.Selection{Messages: all, Formats: []string{"protobuf"}}}}
+	r := &run{}
+	procs := r.countProcesses(ps, plan, sz)
+	counted := map[string]int{}
+	var perProcess []int
+	for _, u := range procs {
+		if sideIndex(ps, u.side) == 0 && len(u.added) > 0 {
+			t.Errorf("a base process counts added content: %+v", u)
+		}
+		if sideIndex(ps, u.side) == 1 {
+			perProcess = append(perProcess, len(u.added))
+		}
+		for _, m := range u.added {
+			counted[m]++
+		}
+	}
+	if len(counted) != 3 || counted["m00.v1.M"] != 1 || counted["m01.v1.M"] != 1 || counted["m03.v1.M"] != 1 || counted["m02.v1.M"] != 0 {
+		t.Errorf("added content counted %v, want m00, m01 and m03 once each", counted)
+	}
+	if slices.Max(perProcess) > 2 || len(perProcess) != 3 {
+		t.Errorf("added content per head process %v: want it dealt round the 3", perProcess)
+	}
+}

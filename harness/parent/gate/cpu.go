@@ -43,9 +43,10 @@ type countProcess struct {
 	side     int // index into programs.sides()
 	process  int // which of the batch's processes on its side
 	price    time.Duration
-	// added: the process also counts its messages' added content
-	// (sizes.savedAdded), after its other loops.
-	added bool
+	// added are the messages whose added content the process also counts
+	// (sizes.savedAdded), after its other loops: each message with added
+	// content in one of its batch's head processes, spread over them.
+	added []string
 }
 
 // addedCount is one op's count on head's records with their added content
@@ -108,8 +109,8 @@ func (g *run) countInstructions(ctx context.Context, ps programs, prices budget.
 			start := g.budget.Now()
 			sel, _ := p.only(u.messages)
 			opts := cpucost.Options{Valgrind: setup.Valgrind, Bytes: bytes, Parallel: 1, Batch: len(u.messages), Profiles: profilesOn(), CPUs: by.now()}
-			if u.added {
-				opts.Added = sz.savedAdded
+			if len(u.added) > 0 {
+				opts.Added, opts.AddedMessages = sz.savedAdded, u.added
 			}
 			res, err := cpucost.Count(ctx, p.prog.Binary, sel, opts)
 			if err != nil {
@@ -254,18 +255,20 @@ func (g *run) countProcesses(ps programs, plan budget.CPUForecast, sz sizes) []c
 				p := ps.sides()[side]
 				var ms []string
 				price := budget.ProcessStart
-				// The batch's first process on head also counts the
-				// added content: one more loop each, in no more processes.
-				added := false
-				for _, m := range b.messages {
+				// One of the batch's processes on head also counts each
+				// message's added content, the messages dealt round the
+				// processes: one more loop each, in no more processes,
+				// and no process much longer than the others.
+				var added []string
+				for j, m := range b.messages {
 					if !p.has(m) {
 						continue
 					}
 					ms = append(ms, m)
 					price += budget.CountPrice(sz.rows(sideIndex(ps, side), m, p.sel.Formats))
-					if rows := sz.addedRows(m, p.sel.Formats); process == 0 && sideIndex(ps, side) == 1 && len(rows) > 0 {
+					if rows := sz.addedRows(m, p.sel.Formats); j%b.processes == process && sideIndex(ps, side) == 1 && len(rows) > 0 {
 						price += budget.CountPrice(rows)
-						added = true
+						added = append(added, m)
 					}
 				}
 				if len(ms) > 0 {

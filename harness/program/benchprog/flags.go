@@ -233,6 +233,10 @@ type CountFlags struct {
 	// them too, at the same length, after every same-content loop of the
 	// process, its dumps labelled apart (CountLabel's added). Empty: none.
 	Added string
+	// AddedMessages, when set, are the only messages whose added content
+	// this process counts (the parent spreads them over a batch's
+	// processes).
+	AddedMessages []string
 }
 
 // CountLength is what one case's loops count: the first First records of
@@ -278,6 +282,9 @@ func (f CountFlags) Args() []string {
 	if f.Added != "" {
 		args = append(args, "--added", f.Added)
 	}
+	if len(f.AddedMessages) > 0 {
+		args = append(args, "--added-messages", strings.Join(f.AddedMessages, ","))
+	}
 	return args
 }
 
@@ -317,6 +324,7 @@ func (f *CountFlags) define(fs *flag.FlagSet) {
 	fs.Var((*list)(&f.Ops), "ops", "ops to count: encode, decode (default both)")
 	fs.Var(&f.Lengths, "lengths", "what each case's loops count: message/format=first:passes:warm, comma separated (first 0: the whole pool; the parent always says)")
 	fs.StringVar(&f.Added, "added", "", "also count each message whose records with their added content a sizes run saved in this directory, after every other loop")
+	fs.Var((*list)(&f.AddedMessages), "added-messages", "with --added: only these messages' added content (default every one saved there)")
 }
 
 // NoFlags are the flags of list and embedded-broker: none (-h still works).

@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"errors"
+	"slices"
 	"fmt"
 	"runtime"
 	"time"
@@ -62,7 +63,7 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 		}
 		ls[0].prepared = time.Since(start)
 		loops, need = append(loops, ls...), need+n
-		if f.Added == "" {
+		if f.Added == "" || len(f.AddedMessages) > 0 && !slices.Contains(f.AddedMessages, s.Name()) {
 			continue
 		}
 		// The added-content loops come after every same-content loop, so
