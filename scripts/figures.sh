@@ -144,6 +144,7 @@ cpu-stage) bash scripts/figures/cpu-stage.sh "${BEFORE:-b09a774}" "$res/cpu-stag
 batch-aa) bash scripts/figures/batch-aa.sh 3 "$res/batch-aa.txt";;
 profiles) bash scripts/figures/profiles.sh 2 "$res/profiles.txt";;
 release) bash scripts/figures/release.sh "$res/release-wall.txt";;
+added-cpu) bash scripts/figures/cpu-stage.sh "${BEFORE:-70fffe2}" "$res/added-content-cpu-stage.txt";;
 release-history) bash scripts/figures/release-history.sh "${BEFORE:-70fffe2}" "$res/release-history.txt";;
 tight-budget) bash scripts/figures/tight-budget.sh 3 "$res/tight-budget-nan.txt";;
 cli) bash scripts/figures/cli.sh > "$res/cli-figures.txt";;
