@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/wiregate/wiregate/harness/parent/bufcheck"
+	"github.com/wiregate/wiregate/harness/parent/config"
 	"github.com/wiregate/wiregate/harness/parent/gate"
 	"github.com/wiregate/wiregate/harness/parent/merge"
 	"github.com/wiregate/wiregate/harness/parent/prepare"
@@ -41,7 +42,9 @@ const golden = "../../../test/golden"
 //     author's own approval (refused: self-approve is off), then a
 //     writer's posting the comment's "approve everything" block;
 //   - unencodable: the fail fixture with a figure that is not a number:
-//     the minimal report Write writes instead, a wiregate bug said so.
+//     the minimal report Write writes instead, a wiregate bug said so;
+//   - added-fails: the added run below judged at added-content-threshold
+//     1%.
 func goldenReports(t *testing.T) map[string]*report.Report {
 	t.Helper()
 	fail := func() *report.Report { return readReport(t, filepath.Join(fixtures, "fail.json")) }
@@ -73,7 +76,16 @@ func goldenReports(t *testing.T) map[string]*report.Report {
 	if err := unencodable.Write(filepath.Join(t.TempDir(), "report.json")); err != nil {
 		t.Fatal(err)
 	}
-	return map[string]*report.Report{"release": release, "fail-cuts": failCuts, "pass-cuts": passCuts, "approved": approved, "unencodable": unencodable}
+	reports := map[string]*report.Report{"release": release, "fail-cuts": failCuts, "pass-cuts": passCuts, "approved": approved, "unencodable": unencodable}
+	// added-fails: the added run (goldenRuns) judged at
+	// added-content-threshold 1%, as a repository that budgets growth.
+	if added, err := storedGolden(filepath.Join(golden, "added.json")); err == nil {
+		one := 1.0
+		added.Rules.Config.Thresholds.Added = config.AllAdded(&one)
+		verdict.Decide(added)
+		reports["added-fails"] = added
+	}
+	return reports
 }
 
 // approveAll gives r the comments of a pull request whose failure was
@@ -155,6 +167,10 @@ func cutTimings(r *report.Report, message string) {
 
 // goldenRuns are the golden reports that real gate runs make, by name:
 //
+//   - added: one int32 field added to TelemetryEvent (only additions: the
+//     addition stated, its same content's deltas its unset cost) and
+//     Order's user_id retyped string → int64 (regenerated: changed
+//     content, judged at the usual thresholds);
 //   - avro-first: an Avro-only repository (avrofirst_test.go's two
 //     records) whose Order gains a field with a default and renames qty
 //     with an alias, and whose shared Address gains a field: records
@@ -166,6 +182,16 @@ func cutTimings(r *report.Report, message string) {
 // rerun measures the same (goldenExact): scripts/golden.sh rewrites one
 // only when what the gate measures or writes for it changed.
 var goldenRuns = map[string]func(t *testing.T) *report.Report{
+	"added": func(t *testing.T) *report.Report {
+		base, head := checkouts(t)
+		addRSSI(t, head)
+		replaceIn(t, filepath.Join(head, "schemas/orders/v1/order.proto"), "string user_id = 4;", "int64 user_id = 4;")
+		r := run(t, base, head, func(in map[string]string, o *gate.Options) {
+			in["messages"], in["cpu-cost"] = "telemetry.v1.TelemetryEvent,orders.v1.Order", "off"
+			o.BaseLabel, o.HeadLabel, o.HeadSha = "main", "feature", strings.Repeat("b", 40)
+		})
+		return goldenRun(t, r, base, head)
+	},
 	"avro-first": func(t *testing.T) *report.Report {
 		base := avroRepo(t, orderAvsc, invoiceAvsc)
 		country := func(s string) string {
