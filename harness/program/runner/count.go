@@ -3,9 +3,9 @@ package runner
 import (
 	"context"
 	"errors"
-	"slices"
 	"fmt"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/wiregate/wiregate/harness/program/bench"
