@@ -165,10 +165,6 @@ func (g *run) measure(ctx context.Context) stageResults {
 	return m
 }
 
-// stoppedNote is what a stage the plan may cut says when the budget's
-// deadline stopped it (budget.Stop).
-const stoppedNote = "stopped at the time budget's deadline: what was still running is cut"
-
 // toMeasure are the messages a run measures, in priority order: changed and
 // new ones; every one with measure: all or when recording history, less
 // those the last history point carries.

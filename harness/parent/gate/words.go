@@ -54,3 +54,7 @@ func brief(d time.Duration) string {
 	}
 	return s
 }
+
+// stoppedNote is what a stage the plan may cut says when the budget's
+// deadline stopped it (budget.Stop).
+const stoppedNote = "stopped at the time budget's deadline: what was still running is cut"
