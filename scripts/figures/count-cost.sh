@@ -14,10 +14,9 @@ root=$PWD
 before=${1:?usage: count-cost.sh BEFORE_REV [OUT]}
 out=${2:-$root/docs/results/count-cost.txt}
 export PATH="$root/node_modules/.bin:$PATH"
-work=$(mktemp -d); trap 'git worktree remove --force "$work/before" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
-git worktree add -q --detach "$work/before" "$before"
-(cd "$work/before/harness" && go build -o "$work/wg-before" ./cmd/wiregate)
-(cd harness && go build -o "$work/wg-after" ./cmd/wiregate)
+# shellcheck source=scripts/figures/lib.sh
+. scripts/figures/lib.sh
+before_after "$before"
 python3 scripts/gen-messages.py 40 "$work/gm" --big-share 0.25 >/dev/null
 cases=(
   "small . telemetry.v1.TelemetryEvent"

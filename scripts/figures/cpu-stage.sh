@@ -19,10 +19,9 @@ before=${1:?usage: cpu-stage.sh BEFORE_REV [OUT]}
 out=${2:-$root/docs/results/cpu-stage.txt}
 export PATH="$root/node_modules/.bin:$PATH"
 logs=$out.logs; mkdir -p "$logs"
-work=$(mktemp -d); trap 'git worktree remove --force "$work/before" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
-git worktree add -q --detach "$work/before" "$before"
-(cd "$work/before/harness" && go build -o "$work/wg-before" ./cmd/wiregate)
-(cd harness && go build -o "$work/wg-after" ./cmd/wiregate)
+# shellcheck source=scripts/figures/lib.sh
+. scripts/figures/lib.sh
+before_after "$before"
 
 # add FILE MESSAGE...: head gains `int32 added_in_head` in each message.
 add() {

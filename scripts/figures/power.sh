@@ -13,10 +13,9 @@ before=${1:?usage: power.sh BEFORE_REV [RUNS] [OUT]}
 runs=${2:-2}
 out=${3:-$root/docs/results/power.txt}
 export PATH="$root/node_modules/.bin:$PATH"
-work=$(mktemp -d); trap 'git worktree remove --force "$work/before" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
-git worktree add -q --detach "$work/before" "$before"
-(cd "$work/before/harness" && go build -o "$work/wg-before" ./cmd/wiregate)
-(cd harness && go build -o "$work/wg-after" ./cmd/wiregate)
+# shellcheck source=scripts/figures/lib.sh
+. scripts/figures/lib.sh
+before_after "$before"
 for d in base head; do mkdir -p "$work/$d"; cp -r schemas buf.yaml "$work/$d/"; done
 sed -i 's/string region = 12;/string region = 12;\n  string zone = 13;/' "$work/head/schemas/telemetry/v1/telemetry_event.proto"
 {

@@ -23,10 +23,9 @@ root=$PWD
 before=${1:?usage: release-history.sh BEFORE_REV [OUT]}
 out=${2:-$root/docs/results/release-history.txt}
 export PATH="$root/node_modules/.bin:$PATH"
-work=$(mktemp -d); trap 'git worktree remove --force "$work/before-src" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
-git worktree add -q --detach "$work/before-src" "$before"
-(cd "$work/before-src/harness" && go build -o "$work/wg-before" ./cmd/wiregate)
-(cd harness && go build -o "$work/wg-after" ./cmd/wiregate)
+# shellcheck source=scripts/figures/lib.sh
+. scripts/figures/lib.sh
+before_after "$before" before-src
 
 python3 scripts/gen-messages.py 30 "$work/r0" --shared-metadata --big-share 0.1 >/dev/null
 # release N FROM TO EDIT...: TO is FROM with each EDIT ("Message:field line")
