@@ -1,6 +1,8 @@
 package report
 
 import (
+	"encoding"
+	"encoding/json"
 	"math"
 	"reflect"
 	"strconv"
@@ -8,10 +10,11 @@ import (
 )
 
 // NonFinite lists the JSON paths of every float in v that is NaN or ±Inf
-// ("messages[3].formats[0].metrics[1].mde_pct"): the one check that no
-// figure reaching report.json is a number JSON cannot hold. A bound of a
-// Summary that benchmath could not compute (±Inf) is not one: Summary
-// encodes it as absent, on purpose.
+// ("messages[3].formats[0].metrics[1].mde_pct"): the floats encoding/json
+// would refuse. A value that encodes itself (a json.Marshaler, such as
+// Summary, which writes an unknown center as null and leaves an unknown
+// bound out) is its own encoder's business: NonFinite does not look
+// inside it.
 func NonFinite(v any) []string {
 	var out []string
 	walkFloats(reflect.ValueOf(v), "", func(path string, f float64) {
@@ -22,11 +25,29 @@ func NonFinite(v any) []string {
 	return out
 }
 
-var summaryType = reflect.TypeOf(Summary{})
+var (
+	marshalerType     = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+)
+
+// encodesItself is whether encoding/json hands v to its own MarshalJSON
+// or MarshalText rather than walking its fields.
+func encodesItself(v reflect.Value) bool {
+	t := v.Type()
+	if t.Implements(marshalerType) || t.Implements(textMarshalerType) {
+		return true
+	}
+	pt := reflect.PointerTo(t)
+	return v.CanAddr() && (pt.Implements(marshalerType) || pt.Implements(textMarshalerType))
+}
 
 // walkFloats calls visit with every float reachable from v and its JSON
-// path, as encoding/json would meet it.
+// path, as encoding/json would meet it: it does not descend into a value
+// that encodes itself.
 func walkFloats(v reflect.Value, path string, visit func(string, float64)) {
+	if !v.IsValid() || encodesItself(v) {
+		return
+	}
 	switch v.Kind() {
 	case reflect.Float32, reflect.Float64:
 		visit(path, v.Float())
@@ -56,9 +77,6 @@ func walkFloats(v reflect.Value, path string, visit func(string, float64)) {
 			}
 			if name == "" {
 				name = f.Name
-			}
-			if t == summaryType && (f.Name == "Lo" || f.Name == "Hi") && math.IsInf(v.Field(i).Float(), 0) {
-				continue // MarshalJSON leaves an unknown bound out
 			}
 			p := name
 			if path != "" {

@@ -114,7 +114,9 @@ func floatsOf(v reflect.Value) map[string]reflect.Value {
 // named by NonFinite at its path, and Write then writes the minimal
 // report (result error, exit 2, the path and its stage named) that
 // validates against report.schema.json, never a report the encoder
-// refused nor a file missing.
+// refused nor a file missing. A Summary's floats are the exception: its
+// MarshalJSON writes an unknown center as null and leaves an unknown
+// bound out, so none of them is one JSON cannot hold.
 func TestEveryFloatOfTheReportThatIsNotANumberIsCaught(t *testing.T) {
 	r := filled(t)
 	if bad := NonFinite(r); len(bad) > 0 {
@@ -132,14 +134,19 @@ func TestEveryFloatOfTheReportThatIsNotANumberIsCaught(t *testing.T) {
 			old := v.Float()
 			v.SetFloat(bad)
 			got := NonFinite(r)
-			isBound := strings.HasSuffix(path, ".lo") || strings.HasSuffix(path, ".hi")
+			_, encErr := r.encode()
+			var nan *NotANumber
+			// Only Summary has center, lo and hi.
+			inSummary := strings.HasSuffix(path, ".center") || strings.HasSuffix(path, ".lo") || strings.HasSuffix(path, ".hi")
 			switch {
-			case isBound && math.IsInf(bad, 0):
-				if len(got) != 0 {
-					t.Errorf("%s = %v: an unknown Summary bound is encoded as absent, but NonFinite says %v", path, bad, got)
+			case inSummary:
+				if len(got) != 0 || encErr != nil {
+					t.Errorf("%s = %v: Summary encodes an unknown figure as null or absent, but NonFinite says %v and encode %v", path, bad, got, encErr)
 				}
 			case len(got) != 1 || got[0] != path:
 				t.Errorf("%s = %v: NonFinite says %v", path, bad, got)
+			case !errors.As(encErr, &nan) || len(nan.Paths) != 1 || nan.Paths[0] != path:
+				t.Errorf("%s = %v: encode says %v, want it not a number at %s", path, bad, encErr, path)
 			}
 			v.SetFloat(old)
 		}
@@ -196,6 +203,53 @@ func TestAReportWithANaNIsWrittenAsTheMinimalErrorReport(t *testing.T) {
 	got.Conclude()
 	if got.Result != ResultError || got.ExitCode != 2 {
 		t.Errorf("Conclude turned the minimal report into %s/%d", got.Result, got.ExitCode)
+	}
+}
+
+// A Summary whose center benchmath could not compute (NaN) is written as
+// null; read back (null is NaN again) and written again, as merge and
+// render do, it is the same report, never the minimal error report.
+func TestASummaryOfUnknownCenterRoundTrips(t *testing.T) {
+	r := New()
+	r.Base, r.Head = Rev{Ref: "main", Sha: "b"}, Rev{Ref: "pr", Sha: "h"}
+	f := r.Format("a.v1.B", "json")
+	f.Metrics = append(f.Metrics, Metric{Name: "encode", Unit: "sec/op",
+		Base: &Summary{Center: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1)},
+		Head: &Summary{Center: 2, Lo: math.NaN(), Hi: 3, N: 5}})
+	r.Conclude()
+	result := r.Result
+	dir := t.TempDir()
+	first := filepath.Join(dir, "first.json")
+	if err := r.Write(first); err != nil {
+		t.Fatalf("Write: %v", err)
+	}
+	if r.Result == ResultError {
+		t.Fatalf("the report became the minimal error report: %v", r.Violations)
+	}
+	b1, err := os.ReadFile(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Validate(b1); err != nil {
+		t.Fatalf("report.json does not validate: %v", err)
+	}
+	var back Report
+	if err := json.Unmarshal(b1, &back); err != nil {
+		t.Fatal(err)
+	}
+	if c := back.Messages[0].Formats[0].Metrics[0].Base.Center; !math.IsNaN(c) {
+		t.Fatalf("a null center read back as %v, want NaN", c)
+	}
+	second := filepath.Join(dir, "second.json")
+	if err := back.Write(second); err != nil {
+		t.Fatalf("Write again: %v", err)
+	}
+	b2, err := os.ReadFile(second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Result == ResultError || back.Result != result || string(b1) != string(b2) {
+		t.Errorf("written again the report became %s (was %s):\n%s\nwant\n%s", back.Result, result, b2, b1)
 	}
 }
 

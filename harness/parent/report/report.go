@@ -213,11 +213,17 @@ func (r *Report) Write(path string) error {
 	return nil
 }
 
-// encode is report.json's bytes, or why there are none: the encoder never
-// meets a number JSON cannot hold (NonFinite is asked first).
+// encode is report.json's bytes, or why there are none. encoding/json
+// refuses a NaN or ±Inf float, so a report holding one fails here; only
+// then is the report walked (NonFinite), to name where the numbers are
+// and the stage that made them.
 func (r *Report) encode() ([]byte, error) {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err == nil {
+		return b, nil
+	}
 	if bad := NonFinite(r); len(bad) > 0 {
 		return nil, &NotANumber{Paths: bad, Stage: StageOf(r, bad[0])}
 	}
-	return json.MarshalIndent(r, "", "  ")
+	return nil, err
 }
