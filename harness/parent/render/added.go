@@ -8,6 +8,7 @@ package render
 
 import (
 	"math"
+	"slices"
 
 	md "github.com/wiregate/wiregate/harness/parent/render/markdown"
 	"github.com/wiregate/wiregate/harness/parent/report"
@@ -16,8 +17,8 @@ import (
 // addedLines are a measured message's lines on what head adds: the
 // fields, how their cost was judged, the figures filled, and why a format
 // that writes unset fields grew on the same content. None when head's
-// records add nothing.
-func addedLines(m report.Message) []md.Md {
+// records add nothing. vs are the message's violations (ofMessage).
+func addedLines(m report.Message, vs []report.Violation) []md.Md {
 	elements := m.Records.AddedElements()
 	if len(elements) == 0 && m.AddedContent == nil {
 		if required := requiredFields(m.Records); len(required) > 0 {
@@ -37,7 +38,7 @@ func addedLines(m report.Message) []md.Md {
 	if m.AddedContent != nil {
 		cost = md.F("; filled, it costs what the table after the figures says")
 	}
-	out := []md.Md{md.F("➕ **Added content**: {}. {}{}.", what, judgedWords(m.AddedContent), cost)}
+	out := []md.Md{md.F("➕ **Added content**: {}. {}{}.", what, judgedWords(m.AddedContent, vs), cost)}
 	if m.Records != nil && m.Records.OnlyAdded {
 		out = append(out, md.F("<sub>Head only adds here: what the same content costs more below is what the added fields cost unset, judged with the added content.</sub>"))
 	}
@@ -53,26 +54,57 @@ func addedLines(m report.Message) []md.Md {
 }
 
 // judgedWords says how the added content was judged: stated (the
-// threshold is off), within the threshold, or past it.
-func judgedWords(a *report.AddedContent) md.Md {
-	judged, past := false, false
-	if a != nil {
-		for _, f := range a.Formats {
-			for _, fig := range f.Figures {
-				if fig.ThresholdPct != nil {
-					judged = true
-					past = past || fig.DeltaPct != nil && *fig.DeltaPct > *fig.ThresholdPct
-				}
-			}
-		}
-	}
+// threshold is off), within the threshold, or past it (the verdict made an
+// added-content violation of the message's: vs).
+func judgedWords(a *report.AddedContent, vs []report.Violation) md.Md {
 	switch {
-	case past:
+	case pastAdded(vs):
 		return md.F("❌ Past {}", md.Code("added-content-threshold"))
-	case judged:
+	case addedJudged(a):
 		return md.F("Within {}", md.Code("added-content-threshold"))
 	}
 	return md.F("Stated, never failing ({} is off)", md.Code("added-content-threshold"))
+}
+
+// pastAdded says whether any of vs is added content past its threshold:
+// the verdict's call (verdict.addedContent, unsetAddition), which weighs
+// the noise floor, compressed size and ignored subjects too.
+func pastAdded(vs []report.Violation) bool {
+	return slices.ContainsFunc(vs, func(v report.Violation) bool { return v.Kind == report.KindAddedContent })
+}
+
+// addedJudged says whether any of a's figures had a threshold.
+func addedJudged(a *report.AddedContent) bool {
+	if a == nil {
+		return false
+	}
+	for _, f := range a.Formats {
+		for _, fig := range f.Figures {
+			if fig.ThresholdPct != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// addedMost is a's largest instruction and bytes/msg deltas, filled (nil:
+// none measured).
+func addedMost(a *report.AddedContent) (instr, size *float64) {
+	if a == nil {
+		return nil, nil
+	}
+	for _, f := range a.Formats {
+		for _, fig := range f.Figures {
+			switch fig.Metric {
+			case report.AddedEncode, report.AddedDecode:
+				instr = larger(instr, fig.DeltaPct)
+			case report.AddedSize:
+				size = larger(size, fig.DeltaPct)
+			}
+		}
+	}
+	return instr, size
 }
 
 // addedFigures is the added content's table, under the message's
@@ -149,26 +181,10 @@ func addedHeadline(r *report.Report) md.Md {
 		for _, f := range m.Records.AddedFields() {
 			names[f.Field] = true
 		}
-		if m.AddedContent == nil {
-			continue
-		}
-		for _, f := range m.AddedContent.Formats {
-			for _, fig := range f.Figures {
-				if fig.ThresholdPct != nil {
-					judged = true
-					past = past || fig.DeltaPct != nil && *fig.DeltaPct > *fig.ThresholdPct
-				}
-				if fig.DeltaPct == nil {
-					continue
-				}
-				switch fig.Metric {
-				case report.AddedEncode, report.AddedDecode:
-					instr = larger(instr, *fig.DeltaPct)
-				case report.AddedSize:
-					size = larger(size, *fig.DeltaPct)
-				}
-			}
-		}
+		judged = judged || addedJudged(m.AddedContent)
+		past = past || pastAdded(ofMessage(r, m.Name))
+		i, s := addedMost(m.AddedContent)
+		instr, size = larger(instr, i), larger(size, s)
 	}
 	if len(names) == 0 {
 		return md.Empty
@@ -190,10 +206,10 @@ func addedHeadline(r *report.Report) md.Md {
 	return md.F("adds {} ({}{})", count(len(names), "field", "fields"), cost, how)
 }
 
-// larger is the larger of *p (when set) and x, in size.
-func larger(p *float64, x float64) *float64 {
-	if p == nil || math.Abs(x) > math.Abs(*p) {
-		return &x
+// larger is the larger of p and q in size, either unset (nil); p on a tie.
+func larger(p, q *float64) *float64 {
+	if p == nil || q != nil && math.Abs(*q) > math.Abs(*p) {
+		return q
 	}
 	return p
 }
@@ -216,19 +232,8 @@ func groupAdded(r *report.Report, names []string) md.Md {
 		if m.Records != nil && m.Records.OnlyAdded {
 			only++
 		}
-		for _, f := range m.AddedContent.Formats {
-			for _, fig := range f.Figures {
-				if fig.DeltaPct == nil {
-					continue
-				}
-				switch fig.Metric {
-				case report.AddedEncode, report.AddedDecode:
-					instr = larger(instr, *fig.DeltaPct)
-				case report.AddedSize:
-					size = larger(size, *fig.DeltaPct)
-				}
-			}
-		}
+		i, s := addedMost(m.AddedContent)
+		instr, size = larger(instr, i), larger(size, s)
 	}
 	if held == 0 {
 		return md.Empty

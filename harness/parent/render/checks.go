@@ -60,13 +60,6 @@ func checkRow(r *report.Report, kind string, title md.Md, stage, against string)
 		}
 	}
 	violations := violationsWhere(r.Violations, func(v report.Violation) bool { return v.Kind == kind && v.Against == against })
-	allowed, approvedAll := len(violations) > 0, len(violations) > 0
-	anyApproved := false
-	for _, v := range violations {
-		allowed = allowed && v.Allowed && v.Approved == nil
-		approvedAll = approvedAll && !v.Blocking()
-		anyApproved = anyApproved || v.Approved != nil
-	}
 	var ran *report.Stage
 	for i := range r.Stages {
 		if r.Stages[i].Name == stage {
@@ -85,14 +78,18 @@ func checkRow(r *report.Report, kind string, title md.Md, stage, against string)
 		status = md.F("— {}", ran.Note)
 	case n == 0:
 		status = md.F("✅ ok")
-	case approvedAll && anyApproved:
-		status = md.F("✅ {} (approved)", n)
-	case allowed:
-		status = md.F("⚠️ {} (allowed)", n)
-	case len(violations) > 0:
-		status = md.F("❌ {}", n)
-	default:
+	case len(violations) == 0:
 		status = md.F("ℹ️ {} (not gating)", len(findings))
+	default:
+		// The row's state is the violations table's (markState).
+		switch markState(violations) {
+		case rowApproved:
+			status = md.F("✅ {} (approved)", n)
+		case rowAllowed:
+			status = md.F("⚠️ {} (allowed)", n)
+		default:
+			status = md.F("❌ {}", n)
+		}
 	}
 	var shown []md.Md
 	for _, f := range findings[:min(shownPerCheck, len(findings))] {

@@ -19,18 +19,7 @@ func StickyMarker(workflow, job string) string {
 // plainName keeps letters, digits and a little punctuation of a name, one
 // _ for each other UTF-16 unit, and no run of dashes.
 func plainName(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', strings.ContainsRune("_ .()/+-", r):
-			b.WriteRune(r)
-		case r > 0xFFFF:
-			b.WriteString("__")
-		default:
-			b.WriteByte('_')
-		}
-	}
-	out := b.String()
+	out := md.KeepOnly(s, "_ .()/+-")
 	for strings.Contains(out, "--") {
 		out = strings.ReplaceAll(out, "--", "-")
 	}

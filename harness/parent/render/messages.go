@@ -45,7 +45,7 @@ func messageParts(r *report.Report, m report.Message) []Part {
 	default:
 		verdict = messageVerdict(vs, m.Name)
 	}
-	head := md.Join(append([]md.Md{heading, verdict}, recordsNotes(m)...), md.F("\n\n"))
+	head := md.Join(append([]md.Md{heading, verdict}, recordsNotes(m, vs)...), md.F("\n\n"))
 	bytesChartMd, historyMd := md.Empty, md.Empty
 	if !isNew {
 		bytesChartMd, historyMd = bytesChart(m), historyCharts(r, m.Name)

@@ -21,7 +21,11 @@ func profileBlocks(r *report.Report, m report.Message) Part {
 		if v.Kind != report.KindCPU {
 			continue
 		}
-		within := strings.Split(safeSuffix(v.Subject, len(m.Name)+1), "/")
+		rest, ok := strings.CutPrefix(v.Subject, m.Name+"/")
+		if !ok {
+			continue
+		}
+		within := strings.Split(rest, "/")
 		format, op := within[0], ""
 		if len(within) > 1 {
 			op = within[1]
@@ -40,14 +44,6 @@ func profileBlocks(r *report.Report, m report.Message) Part {
 		}
 	}
 	return Part{Md: md.Blocks(out...), Cut: cutProfiles}
-}
-
-// safeSuffix is s from byte i on, or "" when s is shorter.
-func safeSuffix(s string, i int) string {
-	if i > len(s) {
-		return ""
-	}
-	return s[i:]
 }
 
 // profileBlock: "json decode +176 instr/op: json.foldName +60, allocation

@@ -14,7 +14,8 @@ import (
 // adds (addedLines), regenerated fields, new oneof members no record holds
 // and what one would cost, then quiet lines for renamed and removed fields
 // and the records' source. None for a message without paired records.
-func recordsNotes(m report.Message) []md.Md {
+// vs are the message's violations (ofMessage), whose verdict addedLines says.
+func recordsNotes(m report.Message, vs []report.Violation) []md.Md {
 	r := m.Records
 	if r == nil {
 		return nil
@@ -30,7 +31,7 @@ func recordsNotes(m report.Message) []md.Md {
 	if !r.FromSamples { // in samples a member may be held: then it is added content (addedLines)
 		members = oneofMembers(r.NewOneofMembers)
 	}
-	return append(addedLines(m), regenerated(r), members, renamed, removed, md.F("<sub>Records: {}.</sub>", r.Source))
+	return append(addedLines(m, vs), regenerated(r), members, renamed, removed, md.F("<sub>Records: {}.</sub>", r.Source))
 }
 
 // regenerated is "🔁 Regenerated field `sent_at` (string → int64): fresh

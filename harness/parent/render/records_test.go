@@ -72,7 +72,17 @@ func TestAnAddedFieldIsNamedJudgedAndItsCostFilledTabled(t *testing.T) {
 	if strings.Contains(within, "Head only adds") {
 		t.Error("a message that does more than add said it only adds")
 	}
-	past := headOf(Report(withRecords(t, report.Records{NewFields: []report.FieldNote{notes}}, addedSize(map[string][2]float64{"protobuf": {100, 105}}, &one)), Context{}))
+	// Past is the verdict's call, read from its violation: a figure over
+	// the threshold it did not fail (under the noise floor, ignored) is
+	// within.
+	pastReport := withRecords(t, report.Records{NewFields: []report.FieldNote{notes}}, addedSize(map[string][2]float64{"protobuf": {100, 105}}, &one))
+	unjudged := headOf(Report(pastReport, Context{}))
+	mustContain(t, unjudged, ". Within `added-content-threshold`;")
+	v := report.Violation{Kind: report.KindAddedContent, Subject: telemetry + "/protobuf/size/added", Unit: "B/msg", Base: f64(100), Head: f64(105),
+		DeltaPct: f64(5), ThresholdPct: &one, Detail: "notes (new string) costs +5.0% protobuf bytes/msg when filled, by more than the added-content threshold"}
+	v.ID = report.ViolationID(v)
+	pastReport.Violations = append(pastReport.Violations, v)
+	past := headOf(Report(pastReport, Context{}))
 	mustContain(t, past, ". ❌ Past `added-content-threshold`;")
 }
 
@@ -127,7 +137,7 @@ func TestAMessageWithoutRecordsHasNoRecordsLines(t *testing.T) {
 func TestARegeneratedFieldAlsoRenamedIsSaidOnce(t *testing.T) {
 	lines := recordsNotes(report.Message{Name: "profiles.v1.Sample", Records: &report.Records{Source: "paired",
 		Regenerated: []report.FieldNote{{Field: "profile_id", Number: "7", From: "int32", To: "bytes", Was: "comment_strindices"}},
-		Renamed:     []report.FieldNote{{Field: "samples", Number: "1", From: "sample", To: "samples"}}}})
+		Renamed:     []report.FieldNote{{Field: "samples", Number: "1", From: "sample", To: "samples"}}}}, nil)
 	var all []string
 	renamed := ""
 	for _, l := range lines {

@@ -23,12 +23,6 @@ var kindWords = map[string][2]string{
 	report.KindError:          {"error", "errors"},
 }
 
-// measured are the kinds of violation a message's figures make.
-var measured = map[string]bool{
-	report.KindSize: true, report.KindCompressedSize: true, report.KindCPU: true, report.KindTime: true, report.KindThroughput: true,
-	report.KindAddedContent: true,
-}
-
 func violationsWhere(vs []report.Violation, keep func(report.Violation) bool) []report.Violation {
 	var out []report.Violation
 	for _, v := range vs {
@@ -203,7 +197,7 @@ func reasonsOf(vs []report.Violation, subject func(report.Violation) string, ele
 		if group[0].Against != "" {
 			release = md.F(" vs release {}", md.Code(group[0].Against))
 		}
-		if measured[kind] {
+		if report.Measured(kind) {
 			for _, v := range group[:min(2, len(group))] {
 				parts = append(parts, md.F("{} {} on {}{}", kind, pct(v.DeltaPct, true), subject(v), limit(v)))
 			}

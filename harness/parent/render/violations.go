@@ -14,7 +14,7 @@ import (
 // when the budget is short the table keeps the others only: schema checks
 // and errors, which have no other place.
 func violationsTable(r *report.Report) Part {
-	unmeasured := violationsWhere(r.Violations, func(v report.Violation) bool { return !measured[v.Kind] })
+	unmeasured := violationsWhere(r.Violations, func(v report.Violation) bool { return !report.Measured(v.Kind) })
 	all := violationRows(r, r.Violations)
 	if len(unmeasured) == len(r.Violations) {
 		return Part{Md: all}
@@ -186,16 +186,38 @@ func changeWords(c report.ElementChange) md.Md {
 	return md.Text(c.What)
 }
 
-// mark is a row's state: ❌ while any of its violations blocks.
-func mark(vs []report.Violation) md.Md {
+// rowState is what a row's violations come to together.
+type rowState int
+
+const (
+	rowBlocks   rowState = iota // any of them blocks
+	rowApproved                 // every one is approved
+	rowAllowed                  // none blocks, and a label allows one or more
+)
+
+// markState is the state of a row of violations: blocking while any
+// blocks, approved only when every one is, otherwise allowed (a label
+// allows at least one).
+func markState(vs []report.Violation) rowState {
 	all := true
 	for _, v := range vs {
 		if v.Blocking() {
-			return md.F("❌")
+			return rowBlocks
 		}
 		all = all && v.Approved != nil
 	}
 	if all {
+		return rowApproved
+	}
+	return rowAllowed
+}
+
+// mark is a row's state: ❌ while any of its violations blocks.
+func mark(vs []report.Violation) md.Md {
+	switch markState(vs) {
+	case rowBlocks:
+		return md.F("❌")
+	case rowApproved:
 		return md.F("✅ approved")
 	}
 	return md.F("⚠️ allowed")

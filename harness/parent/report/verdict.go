@@ -48,6 +48,18 @@ type Violation struct {
 // approved. The one test of it in Go (the action's isBlocking mirrors it).
 func (v Violation) Blocking() bool { return !v.Allowed && v.Approved == nil }
 
+// Measured says whether a kind of violation is a measurement's (size,
+// compressed size, cpu, time, throughput, added content): approved up to
+// an amount, allowed by the regression label, and said with its figures.
+// The one list of them: the verdict and the renderer both ask it.
+func Measured(kind string) bool {
+	switch kind {
+	case KindSize, KindCompressedSize, KindCPU, KindTime, KindThroughput, KindAddedContent:
+		return true
+	}
+	return false
+}
+
 // Finding is one schema-check result (buf lint, buf breaking, Avro compat).
 type Finding struct {
 	Kind    string `json:"kind"` // lint | breaking | avro | avro-mismatch

@@ -133,7 +133,7 @@ func refusal(rules *report.Rules, cfg config.Config, author string) string {
 func (v *verdict) approve(x *report.Violation) {
 	if x.Kind != report.KindError {
 		x.ApproveWith = "/wiregate approve " + x.ID
-		if measuredKinds[x.Kind] {
+		if report.Measured(x.Kind) {
 			x.ApproveWith += fmt.Sprintf(" up to %.1f%%", roundUp(x.DeltaPct))
 		}
 	}
@@ -148,7 +148,7 @@ func (v *verdict) approve(x *report.Violation) {
 	}
 	v.met[id] = true
 	note := &v.r.Approvals[p.note]
-	if measuredKinds[x.Kind] {
+	if report.Measured(x.Kind) {
 		if p.approval.UpToPct == nil {
 			note.Status, note.Why = report.ApprovalAmount, fmt.Sprintf("%s is a measured regression: approve it up to an amount, as `/wiregate approve %s up to %.1f%%`", x.ID, x.ID, roundUp(x.DeltaPct))
 			return
@@ -177,10 +177,6 @@ func (v *verdict) unmet() {
 		}
 	}
 }
-
-// measuredKinds are the violation kinds a measurement makes: approved up
-// to an amount.
-var measuredKinds = map[string]bool{report.KindSize: true, report.KindCompressedSize: true, report.KindCPU: true, report.KindTime: true, report.KindThroughput: true, report.KindAddedContent: true}
 
 // roundUp is a delta's size rounded up to one decimal: the amount a line
 // to post approves (a drop's too, as a positive amount).

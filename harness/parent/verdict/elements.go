@@ -168,7 +168,7 @@ func (v *verdict) approveAll() {
 		}
 		blocking[x.ID] = true
 		switch {
-		case measuredKinds[x.Kind]:
+		case report.Measured(x.Kind):
 			lines = append(lines, x.ApproveWith)
 		case !grouped[x.ID]:
 			exact = append(exact, x.ID)

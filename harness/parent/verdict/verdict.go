@@ -251,7 +251,7 @@ func (v *verdict) add(x report.Violation) {
 	switch {
 	case x.Kind == report.KindBreaking || x.Kind == report.KindAvro:
 		x.Allowed = v.allow.Breaking
-	case measuredKinds[x.Kind]:
+	case report.Measured(x.Kind):
 		x.Allowed = v.allow.Regression
 	}
 	x.ID = report.ViolationID(x)

@@ -59,15 +59,4 @@ func Chart(c XYChart) Md {
 // MermaidLabel keeps the characters a mermaid string literal can hold
 // without quoting rules: letters, digits and a little punctuation; each
 // other UTF-16 unit becomes _.
-func MermaidLabel(s string) string {
-	var b strings.Builder
-	for _, r := range oneLine(s) {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', strings.ContainsRune("_ .:/+,-", r):
-			b.WriteRune(r)
-		default:
-			b.WriteString(strings.Repeat("_", utf16Width(r)))
-		}
-	}
-	return b.String()
-}
+func MermaidLabel(s string) string { return KeepOnly(oneLine(s), "_ .:/+,-") }

@@ -5,7 +5,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+	"unicode/utf16"
 )
 
 // The report's markdown was first written by a TypeScript renderer, and
@@ -18,11 +18,7 @@ import (
 func UTF16Len(s string) int {
 	n := 0
 	for _, r := range s {
-		if r > 0xFFFF {
-			n += 2
-		} else {
-			n++
-		}
+		n += utf16.RuneLen(r)
 	}
 	return n
 }
@@ -31,16 +27,29 @@ func UTF16Len(s string) int {
 func UTF16Prefix(s string, n int) string {
 	units := 0
 	for i, r := range s {
-		w := 1
-		if r > 0xFFFF {
-			w = 2
-		}
+		w := utf16.RuneLen(r)
 		if units+w > n {
 			return s[:i]
 		}
 		units += w
 	}
 	return s
+}
+
+// KeepOnly keeps s's ASCII letters and digits and the characters of punct,
+// and writes _ for each UTF-16 code unit of every other character (as a
+// JavaScript replace over the string's units does).
+func KeepOnly(s, punct string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', strings.ContainsRune(punct, r):
+			b.WriteRune(r)
+		default:
+			b.WriteString(strings.Repeat("_", utf16.RuneLen(r)))
+		}
+	}
+	return b.String()
 }
 
 // isJSSpace is JavaScript's white space and line terminators (what
@@ -134,13 +143,4 @@ func Round(x float64) float64 {
 		return f + 1
 	}
 	return f
-}
-
-// utf16Width is how many UTF-16 code units r takes in JavaScript, for a
-// per-character replacement: two outside the Basic Multilingual Plane.
-func utf16Width(r rune) int {
-	if r > 0xFFFF && r != utf8.RuneError {
-		return 2
-	}
-	return 1
 }
