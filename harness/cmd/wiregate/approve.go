@@ -28,7 +28,7 @@ func cmdApprove(_ context.Context, args []string) error {
 	in := fs.String("report", "", "the report.json to decide again")
 	file := fs.String("approvals", "", "approvals.json: {comments, labeled, authors, pr_author} as the action gathers them")
 	out := fs.String("out", ".wiregate", "directory for the decided report.json and report.md")
-	runURL := fs.String("run-url", "", "the CI run's page, linked from report.md (default: the CI's own, from its variables)")
+	runURL := runURLFlag(fs)
 	base := fs.String("base-config", "", "the pull request base's wiregate.yaml as fetched (an empty file: the base has none): the rules are then the base's over this run's threshold inputs, never the report's own")
 	fromEnv := fs.Bool("inputs-from-env", false, "with --base-config: read alpha and the thresholds from INPUT_<NAME> variables, as the action runner sets them")
 	labels := fs.String("labels", "", "the pull request's label names as GitHub lists them now (a JSON array, or comma separated), instead of the report's; an allow label counts only when approvals.json's labeled names someone who may approve as its applier")

@@ -16,6 +16,8 @@ import (
 	"testing"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/wiregate/wiregate/harness/internal/gittest"
 )
 
 // between is docs/ci.md's fenced block between <!-- name:begin --> and
@@ -114,15 +116,7 @@ func TestTheGitLabJobPostsItsNoteAndEditsItInPlace(t *testing.T) {
 
 	// A merge request that changes no schema, into main.
 	home := t.TempDir()
-	env := append(os.Environ(), "GIT_AUTHOR_NAME=w", "GIT_AUTHOR_EMAIL=w@example.test", "GIT_COMMITTER_NAME=w", "GIT_COMMITTER_EMAIL=w@example.test")
-	git := func(dir string, args ...string) {
-		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir, cmd.Env = dir, env
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	git := func(dir string, args ...string) { t.Helper(); gittest.Git(t, dir, nil, args...) }
 	up := mkdir(t, filepath.Join(home, "upstream"))
 	if out, err := exec.Command("cp", "-r", filepath.Join(root, "schemas"), filepath.Join(root, "buf.yaml"), up).CombinedOutput(); err != nil {
 		t.Fatalf("%v %s", err, out)
@@ -150,7 +144,7 @@ func TestTheGitLabJobPostsItsNoteAndEditsItInPlace(t *testing.T) {
 		t.Helper()
 		cmd := exec.Command("bash", "-eo", "pipefail", "-c", strings.Join(script, "\n"))
 		cmd.Dir = clone
-		cmd.Env = append(env,
+		cmd.Env = append(os.Environ(),
 			"PATH="+filepath.Dir(wiregateBin(t))+string(os.PathListSeparator)+filepath.Join(root, "node_modules", ".bin")+string(os.PathListSeparator)+os.Getenv("PATH"),
 			"XDG_CACHE_HOME="+filepath.Join(home, ".cache"), "WIREGATE_HARNESS=",
 			"GITLAB_CI=true", "CI_API_V4_URL="+srv.URL+"/api/v4", "CI_PROJECT_ID=42", "CI_MERGE_REQUEST_IID=5",

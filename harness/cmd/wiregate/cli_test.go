@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/wiregate/wiregate/harness/internal/gittest"
 )
 
 // One binary, any repository: wiregate built with -trimpath and copied
@@ -41,18 +43,8 @@ func TestTheInstalledCLIGatesAFreshRepository(t *testing.T) {
 		"GOPROXY=" + os.Getenv("GOPROXY"),
 		// buf of the pinned version on PATH, outside the repository gated.
 		"PATH=" + filepath.Join(root, "node_modules", ".bin") + string(os.PathListSeparator) + os.Getenv("PATH"),
-		"GIT_AUTHOR_NAME=w", "GIT_AUTHOR_EMAIL=w@example.test", "GIT_COMMITTER_NAME=w", "GIT_COMMITTER_EMAIL=w@example.test",
 	}
-	git := func(dir string, args ...string) string {
-		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir, cmd.Env = dir, env
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
+	git := func(dir string, args ...string) string { t.Helper(); return gittest.Git(t, dir, env, args...) }
 	// origin holds main; the clone is a developer's: origin/HEAD is main.
 	work := filepath.Join(home, "src")
 	seed := filepath.Join(work, "seed")

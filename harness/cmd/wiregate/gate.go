@@ -25,12 +25,12 @@ func cmdGate(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("gate", flag.ContinueOnError)
 	options := gateFlags(fs)
 	format := fs.String("format", "", "also print the report to stdout: "+formatNames)
-	runURL := fs.String("run-url", "", "the CI run's page, linked from report.md (default: the CI's own, from its variables)")
+	runURL := runURLFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *format != "" {
-		if _, err := formatReport(report.New(), *format, ""); err != nil {
+		if err := checkFormat(*format); err != nil {
 			return err
 		}
 	}
@@ -38,10 +38,13 @@ func cmdGate(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	rctx := renderContext(*runURL)
 	r, err := gate.Run(ctx, o)
+	var markdown string
 	if r != nil {
 		// Written whatever stopped the run: the report renders.
-		if merr := writeMarkdown(r, o.Out, *runURL); err == nil {
+		var merr error
+		if markdown, merr = writeMarkdown(r, o.Out, rctx); err == nil {
 			err = merr
 		}
 	}
@@ -49,9 +52,11 @@ func cmdGate(ctx context.Context, args []string) error {
 		return err
 	}
 	if *format != "" {
-		text, err := formatReport(r, *format, *runURL)
-		if err != nil {
-			return err
+		text := markdown // report.md's, rendered once
+		if *format != "markdown" {
+			if text, err = formats[*format](r, rctx); err != nil {
+				return err
+			}
 		}
 		fmt.Print(text)
 	}

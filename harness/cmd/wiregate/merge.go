@@ -25,7 +25,7 @@ func init() {
 func cmdMerge(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	out := fs.String("out", ".wiregate", "directory for the merged report.json, report.md, base.txt and head.txt")
-	runURL := fs.String("run-url", "", "the CI run's page, linked from report.md (default: the CI's own, from its variables)")
+	runURL := runURLFlag(fs)
 	dirs, err := parseWithOperands(fs, args)
 	if err != nil {
 		return err

@@ -23,7 +23,7 @@ func renderTo(stdout io.Writer, args []string) error {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	in := fs.String("report", "", "report.json to render (- reads stdin)")
 	as := fs.String("as", "markdown", "markdown (report.md, whole), summary (within a job summary's 1 MiB), comment (within a comment's 65,536 characters, its sticky marker the first line), json, or github (workflow commands: an annotation per file finding, then the verdict)")
-	runURL := fs.String("run-url", "", "the CI run's page, linked from the report (default: the CI's own, from its variables)")
+	runURL := runURLFlag(fs)
 	workflow := fs.String("workflow", "wiregate", "comment: the gating workflow's name, the first half of the sticky marker")
 	job := fs.String("job", "gate", "comment: the gating job's id, the second half of the sticky marker")
 	untrusted := fs.String("untrusted", "", `comment: {"why": "…", "files": […]} or {"why": "…", "unread": "…"}: the report cannot be vouched for, and the comment leads with why`)
@@ -49,6 +49,10 @@ func renderTo(stdout io.Writer, args []string) error {
 
 // rendered is the text render writes.
 func rendered(in, as, runURL, workflow, job, untrusted, refused string, runID int64) (string, error) {
+	format, ok := formats[as]
+	if !ok && as != "summary" && as != "comment" {
+		return "", exitcode.BadInput("--as %q: want markdown, summary, comment, json or github", as)
+	}
 	ctx := renderContext(runURL)
 	marker := render.StickyMarker(workflow, job)
 	if refused != "" {
@@ -78,9 +82,5 @@ func rendered(in, as, runURL, workflow, job, untrusted, refused string, runID in
 		}
 		return render.ReportComment(marker, r, ctx, lead), nil
 	}
-	text, err := formatReport(r, as, runURL)
-	if exitcode.Code(err) == exitcode.Unusable && as != "markdown" && as != "json" && as != "github" {
-		return "", exitcode.BadInput("--as %q: want markdown, summary, comment, json or github", as)
-	}
-	return text, err
+	return format(r, ctx)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -63,16 +64,24 @@ func writeReport(r *report.Report, out, runURL string) error {
 	if err := r.Write(filepath.Join(out, "report.json")); err != nil {
 		return err
 	}
-	return writeMarkdown(r, out, runURL)
+	_, err := writeMarkdown(r, out, renderContext(runURL))
+	return err
 }
 
-// writeMarkdown writes r as out/report.md: the whole report, as the job
-// summary and the comment show it when they have room.
-func writeMarkdown(r *report.Report, out, runURL string) error {
-	if err := os.WriteFile(filepath.Join(out, "report.md"), []byte(render.Report(r, renderContext(runURL))), 0o644); err != nil {
-		return fmt.Errorf("write report.md: %w", err)
+// writeMarkdown writes r as out/report.md, rendered for ctx: the whole
+// report, as the job summary and the comment show it when they have room.
+// It returns the markdown.
+func writeMarkdown(r *report.Report, out string, ctx render.Context) (string, error) {
+	text := render.Report(r, ctx)
+	if err := os.WriteFile(filepath.Join(out, "report.md"), []byte(text), 0o644); err != nil {
+		return text, fmt.Errorf("write report.md: %w", err)
 	}
-	return nil
+	return text, nil
+}
+
+// runURLFlag defines --run-url on fs: the CI run a report links.
+func runURLFlag(fs *flag.FlagSet) *string {
+	return fs.String("run-url", "", "the CI run's page, linked from the report (default: the CI's own, from its variables)")
 }
 
 // renderContext is what a report is rendered for: the CI run at runURL,
@@ -88,19 +97,27 @@ func renderContext(runURL string) render.Context {
 // Formats wiregate prints a report in (--format).
 const formatNames = "markdown (report.md), json (report.json) or github (GitHub Actions workflow commands: an annotation per file finding, then the verdict)"
 
-// formatReport is r in format: markdown, json or github.
-func formatReport(r *report.Report, format, runURL string) (string, error) {
-	switch format {
-	case "markdown":
-		return render.Report(r, renderContext(runURL)), nil
-	case "json":
-		b, err := json.MarshalIndent(r, "", "  ")
-		if err != nil {
-			return "", fmt.Errorf("encode report: %w", err)
-		}
-		return string(b) + "\n", nil
-	case "github":
-		return render.GitHub(r), nil
+// formats are the formats of formatNames by name, each rendering a report
+// for a context.
+var formats = map[string]func(*report.Report, render.Context) (string, error){
+	"markdown": func(r *report.Report, ctx render.Context) (string, error) { return render.Report(r, ctx), nil },
+	"json":     jsonReport,
+	"github":   func(r *report.Report, _ render.Context) (string, error) { return render.GitHub(r), nil },
+}
+
+// checkFormat is nil for a --format in formats, else one line naming them.
+func checkFormat(format string) error {
+	if _, ok := formats[format]; !ok {
+		return exitcode.BadInput("--format %q: want %s", format, formatNames)
 	}
-	return "", exitcode.BadInput("--format %q: want %s", format, formatNames)
+	return nil
+}
+
+// jsonReport is r as report.json holds it.
+func jsonReport(r *report.Report, _ render.Context) (string, error) {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return "", fmt.Errorf("encode report: %w", err)
+	}
+	return string(b) + "\n", nil
 }

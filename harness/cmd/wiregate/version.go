@@ -36,8 +36,14 @@ func cmdVersion(ctx context.Context, args []string) error {
 func printVersions(ctx context.Context, w io.Writer) {
 	v := version.This()
 	fmt.Fprintf(w, "wiregate %s (%s, built with %s)\n", v, version.Module, v.Go)
-	if buf, err := prepare.FindBuf(ctx, "", "", ""); err == nil {
-		fmt.Fprintf(w, "buf      %s  %s\n", firstWord(printed(ctx, "", buf, "--version")), buf)
+	if buf, err := prepare.InstalledBuf(ctx, "", "", "", ""); err == nil {
+		// A buf found is of the pinned version, but for $WIREGATE_BUF's,
+		// which is taken as it is: that one says its own.
+		v := prepare.BufVersion
+		if buf == os.Getenv("WIREGATE_BUF") {
+			v = firstWord(printed(ctx, "", buf, "--version"))
+		}
+		fmt.Fprintf(w, "buf      %s  %s\n", v, buf)
 	} else {
 		fmt.Fprintf(w, "buf      %s  not found: a gate installs it into its cache on first use (with npm, else go install)\n", prepare.BufVersion)
 	}

@@ -19,6 +19,8 @@ func TestVersionSaysWhatAGateHereWouldRun(t *testing.T) {
 		t.Skip("no go")
 	}
 	t.Setenv("WIREGATE_BUF", "")
+	cache := t.TempDir()
+	t.Setenv("WIREGATE_CACHE", cache) // none installed yet
 	bufDir := filepath.Join(repoRoot(t), "node_modules", ".bin")
 	t.Setenv("PATH", strings.Join([]string{bufDir, filepath.Dir(goBin), os.Getenv("PATH")}, string(os.PathListSeparator)))
 	var out bytes.Buffer
@@ -42,5 +44,18 @@ func TestVersionSaysWhatAGateHereWouldRun(t *testing.T) {
 	printVersions(context.Background(), &out)
 	if !strings.Contains(out.String(), "buf      1.75.0  not found: a gate installs it into its cache on first use") {
 		t.Error(out.String())
+	}
+	// The buf a gate installed into its cache is the one a gate runs next.
+	installed := filepath.Join(cache, "buf", "1.75.0", "node_modules", ".bin", "buf")
+	if err := os.MkdirAll(filepath.Dir(installed), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(installed, []byte("#!/bin/sh\necho 1.75.0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	printVersions(context.Background(), &out)
+	if want := "\nbuf      1.75.0  " + installed + "\n"; !strings.Contains(out.String(), want) {
+		t.Errorf("want %q in:\n%s", want, out.String())
 	}
 }

@@ -1,6 +1,7 @@
-// Package gittest gives git tests a remote that asks for credentials and a
-// user environment in which any prompt for them waits for minutes: a git
-// call that consults a prompt hangs, one that cannot prompt fails at once.
+// Package gittest gives git tests a git that commits as the test's own
+// committer, a remote that asks for credentials and a user environment in
+// which any prompt for them waits for minutes: a git call that consults a
+// prompt hangs, one that cannot prompt fails at once.
 package gittest
 
 import (
@@ -80,4 +81,26 @@ func HangingPrompts(t *testing.T, repoDir string) (prompted func() int) {
 		}
 	}
 	return func() int { return len(started()) }
+}
+
+// identity is who a test's commits are by: git refuses to commit without
+// one, and a test machine need not have any.
+var identity = []string{"GIT_AUTHOR_NAME=w", "GIT_AUTHOR_EMAIL=w@example.test", "GIT_COMMITTER_NAME=w", "GIT_COMMITTER_EMAIL=w@example.test"}
+
+// Git runs git args in dir, in env (nil: this process's environment) with
+// a committer of the test's own, and returns what git printed, trimmed; a
+// git that fails fails the test.
+func Git(t testing.TB, dir string, env []string, args ...string) string {
+	t.Helper()
+	if env == nil {
+		env = os.Environ()
+	}
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(append([]string(nil), env...), identity...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v in %s: %v\n%s", args, dir, err, out)
+	}
+	return strings.TrimSpace(string(out))
 }

@@ -31,10 +31,6 @@ type Base struct {
 // What to pass when nothing names a base: the one line of exit code 2.
 const nothingToGoOn = "no base to compare with: pass --against REF (a branch, tag or commit); wiregate takes the merge base with the branch GITHUB_BASE_REF or CI_MERGE_REQUEST_TARGET_BRANCH_NAME names in CI, else with origin/HEAD (git remote set-head origin --auto)"
 
-// ciBranches are the CI variables naming the branch a change goes into,
-// in the order they are read.
-var ciBranches = []string{"GITHUB_BASE_REF", "CI_MERGE_REQUEST_TARGET_BRANCH_NAME"}
-
 // deepenings are how many more commits of history a shallow clone fetches,
 // one step after another, before it fetches all of it.
 var deepenings = []int{50, 500}
@@ -44,10 +40,8 @@ func Resolve(ctx context.Context, dir string, env ci.Env) (Base, error) {
 	if _, err := git.Run(ctx, dir, "rev-parse", "--verify", "--quiet", "HEAD^{commit}"); err != nil {
 		return Base{}, exitcode.BadInput("%s is not a git checkout with a commit: run wiregate gate in one, or pass --base-dir DIR (a checkout of the base)", dir)
 	}
-	for _, v := range ciBranches {
-		if b := strings.TrimSpace(env(v)); b != "" {
-			return mergeBase(ctx, dir, b, v)
-		}
+	if run := ci.Of(env); run.Target != "" {
+		return mergeBase(ctx, dir, run.Target, run.TargetVar)
 	}
 	head, err := git.Run(ctx, dir, "symbolic-ref", "--quiet", "refs/remotes/origin/HEAD")
 	if err != nil || !strings.HasPrefix(head, "refs/remotes/origin/") {

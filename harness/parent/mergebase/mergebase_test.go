@@ -3,25 +3,18 @@ package mergebase
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/wiregate/wiregate/harness/internal/gittest"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 )
 
 // run runs git in dir and returns its trimmed output.
 func run(t *testing.T, dir string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=w", "GIT_AUTHOR_EMAIL=w@example.test", "GIT_COMMITTER_NAME=w", "GIT_COMMITTER_EMAIL=w@example.test")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
+	return gittest.Git(t, dir, nil, args...)
 }
 
 func commit(t *testing.T, dir, file, text string) string {

@@ -7,38 +7,61 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 	"github.com/wiregate/wiregate/harness/program/proc"
 )
 
-// Buf is the buf a gate runs: FindBuf's, else the pinned version installed
-// into the cache directory (cache: --cache-dir, empty for the default) on
-// first use, as the action installs it: with npm where npm is on PATH
-// (@bufbuild/buf ships a prebuilt binary: seconds), else with `go install`
-// (built from source: a few minutes, once). Both fetch from their
+// Buf is the buf a gate runs: InstalledBuf's, else the pinned version
+// installed into the cache directory (cache: --cache-dir, empty for the
+// default) on first use, as the action installs it: with npm where npm is
+// on PATH (@bufbuild/buf ships a prebuilt binary: seconds), else with `go
+// install` (built from source: a few minutes, once). Both fetch from their
 // registry as their own clients do, and neither runs in the checkout.
 func Buf(ctx context.Context, explicit, harnessDir, judged, cache string) (string, error) {
+	if p, err := InstalledBuf(ctx, explicit, harnessDir, judged, cache); err == nil {
+		return p, nil
+	}
+	dir, err := cacheDir(cache)
+	if err != nil {
+		return "", err
+	}
+	return installBuf(ctx, bufDir(dir))
+}
+
+// InstalledBuf is the buf a gate would run without installing one:
+// FindBuf's, else the pinned version a gate installed into the cache
+// directory (cache as for Buf). Its error is FindBuf's.
+func InstalledBuf(ctx context.Context, explicit, harnessDir, judged, cache string) (string, error) {
 	p, err := FindBuf(ctx, explicit, harnessDir, judged)
 	if err == nil {
 		return p, nil
 	}
-	dir, derr := cacheDir(cache)
-	if derr != nil {
-		return "", derr
-	}
-	return installBuf(ctx, filepath.Join(dir, "buf", BufVersion))
-}
-
-// installBuf installs buf into dir unless it is there, and returns it.
-func installBuf(ctx context.Context, dir string) (string, error) {
-	for _, p := range []string{npmBuf(dir), goBuf(dir)} {
-		if isExecutable(p) && bufVersion(ctx, p) == BufVersion {
+	if dir, derr := cacheDir(cache); derr == nil {
+		if p, v := cachedBuf(ctx, bufDir(dir)); v == BufVersion {
 			return p, nil
 		}
 	}
+	return "", err
+}
+
+// bufDir is where the pinned buf is installed in the cache directory.
+func bufDir(cache string) string { return filepath.Join(cache, "buf", BufVersion) }
+
+// cachedBuf is the buf an install left in dir (npm's, else go install's)
+// and what its --version says; "" and "" when there is none.
+func cachedBuf(ctx context.Context, dir string) (path, version string) {
+	for _, p := range []string{npmBuf(dir), goBuf(dir)} {
+		if isExecutable(p) {
+			return p, bufVersion(ctx, p)
+		}
+	}
+	return "", ""
+}
+
+// installBuf installs buf into dir and returns it.
+func installBuf(ctx context.Context, dir string) (string, error) {
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return "", fmt.Errorf("install buf: %w", err)
 	}
@@ -56,13 +79,11 @@ func installBuf(ctx context.Context, dir string) (string, error) {
 	if err := os.Rename(tmp, dir); err != nil && !isExecutable(npmBuf(dir)) && !isExecutable(goBuf(dir)) {
 		return "", fmt.Errorf("install buf: %w", err)
 	}
-	for _, p := range []string{npmBuf(dir), goBuf(dir)} {
-		if isExecutable(p) {
-			if v := bufVersion(ctx, p); v != BufVersion {
-				return "", exitcode.BadInput("installed buf says version %q, not %s: pass --buf PATH", v, BufVersion)
-			}
-			return p, nil
+	if p, v := cachedBuf(ctx, dir); p != "" {
+		if v != BufVersion {
+			return "", exitcode.BadInput("installed buf says version %q, not %s: pass --buf PATH", v, BufVersion)
 		}
+		return p, nil
 	}
 	return "", exitcode.BadInput("installing buf %s %s left no buf in %s: put buf on PATH or pass --buf PATH", BufVersion, how, dir)
 }
@@ -95,14 +116,10 @@ func installInto(ctx context.Context, dir string) (string, error) {
 // captured runs cmd; its error is its output's last line.
 func captured(cmd *proc.Cmd) error {
 	if err := cmd.Run(); err != nil {
-		out := strings.TrimSpace(cmd.Captured().String())
-		if i := strings.LastIndexByte(out, '\n'); i >= 0 {
-			out = out[i+1:]
+		if last := cmd.Captured().LastLine(); last != "" {
+			return errors.New(last)
 		}
-		if out == "" {
-			return errors.Unwrap(err)
-		}
-		return errors.New(out)
+		return errors.Unwrap(err)
 	}
 	return nil
 }

@@ -19,11 +19,12 @@ import (
 
 	"golang.org/x/mod/modfile"
 
+	"github.com/wiregate/wiregate/harness/parent/version"
 	"github.com/wiregate/wiregate/harness/program/exitcode"
 	"github.com/wiregate/wiregate/harness/program/proc"
 )
 
-const harnessModule = "github.com/wiregate/wiregate/harness"
+const harnessModule = version.Module
 
 // Harness is the harness source a gate's bench programs link: the one the
 // caller named (--harness-dir, else $WIREGATE_HARNESS), for developing
