@@ -60,16 +60,34 @@ func (c Check) Lint(ctx context.Context) ([]report.Finding, error) {
 // or a release): buf builds against's image with against's own config
 // first, so neither side's config is searched for.
 func (c Check) Breaking(ctx context.Context, against Check) ([]report.Finding, error) {
-	tmp, err := os.MkdirTemp("", "wiregate-against-")
+	image, remove, err := against.Image(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("buf breaking: %w", err)
-	}
-	defer os.RemoveAll(tmp)
-	image := filepath.Join(tmp, "against.binpb")
-	if err := against.build(ctx, image); err != nil {
 		return nil, err
 	}
+	defer remove()
+	return c.BreakingImage(ctx, image)
+}
+
+// BreakingImage runs buf breaking against an image Image built: one
+// image answers several checks (the base's rules and head's own).
+func (c Check) BreakingImage(ctx context.Context, image string) ([]report.Finding, error) {
 	return c.findings(ctx, report.KindBreaking, "breaking", c.Input, "--against", image, "--error-format=json")
+}
+
+// Image builds the side's image into a directory of its own, and says how
+// to remove it.
+func (c Check) Image(ctx context.Context) (image string, remove func(), err error) {
+	tmp, err := os.MkdirTemp("", "wiregate-against-")
+	if err != nil {
+		return "", nil, fmt.Errorf("buf breaking: %w", err)
+	}
+	remove = func() { os.RemoveAll(tmp) }
+	image = filepath.Join(tmp, "against.binpb")
+	if err := c.build(ctx, image); err != nil {
+		remove()
+		return "", nil, err
+	}
+	return image, remove, nil
 }
 
 // build writes the side's image (its files and imports) to out.

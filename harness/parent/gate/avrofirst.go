@@ -1,9 +1,6 @@
 package gate
 
 import (
-	"os"
-	"path/filepath"
-
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/descriptorpb"
@@ -55,16 +52,6 @@ func (a *avroFirst) Files(built *protoregistry.Files) (*descriptorpb.FileDescrip
 // not: only names are looked up in it.
 func reference(set *avroschema.Set) *descriptorpb.FileDescriptorSet {
 	return avroschema.Synthesize(set.Records(), nil).Set
-}
-
-// hasBufModule says whether dir is a buf module or workspace root.
-func hasBufModule(dir string) bool {
-	for _, n := range []string{"buf.yaml", "buf.work.yaml"} {
-		if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
-			return true
-		}
-	}
-	return false
 }
 
 // skips are a side's Avro-first records that cannot be measured.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/wiregate/wiregate/harness/parent/bufcheck"
+	"github.com/wiregate/wiregate/harness/parent/prepare"
 	"github.com/wiregate/wiregate/harness/parent/report"
 )
 
@@ -50,6 +51,20 @@ func resolveBuf(ctx context.Context, buf, prefix, headDir, baseDir, bufInput str
 		}
 	}
 	return b, nil
+}
+
+// buildConfig is where prepare builds a side's image: the directory and
+// input its config resolved to, with that config's own buf.yaml (buf build
+// reads the modules and deps, and runs no check plugin); nil without one.
+func buildConfig(c bufcheck.Config) (*prepare.BufConfig, error) {
+	if !c.Found() {
+		return nil, nil
+	}
+	text, err := c.Text()
+	if err != nil {
+		return nil, err
+	}
+	return &prepare.BufConfig{Dir: c.Dir, Input: c.Input, Config: text}, nil
 }
 
 // check is buf on head with the base's rules.

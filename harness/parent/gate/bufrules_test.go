@@ -102,3 +102,20 @@ func hasFinding(r *report.Report, kind, rule, file string) bool {
 	}
 	return false
 }
+
+// buf-input a module a v2 buf.yaml above it names, with no buf.yaml of its
+// own: the gate resolves that file, lints with it, and builds and measures
+// the module with it too (buf never searches for it). Head's proto change
+// is measured: without the config, the module's own .avsc files alone
+// would stand for it, and they did not change.
+func TestAModuleNamedByARootConfigIsMeasured(t *testing.T) {
+	base, head := checkouts(t)
+	replaceIn(t, filepath.Join(head, telemetryProto), "int64 sequence_num = 11;", "sfixed64 sequence_num = 11;")
+	r := run(t, base, head, func(in map[string]string, _ *gate.Options) {
+		in["buf-input"] = "schemas"
+		in["cpu-cost"] = "off"
+	})
+	if pb := sizesOf(t, r)["protobuf"]; pb == nil || pb.Head <= pb.Base {
+		t.Fatalf("protobuf size %+v: want head's sfixed64 measured larger", pb)
+	}
+}

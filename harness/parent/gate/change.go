@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/wiregate/wiregate/harness/parent/bufcheck"
 	"github.com/wiregate/wiregate/harness/parent/prepare"
 	"github.com/wiregate/wiregate/harness/parent/report"
 	"github.com/wiregate/wiregate/harness/program/avroschema"
@@ -69,9 +70,10 @@ func (s *schemas) order(keep func(name, status string) bool) []string {
 // removed ones), and sorts head's messages by change: a message whose
 // schema print is the same on both sides is unchanged.
 func (g *run) loadSchemas(ctx context.Context) (*schemas, string, error) {
-	opts := func(s *side) prepare.Options {
-		return prepare.Options{BufInput: s.bufInput(g.s.BufInput), Buf: g.tools.buf, Messages: g.s.Messages, Formats: g.s.Formats,
-			HarnessDir: g.tools.harness, CacheDir: g.o.CacheDir}
+	opts := func(s *side, c bufcheck.Config) (prepare.Options, error) {
+		built, err := buildConfig(c)
+		return prepare.Options{BufInput: s.bufInput(g.s.BufInput), BufConfig: built, Buf: g.tools.buf, Messages: g.s.Messages,
+			Formats: g.s.Formats, HarnessDir: g.tools.harness, CacheDir: g.o.CacheDir}, err
 	}
 	sch := &schemas{status: map[string]string{}, prints: map[string]string{},
 		change: report.Change{Measure: g.s.Measure, Changed: []string{}, New: []string{}, Removed: []string{}, Unchanged: []string{}}}
@@ -89,8 +91,8 @@ func (g *run) loadSchemas(ctx context.Context) (*schemas, string, error) {
 		return nil, "", fmt.Errorf("head: %w", err)
 	}
 	ref := reference(sch.baseSet)
-	sch.baseFirst = &avroFirst{root: g.base.dir, set: sch.baseSet, noBuf: !hasBufModule(g.base.bufInput(g.s.BufInput))}
-	sch.headFirst = &avroFirst{root: g.head.dir, set: sch.headSet, noBuf: !hasBufModule(g.head.bufInput(g.s.BufInput)), ref: ref}
+	sch.baseFirst = &avroFirst{root: g.base.dir, set: sch.baseSet, noBuf: !g.tools.bufs.base.Found()}
+	sch.headFirst = &avroFirst{root: g.head.dir, set: sch.headSet, noBuf: !g.tools.bufs.head.Found(), ref: ref}
 	// Both sides at once: each is mostly a buf build.
 	var baseErr error
 	var wg sync.WaitGroup
@@ -99,16 +101,22 @@ func (g *run) loadSchemas(ctx context.Context) (*schemas, string, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			o := opts(g.base)
+			o, err := opts(g.base, g.tools.bufs.base)
 			o.SkipMissing, o.Extra = true, sch.baseFirst
-			if sch.base, baseErr = prepare.Load(ctx, o); baseErr != nil {
-				baseErr = fmt.Errorf("base: %w", baseErr)
+			if err == nil {
+				sch.base, err = prepare.Load(ctx, o)
+			}
+			if err != nil {
+				baseErr = fmt.Errorf("base: %w", err)
 			}
 		}()
 	}
-	o := opts(g.head)
+	o, err := opts(g.head, g.tools.bufs.head)
 	o.Extra = sch.headFirst
-	if sch.head, err = prepare.Load(ctx, o); err != nil {
+	if err == nil {
+		sch.head, err = prepare.Load(ctx, o)
+	}
+	if err != nil {
 		err = fmt.Errorf("head: %w", err)
 	}
 	wg.Wait()

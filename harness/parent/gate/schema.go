@@ -186,7 +186,14 @@ func (g *run) breaking(ctx context.Context) (checked, string, error) {
 	if err != nil {
 		return out, "", err
 	}
-	against := func(c bufcheck.Check, ctx context.Context) ([]report.Finding, error) { return c.Breaking(ctx, base) }
+	image, remove, err := base.Image(ctx) // one build of the base for the base's rules and head's own
+	if err != nil {
+		return out, "", err
+	}
+	defer remove()
+	against := func(c bufcheck.Check, ctx context.Context) ([]report.Finding, error) {
+		return c.BreakingImage(ctx, image)
+	}
 	if out.judged, err = against(head, ctx); err != nil {
 		return out, "", err
 	}

@@ -15,16 +15,12 @@ import (
 // the line an offline runner needs: buf alone says "imported file does not
 // exist" when buf.lock is missing, and names no fix when the registry is
 // unreachable. Other failures pass through unchanged.
-func explainDeps(bufInput string, buildErr error) error {
-	conf := filepath.Join(bufInput, "buf.yaml")
-	data, err := os.ReadFile(conf)
-	if err != nil {
-		return buildErr
-	}
+func explainDeps(c BufConfig, buildErr error) error {
+	bufInput := c.Dir
 	var y struct {
 		Deps []string `yaml:"deps"`
 	}
-	if yaml.Unmarshal(data, &y) != nil || len(y.Deps) == 0 {
+	if yaml.Unmarshal([]byte(c.text()), &y) != nil || len(y.Deps) == 0 {
 		return buildErr
 	}
 	if _, err := os.Stat(filepath.Join(bufInput, "buf.lock")); errors.Is(err, os.ErrNotExist) {

@@ -30,8 +30,8 @@ type image struct {
 // Generate's checked-in code, which people read). The image marks each
 // imported file (buf's image file extension), so one build tells the
 // user's own files from their imports.
-func buildImage(ctx context.Context, buf, bufInput, dir string) (*image, error) {
-	return buildImageWith(ctx, buf, bufInput, dir, nil, true)
+func buildImage(ctx context.Context, buf string, c BufConfig, dir string) (*image, error) {
+	return buildImageWith(ctx, buf, c, dir, nil, true)
 }
 
 // buildImageWith is buildImage with more files of the input's own: those
@@ -42,16 +42,16 @@ func buildImage(ctx context.Context, buf, bufInput, dir string) (*image, error) 
 // comment's lines into the Go code as they are, so a schema could hand
 // the Go compiler a directive (//go:build ignore, //go:linkname) in a
 // bench program.
-func buildImageWith(ctx context.Context, buf, bufInput, dir string, extra Extra, comments bool) (*image, error) {
+func buildImageWith(ctx context.Context, buf string, c BufConfig, dir string, extra Extra, comments bool) (*image, error) {
 	full := filepath.Join(dir, "image.binpb")
 	set := &descriptorpb.FileDescriptorSet{}
 	if extra == nil || !extra.NoBuf() {
-		args := []string{"build", "-o", full}
+		args := []string{"-o", full}
 		if !comments {
 			args = append(args, "--exclude-source-info")
 		}
-		if _, err := runBuf(ctx, buf, bufInput, args...); err != nil {
-			return nil, explainDeps(bufInput, err)
+		if _, err := runBuf(ctx, buf, c.Dir, c.args("build", args...)...); err != nil {
+			return nil, explainDeps(c, err)
 		}
 		var err error
 		if set, err = readSet(full); err != nil {
@@ -73,7 +73,7 @@ func buildImageWith(ctx context.Context, buf, bufInput, dir string, extra Extra,
 	if extra != nil { // made against what can be loaded: after the drop
 		built, err := protodesc.NewFiles(set)
 		if err != nil {
-			return nil, fmt.Errorf("load buf image of %s: %w", bufInput, err)
+			return nil, fmt.Errorf("load buf image of %s: %w", filepath.Join(c.Dir, c.Input), err)
 		}
 		more, err := extra.Files(built)
 		if err != nil {
@@ -97,7 +97,7 @@ func buildImageWith(ctx context.Context, buf, bufInput, dir string, extra Extra,
 	}
 	var err error
 	if img.files, err = protodesc.NewFiles(set); err != nil {
-		return nil, fmt.Errorf("load buf image of %s: %w", bufInput, err)
+		return nil, fmt.Errorf("load buf image of %s: %w", filepath.Join(c.Dir, c.Input), err)
 	}
 	img.files.RangeFiles(func(fd protoreflect.FileDescriptor) bool {
 		if img.own[fd.Path()] {

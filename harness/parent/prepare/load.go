@@ -44,7 +44,7 @@ type Schema struct {
 // Load builds opts.BufInput's image and resolves its messages.
 func Load(ctx context.Context, opts Options) (*Schema, error) {
 	start := time.Now()
-	if opts.Extra == nil || !opts.Extra.NoBuf() {
+	if opts.BufConfig == nil && (opts.Extra == nil || !opts.Extra.NoBuf()) {
 		if err := checkBufInput(opts.BufInput); err != nil {
 			return nil, err
 		}
@@ -75,7 +75,7 @@ func Load(ctx context.Context, opts Options) (*Schema, error) {
 			s.Close()
 		}
 	}()
-	if s.img, err = buildImageWith(ctx, buf, opts.BufInput, s.tmp, opts.Extra, false); err != nil {
+	if s.img, err = buildImageWith(ctx, buf, opts.bufConfig(), s.tmp, opts.Extra, false); err != nil {
 		return nil, err
 	}
 	s.timings["buf_build"] = time.Since(start).Seconds()

@@ -29,7 +29,7 @@ func prepareDeps(ctx context.Context, work string, optIn []string) error {
 	pkgs := append([]string{harnessModule + "/program/runner"}, optIn...)
 	cmd := proc.Command(ctx, "go", append([]string{"list", "-deps", "-f", "{{.ImportPath}}"}, pkgs...)...)
 	cmd.Dir = work
-	cmd.Env = goEnv("GOFLAGS=-mod=readonly")
+	cmd.Env = goEnv()
 	if _, err := cmd.Output(); err != nil {
 		if ctx.Err() != nil {
 			return fmt.Errorf("prepare the bench program's dependencies: %w", context.Cause(ctx))
@@ -43,8 +43,8 @@ func prepareDeps(ctx context.Context, work string, optIn []string) error {
 	return nil
 }
 
-// offlineEnv is the bench build's environment: read-only, no module proxy.
-var offlineEnv = []string{"GOFLAGS=-mod=readonly", "GOPROXY=off"}
+// offlineEnv is the bench build's environment: no module proxy (goEnv keeps the module graph read-only).
+var offlineEnv = []string{"GOPROXY=off"}
 
 var (
 	// unrequired is go's error for an import no required module provides

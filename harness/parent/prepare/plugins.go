@@ -57,7 +57,7 @@ func plugins(formats []codec.Format, img *image) ([]string, error) {
 
 // generate runs buf generate on image with the named plugins into out, for
 // Go module `module`; with types, only for those types and what they need.
-func generate(ctx context.Context, buf, bufInput, image, out, module string, built map[string]string, names, msgs, types []string) error {
+func generate(ctx context.Context, buf, image, out, module string, built map[string]string, names, msgs, types []string) error {
 	dir, err := os.MkdirTemp("", "wiregate-gen-")
 	if err != nil {
 		return err
@@ -71,7 +71,7 @@ func generate(ctx context.Context, buf, bufInput, image, out, module string, bui
 	for _, t := range types {
 		args = append(args, "--type", t)
 	}
-	_, err = runBuf(ctx, buf, bufInput, args...)
+	_, err = runBuf(ctx, buf, dir, args...) // beside the template: the image needs no buf.yaml, so none is searched for
 	return err
 }
 

@@ -38,6 +38,9 @@ type Options struct {
 	// Extra adds the input's synthesized files (Avro-first records) to
 	// what buf builds, or stands for it when there is no buf module.
 	Extra Extra
+	// BufConfig is where buf builds BufInput, with which buf.yaml: a gate's
+	// resolved config. Nil: buf finds the config in BufInput itself.
+	BufConfig *BufConfig
 }
 
 // Result is a prepared bench program.
@@ -145,7 +148,7 @@ func (s *Schema) Build(ctx context.Context, messages []string) (*Result, error) 
 	if err := os.MkdirAll(work, 0o755); err != nil {
 		return nil, err
 	}
-	if err := generate(ctx, s.buf, s.opts.BufInput, s.img.path, work, benchModule, built, s.plugins, messages, types); err != nil {
+	if err := generate(ctx, s.buf, s.img.path, work, benchModule, built, s.plugins, messages, types); err != nil {
 		return nil, err
 	}
 	lap("buf_generate", t)
@@ -212,7 +215,7 @@ func Generate(ctx context.Context, opts Options, module, out string) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	img, err := buildImage(ctx, buf, opts.BufInput, tmp)
+	img, err := buildImage(ctx, buf, opts.bufConfig(), tmp)
 	if err != nil {
 		return err
 	}
@@ -224,7 +227,7 @@ func Generate(ctx context.Context, opts Options, module, out string) error {
 	if err != nil {
 		return err
 	}
-	return generate(ctx, buf, opts.BufInput, img.path, out, module, built, names, opts.Messages, nil)
+	return generate(ctx, buf, img.path, out, module, built, names, opts.Messages, nil)
 }
 
 func hashOf(parts ...[]byte) string {
