@@ -1,23 +1,16 @@
 package gate
 
 import (
-	"fmt"
-	"slices"
-	"strings"
-
 	"github.com/wiregate/wiregate/harness/parent/compare"
 	"github.com/wiregate/wiregate/harness/parent/cpucost"
 	"github.com/wiregate/wiregate/harness/parent/report"
+	"github.com/wiregate/wiregate/harness/parent/verdict"
 )
 
 // addedContentOf is message's added-content figures: head's sizes and
 // counts on its records whole against its same content, both measured by
 // head's program, in each of formats; nil when none were measured.
 func addedContentOf(message string, formats []string, sz sizes, c counts) *report.AddedContent {
-	instr := map[string]addedCount{}
-	for _, a := range c.added {
-		instr[a.name] = a
-	}
 	var out []report.AddedFormat
 	for _, f := range formats {
 		same, whole := sz.pairs[message+"/"+f][1], sz.added[message+"/"+f]
@@ -33,8 +26,10 @@ func addedContentOf(message string, formats []string, sz sizes, c counts) *repor
 			}
 		}
 		for _, op := range []string{report.AddedEncode, report.AddedDecode} {
-			if a, ok := instr[benchName(op, message, f)]; ok {
-				figs = append(figs, addedFigure(op, "", cpucost.UnitInstructions, a.without, a.with))
+			for _, a := range c.added[message] {
+				if a.op == op && a.format == f {
+					figs = append(figs, addedFigure(op, "", cpucost.UnitInstructions, a.without, a.with))
+				}
 			}
 		}
 		out = append(out, report.AddedFormat{Format: f, Figures: figs})
@@ -49,21 +44,12 @@ func addedFigure(metric, codec, unit string, without, with float64) report.Added
 	return report.AddedFigure{Metric: metric, Codec: codec, Unit: unit, Without: without, With: with, DeltaPct: compare.DeltaPct(without, with)}
 }
 
-// namesOf is up to three names in backquotes, and how many more.
+// namesOf is up to three names in backquotes, and how many more
+// (verdict.Names).
 func namesOf(names []string) string {
-	shown := slices.Clone(names[:min(len(names), 3)])
-	for i := range shown {
-		shown[i] = "`" + shown[i] + "`"
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = "`" + n + "`"
 	}
-	s := strings.Join(shown, ", ")
-	if n := len(names) - len(shown); n > 0 {
-		s += fmt.Sprintf(" and %d more", n)
-	}
-	return s
-}
-
-// benchName is the count of op ("encode") of message in format, by the
-// name its loop has (BenchmarkEncode/<message>/<format>).
-func benchName(op, message, format string) string {
-	return "Benchmark" + strings.ToUpper(op[:1]) + op[1:] + "/" + message + "/" + format
+	return verdict.Names(quoted, 3)
 }

@@ -24,9 +24,10 @@ import (
 // budget cut.
 type counts struct {
 	base, head []cpucost.Result
-	// added are head's added-content counts, each beside its same-content
-	// count of the same process (the first of each batch on head).
-	added    []addedCount
+	// added are head's added-content counts by message, each beside its
+	// same-content count of the same process (the one of its batch's head
+	// processes that counted them).
+	added    map[string][]addedCount
 	cpuCost  *report.CPUCost
 	forecast budget.CPUForecast
 	// seconds is each message's count processes' wall time, every side,
@@ -53,7 +54,7 @@ type countProcess struct {
 // (with) and on its same content (without), in the same process: the
 // same hash seeds, the same rotations.
 type addedCount struct {
-	name          string // BenchmarkEncode/<message>/<format>
+	op, format    string // "encode", "protobuf"
 	without, with float64
 }
 
@@ -266,7 +267,10 @@ func (g *run) countProcesses(ps programs, plan budget.CPUForecast, sz sizes) []c
 					}
 					ms = append(ms, m)
 					price += budget.CountPrice(sz.rows(sideIndex(ps, side), m, p.sel.Formats))
-					if rows := sz.addedRows(m, p.sel.Formats); j%b.processes == process && sideIndex(ps, side) == 1 && len(rows) > 0 {
+					if j%b.processes != process || sideIndex(ps, side) != 1 {
+						continue
+					}
+					if rows := sz.addedRows(m, p.sel.Formats); len(rows) > 0 {
 						price += budget.CountPrice(rows)
 						added = append(added, m)
 					}
@@ -336,12 +340,15 @@ func (g *run) keepWholeProcesses(c *counts, ps programs, procs []countProcess, r
 	for i, u := range procs {
 		same := map[string]float64{}
 		for _, r := range results[i] {
-			_, m, _, _ := compare.ParseName(r.Name)
+			op, m, format, _ := compare.ParseName(r.Name)
 			switch {
 			case !whole[m][u.process]:
 			case r.Added:
 				if without, ok := same[r.Name]; ok { // its same-content loop came first
-					c.added = append(c.added, addedCount{name: r.Name, without: without, with: r.InstrPerOp()})
+					if c.added == nil {
+						c.added = map[string][]addedCount{}
+					}
+					c.added[m] = append(c.added[m], addedCount{op: op, format: format, without: without, with: r.InstrPerOp()})
 				}
 			case sideIndex(ps, u.side) == 0:
 				c.base = append(c.base, r)

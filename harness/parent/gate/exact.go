@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -188,17 +187,14 @@ func (s sizes) rows(side int, message string, formats []string) []benchprog.Size
 }
 
 // addedRows are head's sizes of message's records with their added
-// content in formats (every format when nil), in formats' order; none
-// when they hold none.
+// content in formats, in formats' order; none when they hold none.
 func (s sizes) addedRows(message string, formats []string) []benchprog.Size {
 	var out []benchprog.Size
-	for k, r := range s.added {
-		m, f, _ := strings.Cut(k, "/")
-		if m == message && (formats == nil || slices.Contains(formats, f)) {
+	for _, f := range formats {
+		if r := s.added[message+"/"+f]; r != nil {
 			out = append(out, *r)
 		}
 	}
-	slices.SortFunc(out, func(a, b benchprog.Size) int { return strings.Compare(a.Format, b.Format) })
 	return out
 }
 

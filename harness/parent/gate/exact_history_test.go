@@ -43,7 +43,7 @@ func TestTheHistoryStageTakesWhatTheReportSaysWithoutReadingIt(t *testing.T) {
 		counts: counts{cpuCost: &report.CPUCost{},
 			base:  []cpucost.Result{count("Encode", "a.v1.Grown", "protobuf", 300_000), count("Decode", "a.v1.Grown", "protobuf", 500_000)},
 			head:  []cpucost.Result{count("Encode", "a.v1.Grown", "protobuf", 390_000), count("Decode", "a.v1.Grown", "protobuf", 500_010)},
-			added: []addedCount{{name: "BenchmarkEncode/d.v1.Added/protobuf", without: 4000, with: 4400}}},
+			added: map[string][]addedCount{"d.v1.Added": {{op: "encode", format: "protobuf", without: 4000, with: 4400}}}},
 		compared: compared{metrics: []formatMetric{
 			{message: "a.v1.Grown", format: "json", Metric: report.Metric{Name: "decode", Unit: "allocs/op", Base: summary(4), Head: summary(5)}},
 			{message: "a.v1.Grown", format: "json", Metric: report.Metric{Name: "decode", Unit: "sec/op", Base: summary(1e-6), Head: summary(2e-6)}},

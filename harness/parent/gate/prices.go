@@ -40,7 +40,7 @@ func (g *run) prices(sz sizes, list []string, sch *schemas, family int, mp measu
 		}
 		if fromHistory := mp.prices[m].Count; fromHistory > 0 {
 			count = fromHistory * time.Duration(sides)
-		} else if rows := sz.addedRows(m, nil); len(rows) > 0 {
+		} else if rows := sz.addedRows(m, g.s.Formats); len(rows) > 0 {
 			// One process a batch counts the added content too: its loops
 			// shared out over the processes Count is multiplied by.
 			count += budget.CountPrice(rows) / time.Duration(max(g.s.CPUProcesses, 1))
