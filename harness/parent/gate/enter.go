@@ -83,13 +83,7 @@ func exactOf(m stageResults, formats []string) []history.ExactFormat {
 		if _, ok := added[f.Message]; !ok {
 			added[f.Message] = addedContentOf(f.Message, formats, m.sizes, m.counts)
 		}
-		if a := added[f.Message]; a != nil {
-			for i := range a.Formats {
-				if a.Formats[i].Format == f.Format {
-					f.Added = &a.Formats[i]
-				}
-			}
-		}
+		f.Added = added[f.Message].Format(f.Format)
 		out = append(out, f)
 	}
 	return out

@@ -137,23 +137,10 @@ func ExactIn(r *report.Report) []ExactFormat {
 	var out []ExactFormat
 	for _, m := range r.Messages {
 		for _, f := range m.Formats {
-			out = append(out, ExactFormat{Message: m.Name, Format: f.Format, Size: f.Size, Metrics: f.Metrics, Added: addedIn(m, f.Format)})
+			out = append(out, ExactFormat{Message: m.Name, Format: f.Format, Size: f.Size, Metrics: f.Metrics, Added: m.AddedContent.Format(f.Format)})
 		}
 	}
 	return out
-}
-
-// addedIn is m's added-content figures in format, or nil.
-func addedIn(m report.Message, format string) *report.AddedFormat {
-	if m.AddedContent == nil {
-		return nil
-	}
-	for i, f := range m.AddedContent.Formats {
-		if f.Format == format {
-			return &m.AddedContent.Formats[i]
-		}
-	}
-	return nil
 }
 
 // whole is f's head figure of metric on head's records whole, when they

@@ -72,3 +72,16 @@ func isMember(rs *Records, n FieldNote) bool {
 	}
 	return false
 }
+
+// Format is a's figures in format name, or nil (a nil a: none).
+func (a *AddedContent) Format(name string) *AddedFormat {
+	if a == nil {
+		return nil
+	}
+	for i := range a.Formats {
+		if a.Formats[i].Format == name {
+			return &a.Formats[i]
+		}
+	}
+	return nil
+}
