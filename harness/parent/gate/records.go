@@ -61,9 +61,13 @@ func (p pools) remove() {
 func (g *run) pairRecords(ctx context.Context, sch *schemas, ps programs) (pools, string, error) {
 	p := pools{notes: map[string]*report.Records{}}
 	var pooled []string
+	withSamples := map[string]bool{}
 	for _, m := range ps.head.sel.Messages {
 		samples := g.hasSamples(m)
-		if samples {
+		pooledHere := sch.status[m] != report.StatusNew && sch.status[m] != report.StatusUnchanged
+		// A pooled message's samples are read strictly under head's
+		// schema by split: that is their check.
+		if samples && !pooledHere {
 			if err := checkSamples(sch, m, g.s.Samples); err != nil {
 				return p, "", err
 			}
@@ -77,6 +81,7 @@ func (g *run) pairRecords(ctx context.Context, sch *schemas, ps programs) (pools
 			p.notes[m] = &report.Records{Source: fmt.Sprintf("%d records generated from the schema, the same on both sides", record.PoolSize)}
 		default:
 			pooled = append(pooled, m)
+			withSamples[m] = samples
 		}
 	}
 	if len(pooled) == 0 {
@@ -99,7 +104,7 @@ func (g *run) pairRecords(ctx context.Context, sch *schemas, ps programs) (pools
 	started, err := pool(ctx, lanes{Workers: g.s.Workers}, g.budget.Meter(g.budget.Deadline()), g.s.Workers, pooled,
 		func(string) time.Duration { return pairPrice },
 		func(ctx context.Context, m string) error {
-			notes, added, err := g.split(sch, m, p)
+			notes, added, err := g.split(sch, m, withSamples[m], p)
 			if err != nil {
 				return fmt.Errorf("%s: %w", m, err)
 			}
@@ -138,11 +143,13 @@ const pairPrice = 300 * time.Millisecond
 
 // split writes message's three pools: the base's records, head's same
 // content and head's records whole; added says whether they hold added
-// content (else the added pool is not written). Without samples the base's
-// records are generated and carried to head (record.Pair); with them,
-// each side reads the samples under its own schema (the base dropping what
-// it lacks) and head's are split (record.Split).
-func (g *run) split(sch *schemas, message string, p pools) (notes *report.Records, added bool, err error) {
+// content (record.Notes.Added; else the added pool is not written).
+// Without samples the base's records are generated and carried to head
+// (record.Pair); with them, each side reads the samples under its own
+// schema (head's strictly first: what checkSamples is for the messages
+// not pooled; the base dropping what it lacks) and head's are split
+// (record.Split).
+func (g *run) split(sch *schemas, message string, samples bool, p pools) (notes *report.Records, added bool, err error) {
 	baseMD, err := sch.base.Message(message)
 	if err != nil {
 		return nil, false, err
@@ -153,12 +160,12 @@ func (g *run) split(sch *schemas, message string, p pools) (notes *report.Record
 	}
 	var base, same, whole []proto.Message
 	var n record.Notes
-	if g.hasSamples(message) {
+	if samples {
 		notes = samplesRecords(g.s.Samples, message)
-		if base, _, err = record.LoadSamples(g.s.Samples, dynamicpb.NewMessageType(baseMD), true); err != nil {
+		if whole, _, err = record.LoadSamples(g.s.Samples, dynamicpb.NewMessageType(headMD), false); err != nil {
 			return nil, false, err
 		}
-		if whole, _, err = record.LoadSamples(g.s.Samples, dynamicpb.NewMessageType(headMD), false); err != nil {
+		if base, _, err = record.LoadSamples(g.s.Samples, dynamicpb.NewMessageType(baseMD), true); err != nil {
 			return nil, false, err
 		}
 		if same, n, err = record.Split(whole, baseMD); err != nil {
@@ -173,7 +180,7 @@ func (g *run) split(sch *schemas, message string, p pools) (notes *report.Record
 		same, whole, n = pr.Same, pr.Records, pr.Notes
 		notes = &report.Records{Source: fmt.Sprintf("paired: the base's %d generated records, carried to head's schema by field number", len(base))}
 	}
-	added = !slices.EqualFunc(same, whole, proto.Equal)
+	added = n.Added
 	pools := map[string][]proto.Message{p.base: base, p.head: same}
 	if added {
 		pools[p.added] = whole
@@ -211,7 +218,8 @@ func (g *run) hasSamples(message string) bool {
 
 // checkSamples reads message's samples strictly against head's schema:
 // the programs drop a field their side lacks (so the base can measure
-// samples of a field head adds), and only here is a misspelt one caught.
+// samples of a field head adds), and only here (or, for a pooled message,
+// in split, which reads them so) is a misspelt one caught.
 func checkSamples(sch *schemas, message, dir string) error {
 	if sch.head == nil {
 		return nil // no schema to read them against: the program's reading stands

@@ -56,6 +56,9 @@ type Notes struct {
 	// what it adds (onlyadds.go): what the same content costs more under
 	// head's schema is then what the added fields cost even unset.
 	OnlyAdded bool
+	// Added says that some record holds added content: the same content
+	// is not head's records whole (something was stripped).
+	Added bool
 }
 
 // FieldNote is one field of a paired message. It has report.FieldNote's
@@ -118,6 +121,7 @@ func Pair(base []proto.Message, head protoreflect.MessageType) (*Paired, error) 
 	p := &pairer{mappings: map[[2]protoreflect.MessageDescriptor]*mapping{}}
 	root := p.mapping(bd, head.Descriptor())
 	out := &Paired{Records: make([]proto.Message, len(base)), Same: make([]proto.Message, len(base))}
+	added := false
 	for i, b := range base {
 		c := &carrier{onPath: map[protoreflect.FullName]int{}}
 		h := head.New()
@@ -128,12 +132,13 @@ func Pair(base []proto.Message, head protoreflect.MessageType) (*Paired, error) 
 		}
 		out.Records[i] = h.Interface()
 		out.Same[i] = proto.Clone(h.Interface())
-		strip(out.Same[i].ProtoReflect(), root, false)
+		added = strip(out.Same[i].ProtoReflect(), root, false) || added
 		if g.capped {
 			out.Capped++
 		}
 	}
 	out.Notes = notes(root, len(base))
+	out.Notes.Added = added
 	return out, nil
 }
 

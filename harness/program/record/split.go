@@ -20,10 +20,11 @@ import (
 // without it, so every record of head must hold it (FieldNote.Required).
 
 // strip clears m's added content by pl, in place, recursively through the
-// nested messages, lists and maps of carried fields. With count, what it
-// clears is added to each field's bytes, entries and held (records no
-// generator counted: the user's samples).
-func strip(m protoreflect.Message, pl *mapping, count bool) {
+// nested messages, lists and maps of carried fields, and says whether it
+// cleared anything (m held added content). With count, what it clears is
+// added to each field's bytes, entries and held (records no generator
+// counted: the user's samples).
+func strip(m protoreflect.Message, pl *mapping, count bool) (cleared bool) {
 	for _, fp := range pl.fields {
 		hf := fp.head
 		if !m.Has(hf) {
@@ -40,23 +41,25 @@ func strip(m protoreflect.Message, pl *mapping, count bool) {
 				fp.held++
 			}
 			m.Clear(hf)
+			cleared = true
 		case fp.nested != nil:
 			v := m.Mutable(hf)
 			switch {
 			case hf.IsMap():
 				v.Map().Range(func(_ protoreflect.MapKey, e protoreflect.Value) bool {
-					strip(e.Message(), fp.nested, count)
+					cleared = strip(e.Message(), fp.nested, count) || cleared
 					return true
 				})
 			case hf.IsList():
 				for j := 0; j < v.List().Len(); j++ {
-					strip(v.List().Get(j).Message(), fp.nested, count)
+					cleared = strip(v.List().Get(j).Message(), fp.nested, count) || cleared
 				}
 			default:
-				strip(v.Message(), fp.nested, count)
+				cleared = strip(v.Message(), fp.nested, count) || cleared
 			}
 		}
 	}
+	return cleared
 }
 
 // entries is how many entries field f of m holds: a list's elements, a
@@ -84,14 +87,15 @@ func Split(records []proto.Message, base protoreflect.MessageDescriptor) ([]prot
 	p := &pairer{mappings: map[[2]protoreflect.MessageDescriptor]*mapping{}}
 	root := p.mapping(base, hd)
 	same := make([]proto.Message, len(records))
+	added := false
 	for i, r := range records {
 		if name := r.ProtoReflect().Descriptor().FullName(); name != hd.FullName() {
 			return nil, Notes{}, fmt.Errorf("split %s: record %d is a %s", hd.FullName(), i, name)
 		}
 		same[i] = proto.Clone(r)
-		strip(same[i].ProtoReflect(), root, true)
+		added = strip(same[i].ProtoReflect(), root, true) || added
 	}
 	n := notes(root, len(records))
-	n.Regenerated = nil
+	n.Regenerated, n.Added = nil, added
 	return same, n, nil
 }

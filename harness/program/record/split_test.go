@@ -2,6 +2,7 @@ package record_test
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
@@ -166,5 +167,51 @@ func TestOnlyAddedTellsAnAdditionFromEveryOtherChange(t *testing.T) {
 		if p.Notes.OnlyAdded != c.want {
 			t.Errorf("%s: only added %v, want %v", c.name, p.Notes.OnlyAdded, c.want)
 		}
+	}
+}
+
+// Notes.Added is what the split found: whether any record held added
+// content, so that the same content differs from head's records whole.
+// It agrees with comparing them record by record, for pairs and samples
+// with and without added content.
+func TestNotesAddedSaysWhetherTheSameContentDiffers(t *testing.T) {
+	differs := func(same, whole []proto.Message) bool {
+		return !slices.EqualFunc(same, whole, proto.Equal)
+	}
+	tags := func(fdp *descriptorpb.FileDescriptorProto) {
+		addField(t, fdp, "Order", -1, `name: "tags" number: 15 label: LABEL_REPEATED type: TYPE_STRING`)
+	}
+	nestedNote := func(fdp *descriptorpb.FileDescriptorProto) { addField(t, fdp, "Line", -1, giftNote) }
+	splitSaid := map[bool]bool{}
+	for _, c := range []struct {
+		name  string
+		edit  func(*descriptorpb.FileDescriptorProto)
+		added bool
+	}{
+		{"unchanged", nil, false},
+		{"renamed", func(fdp *descriptorpb.FileDescriptorProto) {
+			field(t, fdp, "Order", "sent_at").Name = proto.String("sent")
+		}, false},
+		{"a new oneof member (held by none)", addVoucher(t), false},
+		{"a new list", tags, true},
+		{"a new field of the nested lines", nestedNote, true},
+	} {
+		_, p := shop(t, c.edit)
+		if p.Notes.Added != c.added || p.Notes.Added != differs(p.Same, p.Records) {
+			t.Errorf("pair, %s: Added %v, want %v (the same content differs: %v)", c.name, p.Notes.Added, c.added, differs(p.Same, p.Records))
+		}
+		headT := schema(t, shopProto, "Order", c.edit)
+		samples := record.Generate(headT, 8, record.Seed)
+		same, n, err := record.Split(samples, schema(t, shopProto, "Order", nil).Descriptor())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n.Added != differs(same, samples) {
+			t.Errorf("split, %s: Added %v, but the same content differs: %v", c.name, n.Added, differs(same, samples))
+		}
+		splitSaid[n.Added] = true
+	}
+	if !splitSaid[true] || !splitSaid[false] {
+		t.Errorf("the splits all said %v: this test shows nothing", splitSaid)
 	}
 }
