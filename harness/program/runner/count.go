@@ -68,6 +68,9 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 		}
 		// The added-content loops come after every same-content loop, so
 		// those run as in every other process of the batch and the base's.
+		// Loading and warming them is timed too: the parent adds their
+		// counted line to the message's seconds.
+		start = time.Now()
 		acs, err := cases.Load(s, formats, f.Added, first)
 		if errors.Is(err, cases.ErrNotSaved) {
 			continue // no added content
@@ -82,6 +85,9 @@ func runCount(ctx context.Context, env *Env, args []string) error {
 		for i := range als {
 			als[i].added = true
 		}
+		if len(als) > 0 {
+			als[0].prepared = time.Since(start)
+		}
 		added, need = append(added, als...), need+n
 	}
 	return countLoops(env, append(loops, added...), need)
@@ -93,7 +99,7 @@ type countLoop struct {
 	op   string
 	span bench.Span
 	// prepared is what loading and warming took, on the first loop of its
-	// message.
+	// message (of its added-content loops, for those).
 	prepared time.Duration
 	// added: the loop runs over head's records with their added content.
 	added bool
