@@ -39,94 +39,110 @@ func addedThreshold(a config.Added, metric string) *float64 {
 	return a.CPUPct
 }
 
-// addedContent gates what m's added content costs filled, each figure by
-// its kind's threshold, which it records on the figure (none: off).
-func (v *verdict) addedContent(m report.Message) {
-	if m.AddedContent == nil {
+// addedContent gates what m's added content costs filled in format f
+// (its figures there, if any), each figure by its kind's threshold in th,
+// which it records on the figure (none: off).
+func (v *verdict) addedContent(m report.Message, f report.Format, th config.Added) {
+	af := m.AddedContent.Format(f.Format)
+	if af == nil {
 		return
 	}
-	for i := range m.AddedContent.Formats {
-		af := &m.AddedContent.Formats[i]
-		th := v.cfg.ThresholdsFor(m.Name, af.Format).Added
-		rawFails := false
-		for j := range af.Figures {
-			fig := &af.Figures[j]
-			fig.ThresholdPct = nil
-			t := addedThreshold(th, fig.Metric)
-			if t == nil {
-				continue
-			}
-			fig.ThresholdPct = ptr(*t)
-			floor := instrFloor(m, af.Format, fig.Metric)
-			if fig.DeltaPct == nil || !exceeds(*fig.DeltaPct, *t) || !PastNoiseFloor(*fig.DeltaPct, floor) {
-				continue
-			}
-			if fig.Metric == report.AddedSize {
-				rawFails = true
-			}
-			// What added bytes compress to is the data's, as for the same
-			// content (compressed.go): gated on samples, or beside raw size.
-			if fig.Metric == report.AddedCompressedSize && !rawFails && (m.Records == nil || !m.Records.FromSamples) {
-				continue
-			}
-			subject := addedSubject(m.Name, af.Format, fig.Metric, fig.Codec) + "/added"
-			if v.ignored(subject) {
-				continue
-			}
-			v.add(report.Violation{Kind: report.KindAddedContent, Subject: subject, Unit: fig.Unit, Base: ptr(fig.Without), Head: ptr(fig.With),
-				DeltaPct: ptr(*fig.DeltaPct), ThresholdPct: ptr(*t), NoiseFloor: floor,
-				Detail: fmt.Sprintf("%s costs %+.1f%% %s when filled, by more than the added-content threshold", elements(m), *fig.DeltaPct, figureWords(af.Format, fig.Metric, fig.Codec))})
+	rawFails := false
+	for _, fig := range af.Figures {
+		if fig.Metric == report.AddedSize {
+			rawFails = pastAdded(th.SizePct, fig.DeltaPct)
 		}
+	}
+	for i := range af.Figures {
+		fig := &af.Figures[i]
+		t := addedThreshold(th, fig.Metric)
+		fig.ThresholdPct = nil
+		if t != nil {
+			fig.ThresholdPct = ptr(*t)
+		}
+		v.addedCost(m, f.Format, cost{metric: fig.Metric, codec: fig.Codec, unit: fig.Unit, base: fig.Without, head: fig.With,
+			delta: fig.DeltaPct, floor: instrFloor(f, fig.Metric)}, t, false, rawFails)
 	}
 }
 
 // unsetAddition gates the same content of a message that only adds, format f
 // of it, as what the added fields cost unset: size, compressed size and
-// instructions by the added-content thresholds; timings and allocations
-// are stated (they measure what the counts measure, with noise).
+// instructions by the added-content thresholds in th; timings and
+// allocations are stated (they measure what the counts measure, with
+// noise). A compressed size past its threshold but not gated is marked
+// ungated, as the same content's is (compressed.go).
 func (v *verdict) unsetAddition(m report.Message, f report.Format, th config.Added) {
-	check := func(metric, codec, unit string, base, head float64, delta, floor *float64) {
-		t := addedThreshold(th, metric)
-		if t == nil || delta == nil || !exceeds(*delta, *t) || !PastNoiseFloor(*delta, floor) {
-			return
-		}
-		subject := addedSubject(m.Name, f.Format, metric, codec) + "/unset"
-		if v.ignored(subject) {
-			return
-		}
-		v.add(report.Violation{Kind: report.KindAddedContent, Subject: subject, Unit: unit, Base: ptr(base), Head: ptr(head),
-			DeltaPct: ptr(*delta), ThresholdPct: ptr(*t), NoiseFloor: floor,
-			Detail: fmt.Sprintf("%s costs %+.1f%% %s even unset, by more than the added-content threshold", elements(m), *delta, figureWords(f.Format, metric, codec))})
-	}
 	if s := f.Size; s != nil {
-		check(report.AddedSize, "", "B/msg", s.Base, s.Head, s.DeltaPct, nil)
-		for _, c := range s.Compressed {
-			if c.Base != nil {
-				check(report.AddedCompressedSize, c.Codec, "B/record", *c.Base, c.Head, c.DeltaPct, nil)
+		rawFails := pastAdded(th.SizePct, s.DeltaPct)
+		v.addedCost(m, f.Format, cost{metric: report.AddedSize, unit: "B/msg", base: s.Base, head: s.Head, delta: s.DeltaPct}, th.SizePct, true, rawFails)
+		for i := range s.Compressed {
+			c := &s.Compressed[i]
+			c.Ungated = ""
+			if c.Base != nil && v.addedCost(m, f.Format, cost{metric: report.AddedCompressedSize, codec: c.Codec, unit: "B/record",
+				base: *c.Base, head: c.Head, delta: c.DeltaPct}, th.CompressedSizePct, true, rawFails) {
+				c.Ungated = UngatedGenerated
 			}
 		}
 	}
 	for _, met := range f.Metrics {
 		if met.Unit == cpuUnit && met.Base != nil && met.Head != nil {
-			check(met.Name, "", cpuUnit, met.Base.Center, met.Head.Center, met.DeltaPct, met.NoiseFloor)
+			v.addedCost(m, f.Format, cost{metric: met.Name, unit: cpuUnit, base: met.Base.Center, head: met.Head.Center,
+				delta: met.DeltaPct, floor: met.NoiseFloor}, addedThreshold(th, met.Name), true, false)
 		}
 	}
 }
 
-// instrFloor is the noise floor of m's count of op in format (its same
-// content's), for an instruction figure; nil for a size.
-func instrFloor(m report.Message, format, metric string) *float64 {
+// cost is one figure of what a message's added content costs in a
+// format: filled (an AddedFigure, without → with), or unset (the same
+// content of a message that only adds, base → head).
+type cost struct {
+	metric, codec, unit string
+	base, head          float64
+	delta, floor        *float64
+}
+
+// addedCost gates one figure x of what m's added content costs in format
+// by its added-content threshold t (nil: off) and its noise floor: past
+// both and not ignored, it fails, unless it is a compressed size that is
+// not gated (compressedGated, with rawFails: raw size past its own
+// added-content threshold too), which it says by returning true. unset
+// says which cost x is.
+func (v *verdict) addedCost(m report.Message, format string, x cost, t *float64, unset, rawFails bool) (ungated bool) {
+	if !pastAdded(t, x.delta) || !PastNoiseFloor(*x.delta, x.floor) {
+		return false
+	}
+	suffix, how := "/added", "when filled"
+	if unset {
+		suffix, how = "/unset", "even unset"
+	}
+	subject := addedSubject(m.Name, format, x.metric, x.codec) + suffix
+	if v.ignored(subject) {
+		return false
+	}
+	if x.metric == report.AddedCompressedSize && !compressedGated(m, rawFails) {
+		return true
+	}
+	v.add(report.Violation{Kind: report.KindAddedContent, Subject: subject, Unit: x.unit, Base: ptr(x.base), Head: ptr(x.head),
+		DeltaPct: ptr(*x.delta), ThresholdPct: ptr(*t), NoiseFloor: x.floor,
+		Detail: fmt.Sprintf("%s costs %+.1f%% %s %s, by more than the added-content threshold", elements(m), *x.delta, figureWords(format, x.metric, x.codec), how)})
+	return false
+}
+
+// pastAdded is a change of delta past the added-content threshold t (nil:
+// off, never past).
+func pastAdded(t, delta *float64) bool {
+	return t != nil && delta != nil && exceeds(*delta, *t)
+}
+
+// instrFloor is the noise floor of f's count of op (its same content's),
+// for an instruction figure; nil for a size.
+func instrFloor(f report.Format, metric string) *float64 {
 	if metric != report.AddedEncode && metric != report.AddedDecode {
 		return nil
 	}
-	for _, f := range m.Formats {
-		if f.Format != format {
-			continue
-		}
-		for _, met := range f.Metrics {
-			if met.Unit == cpuUnit && met.Name == metric {
-				return met.NoiseFloor
-			}
+	for _, met := range f.Metrics {
+		if met.Unit == cpuUnit && met.Name == metric {
+			return met.NoiseFloor
 		}
 	}
 	return nil

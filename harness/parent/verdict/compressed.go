@@ -10,20 +10,28 @@ import (
 // is stated, not failed.
 const UngatedGenerated = "on generated records; give samples to gate it"
 
-// compressedSize decides one codec's compressed size of a format: past
-// the compressed-size threshold it fails when the records are the user's
-// samples, or when raw size grew past its own threshold too (rawFails).
-// Otherwise the growth is marked ungated: what new bytes compress to is a
+// compressedGated is whether a compressed-size growth of m's past its
+// threshold fails: when the records are the user's samples, or when raw
+// size grew past its own threshold too (rawFails). Otherwise the growth is
+// marked ungated (UngatedGenerated): what new bytes compress to is a
 // property of the data, and generated values only approximate it
 // (docs/verdicts.md), while raw size's tags, lengths and framing are
-// exact whatever the text.
+// exact whatever the text. The one rule for the same content
+// (compressedSize) and for the added content's cost (added.go).
+func compressedGated(m report.Message, rawFails bool) bool {
+	return rawFails || (m.Records != nil && m.Records.FromSamples)
+}
+
+// compressedSize decides one codec's compressed size of a format: past
+// the compressed-size threshold it fails when compressedGated, else it is
+// marked ungated.
 func (v *verdict) compressedSize(m report.Message, format string, c *report.CompressedSize, threshold float64, rawFails bool) {
 	c.Ungated = ""
 	subject := m.Name + "/" + format + "/compressed-size/" + c.Codec
 	if c.DeltaPct == nil || c.Base == nil || !exceeds(*c.DeltaPct, threshold) || v.ignored(subject) {
 		return
 	}
-	if !rawFails && (m.Records == nil || !m.Records.FromSamples) {
+	if !compressedGated(m, rawFails) {
 		c.Ungated = UngatedGenerated
 		return
 	}

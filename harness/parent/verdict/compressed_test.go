@@ -113,3 +113,57 @@ func TestCompressedSizeIsItsOwnViolation(t *testing.T) {
 		t.Fatalf("no base: %+v", r.Violations)
 	}
 }
+
+// A message that only adds is judged by the added-content thresholds
+// (added.go), and its compressed size by the same rule as any other's:
+// on generated records a growth that raw size does not show past its own
+// (added-size) threshold is stated and marked ungated, whether it is the
+// same content's (the cost unset) or the added content's filled; raw size
+// past it gates both, wherever the size figure sits in the list; on
+// samples compressed size fails on its own.
+func TestCompressedSizeOfAnOnlyAddsMessageIsGatedAsTheSameContents(t *testing.T) {
+	added := cfgWith("thresholds:\n  added-content: 5%")
+	onlyAdds := func(r *report.Report, raw, zstd float64) *report.Report {
+		m := &r.Messages[0]
+		m.Records.OnlyAdded = true
+		m.AddedContent = &report.AddedContent{Formats: []report.AddedFormat{{Format: "json", Figures: []report.AddedFigure{
+			{Metric: report.AddedCompressedSize, Codec: "zstd", Unit: "B/record", Without: 60, With: 60 * (1 + zstd/100), DeltaPct: f(zstd)},
+			{Metric: report.AddedSize, Unit: "B/msg", Without: 300, With: 300 * (1 + raw/100), DeltaPct: f(raw)}}}}}
+		return r
+	}
+	subjects := func(r *report.Report) []string {
+		var s []string
+		for _, x := range r.Violations {
+			s = append(s, x.Subject)
+		}
+		return s
+	}
+	r := onlyAdds(generated(3, 8), 3, 8)
+	Apply(r, added, Allow{}, Options{})
+	if c := r.Messages[0].Formats[0].Size.Compressed[0]; r.Result != "pass" || len(r.Violations) != 0 || c.Ungated != UngatedGenerated {
+		t.Fatalf("+3%% raw, +8%% zstd on generated records: %s %v %+v", r.Result, subjects(r), c)
+	}
+	r = onlyAdds(generated(12, 8), 12, 8)
+	Apply(r, added, Allow{}, Options{})
+	want := []string{msg + "/json/compressed-size/zstd/added", msg + "/json/compressed-size/zstd/unset", msg + "/json/size/added", msg + "/json/size/unset"}
+	if got := subjects(r); r.Result != "fail" || len(got) != len(want) || r.Messages[0].Formats[0].Size.Compressed[0].Ungated != "" {
+		t.Fatalf("+12%% raw, +8%% zstd: want %v, got %v", want, got)
+	} else {
+		for i := range want {
+			if got[i] != want[i] || r.Violations[i].Kind != report.KindAddedContent {
+				t.Fatalf("+12%% raw, +8%% zstd: want %v, got %+v", want, r.Violations)
+			}
+		}
+	}
+	r = onlyAdds(compressed(3, 8), 3, 8)
+	r.Messages[0].Formats[0].Size.Compressed[0].Ungated = UngatedGenerated // a stale mark
+	Apply(r, added, Allow{}, Options{})
+	if got := subjects(r); r.Result != "fail" || len(got) != 2 || r.Messages[0].Formats[0].Size.Compressed[0].Ungated != "" {
+		t.Fatalf("samples: %s %v %+v", r.Result, got, r.Messages[0].Formats[0].Size.Compressed[0])
+	}
+	// Off (the default): stated, never failing, never marked.
+	r = onlyAdds(generated(3, 8), 3, 8)
+	if Apply(r, defaults(), Allow{}, Options{}); r.Result != "pass" || r.Messages[0].Formats[0].Size.Compressed[0].Ungated != "" {
+		t.Fatalf("added-content off: %s %v %+v", r.Result, subjects(r), r.Messages[0].Formats[0].Size.Compressed[0])
+	}
+}

@@ -91,23 +91,25 @@ func AllowFromLabels(labels []string) Allow {
 // same on both sides (Message.UnchangedSchema): both programs run the same
 // code for it, so whatever its timings move is code layout and the runner,
 // and whatever its count moves is the count's own noise, never the change.
-// Its timings are left out of the Holm families too.
+// Its timings are left out of the Holm families too. A message whose head
+// only adds is judged as the addition's cost instead (added.go): not on
+// time or throughput either, nor in those families.
 //
 // Improvements are never violations. Metrics that wiregate.yaml ignores are
 // listed in r.Ignored with the reason instead.
 func Apply(r *report.Report, cfg config.Config, allow Allow, o Options) {
 	r.Violations, r.Ignored, r.UnableToFail, r.Elements, r.ApproveAll, r.ApproveFiles = []report.Violation{}, nil, nil, nil, nil, nil
-	v := &verdict{r: r, cfg: cfg, allow: allow, o: o, unchanged: map[string]bool{}, onlyAdded: map[string]bool{}, met: map[string]bool{}, byElement: map[string]string{}}
+	v := &verdict{r: r, cfg: cfg, allow: allow, o: o, untimed: map[string]bool{}, met: map[string]bool{}, byElement: map[string]string{}}
 	v.approved, r.Approvals = approvals(o.Rules, cfg)
 	for _, m := range r.Messages {
-		v.unchanged[m.Name], v.onlyAdded[m.Name] = m.UnchangedSchema, onlyAdds(m)
+		v.untimed[m.Name] = m.UnchangedSchema || onlyAdds(m)
 	}
 	v.timeCutoff, v.pipeCutoff = v.cutoffs()
 	markLayoutNoise(r)
 	for _, m := range r.Messages {
-		v.addedContent(m)
 		for _, f := range m.Formats {
 			th := cfg.ThresholdsFor(m.Name, f.Format)
+			v.addedContent(m, f, th.Added)
 			if onlyAdds(m) {
 				v.unsetAddition(m, f, th.Added) // the addition's cost, not a regression (added.go)
 				continue
@@ -132,9 +134,7 @@ func Apply(r *report.Report, cfg config.Config, allow Allow, o Options) {
 		}
 	}
 	for _, p := range r.Pipeline {
-		if !v.onlyAdded[p.Message] {
-			v.pipeline(p, cfg.ThresholdsFor(p.Message, p.Format).ThroughputPct)
-		}
+		v.pipeline(p, cfg.ThresholdsFor(p.Message, p.Format).ThroughputPct)
 	}
 	for _, f := range r.Findings {
 		v.finding(f)
@@ -173,10 +173,10 @@ type verdict struct {
 	// timeCutoff and pipeCutoff are the largest p-values Holm's procedure
 	// rejects in each family (-1: none): see cutoffs.
 	timeCutoff, pipeCutoff float64
-	// unchanged are the messages whose schema is the same on both sides;
-	// onlyAdded those whose head only adds (added.go): neither is gated on
-	// time or throughput, nor in those families.
-	unchanged, onlyAdded map[string]bool
+	// untimed are the messages whose schema is the same on both sides
+	// (Message.UnchangedSchema) or whose head only adds (added.go): neither
+	// is gated on time or throughput, nor in those families.
+	untimed map[string]bool
 	// approved are the approvals the pull request's comments give, by
 	// violation id; met the ids a violation of this run has.
 	approved map[string]pending
@@ -198,7 +198,7 @@ type verdict struct {
 func (v *verdict) cutoffs() (timeCut, pipeCut float64) {
 	family := map[string][]float64{}
 	for _, m := range v.r.Messages {
-		if m.UnchangedSchema || onlyAdds(m) {
+		if v.untimed[m.Name] {
 			continue // not gated on time: not tested
 		}
 		for _, f := range m.Formats {
@@ -214,7 +214,7 @@ func (v *verdict) cutoffs() (timeCut, pipeCut float64) {
 		}
 	}
 	for _, p := range v.r.Pipeline {
-		if _, ignored := v.cfg.Ignored(p.Message + "/" + p.Format + "/pipeline"); p.P != nil && !ignored && !v.unchanged[p.Message] && !v.onlyAdded[p.Message] {
+		if _, ignored := v.cfg.Ignored(p.Message + "/" + p.Format + "/pipeline"); p.P != nil && !ignored && !v.untimed[p.Message] {
 			family[pipelineFamily] = append(family[pipelineFamily], *p.P)
 		}
 	}
@@ -309,7 +309,7 @@ func (v *verdict) metric(message, format string, m report.Metric, threshold floa
 
 func (v *verdict) pipeline(p report.Pipeline, threshold float64) {
 	subject := p.Message + "/" + p.Format + "/pipeline"
-	if v.unchanged[p.Message] {
+	if v.untimed[p.Message] {
 		return
 	}
 	if p.DeltaPct == nil || !exceeds(-*p.DeltaPct, threshold) || !v.gated(subject, p.P, p.Significant, v.pipeCutoff) {
