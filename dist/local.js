@@ -8359,15 +8359,11 @@ async function runWiregate(bin, args, cwd, env = {}) {
 var stderrLog = {
   info: (m) => process.stderr.write(`${m}
 `),
-  warning: (m, a) => process.stderr.write(`warning: ${where(a)}${m}
+  warning: (m) => process.stderr.write(`warning: ${m}
 `),
-  error: (m, a) => process.stderr.write(`error: ${where(a)}${m}
+  error: (m) => process.stderr.write(`error: ${m}
 `)
 };
-function where(a) {
-  if (!a?.file) return "";
-  return `${[a.file, a.startLine, a.startColumn].filter((x) => x !== void 0).join(":")}: `;
-}
 
 // src/localArgs.ts
 var USAGE = `usage: npm run gate -- [--base REF] [--out DIR] [wiregate gate flags\u2026]
@@ -11101,8 +11097,8 @@ async function prepare(env) {
     throw err;
   }
 }
-async function runGate(cmp, env, render = {}) {
-  return runReporting(cmp, env, render, (w) => [...gateArgv(cmp, env, resolve2(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...runUrlFlag(render), ...env.gateFlags]);
+async function runGate(cmp, env) {
+  return runReporting(cmp, env, {}, (w) => [...gateArgv(cmp, env, resolve2(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...env.gateFlags]);
 }
 function runUrlFlag(render) {
   return render.runUrl ? [`--run-url=${render.runUrl}`] : [];
@@ -11118,15 +11114,16 @@ async function runReporting(cmp, env, render, argv) {
     if (!existsSync2(reportJson)) {
       throw new WiregateError(`wiregate wrote no report.json (exit code ${exitCode})`);
     }
-    const report = parseReport(await readFile2(reportJson, "utf8"));
+    const text = await readFile2(reportJson, "utf8");
+    const report = parseReport(text);
     if (exitCode !== report.exit_code) env.log.warning(`wiregate exited ${exitCode} but its report.json says ${report.exit_code}: the report decides`);
-    return await finish(report, outDir, render, false, w.bin);
+    return await finish(report, text, outDir, render, w.bin);
   } catch (err) {
     if (!(err instanceof WiregateError)) env.log.info(err instanceof Error && err.stack ? err.stack : String(err));
     const message = errorMessage(err);
     env.log.error(message, { title: "wiregate could not run" });
     const stopped = errorReport({ ref: cmp.baseLabel, sha: cmp.baseRef }, { ref: cmp.headLabel ?? "", sha: cmp.headSha ?? "" }, message);
-    return finish(stopped, outDir, render, true, w?.bin);
+    return finish(stopped, void 0, outDir, render, w?.bin);
   } finally {
     await w?.save();
   }
@@ -11139,11 +11136,12 @@ async function restore(backend, root, actionDir2, log) {
   const { stage, matched } = await restoreCache(backend, layout, keys, log);
   return { layout, keys, matched, stage };
 }
-async function finish(report, outDir, render, writeJson, bin) {
+async function finish(report, text, outDir, render, bin) {
   const reportJson = join5(outDir, "report.json");
   const reportMarkdown = join5(outDir, "report.md");
-  if (writeJson) {
-    await writeFile(reportJson, JSON.stringify(report, null, 2) + "\n");
+  if (text === void 0) {
+    text = JSON.stringify(report, null, 2) + "\n";
+    await writeFile(reportJson, text);
     await rm2(reportMarkdown, { force: true });
   }
   if (!existsSync2(reportMarkdown)) {
@@ -11151,7 +11149,7 @@ async function finish(report, outDir, render, writeJson, bin) {
     if (!existsSync2(reportMarkdown)) await writeFile(reportMarkdown, NO_RENDERER);
   }
   const markdown = await readFile2(reportMarkdown, "utf8");
-  return { report, markdown, exitCode: report.exit_code, reportJson, reportMarkdown, render: bin ? wiregateRenderer(bin) : void 0 };
+  return { report, markdown, exitCode: report.exit_code, reportJson, reportText: text, reportMarkdown, render: bin ? wiregateRenderer(bin) : void 0 };
 }
 function gateArgv(cmp, env, outDir) {
   const argv = [

@@ -4,7 +4,6 @@
 // with the base's wiregate.yaml, the labels and the comments GitHub lists
 // now (`wiregate approve --base-config`); a fork that changes the run's
 // producer (trust.ts) gets no passing status at all.
-import { readFile } from 'node:fs/promises'
 import { askAbout, gatherFacts, type Approvals, type ApprovalsApi } from './approvals.js'
 import { WiregateError } from './errors.js'
 import type { CommitStatus, PullFacts } from './github.js'
@@ -57,7 +56,7 @@ export async function judge(reportJson: string, report: Report, gating: Gating, 
   const plan = { baseRef: report.base.sha, baseLabel: report.base.ref, headSha: report.head.sha, headLabel: report.head.ref, labels: pull.labels }
   const decide = async (approvals: Approvals): Promise<{ report: Report; text: string }> => {
     const r = await runApprove(plan, reportJson, approvals, env, { runUrl: gating.htmlUrl }, base)
-    return { report: r.report, text: await readFile(r.reportJson, 'utf8') }
+    return { report: r.report, text: r.reportText }
   }
   // The people whose commands or labels counted for nothing are asked
   // about only now: most comments hold no command.

@@ -2,9 +2,6 @@
  * action, stderr in a local run. */
 export interface Annotation {
   title: string
-  file?: string
-  startLine?: number
-  startColumn?: number
 }
 
 export interface Log {
@@ -15,11 +12,6 @@ export interface Log {
 
 export const stderrLog: Log = {
   info: m => process.stderr.write(`${m}\n`),
-  warning: (m, a) => process.stderr.write(`warning: ${where(a)}${m}\n`),
-  error: (m, a) => process.stderr.write(`error: ${where(a)}${m}\n`)
-}
-
-function where(a: Annotation | undefined): string {
-  if (!a?.file) return ''
-  return `${[a.file, a.startLine, a.startColumn].filter(x => x !== undefined).join(':')}: `
+  warning: m => process.stderr.write(`warning: ${m}\n`),
+  error: m => process.stderr.write(`error: ${m}\n`)
 }

@@ -18,7 +18,7 @@ import { runApproveMode } from './approveAction.js'
 import { configPath } from './trust.js'
 import { askAbout, gatherFacts, type Approvals } from './approvals.js'
 import * as github from '@actions/github'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 
 const coreLog: Log = {
   info: m => core.info(m),
@@ -36,11 +36,6 @@ function readEvent(): EventPayload {
   }
 }
 
-function runUrl(): string | undefined {
-  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: id } = process.env
-  return server && repo && id ? `${server}/${repo}/actions/runs/${id}` : undefined
-}
-
 async function postComment(inputs: ActionInputs, cmp: Comparison, result: RunResult, report: string): Promise<void> {
   if (!inputs.comment || cmp.pullNumber === undefined) return
   const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? '').split('/')
@@ -52,7 +47,7 @@ async function postComment(inputs: ActionInputs, cmp: Comparison, result: RunRes
     core.warning('wiregate could not be built, so it cannot render the PR comment: the step\'s log and the job summary say why')
     return
   }
-  const body = await result.render.comment({ workflow: process.env.GITHUB_WORKFLOW ?? 'wiregate', job: process.env.GITHUB_JOB ?? 'gate', runUrl: runUrl(), report })
+  const body = await result.render.comment({ workflow: process.env.GITHUB_WORKFLOW ?? 'wiregate', job: process.env.GITHUB_JOB ?? 'gate', report })
   try {
     const api = issueCommentApi(inputs.githubToken, owner, repo, cmp.pullNumber)
     const outcome = await upsertSticky(api, markerOf(body), body)
@@ -65,6 +60,10 @@ async function postComment(inputs: ActionInputs, cmp: Comparison, result: RunRes
   }
 }
 
+// No --run-url here: every report this step writes and renders links
+// wiregate's default run (ci.Of, from GITHUB_SERVER_URL, GITHUB_REPOSITORY
+// and GITHUB_RUN_ID), which is this one. Publish mode names the gating run.
+
 /** publish annotates, sets the outputs, writes the job summary, posts the
  * comment and sets the exit code: the same for a finished run and one
  * stopped early. A shard's part is not the pull request's verdict: it is
@@ -73,7 +72,7 @@ async function postComment(inputs: ActionInputs, cmp: Comparison, result: RunRes
  * markdown and annotations, was made by wiregate. */
 async function publish(result: RunResult, inputs?: ActionInputs, cmp?: Comparison): Promise<void> {
   const part = result.report.shard
-  const report = await readFile(result.reportJson, 'utf8')
+  const report = result.reportText
   // Workflow commands on stdout: the runner reads them as annotations.
   if (result.render) process.stdout.write(await result.render.github(report))
   else core.error(result.report.exit_reason, { title: 'wiregate' })
@@ -84,7 +83,7 @@ async function publish(result: RunResult, inputs?: ActionInputs, cmp?: Compariso
   core.setOutput('violations', String(outputs.violations))
   core.setOutput('breaking', String(outputs.breaking))
   try {
-    await core.summary.addRaw(result.render ? await result.render.summary(report, runUrl()) : NO_RENDERER).write()
+    await core.summary.addRaw(result.render ? await result.render.summary(report) : NO_RENDERER).write()
   } catch (err) {
     core.warning(`could not write the job summary: ${errorMessage(err)}`)
   }
@@ -125,7 +124,7 @@ export async function main(): Promise<void> {
   } catch (err) {
     // No cache: the inputs that say whether to use one may be what failed.
     const env = runEnv({ cache: false }, tmp, outDir)
-    await publish(await stoppedBeforeRun(errorMessage(err), outDir, { runUrl: runUrl() }, env))
+    await publish(await stoppedBeforeRun(errorMessage(err), outDir, env))
     return
   }
   const env = runEnv(inputs, tmp, outDir)
@@ -149,10 +148,10 @@ export async function main(): Promise<void> {
   let result: RunResult
   if (inputs.mode === 'merge') {
     // The parts carry the comments as each shard read them; the merge's own are newer.
-    result = await runMerge(cmp, await downloadParts(inputs, join(tmp, 'wiregate-parts'), coreLog), env, { runUrl: runUrl() })
-    if (approvals) result = await runApprove(cmp, result.reportJson, approvals, { ...env, cache: undefined }, { runUrl: runUrl() })
+    result = await runMerge(cmp, await downloadParts(inputs, join(tmp, 'wiregate-parts'), coreLog), env)
+    if (approvals) result = await runApprove(cmp, result.reportJson, approvals, { ...env, cache: undefined })
   } else {
-    result = await runGate(cmp, env, { runUrl: runUrl() })
+    result = await runGate(cmp, env)
   }
   await publish(approvals ? await withAuthorFacts(result, approvals, inputs, cmp, env) : result, inputs, cmp)
 }
@@ -209,5 +208,5 @@ async function withAuthorFacts(result: RunResult, facts: Approvals, inputs: Acti
     return result
   }
   if (!more) return result
-  return runApprove(cmp, result.reportJson, more, { ...env, cache: undefined }, { runUrl: runUrl() })
+  return runApprove(cmp, result.reportJson, more, { ...env, cache: undefined })
 }

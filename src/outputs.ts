@@ -2,7 +2,7 @@ import { isBlocking, type Report, type Violation } from './report.js'
 
 /** blocking are the violations that fail the gate: neither allowed by a
  * label nor approved. */
-export function blocking(report: Report): Violation[] {
+function blocking(report: Report): Violation[] {
   return report.violations.filter(isBlocking)
 }
 

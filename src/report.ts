@@ -6,20 +6,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import schema from '../harness/parent/report/report.schema.json' with { type: 'json' }
 import { breach, notJSON } from './contract.js'
 import { WiregateError } from './errors.js'
-import type { Finding, Message, Report, Rev, Stage, Violation } from './report.gen.js'
+import type { Finding, Report, Rev, Stage, Violation } from './report.gen.js'
 
 export type * from './report.gen.js'
 
 export const REPORT_VERSION = 1
-
-/** How a message's schema differs between base and head. */
-export type MessageStatus = NonNullable<Message['status']>
-
-/** messageStatus is a message's status, read from unchanged_schema where
- * the gate gave none. */
-export function messageStatus(m: Message): MessageStatus {
-  return m.status ?? (m.unchanged_schema ? 'unchanged' : 'changed')
-}
 
 /** isBlocking is whether a violation fails the gate (report.Violation.Blocking
  * in Go, which decides it): Go decided it was

@@ -34,12 +34,15 @@ export interface RunResult {
   markdown: string
   exitCode: number
   reportJson: string
+  /** report.json's text, as read (or written) at reportJson */
+  reportText: string
   reportMarkdown: string
   /** wiregate's renderer; none when wiregate could not be built */
   render?: Renderer
 }
 
-/** What a report is rendered for: the CI run it links to. */
+/** What a report is rendered for: the CI run it links to, when not the one
+ * wiregate runs in (its default; publish mode names the gating run). */
 export interface RenderContext {
   runUrl?: string
 }
@@ -109,14 +112,14 @@ async function prepare(env: RunEnv): Promise<Wiregate> {
  * runs `wiregate gate`, whose report.json is the answer, and renders
  * report.md. When wiregate cannot even start, it writes the error report
  * itself, so the summary and the comment still render. */
-export async function runGate(cmp: Comparison, env: RunEnv, render: RenderContext = {}): Promise<RunResult> {
-  return runReporting(cmp, env, render, w => [...gateArgv(cmp, env, resolve(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...runUrlFlag(render), ...env.gateFlags])
+export async function runGate(cmp: Comparison, env: RunEnv): Promise<RunResult> {
+  return runReporting(cmp, env, {}, w => [...gateArgv(cmp, env, resolve(env.outDir)), `--stages-before=${JSON.stringify(w.before)}`, ...env.gateFlags])
 }
 
 /** runMerge is mode: merge: `wiregate merge` of the parts in dirs (one per
  * shard that uploaded one), rendered as a gate run is. */
-export async function runMerge(cmp: Comparison, dirs: string[], env: RunEnv, render: RenderContext = {}): Promise<RunResult> {
-  return runReporting(cmp, env, render, () => ['merge', `--out=${resolve(env.outDir)}`, ...runUrlFlag(render), ...dirs])
+export async function runMerge(cmp: Comparison, dirs: string[], env: RunEnv): Promise<RunResult> {
+  return runReporting(cmp, env, {}, () => ['merge', `--out=${resolve(env.outDir)}`, ...dirs])
 }
 
 /** What the base says, for a report from a pull request's run: its
@@ -193,15 +196,16 @@ async function runReporting(cmp: Comparison, env: RunEnv, render: RenderContext,
     if (!existsSync(reportJson)) {
       throw new WiregateError(`wiregate wrote no report.json (exit code ${exitCode})`)
     }
-    const report = parseReport(await readFile(reportJson, 'utf8'))
+    const text = await readFile(reportJson, 'utf8')
+    const report = parseReport(text)
     if (exitCode !== report.exit_code) env.log.warning(`wiregate exited ${exitCode} but its report.json says ${report.exit_code}: the report decides`)
-    return await finish(report, outDir, render, false, w.bin)
+    return await finish(report, text, outDir, render, w.bin)
   } catch (err) {
     if (!(err instanceof WiregateError)) env.log.info(err instanceof Error && err.stack ? err.stack : String(err))
     const message = errorMessage(err)
     env.log.error(message, { title: 'wiregate could not run' })
     const stopped = errorReport({ ref: cmp.baseLabel, sha: cmp.baseRef }, { ref: cmp.headLabel ?? '', sha: cmp.headSha ?? '' }, message)
-    return finish(stopped, outDir, render, true, w?.bin)
+    return finish(stopped, undefined, outDir, render, w?.bin)
   } finally {
     await w?.save()
   }
@@ -252,14 +256,15 @@ async function restore(backend: CacheBackend, root: string, actionDir: string, l
 }
 
 /** finish reads report.md as wiregate wrote it (and writes report.json
- * when wiregate did not, and report.md from it with wiregate's renderer,
- * or a line saying the log has why when there is no wiregate binary); the
- * exit code is the report's. */
-async function finish(report: Report, outDir: string, render: RenderContext, writeJson: boolean, bin?: string): Promise<RunResult> {
+ * when wiregate did not, text undefined, and report.md from it with
+ * wiregate's renderer, or a line saying the log has why when there is no
+ * wiregate binary); the exit code is the report's. */
+async function finish(report: Report, text: string | undefined, outDir: string, render: RenderContext, bin?: string): Promise<RunResult> {
   const reportJson = join(outDir, 'report.json')
   const reportMarkdown = join(outDir, 'report.md')
-  if (writeJson) {
-    await writeFile(reportJson, JSON.stringify(report, null, 2) + '\n')
+  if (text === undefined) {
+    text = JSON.stringify(report, null, 2) + '\n'
+    await writeFile(reportJson, text)
     await rm(reportMarkdown, { force: true })
   }
   if (!existsSync(reportMarkdown)) {
@@ -267,7 +272,7 @@ async function finish(report: Report, outDir: string, render: RenderContext, wri
     if (!existsSync(reportMarkdown)) await writeFile(reportMarkdown, NO_RENDERER)
   }
   const markdown = await readFile(reportMarkdown, 'utf8')
-  return { report, markdown, exitCode: report.exit_code, reportJson, reportMarkdown, render: bin ? wiregateRenderer(bin) : undefined }
+  return { report, markdown, exitCode: report.exit_code, reportJson, reportText: text, reportMarkdown, render: bin ? wiregateRenderer(bin) : undefined }
 }
 
 /** gateArgv is the comparison as `wiregate gate` flags: the base the
@@ -290,7 +295,7 @@ export function gateArgv(cmp: Comparison, env: Pick<RunEnv, 'tmpDir'>, outDir: s
 /** stoppedBeforeRun is the result of a run that could not even be planned
  * (a bad action input): the summary still renders the one-line error,
  * with wiregate's renderer when env can make it ready. */
-export async function stoppedBeforeRun(message: string, outDir: string, render: RenderContext = {}, env?: RunEnv): Promise<RunResult> {
+export async function stoppedBeforeRun(message: string, outDir: string, env?: RunEnv): Promise<RunResult> {
   await mkdir(outDir, { recursive: true })
   let bin: string | undefined
   try {
@@ -298,7 +303,7 @@ export async function stoppedBeforeRun(message: string, outDir: string, render: 
   } catch (err) {
     env?.log.warning(`wiregate is not ready to render the report (${errorMessage(err)}): the job summary says the log has why`)
   }
-  return finish(errorReport({ ref: '', sha: '' }, { ref: '', sha: '' }, message), outDir, render, true, bin)
+  return finish(errorReport({ ref: '', sha: '' }, { ref: '', sha: '' }, message), undefined, outDir, {}, bin)
 }
 
 /** binary is the wiregate binary made ready for env (the cache restored,

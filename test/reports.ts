@@ -11,7 +11,7 @@ export function reparse(r: Report): Report {
 }
 
 /** A message name as long as a real API's: "org.example.api.v2.resources.Resource0042Request". */
-export const messageName = (i: number): string => `org.example.api.v2.resources.Resource${String(i).padStart(4, '0')}Request`
+const messageName = (i: number): string => `org.example.api.v2.resources.Resource${String(i).padStart(4, '0')}Request`
 
 const FORMATS = ['json', 'protobuf', 'avro']
 const SCHEMA_STAGES: Stage[] = [
@@ -49,7 +49,7 @@ function compared(name: string, unit: string, base: number, head: number, n: num
 }
 
 /** measured is message i with every figure the gate writes, head grown by grow (0: the same). */
-export function measured(i: number, grow: number, status: Message['status']): Message {
+function measured(i: number, grow: number, status: Message['status']): Message {
   const formats: Format[] = FORMATS.map((format, f) => {
     const b = 100 + i + f * 50
     const metrics = ['encode', 'decode'].flatMap(op => [
@@ -133,7 +133,7 @@ export function changedReport(n: number, changed: number, opts: { measureAll?: b
 /** profileOf is what a decode that grew by delta instr/op names: a
  * function that explains most of it, allocation and a generated method,
  * as the gate reports them (largest change first). */
-export function profileOf(delta: number): FunctionCost[] {
+function profileOf(delta: number): FunctionCost[] {
   const fn = (name: string, kind: FunctionCost['kind'], base: number, grew: number, extra: number): FunctionCost => ({
     name, kind, self_base: base, self_head: base + grew, self_delta: grew, inclusive_base: base + extra, inclusive_head: base + extra + grew, inclusive_delta: grew
   })
