@@ -60,7 +60,7 @@ func (v *verdict) addedContent(m report.Message, f report.Format, th config.Adde
 		if t != nil {
 			fig.ThresholdPct = ptr(*t)
 		}
-		v.addedCost(m, f.Format, cost{metric: fig.Metric, codec: fig.Codec, unit: fig.Unit, base: fig.Without, head: fig.With,
+		v.addedViolation(m, f.Format, addedFigure{metric: fig.Metric, codec: fig.Codec, unit: fig.Unit, base: fig.Without, head: fig.With,
 			delta: fig.DeltaPct, floor: instrFloor(f, fig.Metric)}, t, false, rawFails)
 	}
 }
@@ -74,11 +74,11 @@ func (v *verdict) addedContent(m report.Message, f report.Format, th config.Adde
 func (v *verdict) unsetAddition(m report.Message, f report.Format, th config.Added) {
 	if s := f.Size; s != nil {
 		rawFails := pastAdded(th.SizePct, s.DeltaPct)
-		v.addedCost(m, f.Format, cost{metric: report.AddedSize, unit: "B/msg", base: s.Base, head: s.Head, delta: s.DeltaPct}, th.SizePct, true, rawFails)
+		v.addedViolation(m, f.Format, addedFigure{metric: report.AddedSize, unit: "B/msg", base: s.Base, head: s.Head, delta: s.DeltaPct}, th.SizePct, true, rawFails)
 		for i := range s.Compressed {
 			c := &s.Compressed[i]
 			c.Ungated = ""
-			if c.Base != nil && v.addedCost(m, f.Format, cost{metric: report.AddedCompressedSize, codec: c.Codec, unit: "B/record",
+			if c.Base != nil && v.addedViolation(m, f.Format, addedFigure{metric: report.AddedCompressedSize, codec: c.Codec, unit: "B/record",
 				base: *c.Base, head: c.Head, delta: c.DeltaPct}, th.CompressedSizePct, true, rawFails) {
 				c.Ungated = UngatedGenerated
 			}
@@ -86,28 +86,28 @@ func (v *verdict) unsetAddition(m report.Message, f report.Format, th config.Add
 	}
 	for _, met := range f.Metrics {
 		if met.Unit == cpuUnit && met.Base != nil && met.Head != nil {
-			v.addedCost(m, f.Format, cost{metric: met.Name, unit: cpuUnit, base: met.Base.Center, head: met.Head.Center,
+			v.addedViolation(m, f.Format, addedFigure{metric: met.Name, unit: cpuUnit, base: met.Base.Center, head: met.Head.Center,
 				delta: met.DeltaPct, floor: met.NoiseFloor}, addedThreshold(th, met.Name), true, false)
 		}
 	}
 }
 
-// cost is one figure of what a message's added content costs in a
+// addedFigure is one figure of what a message's added content costs in a
 // format: filled (an AddedFigure, without → with), or unset (the same
 // content of a message that only adds, base → head).
-type cost struct {
+type addedFigure struct {
 	metric, codec, unit string
 	base, head          float64
 	delta, floor        *float64
 }
 
-// addedCost gates one figure x of what m's added content costs in format
+// addedViolation gates one figure x of what m's added content costs in format
 // by its added-content threshold t (nil: off) and its noise floor: past
 // both and not ignored, it fails, unless it is a compressed size that is
 // not gated (compressedGated, with rawFails: raw size past its own
 // added-content threshold too), which it says by returning true. unset
 // says which cost x is.
-func (v *verdict) addedCost(m report.Message, format string, x cost, t *float64, unset, rawFails bool) (ungated bool) {
+func (v *verdict) addedViolation(m report.Message, format string, x addedFigure, t *float64, unset, rawFails bool) (ungated bool) {
 	if !pastAdded(t, x.delta) || !PastNoiseFloor(*x.delta, x.floor) {
 		return false
 	}
